@@ -1,0 +1,68 @@
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The only reader of `process.env`. Every variable is optional where an embedded
+ * default exists: `npm start` starts PostgreSQL, S3 storage and a mail outbox itself
+ * and passes their addresses to the app through these same variables.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .pipe(z.url().optional());
+
+const boolean = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? fallback : v === "true" || v === "1"));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Public base URL of the app (links in e-mails, canonical URLs). */
+  APP_URL: optionalUrl,
+  /** Folder for embedded services' data (PostgreSQL, S3, mail outbox). */
+  DATA_DIR: z.string().default(".data"),
+
+  /** External PostgreSQL; embedded PostgreSQL in DATA_DIR/postgres when unset. */
+  DATABASE_URL: optionalUrl,
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+
+  /** External S3-compatible endpoint; a local s3rver in DATA_DIR/s3 when unset. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_BUCKET: z.string().default("afterglow-media"),
+  S3_ACCESS_KEY_ID: z.string().default("S3RVER"),
+  S3_SECRET_ACCESS_KEY: z.string().default("S3RVER"),
+  /** Path-style URLs (MinIO, s3rver); set false for virtual-hosted style (AWS). */
+  S3_FORCE_PATH_STYLE: boolean(true),
+  EMBEDDED_S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),
+
+  /** SMTP relay, e.g. smtp://user:pass@host:587; e-mails go to DATA_DIR/mail as .eml when unset. */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default("Afterglow <no-reply@afterglow.local>"),
+  /** Who receives interest, newsletter and contact submissions. */
+  OPERATOR_EMAIL: z.email().default("hello@afterglow.local"),
+
+  /** Secret for signing sessions; a fixed development value is used when unset outside production. */
+  BETTER_AUTH_SECRET: z.string().min(32).optional(),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+export const env: Env = load();
+
+export const dataDir = path.resolve(env.DATA_DIR);
+export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;

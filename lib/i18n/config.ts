@@ -1,0 +1,19 @@
+export const locales = ["pt", "en", "es", "fr"] as const;
+export type Locale = (typeof locales)[number];
+/** Portuguese is the default and mandatory language. */
+export const defaultLocale: Locale = "pt";
+export const localeCookieName = "NEXT_LOCALE";
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === "string" && (locales as readonly string[]).includes(value);
+}
+
+/** Unknown or missing values reset to Portuguese (spec §4, Language). */
+export function resolveLocale(value: string | undefined | null): Locale {
+  return isLocale(value) ? value : defaultLocale;
+}
+
+/** Lookup order for a message: the chosen language, then English, then Portuguese, then the key. */
+export function fallbackChain(locale: Locale): Locale[] {
+  return [...new Set<Locale>([locale, "en", "pt"])];
+}

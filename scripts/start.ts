@@ -1,0 +1,229 @@
+/**
+ * `npm start`: production build if the sources changed, embedded services for whatever is
+ * not configured, migrations, demo data on an empty database, then `next start`.
+ * `npm run dev` (`--dev`): the same with `next dev` and no build.
+ * Ctrl-C / SIGTERM stop the Next server's process group, then the services; a crash of the
+ * Next server stops the services too and exits non-zero.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { createPrismaClient } from "@/lib/db-client";
+import { env } from "@/lib/env";
+import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../prisma/seed";
+import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
+import { applyMigrations } from "./lib/migrate";
+import { displayPath, startServices, type Services } from "./lib/services";
+
+const dev = process.argv.includes("--dev");
+const port = env.PORT;
+const log = (message: string) => console.log(`[afterglow] ${message}`);
+
+let servicesStarting: Promise<Services> | undefined;
+let nextServer: ChildProcess | undefined;
+let shutdown: Promise<void> | undefined;
+const startup = new AbortController();
+
+/** Stops everything started so far (Next first, then the services) and exits with `code`. */
+function stopAll(code: number): Promise<void> {
+  shutdown ??= (async () => {
+    startup.abort(); // interrupts a running `next build`
+    if (nextServer) await stopProcessGroup(nextServer);
+    // Services may still be starting: wait for them so nothing is left running.
+    const services = await servicesStarting?.catch(() => undefined);
+    try {
+      await services?.stop();
+      if (services) log("stopped");
+    } catch (error) {
+      log(`stopping services failed: ${String(error)}`);
+      code ||= 1;
+    }
+    process.exit(code);
+  })();
+  return shutdown;
+}
+
+let firstSignalAt: number | undefined;
+function onSignal(signal: NodeJS.Signals): void {
+  if (firstSignalAt === undefined) {
+    firstSignalAt = Date.now();
+    log(`${signal}: stopping...`);
+    void stopAll(0);
+  } else if (Date.now() - firstSignalAt > 1_000 && nextServer?.pid) {
+    // A second Ctrl-C from an impatient user. (Within a second it is the same Ctrl-C
+    // relayed again by tsx's parent process, which gives us only 30 ms to acknowledge it.)
+    log("stopping now");
+    killGroup(nextServer.pid, "SIGKILL");
+  }
+}
+process.on("SIGINT", onSignal).on("SIGTERM", onSignal).on("SIGHUP", onSignal);
+watchLauncher(() => {
+  log("the npm process that started this one is gone: stopping...");
+  void stopAll(0);
+});
+// The Next server runs in its own process group: never exit without taking it down.
+process.on("uncaughtException", (error) => {
+  console.error(error);
+  void stopAll(1);
+});
+process.on("unhandledRejection", (reason) => {
+  console.error(reason);
+  void stopAll(1);
+});
+
+async function main(): Promise<void> {
+  await assertPortFree(port);
+  log(`${dev ? "development" : "production"} mode, data in ${displayPath(path.resolve(env.DATA_DIR))}`);
+
+  servicesStarting = startServices({ log, exitOnSignal: false });
+  const services = await servicesStarting;
+  if (shutdown) return;
+
+  await applyMigrations(services.databaseUrl, { log }); // it reports what it applied
+  const prisma = createPrismaClient(services.databaseUrl);
+  try {
+    if (await seedIfEmpty({ prisma, store: services.store, log })) log("seeded the demo data");
+  } finally {
+    await prisma.$disconnect();
+  }
+
+  if (!dev) await ensureProductionBuild({ env: services.env, log, signal: startup.signal });
+  if (shutdown) return;
+
+  nextServer = spawn(process.execPath, [nextBin(), dev ? "dev" : "start", "-p", String(port)], {
+    cwd: projectRoot,
+    // Pass-through of our own environment plus the services' addresses.
+    env: {
+      ...process.env,
+      ...services.env,
+      PORT: String(port),
+      NODE_ENV: dev ? "development" : "production",
+    },
+    // Own process group: Ctrl-C reaches us, and we stop Next and all its workers together.
+    // No stdin: a background process group reading the terminal would be stopped (SIGTTIN).
+    detached: true,
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const server = nextServer;
+  server.once("exit", (code, signal) => {
+    if (shutdown) return;
+    log(`the Next server exited unexpectedly (${signal ?? `exit code ${code}`}); stopping services`);
+    void stopAll(code || 1);
+  });
+
+  if (!(await waitForPort(port, server))) return;
+  log(`ready on http://localhost:${port}`);
+  log(`demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
+  log(
+    services.mail.kind === "outbox"
+      ? `e-mails are written to ${displayPath(services.mail.dir)} as .eml files (set SMTP_URL to send them)`
+      : `e-mails go through SMTP (${services.mail.host})`,
+  );
+  log("Ctrl-C stops the app and its services");
+}
+
+main().catch((error: unknown) => {
+  if (shutdown) return; // a failure caused by stopping (e.g. the database went away)
+  console.error(error instanceof Error ? error.message : error);
+  void stopAll(1);
+});
+
+/** Signal 0 only checks whether any member of the group is left. */
+function killGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false; // the group is gone
+  }
+}
+
+/** SIGTERM to the whole group, SIGKILL after 10 s, then waits until no member is left. */
+async function stopProcessGroup(child: ChildProcess): Promise<void> {
+  const pid = child.pid;
+  if (pid === undefined) return;
+  const leaderExited =
+    child.exitCode !== null || child.signalCode !== null
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  killGroup(pid, "SIGTERM");
+  const force = setTimeout(() => killGroup(pid, "SIGKILL"), 10_000);
+  await leaderExited;
+  // Workers may outlive the leader for a moment; the port is free only once they are gone.
+  for (let waited = 0; killGroup(pid, 0); waited += 100) {
+    if (waited === 5_000) killGroup(pid, "SIGKILL");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  clearTimeout(force);
+}
+
+/**
+ * `kill <npm start's pid>` does not reach us: npm forwards SIGTERM to the `sh -c` it ran the
+ * script with, and dash dies without passing it on, orphaning tsx and this process (and so
+ * the Next server and PostgreSQL). On Linux, watch the chain of parents up to that npm
+ * process and treat its disappearance as SIGTERM. Not started through npm: nothing to watch.
+ */
+function watchLauncher(onGone: () => void): void {
+  if (process.platform !== "linux") return;
+  const chain: number[] = [];
+  try {
+    for (let pid = process.ppid; pid > 1 && chain.length < 8;) {
+      chain.push(pid);
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      // npm sets its title to "npm start" (or runs as node …/npm-cli.js).
+      if (/^npm( |$)/.test(argv[0] ?? "") || argv.some((arg) => arg.endsWith("npm-cli.js"))) {
+        const timer = setInterval(() => {
+          if (chain.some((ancestor) => !isAlive(ancestor))) {
+            clearInterval(timer);
+            onGone();
+          }
+        }, 1_000);
+        timer.unref();
+        return;
+      }
+      // /proc/<pid>/stat: "pid (comm) state ppid …"; comm may contain spaces and parentheses.
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      pid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+    }
+  } catch {
+    // A parent exited while we looked, or /proc is unreadable: rely on signals alone.
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Resolves true once the port accepts connections, false if the server exits first. */
+async function waitForPort(portNumber: number, server: ChildProcess): Promise<boolean> {
+  while (server.exitCode === null && server.signalCode === null && !shutdown) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ port: portNumber, host: "127.0.0.1" });
+      socket.once("connect", () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once("error", () => resolve(false));
+    });
+    if (open) return true;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
+
+/** Fails before the (slow) start-up when something already serves on the app's port. */
+async function assertPortFree(portNumber: number): Promise<void> {
+  const free = await new Promise<boolean>((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    // No host: all interfaces, as `next start` binds.
+    probe.listen({ port: portNumber, exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+  if (!free) throw new Error(`Port ${portNumber} is in use. Stop whatever runs there or set PORT.`);
+}

@@ -1,0 +1,99 @@
+/**
+ * `npm test`: every layer — unit and integration (Vitest), then end-to-end (Playwright
+ * against a production build) — and one closing line `N passed, N failed` for CI.
+ * `npm test -- --skip-e2e` runs only the Vitest layers.
+ */
+import { spawn } from "node:child_process";
+import { mkdir, readFile, rm } from "node:fs/promises";
+import path from "node:path";
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const outDir = path.resolve(".test-output");
+const skipE2e = process.argv.includes("--skip-e2e");
+
+function run(command: string, args: string[]): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit" });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on("error", () => resolve(1));
+  });
+}
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+function vitestCounts(report: unknown): Counts | undefined {
+  const r = report as
+    | { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number }
+    | undefined;
+  if (typeof r?.numPassedTests !== "number") return undefined;
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests ?? 0,
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  };
+}
+
+function playwrightCounts(report: unknown): Counts | undefined {
+  const stats = (
+    report as
+      { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } } | undefined
+  )?.stats;
+  if (typeof stats?.expected !== "number") return undefined;
+  return {
+    passed: stats.expected + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+async function main(): Promise<void> {
+  await rm(outDir, { recursive: true, force: true });
+  await mkdir(outDir, { recursive: true });
+  const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+  let runnerFailed = false;
+  const add = (layer: string, code: number, counts: Counts | undefined) => {
+    if (!counts) {
+      console.error(`\n${layer}: the runner produced no report (exit ${code}); counting it as a failure.`);
+      total.failed += 1;
+      runnerFailed = true;
+      return;
+    }
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+    // A runner can fail outside any test (a crashing setup): that must fail the suite too.
+    if (code !== 0 && counts.failed === 0) runnerFailed = true;
+    console.log(`${layer}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  };
+
+  const vitestJson = path.join(outDir, "vitest.json");
+  const vitestCode = await run(process.execPath, [
+    "node_modules/vitest/vitest.mjs",
+    "run",
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${vitestJson}`,
+  ]);
+  add("unit + integration", vitestCode, vitestCounts(await readJson(vitestJson)));
+
+  if (!skipE2e) {
+    const e2eCode = await run(process.execPath, ["--import", "tsx", "scripts/e2e.ts"]);
+    add("end-to-end", e2eCode, playwrightCounts(await readJson(path.join(outDir, "playwright.json"))));
+  }
+
+  console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+  process.exit(total.failed > 0 || runnerFailed ? 1 : 0);
+}
+
+void main();
