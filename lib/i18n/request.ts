@@ -1,10 +1,14 @@
-import { cookies } from "next/headers";
 import { getRequestConfig } from "next-intl/server";
-import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
+import { resolveLocale } from "@/lib/i18n/config";
 import { loadMessages } from "@/lib/i18n/messages";
 
-export default getRequestConfig(async () => {
-  const locale = resolveLocale((await cookies()).get(localeCookieName)?.value);
+/**
+ * The locale comes from the `[locale]` segment that `proxy.ts` adds internally (from the
+ * NEXT_LOCALE cookie), never from cookies here: reading cookies would make every page
+ * render per request, while a segment lets each (locale, page) pair be cached.
+ */
+export default getRequestConfig(async ({ requestLocale, locale: explicit }) => {
+  const locale = resolveLocale(explicit ?? (await requestLocale));
   return {
     locale,
     messages: await loadMessages(locale),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { internalPath } from "@/lib/i18n/locale-path";
 import { tenantSlugFromHost } from "@/lib/tenancy/host";
 
 describe("tenantSlugFromHost", () => {
@@ -33,5 +34,20 @@ describe("tenantSlugFromHost", () => {
   it("accepts the configured preview domains", () => {
     expect(tenantSlugFromHost("pr-7.preview.example.com", ["preview.example.com"])).toBeNull();
     expect(tenantSlugFromHost("pr-7.preview.example.com", [])).toBe("pr-7");
+  });
+});
+
+describe("internalPath", () => {
+  it("prefixes the cookie's locale, Portuguese when missing or unknown", () => {
+    expect(internalPath({ pathname: "/", localeCookie: undefined, tenantSlug: null })).toBe("/pt");
+    expect(internalPath({ pathname: "/event/x", localeCookie: "fr", tenantSlug: null })).toBe("/fr/event/x");
+    expect(internalPath({ pathname: "/auth", localeCookie: "de", tenantSlug: null })).toBe("/pt/auth");
+  });
+
+  it("serves a tenant subdomain from the tenant's path routes", () => {
+    expect(internalPath({ pathname: "/", localeCookie: "en", tenantSlug: "demo" })).toBe("/en/demo");
+    expect(internalPath({ pathname: "/evento/a", localeCookie: "en", tenantSlug: "demo" })).toBe(
+      "/en/demo/evento/a",
+    );
   });
 });

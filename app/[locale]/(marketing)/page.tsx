@@ -1,9 +1,11 @@
-import { getTranslations } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SiteFooter } from "@/components/marketing/site-footer";
 
 const cities = ["London", "Paris", "Barcelona", "Los Angeles"];
 
-export default async function HomePage() {
+export default async function HomePage({ params }: PageProps<"/[locale]">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
   const t = await getTranslations("home");
   const steps = [
     { title: t("captureTitle"), body: t("captureBody") },

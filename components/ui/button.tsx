@@ -1,0 +1,35 @@
+import { Slot } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "@/lib/utils";
+
+const variants = {
+  primary: "bg-brand-600 text-white hover:bg-brand-500 disabled:bg-brand-600/60",
+  secondary:
+    "border border-zinc-300 bg-white text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100 dark:hover:bg-zinc-800",
+  ghost: "text-zinc-700 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800",
+  danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-600/60",
+} as const;
+
+const sizes = { sm: "h-8 px-3 text-sm", md: "h-10 px-4", lg: "h-12 px-6 text-lg" } as const;
+
+export type ButtonProps = ComponentProps<"button"> & {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child element (e.g. a Link) with button styles. */
+  asChild?: boolean;
+};
+
+export function Button({ variant = "primary", size = "md", asChild, className, ...props }: ButtonProps) {
+  const Component = asChild ? Slot.Root : "button";
+  return (
+    <Component
+      className={cn(
+        "inline-flex items-center justify-center gap-2 rounded-lg font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500 disabled:cursor-not-allowed",
+        variants[variant],
+        sizes[size],
+        className,
+      )}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import type { ComponentProps, ReactNode } from "react";
+import { cn } from "@/lib/utils";
+
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
+
+/**
+ * A modal with focus trapped inside while open and returned on close (Radix), Escape
+ * to close, a visible title and an optional description for screen readers.
+ */
+export function DialogContent({
+  title,
+  description,
+  closeLabel,
+  hideClose,
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content> & {
+  title: string;
+  description?: string;
+  /** Accessible name of the × button, in the user's language. */
+  closeLabel: string;
+  hideClose?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 backdrop-blur-sm" />
+      <DialogPrimitive.Content
+        className={cn(
+          "fixed top-1/2 left-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl dark:bg-ink-800",
+          className,
+        )}
+        {...props}
+      >
+        <DialogPrimitive.Title className="pr-8 text-lg font-semibold">{title}</DialogPrimitive.Title>
+        {description ? (
+          <DialogPrimitive.Description className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
+            {description}
+          </DialogPrimitive.Description>
+        ) : (
+          <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
+        )}
+        <div className="mt-4">{children}</div>
+        {!hideClose && (
+          <DialogPrimitive.Close
+            aria-label={closeLabel}
+            className="absolute top-4 right-4 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
+          >
+            <X aria-hidden className="size-5" />
+          </DialogPrimitive.Close>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}

@@ -1,0 +1,48 @@
+import { z } from "zod";
+
+/**
+ * Shared zod building blocks. Every message is an i18n key under `validation.` in
+ * messages/*.json; the client and the server show the same text in the user's language.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** The special characters the spec accepts (§5). */
+export const PASSWORD_SPECIALS = `!@#$%^&*(),.?":{}|<>`;
+
+export const email = z
+  .string({ error: "validation.emailInvalid" })
+  .trim()
+  .toLowerCase()
+  .min(1, "validation.required")
+  .pipe(z.email("validation.emailInvalid"));
+
+export const requiredText = (max?: number) => {
+  const base = z.string({ error: "validation.inputEmpty" }).trim().min(1, "validation.inputEmpty");
+  return max ? base.max(max, "validation.tooLong") : base;
+};
+
+const scriptTags = /<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>|<\s*\/?\s*script\b[^>]*>/gi;
+const eventHandlers = /\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
+const javascriptUrls = /javascript\s*:/gi;
+
+/**
+ * Strips script tags, inline event-handler attributes and `javascript:` prefixes (spec §5)
+ * and says whether anything was removed, so the UI can warn "Input has been sanitized".
+ * Output is still escaped when rendered: this is a second line, not the only one.
+ */
+export function sanitize(input: string): { value: string; changed: boolean } {
+  const value = input.replace(scriptTags, "").replace(eventHandlers, "").replace(javascriptUrls, "");
+  return { value, changed: value !== input };
+}
+
+/** A display name: script tags stripped and trimmed (spec §5). */
+export const displayName = z
+  .string({ error: "validation.required" })
+  .transform((v) => sanitize(v).value.trim())
+  .pipe(z.string().min(1, "validation.required").max(100, "validation.tooLong"));
+
+export const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .pipe(z.url({ protocol: /^https?$/, error: "validation.urlInvalid" }).optional());
