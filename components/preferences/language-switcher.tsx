@@ -1,0 +1,67 @@
+"use client";
+
+import { useLocale, useTranslations } from "next-intl";
+import { useRouter } from "next/navigation";
+import { useEffect, useTransition } from "react";
+import { isLocale, localeCookieName, locales, type Locale } from "@/lib/i18n/config";
+
+export const LANGUAGE_STORAGE_KEY = "language";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+function remember(locale: Locale): void {
+  document.cookie = `${localeCookieName}=${locale}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // storage disabled (private mode): the cookie alone is enough
+  }
+}
+
+/** Language picker: the cookie makes the server render the choice; local storage mirrors it (spec §4). */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const locale = useLocale();
+  const t = useTranslations("language");
+  const router = useRouter();
+  const [pending, startTransition] = useTransition();
+
+  useEffect(() => {
+    // Unknown or missing stored language resets to the one being shown (pt by default).
+    const stored = (() => {
+      try {
+        return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+      } catch {
+        return null;
+      }
+    })();
+    if (!isLocale(stored) || stored !== locale) {
+      try {
+        localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+      } catch {
+        // ignore
+      }
+    }
+  }, [locale]);
+
+  return (
+    <label className={className}>
+      <span className="sr-only">{t("label")}</span>
+      <select
+        value={locale}
+        disabled={pending}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (!isLocale(next)) return;
+          remember(next);
+          startTransition(() => router.refresh());
+        }}
+        className="h-9 rounded-lg border border-zinc-300 bg-transparent px-2 text-sm dark:border-zinc-700"
+      >
+        {locales.map((l) => (
+          <option key={l} value={l}>
+            {t(l)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
