@@ -14,6 +14,7 @@ import { env } from "@/lib/env";
 import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../prisma/seed";
 import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
 import { applyMigrations } from "./lib/migrate";
+import { isAlive, isPortFree } from "./lib/processes";
 import { displayPath, startServices, type Services } from "./lib/services";
 
 const dev = process.argv.includes("--dev");
@@ -191,15 +192,6 @@ function watchLauncher(onGone: () => void): void {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /** Resolves true once the port accepts connections, false if the server exits first. */
 async function waitForPort(portNumber: number, server: ChildProcess): Promise<boolean> {
   while (server.exitCode === null && server.signalCode === null && !shutdown) {
@@ -219,11 +211,6 @@ async function waitForPort(portNumber: number, server: ChildProcess): Promise<bo
 
 /** Fails before the (slow) start-up when something already serves on the app's port. */
 async function assertPortFree(portNumber: number): Promise<void> {
-  const free = await new Promise<boolean>((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    // No host: all interfaces, as `next start` binds.
-    probe.listen({ port: portNumber, exclusive: true }, () => probe.close(() => resolve(true)));
-  });
-  if (!free) throw new Error(`Port ${portNumber} is in use. Stop whatever runs there or set PORT.`);
+  if (!(await isPortFree(portNumber)))
+    throw new Error(`Port ${portNumber} is in use. Stop whatever runs there or set PORT.`);
 }

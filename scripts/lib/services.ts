@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { dataDir as envDataDir, env } from "@/lib/env";
@@ -9,6 +8,7 @@ import { ObjectStore } from "@/lib/storage/objects";
 import { createS3Client, storageConfigFromEnv, type StorageConfig } from "@/lib/storage/s3-client";
 import { EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "./embedded-s3";
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
+import { isAlive, isPortFree } from "./processes";
 
 /** Name of the application database on the embedded cluster. */
 export const EMBEDDED_DATABASE = "afterglow";
@@ -220,16 +220,6 @@ async function postmasterPid(pgDataDir: string): Promise<number | undefined> {
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
 /**
  * Resolves once `pid` has exited. A fast shutdown takes about a second; if PostgreSQL is
  * still up after a minute it gets an immediate shutdown (SIGQUIT, recovered on next start),
@@ -296,12 +286,7 @@ async function assertReachableByPostgresUser(pgDataDir: string): Promise<void> {
 
 /** A clear message instead of PostgreSQL's or s3rver's bind error when a port is taken. */
 async function assertPortFree(port: number, what: string, variable: string): Promise<void> {
-  const free = await new Promise<boolean>((resolve) => {
-    const probe = net.createServer();
-    probe.once("error", () => resolve(false));
-    probe.listen({ port, host: "127.0.0.1", exclusive: true }, () => probe.close(() => resolve(true)));
-  });
-  if (!free) {
+  if (!(await isPortFree(port, "127.0.0.1"))) {
     throw new Error(
       `Port ${port} is in use, so ${what} cannot start. Stop the other Afterglow instance or set ${variable}.`,
     );
