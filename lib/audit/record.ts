@@ -33,7 +33,11 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
       },
     });
   } catch (error) {
-    console.error("[afterglow] audit write failed", { action: entry.action, tableName: entry.tableName, error });
+    console.error("[afterglow] audit write failed", {
+      action: entry.action,
+      tableName: entry.tableName,
+      error,
+    });
   }
 }
 

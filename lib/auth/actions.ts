@@ -28,7 +28,10 @@ export async function saveThemePreference(theme: string): Promise<void> {
     const session = await getCurrentSession();
     const parsed = themeSchema.safeParse(theme);
     if (!session || !parsed.success) return;
-    await db.profile.updateMany({ where: { userId: session.user.id }, data: { themePreference: parsed.data } });
+    await db.profile.updateMany({
+      where: { userId: session.user.id },
+      data: { themePreference: parsed.data },
+    });
   } catch (error) {
     console.error("[afterglow] theme preference not saved", error);
   }
@@ -38,7 +41,8 @@ export async function saveThemePreference(theme: string): Promise<void> {
 export async function signOutOtherSessionsAction(): Promise<ActionResult<{ count: number }>> {
   try {
     const session = await getCurrentSession();
-    if (!session) return { ok: false, code: "unauthorized", message: "auth.errors.signInRequired", fieldErrors: {} };
+    if (!session)
+      return { ok: false, code: "unauthorized", message: "auth.errors.signInRequired", fieldErrors: {} };
     const count = await endOtherSessions(session.user.id, session.session.token);
     revalidatePath("/[locale]/admin/settings/sessions", "page");
     return { ok: true, data: { count } };

@@ -11,7 +11,12 @@ import {
   LINK_USED_ERROR,
   RESET_PASSWORD_PATH,
 } from "@/lib/auth/links";
-import { clearLoginFailures, LOGIN_FAILURE_WINDOW_SECONDS, loginRetryAfter, recordLoginFailure } from "@/lib/auth/login-throttle";
+import {
+  clearLoginFailures,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  loginRetryAfter,
+  recordLoginFailure,
+} from "@/lib/auth/login-throttle";
 import { passwordMessageValues, PASSWORD_MAX_LENGTH, passwordProblems } from "@/lib/auth/password-rules";
 import { SIGN_OUT_REASON_HEADER, type SessionEndReason } from "@/lib/auth/policy";
 import { signUpSchema } from "@/lib/auth/schemas";
@@ -49,11 +54,14 @@ export function trustedOrigins(): string[] {
 
 const log = (message: string, error: unknown) => console.error(`[afterglow] ${message}`, error);
 
-/** A 400 whose message is already in the caller's language (the API "answers" in it). */
+/**
+ * A 400 in the caller's language: `message` is the first problem (e.g. exactly "Password
+ * must contain at least one number"), `messages` all of them.
+ */
 async function badRequest(headers: Headers | undefined, code: string, keys: string[]): Promise<APIError> {
   const t = await translator(localeFromHeaders(headers));
   const messages = keys.map((key) => t(key, passwordMessageValues));
-  return new APIError("BAD_REQUEST", { code, message: messages.join(" "), messages });
+  return new APIError("BAD_REQUEST", { code, message: messages[0], messages });
 }
 
 async function rejectWeakPassword(headers: Headers | undefined, password: unknown): Promise<void> {
@@ -63,7 +71,8 @@ async function rejectWeakPassword(headers: Headers | undefined, password: unknow
 
 /** The reason a Better Auth endpoint deleted a session, for the audit. */
 function endReason(path: string | undefined, headers: Headers | undefined): SessionEndReason {
-  if (path === "/sign-out") return headers?.get(SIGN_OUT_REASON_HEADER) === "inactivity" ? "inactivity" : "sign-out";
+  if (path === "/sign-out")
+    return headers?.get(SIGN_OUT_REASON_HEADER) === "inactivity" ? "inactivity" : "sign-out";
   if (path === "/reset-password") return "password-reset";
   if (path?.startsWith("/revoke")) return "revoked";
   return "expired";
@@ -80,7 +89,11 @@ function buildAuth() {
     switch (ctx.path) {
       case "/sign-up/email": {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        const parsed = signUpSchema.safeParse({ displayName: body.name, email: body.email, password: body.password });
+        const parsed = signUpSchema.safeParse({
+          displayName: body.name,
+          email: body.email,
+          password: body.password,
+        });
         if (!parsed.success) {
           const keys = [...new Set(parsed.error.issues.map((i) => i.message))];
           const weak = parsed.error.issues.every((i) => i.path[0] === "password");
@@ -101,13 +114,19 @@ function buildAuth() {
         const email = (ctx.body as { email?: unknown } | undefined)?.email;
         if (typeof email === "string" && (await loginRetryAfter(email)) > 0) {
           const t = await translator(localeFromHeaders(ctx.headers));
-          throw new APIError("TOO_MANY_REQUESTS", { code: "TOO_MANY_ATTEMPTS", message: t("auth.errors.tooManyAttempts") });
+          throw new APIError("TOO_MANY_REQUESTS", {
+            code: "TOO_MANY_ATTEMPTS",
+            message: t("auth.errors.tooManyAttempts"),
+          });
         }
         return;
       }
       case "/reset-password":
       case "/change-password":
-        await rejectWeakPassword(ctx.headers, (ctx.body as { newPassword?: unknown } | undefined)?.newPassword);
+        await rejectWeakPassword(
+          ctx.headers,
+          (ctx.body as { newPassword?: unknown } | undefined)?.newPassword,
+        );
         return;
       case "/request-password-reset":
         return { context: { body: { ...(ctx.body as object), redirectTo: RESET_PASSWORD_PATH } } };
@@ -199,13 +218,18 @@ function buildAuth() {
       cookiePrefix: "afterglow",
       // `__Secure-` cookies whenever the app is served over https.
       useSecureCookies: appUrl.startsWith("https:"),
+      // Better Auth skips the Origin check when NODE_ENV is "test"; our tests must see the real one.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       ipAddress: env.AUTH_TRUSTED_PROXIES.length ? { trustedProxies: env.AUTH_TRUSTED_PROXIES } : undefined,
     },
     databaseHooks: {
       session: {
         create: {
           after: async (session) => {
-            await onSessionStarted(session, idleMinutes).catch((error: unknown) => log("session start hook failed", error));
+            await onSessionStarted(session, idleMinutes).catch((error: unknown) =>
+              log("session start hook failed", error),
+            );
           },
         },
         delete: {

@@ -12,13 +12,14 @@ export type PasswordRuleId = "minLength" | "lowercase" | "uppercase" | "number" 
 
 const specials = new Set(PASSWORD_SPECIALS);
 
-export const passwordRules: readonly { id: PasswordRuleId; message: string; test: (p: string) => boolean }[] = [
-  { id: "minLength", message: "auth.password.minLength", test: (p) => p.length >= PASSWORD_MIN_LENGTH },
-  { id: "lowercase", message: "auth.password.lowercase", test: (p) => /\p{Ll}/u.test(p) },
-  { id: "uppercase", message: "auth.password.uppercase", test: (p) => /\p{Lu}/u.test(p) },
-  { id: "number", message: "auth.password.number", test: (p) => /\d/.test(p) },
-  { id: "special", message: "auth.password.special", test: (p) => [...p].some((c) => specials.has(c)) },
-];
+export const passwordRules: readonly { id: PasswordRuleId; message: string; test: (p: string) => boolean }[] =
+  [
+    { id: "minLength", message: "auth.password.minLength", test: (p) => p.length >= PASSWORD_MIN_LENGTH },
+    { id: "lowercase", message: "auth.password.lowercase", test: (p) => /\p{Ll}/u.test(p) },
+    { id: "uppercase", message: "auth.password.uppercase", test: (p) => /\p{Lu}/u.test(p) },
+    { id: "number", message: "auth.password.number", test: (p) => /\d/.test(p) },
+    { id: "special", message: "auth.password.special", test: (p) => [...p].some((c) => specials.has(c)) },
+  ];
 
 /** Message keys of the rules `password` breaks, in the order of the spec. */
 export function passwordProblems(password: string): string[] {

@@ -40,7 +40,11 @@ export async function auditSessionEnded(
  * later lookup fails) and the end is audited. An active session's `lastActiveAt` is
  * moved forward at most once a minute. Returns whether the session may be used.
  */
-export async function enforceIdleTimeout(token: string, idleMinutes: number, now = new Date()): Promise<boolean> {
+export async function enforceIdleTimeout(
+  token: string,
+  idleMinutes: number,
+  now = new Date(),
+): Promise<boolean> {
   const session = await db.session.findUnique({
     where: { token },
     select: { id: true, token: true, userId: true, lastActiveAt: true },
@@ -87,7 +91,13 @@ export async function onSessionStarted(session: SessionRef, idleMinutes: number)
   });
   const live = sessions.filter((s) => s.expiresAt > now);
   // The new session is the newest; never end it even if clocks tie.
-  const keep = new Set([session.id, ...live.filter((s) => s.id !== session.id).slice(0, maxConcurrent - 1).map((s) => s.id)]);
+  const keep = new Set([
+    session.id,
+    ...live
+      .filter((s) => s.id !== session.id)
+      .slice(0, maxConcurrent - 1)
+      .map((s) => s.id),
+  ]);
   const ended = live.filter((s) => !keep.has(s.id));
   const expired = sessions.filter((s) => s.expiresAt <= now);
   if (ended.length === 0 && expired.length === 0) return;

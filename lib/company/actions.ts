@@ -14,7 +14,10 @@ function pick(formData: FormData, fields: readonly string[]): Record<string, str
 const onlyAdmins = { roles: ["admin"], forbiddenMessage: "settings.onlyAdmins" } as const;
 
 /** Settings → company data (admin only; a manager gets "Only administrators can edit…"). */
-export async function updateCompanyDataAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export async function updateCompanyDataAction(
+  _previous: ActionResult | null,
+  formData: FormData,
+): Promise<ActionResult> {
   try {
     const membership = await requireMembership(onlyAdmins);
     await updateCompanyData(membership, pick(formData, companyDataFields));
@@ -26,7 +29,10 @@ export async function updateCompanyDataAction(_previous: ActionResult | null, fo
   }
 }
 
-export async function updateLandingPageAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export async function updateLandingPageAction(
+  _previous: ActionResult | null,
+  formData: FormData,
+): Promise<ActionResult> {
   try {
     const membership = await requireMembership(onlyAdmins);
     await updateLandingPage(membership, pick(formData, landingPageFields));

@@ -57,7 +57,9 @@ export const companyDataSchema = z.object({
   whatsappUrl: url,
 });
 export type CompanyDataInput = z.input<typeof companyDataSchema>;
-export const companyDataFields = Object.keys(companyDataSchema.shape) as (keyof typeof companyDataSchema.shape)[];
+export const companyDataFields = Object.keys(
+  companyDataSchema.shape,
+) as (keyof typeof companyDataSchema.shape)[];
 
 export const landingPageSchema = z.object({
   landingPageName: text(100),
@@ -65,4 +67,6 @@ export const landingPageSchema = z.object({
   landingPageDisplayMode: z.enum(["events", "galleries"], { error: "validation.required" }),
   promotionUrl: url,
 });
-export const landingPageFields = Object.keys(landingPageSchema.shape) as (keyof typeof landingPageSchema.shape)[];
+export const landingPageFields = Object.keys(
+  landingPageSchema.shape,
+) as (keyof typeof landingPageSchema.shape)[];

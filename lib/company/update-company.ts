@@ -16,7 +16,10 @@ export async function updateCompanyData(membership: Membership, input: unknown):
   const parsed = companyDataSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const companyId = membership.company.id;
-  const current = await db.company.findUniqueOrThrow({ where: { id: companyId }, select: { description: true } });
+  const current = await db.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { description: true },
+  });
   await db.company.update({
     where: { id: companyId },
     data: {

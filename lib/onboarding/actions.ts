@@ -6,9 +6,13 @@ import { toActionError, type ActionResult } from "@/lib/errors";
 import { createCompanyForUser } from "@/lib/onboarding/create-company";
 
 /** Onboarding form: creates the company, makes the caller its admin, opens the dashboard. */
-export async function createCompanyAction(_previous: ActionResult | null, formData: FormData): Promise<ActionResult> {
+export async function createCompanyAction(
+  _previous: ActionResult | null,
+  formData: FormData,
+): Promise<ActionResult> {
   const session = await getCurrentSession();
-  if (!session) return { ok: false, code: "unauthorized", message: "auth.errors.signInRequired", fieldErrors: {} };
+  if (!session)
+    return { ok: false, code: "unauthorized", message: "auth.errors.signInRequired", fieldErrors: {} };
   try {
     await createCompanyForUser(session.user, { companyName: formData.get("companyName") });
   } catch (error) {

@@ -29,12 +29,21 @@ export async function createCompanyForUser(
     const slug = candidates.next().value as string;
     try {
       const company = await db.$transaction(async (tx) => {
-        const profile = await tx.profile.findUnique({ where: { userId: user.id }, select: { companyId: true } });
+        const profile = await tx.profile.findUnique({
+          where: { userId: user.id },
+          select: { companyId: true },
+        });
         if (profile?.companyId) throw new AppError("conflict", "onboarding.alreadyMember");
         const created = await tx.company.create({ data: { name, slug }, select: { id: true, slug: true } });
         await tx.profile.upsert({
           where: { userId: user.id },
-          create: { userId: user.id, displayName: user.name, companyId: created.id, companyName: name, role: "admin" },
+          create: {
+            userId: user.id,
+            displayName: user.name,
+            companyId: created.id,
+            companyName: name,
+            role: "admin",
+          },
           update: { companyId: created.id, companyName: name, role: "admin" },
         });
         return created;

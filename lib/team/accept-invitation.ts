@@ -18,10 +18,20 @@ export interface InvitationView {
 export async function findInvitation(token: string, now = new Date()): Promise<InvitationView | null> {
   const invitation = await db.invitation.findUnique({
     where: { tokenHash: hashInvitationToken(token) },
-    select: { email: true, role: true, acceptedAt: true, expiresAt: true, company: { select: { name: true } } },
+    select: {
+      email: true,
+      role: true,
+      acceptedAt: true,
+      expiresAt: true,
+      company: { select: { name: true } },
+    },
   });
   if (!invitation) return null;
-  const status: InvitationStatus = invitation.acceptedAt ? "accepted" : invitation.expiresAt <= now ? "expired" : "valid";
+  const status: InvitationStatus = invitation.acceptedAt
+    ? "accepted"
+    : invitation.expiresAt <= now
+      ? "expired"
+      : "valid";
   return { email: invitation.email, role: invitation.role, companyName: invitation.company.name, status };
 }
 
@@ -37,11 +47,20 @@ export async function acceptInvitation(
   const result = await db.$transaction(async (tx) => {
     const invitation = await tx.invitation.findUnique({
       where: { tokenHash: hashInvitationToken(token) },
-      select: { id: true, email: true, role: true, companyId: true, acceptedAt: true, expiresAt: true, company: { select: { name: true } } },
+      select: {
+        id: true,
+        email: true,
+        role: true,
+        companyId: true,
+        acceptedAt: true,
+        expiresAt: true,
+        company: { select: { name: true } },
+      },
     });
     if (!invitation || invitation.acceptedAt) throw new AppError("not_found", "team.invitationInvalid");
     if (invitation.expiresAt <= now) throw new AppError("conflict", "team.invitationExpired");
-    if (invitation.email !== user.email.toLowerCase()) throw new AppError("forbidden", "team.invitationOtherEmail");
+    if (invitation.email !== user.email.toLowerCase())
+      throw new AppError("forbidden", "team.invitationOtherEmail");
 
     const profile = await tx.profile.findUnique({ where: { userId: user.id }, select: { companyId: true } });
     if (profile?.companyId && profile.companyId !== invitation.companyId) {
@@ -61,7 +80,11 @@ export async function acceptInvitation(
         companyName: invitation.company.name,
         role: invitation.role,
       },
-      update: { companyId: invitation.companyId, companyName: invitation.company.name, role: invitation.role },
+      update: {
+        companyId: invitation.companyId,
+        companyName: invitation.company.name,
+        role: invitation.role,
+      },
     });
     return { companyId: invitation.companyId, invitationId: invitation.id, role: invitation.role };
   });

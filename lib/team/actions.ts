@@ -44,7 +44,8 @@ export async function revokeInvitationAction(invitationId: string): Promise<Acti
 /** The invitation page's accept button: joins the company, then opens the dashboard. */
 export async function acceptInvitationAction(token: string): Promise<ActionResult> {
   const session = await getCurrentSession();
-  if (!session) return { ok: false, code: "unauthorized", message: "auth.errors.signInRequired", fieldErrors: {} };
+  if (!session)
+    return { ok: false, code: "unauthorized", message: "auth.errors.signInRequired", fieldErrors: {} };
   try {
     await acceptInvitation(session.user, token);
   } catch (error) {

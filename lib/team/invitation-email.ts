@@ -14,7 +14,11 @@ export async function sendInvitationEmail(options: {
   locale: Locale;
 }): Promise<void> {
   const t = await translator(options.locale);
-  const values = { company: options.companyName, inviter: options.inviterName, role: t(`team.roles.${options.role}`) };
+  const values = {
+    company: options.companyName,
+    inviter: options.inviterName,
+    role: t(`team.roles.${options.role}`),
+  };
   const content = renderActionEmail({
     lang: options.locale,
     subject: t("email.invite.subject", values),

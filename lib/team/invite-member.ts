@@ -24,7 +24,10 @@ export async function inviteMember(
   const { email, role } = parsed.data;
   const companyId = membership.company.id;
 
-  const existing = await db.user.findUnique({ where: { email }, select: { profile: { select: { companyId: true } } } });
+  const existing = await db.user.findUnique({
+    where: { email },
+    select: { profile: { select: { companyId: true } } },
+  });
   if (existing?.profile?.companyId === companyId) {
     throw new AppError("conflict", "team.alreadyMember", { email: "team.alreadyMember" });
   }

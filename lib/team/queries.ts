@@ -34,7 +34,12 @@ export async function listTeam(
     }),
   ]);
   return {
-    members: profiles.map((p) => ({ userId: p.userId, displayName: p.displayName, email: p.user.email, role: p.role })),
+    members: profiles.map((p) => ({
+      userId: p.userId,
+      displayName: p.displayName,
+      email: p.user.email,
+      role: p.role,
+    })),
     invitations: invitations.map((i) => ({ ...i, expired: i.expiresAt <= now })),
   };
 }

@@ -47,7 +47,12 @@ export const getAdminAccess = cache(async (): Promise<AdminAccess> => {
         company: profile.company,
       }
     : null;
-  return { session, profileFound: profile !== null, themePreference: profile?.themePreference ?? null, membership };
+  return {
+    session,
+    profileFound: profile !== null,
+    themePreference: profile?.themePreference ?? null,
+    membership,
+  };
 });
 
 /** The caller's membership (any role), or null when signed out or without a company. */
@@ -60,7 +65,10 @@ export async function getMembership(): Promise<Membership | null> {
  * when the role is not allowed (default: admin and manager, who enter the admin area).
  */
 export async function requireMembership(
-  options: { roles?: readonly Role[]; /** i18n key of the forbidden message. */ forbiddenMessage?: string } = {},
+  options: {
+    roles?: readonly Role[];
+    /** i18n key of the forbidden message. */ forbiddenMessage?: string;
+  } = {},
 ): Promise<Membership> {
   const { session, membership } = await getAdminAccess();
   if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
