@@ -2,22 +2,15 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { safeNextPath } from "@/lib/auth/redirects";
+import { afterSignInPath } from "@/lib/auth/destination";
 import { getCurrentSession } from "@/lib/auth/session";
 import { endOtherSessions } from "@/lib/auth/session-lifecycle";
 import { db } from "@/lib/db";
 import { toActionError, type ActionResult } from "@/lib/errors";
-import { getAdminAccess } from "@/lib/tenancy/guard";
 
-/**
- * Where the browser goes right after signing in: the requested local page, except that a
- * user without a company is sent to create one first (onboarding).
- */
+/** Where the browser goes right after signing in (see afterSignInPath). */
 export async function destinationAfterSignIn(next: string | null): Promise<string> {
-  const { session, membership } = await getAdminAccess();
-  const target = safeNextPath(next);
-  if (session && !membership && !target.startsWith("/invite/")) return "/onboarding";
-  return target;
+  return afterSignInPath(next);
 }
 
 const themeSchema = z.enum(["light", "dark", "system"]);

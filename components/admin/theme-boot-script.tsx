@@ -1,0 +1,13 @@
+import { THEME_STORAGE_KEY } from "@/components/preferences/theme-provider";
+
+/**
+ * Applies the signed-in user's stored theme before the admin shell paints (no flash when
+ * this device remembers another theme), and hands it to next-themes through local storage.
+ */
+export function ThemeBootScript({ theme }: { theme: "light" | "dark" | "system" | null }) {
+  if (!theme) return null;
+  const script = `(function(){try{var t=${JSON.stringify(theme)};localStorage.setItem(${JSON.stringify(
+    THEME_STORAGE_KEY,
+  )},t);var d=t==="system"?(matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light"):t;var c=document.documentElement.classList;c.remove("light","dark");c.add(d);document.documentElement.style.colorScheme=d}catch(e){}})();`;
+  return <script dangerouslySetInnerHTML={{ __html: script }} />;
+}
