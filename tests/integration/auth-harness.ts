@@ -31,6 +31,7 @@ export class Browser {
   constructor(
     private readonly handle: (request: Request) => Promise<Response>,
     readonly locale?: string,
+    readonly appUrl: string = APP_URL,
   ) {}
 
   cookieHeader(): string {
@@ -41,7 +42,7 @@ export class Browser {
 
   /** Request headers as the browser would send them to the app (own Origin, cookies). */
   headers(extra: Record<string, string> = {}): Headers {
-    const headers = new Headers({ origin: APP_URL, ...extra });
+    const headers = new Headers({ origin: this.appUrl, ...extra });
     const cookie = this.cookieHeader();
     if (cookie) headers.set("cookie", cookie);
     return headers;
@@ -51,7 +52,7 @@ export class Browser {
     pathname: string,
     init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
   ) {
-    const url = pathname.startsWith("http") ? pathname : `${APP_URL}/api/auth${pathname}`;
+    const url = pathname.startsWith("http") ? pathname : `${this.appUrl}/api/auth${pathname}`;
     const headers = this.headers(init.headers);
     if (init.body !== undefined) headers.set("content-type", "application/json");
     const response = await this.handle(
@@ -98,12 +99,15 @@ export interface AuthHarness {
   close(): Promise<void>;
 }
 
-export async function startAuthHarness(options: { idleMinutes?: number } = {}): Promise<AuthHarness> {
+export async function startAuthHarness(
+  options: { idleMinutes?: number; appUrl?: string } = {},
+): Promise<AuthHarness> {
+  const appUrl = options.appUrl ?? APP_URL;
   const database: TestDatabase = await createTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "afterglow-auth-"));
   process.env.DATABASE_URL = database.url;
   process.env.DATA_DIR = dataDir;
-  process.env.APP_URL = APP_URL;
+  process.env.APP_URL = appUrl;
   process.env.SESSION_IDLE_MINUTES = String(options.idleMinutes ?? 30);
   delete process.env.SMTP_URL;
   delete process.env.BETTER_AUTH_SECRET;
@@ -118,7 +122,7 @@ export async function startAuthHarness(options: { idleMinutes?: number } = {}): 
     prisma,
     dataDir,
     handle: handleAuthRequest,
-    browser: (locale) => new Browser(handleAuthRequest, locale),
+    browser: (locale) => new Browser(handleAuthRequest, locale, appUrl),
     // The same rows the demo seed writes: Better Auth's scrypt hash in a "credential" account.
     async createUser({
       email,
