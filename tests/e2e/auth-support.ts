@@ -51,6 +51,13 @@ export async function demoCompanyId(): Promise<string> {
   return row.id;
 }
 
+// scrypt is slow on purpose: hash each distinct password once per worker.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
 /** A confirmed account (as the seed writes them); with a profile when a role is given. */
 export async function createUser(options: {
   email: string;
@@ -67,7 +74,7 @@ export async function createUser(options: {
   );
   await sql(
     `insert into account (id, "accountId", "providerId", "userId", password, "updatedAt") values ($1, $2, 'credential', $2, $3, now())`,
-    [randomUUID(), id, await hashPassword(options.password ?? PASSWORD)],
+    [randomUUID(), id, await hashOf(options.password ?? PASSWORD)],
   );
   if (options.role) {
     await sql(
