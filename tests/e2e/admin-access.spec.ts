@@ -63,14 +63,9 @@ test("role user and an account without a profile see Access Denied", async ({ br
   }
 });
 
-test("an admin edits company data, switches theme and logs out", async ({ page, context, browser }) => {
+test("an admin edits company data", async ({ page, context }) => {
   const email = uniqueEmail("admin");
-  const userId = await createUser({
-    email,
-    name: "Ana Admin",
-    role: "admin",
-    companyId: await createCompany("Shell Co"),
-  });
+  await createUser({ email, name: "Ana Admin", role: "admin", companyId: await createCompany("Shell Co") });
   await signInByApi(context, email);
 
   await page.goto("/admin/settings/company-data");
@@ -83,8 +78,17 @@ test("an admin edits company data, switches theme and logs out", async ({ page, 
   await page.getByRole("button", { name: "Guardar alterações" }).click();
   await expect(page.getByText("Definições guardadas")).toBeVisible();
   await expect(page.getByTestId("company-name").first()).toHaveText("Shell Company Renamed");
+});
 
-  // The theme choice is stored on the profile and applied on first paint on another device.
+test("the theme is stored on the profile and applied on first paint elsewhere", async ({
+  page,
+  context,
+  browser,
+}) => {
+  const email = uniqueEmail("theme");
+  const userId = await createUser({ email, role: "admin", companyId: await createCompany("Theme Co") });
+  await signInByApi(context, email);
+  await page.goto("/admin");
   await page.getByRole("radio", { name: "Escuro" }).first().click();
   await expect(page.locator("html")).toHaveClass(/dark/);
   await expect
@@ -95,22 +99,38 @@ test("an admin edits company data, switches theme and logs out", async ({ page, 
         )[0]?.t,
     )
     .toBe("dark");
+
   const otherDevice = await browser.newContext({ colorScheme: "light" });
   await signInByApi(otherDevice, email);
   const other = await otherDevice.newPage();
   await other.goto("/admin");
   await expect(other.locator("html")).toHaveClass(/dark/);
   await otherDevice.close();
+});
 
-  await page.getByRole("button", { name: "Sair" }).first().click();
+test("logout asks for confirmation, ends the session and goes home", async ({ page, context }) => {
+  const email = uniqueEmail("logout");
+  await createUser({ email, role: "manager", companyId: await createCompany("Logout Co") });
+  await signInByApi(context, email);
+  await page.goto("/admin");
+  await page.evaluate(() => {
+    localStorage.setItem("language", "pt");
+    localStorage.setItem("some-draft", "x");
+  });
+
+  await page.getByRole("button", { name: "Sair" }).click();
   const dialog = page.getByRole("dialog", { name: "Terminar sessão?" });
-  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText("Terá de entrar novamente para usar a área de administração.");
   await dialog.getByRole("button", { name: "Cancelar" }).click();
   await expect(dialog).toBeHidden();
-  await page.getByRole("button", { name: "Sair" }).first().click();
+  await page.getByRole("button", { name: "Sair" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Sair" }).click();
+
   await expect(page.getByText("Logout realizado")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  expect(
+    await page.evaluate(() => [localStorage.getItem("language"), localStorage.getItem("some-draft")]),
+  ).toEqual(["pt", null]);
   expect(await (await page.request.get("/api/auth/get-session")).json()).toBeNull();
 });
 

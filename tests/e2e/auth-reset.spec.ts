@@ -5,6 +5,7 @@ test("password reset by e-mail: new password with the same rules, other sessions
   page,
   browser,
 }) => {
+  test.slow(); // a whole journey through several pages and an e-mail
   const email = uniqueEmail("reset");
   await createUser({ email, name: "Rui", role: "admin", companyId: await createCompany("Reset Co") });
   const otherDevice = await browser.newContext();
@@ -12,6 +13,7 @@ test("password reset by e-mail: new password with the same rules, other sessions
 
   await page.goto("/auth");
   await page.getByRole("link", { name: "Esqueceu a palavra-passe?" }).click();
+  await expect(page.getByRole("heading", { name: "Redefinir a palavra-passe" })).toBeVisible();
   await page.getByLabel("E-mail").fill(email);
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByText(`Se existir uma conta para ${email}`)).toBeVisible();

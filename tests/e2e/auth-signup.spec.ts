@@ -2,6 +2,7 @@ import { expect, test } from "@playwright/test";
 import { PASSWORD, readMail, uniqueEmail } from "./auth-support";
 
 test("sign up, confirm from the e-mail, create a company and land on the dashboard", async ({ page }) => {
+  test.slow(); // a whole journey through several pages and an e-mail
   const email = uniqueEmail("signup");
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Criar conta" }).click();
