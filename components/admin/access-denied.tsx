@@ -30,7 +30,8 @@ export async function AccessDenied({
         <p className="text-lg">{t("message")}</p>
         {!profileFound && <p className="text-zinc-600 dark:text-zinc-400">{t("noProfile")}</p>}
       </div>
-      {!profileFound && (
+      {/* No company yet (no profile, or a profile whose company is gone): they may create one. */}
+      {role === null && (
         <Link href="/onboarding" className="font-medium text-brand-600 hover:underline">
           {t("createCompany")}
         </Link>
