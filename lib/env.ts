@@ -49,6 +49,27 @@ const schema = z.object({
 
   /** Secret for signing sessions; a fixed development value is used when unset outside production. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
+  /** Minutes without activity after which the server refuses a session (spec §9: 30). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /**
+   * Reverse proxies in front of the app (IPs or CIDRs, comma-separated), so per-IP rate
+   * limits see the client's address in a multi-hop X-Forwarded-For. Unset: the app is
+   * reached directly and a single-value X-Forwarded-For (as Next sets it) is used.
+   */
+  AUTH_TRUSTED_PROXIES: z
+    .string()
+    .default("")
+    .transform((v) =>
+      v
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
 });
 
 export type Env = z.infer<typeof schema>;

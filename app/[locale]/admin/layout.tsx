@@ -1,0 +1,59 @@
+import type { Metadata } from "next";
+import { setRequestLocale } from "next-intl/server";
+import { Suspense } from "react";
+import { AccessDenied } from "@/components/admin/access-denied";
+import { AdminShell } from "@/components/admin/admin-shell";
+import { SignInRedirect } from "@/components/admin/sign-in-redirect";
+import { ThemeBootScript } from "@/components/admin/theme-boot-script";
+import { companyLogoUrl } from "@/lib/company/logo";
+import { env } from "@/lib/env";
+import { getAdminAccess } from "@/lib/tenancy/guard";
+import { adminAreaRoles } from "@/lib/tenancy/membership";
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/**
+ * The admin shell. Decides, on the server, between sign-in (signed out), Access Denied
+ * (no profile, or a role that may not enter) and the shell. Each page and action checks
+ * again through `requireMembership()`: a layout is not re-rendered on client navigation.
+ */
+export default async function AdminLayout({ children, params }: LayoutProps<"/[locale]/admin">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const access = await getAdminAccess();
+
+  if (!access.session) {
+    return (
+      <Suspense>
+        <SignInRedirect />
+      </Suspense>
+    );
+  }
+  const { membership } = access;
+  if (!membership || !adminAreaRoles.includes(membership.role)) {
+    return (
+      <>
+        <ThemeBootScript theme={access.themePreference} />
+        <AccessDenied
+          userId={access.session.user.id}
+          email={access.session.user.email}
+          profileFound={access.profileFound}
+          role={membership?.role ?? null}
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ThemeBootScript theme={access.themePreference} />
+      <AdminShell
+        company={{ name: membership.company.name, logoUrl: await companyLogoUrl(membership.company) }}
+        user={{ displayName: membership.displayName, email: membership.email, role: membership.role }}
+        idleMinutes={env.SESSION_IDLE_MINUTES}
+      >
+        {children}
+      </AdminShell>
+    </>
+  );
+}

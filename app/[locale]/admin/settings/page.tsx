@@ -1,0 +1,50 @@
+import type { Metadata } from "next";
+import { Activity, Building2, ChevronRight, Globe, MonitorSmartphone, Users } from "lucide-react";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PageHeader } from "@/components/admin/page-header";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/admin/settings">): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "settings" });
+  return { title: t("metaTitle") };
+}
+
+export default async function SettingsPage({ params }: PageProps<"/[locale]/admin/settings">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const membership = await requireMembership();
+  const t = await getTranslations("settings");
+  const sections = [
+    { href: "/admin/settings/company-data", key: "companyData", Icon: Building2 },
+    { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe },
+    { href: "/admin/settings/team", key: "team", Icon: Users },
+    { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
+    ...(membership.role === "admin" ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
+  ] as const;
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <ul className="grid gap-4 md:grid-cols-2">
+        {sections.map(({ href, key, Icon }) => (
+          <li key={href}>
+            <Link
+              href={href}
+              className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 hover:ring-brand-500 dark:bg-ink-800 dark:ring-zinc-800"
+            >
+              <Icon aria-hidden className="size-6 shrink-0 text-brand-600" />
+              <span className="flex-1">
+                <span className="block font-semibold">{t(`sections.${key}`)}</span>
+                <span className="block text-sm text-zinc-600 dark:text-zinc-400">
+                  {t(`sections.${key}Description`)}
+                </span>
+              </span>
+              <ChevronRight aria-hidden className="size-5 text-zinc-400" />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

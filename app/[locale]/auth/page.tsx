@@ -1,0 +1,45 @@
+import type { Metadata } from "next";
+import { redirect } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { AuthForm } from "@/components/auth/auth-form";
+import { AuthShell } from "@/components/auth/auth-shell";
+import { afterSignInPath } from "@/lib/auth/destination";
+import { safeNextPath } from "@/lib/auth/redirects";
+import { firstParam } from "@/lib/auth/search-params";
+import { getCurrentSession } from "@/lib/auth/session";
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/auth">): Promise<Metadata> {
+  const { locale } = await params;
+  const t = await getTranslations({ locale, namespace: "auth" });
+  return { title: t("metaTitle"), robots: { index: false } };
+}
+
+export default async function AuthPage({ params, searchParams }: PageProps<"/[locale]/auth">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const query = await searchParams;
+  const next = safeNextPath(firstParam(query.next), "");
+  // Already signed in: straight on to where the visitor was going.
+  if (await getCurrentSession()) redirect(await afterSignInPath(next || null));
+
+  const t = await getTranslations("auth");
+  const resetDone = firstParam(query.reset) === "done";
+  const email = firstParam(query.email)?.slice(0, 254) ?? "";
+  return (
+    <AuthShell title={t("title")} description={t("subtitle")}>
+      {resetDone && (
+        <p
+          role="status"
+          className="mb-4 rounded-lg bg-green-50 p-3 text-sm text-green-900 dark:bg-green-950 dark:text-green-100"
+        >
+          {t("reset.done")}
+        </p>
+      )}
+      <AuthForm
+        initialMode={firstParam(query.mode) === "signup" ? "signup" : "signin"}
+        next={next}
+        initialEmail={email}
+      />
+    </AuthShell>
+  );
+}

@@ -1,0 +1,119 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
+import { useFormAction } from "@/components/admin/use-form-action";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
+import { updateCompanyDataAction } from "@/lib/company/actions";
+import type { CompanySettings } from "@/lib/company/queries";
+import { employeeCountLabels, employeeCounts } from "@/lib/company/schemas";
+
+const selectClass =
+  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-zinc-900 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100";
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800">
+      <legend className="px-1 text-lg font-semibold">{title}</legend>
+      <div className="mt-2 grid gap-4 md:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+/** Settings → company data (admin only; the page does not render it for others). */
+export function CompanyDataForm({ company }: { company: CompanySettings }) {
+  const t = useTranslations("settings");
+  const { onSubmit, pending, fieldError } = useFormAction(updateCompanyDataAction, {
+    successMessage: () => t("saved"),
+  });
+  const text = (
+    name: keyof CompanySettings,
+    props: { type?: string; autoComplete?: string; hint?: string } = {},
+  ) => (
+    <Field label={t(`company.${name}`)} error={fieldError(name)} hint={props.hint}>
+      <Input
+        name={name}
+        type={props.type ?? "text"}
+        autoComplete={props.autoComplete ?? "off"}
+        defaultValue={(company[name] as string | null) ?? ""}
+        disabled={pending}
+      />
+    </Field>
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-6" aria-busy={pending}>
+      <Section title={t("company.general")}>
+        {text("name", { autoComplete: "organization" })}
+        {text("website", { type: "url", hint: t("company.urlHint") })}
+        <div className="md:col-span-2">
+          <Field
+            label={t("company.description")}
+            error={fieldError("description")}
+            hint={t("company.descriptionHint")}
+          >
+            <Textarea
+              name="description"
+              lang="pt"
+              rows={5}
+              defaultValue={company.description ?? ""}
+              disabled={pending}
+            />
+          </Field>
+        </div>
+      </Section>
+      <Section title={t("company.contact")}>
+        {text("primaryEmail", { type: "email", autoComplete: "email" })}
+        {text("phone", { type: "tel", autoComplete: "tel" })}
+      </Section>
+      <Section title={t("company.addressSection")}>
+        {text("address", { autoComplete: "street-address" })}
+        {text("city", { autoComplete: "address-level2" })}
+        {text("state", { autoComplete: "address-level1" })}
+        {text("zipCode", { autoComplete: "postal-code" })}
+        {text("country", { autoComplete: "country-name" })}
+      </Section>
+      <Section title={t("company.business")}>
+        {text("registrationNumber")}
+        {text("industry")}
+        <Field label={t("company.employeeCount")} error={fieldError("employeeCount")}>
+          <select
+            name="employeeCount"
+            defaultValue={company.employeeCount ?? ""}
+            disabled={pending}
+            className={selectClass}
+          >
+            <option value="">{t("company.notSpecified")}</option>
+            {employeeCounts.map((value) => (
+              <option key={value} value={value}>
+                {employeeCountLabels[value]}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </Section>
+      <Section title={t("company.social")}>
+        {(
+          [
+            "facebookUrl",
+            "instagramUrl",
+            "linkedinUrl",
+            "twitterUrl",
+            "youtubeUrl",
+            "tiktokUrl",
+            "whatsappUrl",
+          ] as const
+        ).map((name) => (
+          <div key={name}>{text(name, { type: "url" })}</div>
+        ))}
+      </Section>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("saving") : t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

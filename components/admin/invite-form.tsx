@@ -1,0 +1,46 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useFormAction } from "@/components/admin/use-form-action";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { invitableRoles } from "@/lib/team/schemas";
+import { inviteMemberAction } from "@/lib/team/actions";
+
+export function InviteForm() {
+  const t = useTranslations("team");
+  const { onSubmit, pending, fieldError } = useFormAction(inviteMemberAction, {
+    successMessage: ({ email }) => t("invited", { email }),
+    onSuccess: (_data, form) => form.reset(),
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={pending}
+      className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+    >
+      <Field label={t("email")} error={fieldError("email")}>
+        <Input name="email" type="email" autoComplete="off" required disabled={pending} />
+      </Field>
+      <Field label={t("role")} error={fieldError("role")}>
+        <select
+          name="role"
+          defaultValue="manager"
+          disabled={pending}
+          className="h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800"
+        >
+          {invitableRoles.map((role) => (
+            <option key={role} value={role}>
+              {t(`roles.${role}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Button type="submit" disabled={pending}>
+        {t("inviteSubmit")}
+      </Button>
+    </form>
+  );
+}

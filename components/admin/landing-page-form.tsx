@@ -1,0 +1,65 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useFormAction } from "@/components/admin/use-form-action";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
+import { updateLandingPageAction } from "@/lib/company/actions";
+import type { CompanySettings } from "@/lib/company/queries";
+
+/** Settings → landing page: the public page's title, description, display mode, promotion link. */
+export function LandingPageForm({ company }: { company: CompanySettings }) {
+  const t = useTranslations("settings");
+  const { onSubmit, pending, fieldError } = useFormAction(updateLandingPageAction, {
+    successMessage: () => t("saved"),
+  });
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={pending}
+      className="flex max-w-2xl flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
+    >
+      <Field label={t("landing.landingPageName")} error={fieldError("landingPageName")}>
+        <Input name="landingPageName" defaultValue={company.landingPageName ?? ""} disabled={pending} />
+      </Field>
+      <Field label={t("landing.landingPageDescription")} error={fieldError("landingPageDescription")}>
+        <Textarea
+          name="landingPageDescription"
+          rows={4}
+          defaultValue={company.landingPageDescription ?? ""}
+          disabled={pending}
+        />
+      </Field>
+      <fieldset>
+        <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+          {t("landing.landingPageDisplayMode")}
+        </legend>
+        <div className="mt-2 flex gap-6">
+          {(["events", "galleries"] as const).map((mode) => (
+            <label key={mode} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name="landingPageDisplayMode"
+                value={mode}
+                defaultChecked={company.landingPageDisplayMode === mode}
+                disabled={pending}
+                className="size-4 accent-brand-600"
+              />
+              {t(`landing.${mode}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field label={t("landing.promotionUrl")} error={fieldError("promotionUrl")} hint={t("company.urlHint")}>
+        <Input name="promotionUrl" type="url" defaultValue={company.promotionUrl ?? ""} disabled={pending} />
+      </Field>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("saving") : t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}

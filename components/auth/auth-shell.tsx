@@ -1,0 +1,44 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
+import { LanguageSwitcher } from "@/components/preferences/language-switcher";
+import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
+
+/** The frame of the account pages: brand, language and theme, one centred card. */
+export async function AuthShell({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const t = await getTranslations("common");
+  return (
+    <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-ink-900">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-ink-800"
+      >
+        {t("skipToContent")}
+      </a>
+      <header className="flex items-center justify-between gap-4 px-6 py-4">
+        <Link href="/" className="text-lg font-bold tracking-tight text-brand-600">
+          {t("appName")}
+        </Link>
+        <div className="flex items-center gap-2">
+          <LanguageSwitcher />
+          <ThemeSwitcher />
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:pt-12">
+        <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:p-8 dark:bg-ink-800 dark:ring-zinc-800">
+          <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
+          {description && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{description}</p>}
+          <div className="mt-6">{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}

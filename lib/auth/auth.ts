@@ -1,0 +1,256 @@
+import "server-only";
+import { betterAuth } from "better-auth";
+import { prismaAdapter } from "better-auth/adapters/prisma";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { nextCookies } from "better-auth/next-js";
+import { sendConfirmationEmail, sendPasswordResetEmail } from "@/lib/auth/emails";
+import {
+  confirmationCallback,
+  EMAIL_CONFIRMATION_PATH,
+  emailInToken,
+  LINK_USED_ERROR,
+  RESET_PASSWORD_PATH,
+} from "@/lib/auth/links";
+import {
+  clearLoginFailures,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  loginRetryAfter,
+  recordLoginFailure,
+} from "@/lib/auth/login-throttle";
+import { passwordMessageValues, PASSWORD_MAX_LENGTH, passwordProblems } from "@/lib/auth/password-rules";
+import { SIGN_OUT_REASON_HEADER, type SessionEndReason } from "@/lib/auth/policy";
+import { signUpSchema } from "@/lib/auth/schemas";
+import { auditSessionEnded, enforceIdleTimeout, onSessionStarted } from "@/lib/auth/session-lifecycle";
+import { localeFromHeaders, translator } from "@/lib/auth/translate";
+import { db } from "@/lib/db";
+import { appUrl, env } from "@/lib/env";
+import { PASSWORD_MIN_LENGTH } from "@/lib/validation/common";
+
+/**
+ * Better Auth: e-mail + password with required confirmation, password reset, database
+ * sessions in HttpOnly cookies (`__Secure-` prefixed on https), database rate limits.
+ * On top of it, in hooks: the spec's password rules, the idle timeout, the per-account
+ * wrong-password limit, the concurrent-session limit and the session audit.
+ */
+
+// Development and tests only; production refuses to start without BETTER_AUTH_SECRET.
+const DEVELOPMENT_SECRET = "afterglow-development-secret-do-not-use-in-production";
+
+function authSecret(): string {
+  if (env.BETTER_AUTH_SECRET) return env.BETTER_AUTH_SECRET;
+  if (env.NODE_ENV === "production") {
+    throw new Error("BETTER_AUTH_SECRET must be set in production (`npm start` generates one).");
+  }
+  return DEVELOPMENT_SECRET;
+}
+
+/** APP_URL's origin; on localhost also its 127.0.0.1 twin, so both addresses work locally. */
+export function trustedOrigins(): string[] {
+  const url = new URL(appUrl);
+  const origins = [url.origin];
+  if (url.hostname === "localhost") origins.push(url.origin.replace("localhost", "127.0.0.1"));
+  return origins;
+}
+
+const log = (message: string, error: unknown) => console.error(`[afterglow] ${message}`, error);
+
+/**
+ * A 400 in the caller's language: `message` is the first problem (e.g. exactly "Password
+ * must contain at least one number"), `messages` all of them.
+ */
+async function badRequest(headers: Headers | undefined, code: string, keys: string[]): Promise<APIError> {
+  const t = await translator(localeFromHeaders(headers));
+  const messages = keys.map((key) => t(key, passwordMessageValues));
+  return new APIError("BAD_REQUEST", { code, message: messages[0], messages });
+}
+
+async function rejectWeakPassword(headers: Headers | undefined, password: unknown): Promise<void> {
+  const problems = typeof password === "string" ? passwordProblems(password) : ["auth.password.minLength"];
+  if (problems.length > 0) throw await badRequest(headers, "PASSWORD_TOO_WEAK", problems);
+}
+
+/** The reason a Better Auth endpoint deleted a session, for the audit. */
+function endReason(path: string | undefined, headers: Headers | undefined): SessionEndReason {
+  if (path === "/sign-out")
+    return headers?.get(SIGN_OUT_REASON_HEADER) === "inactivity" ? "inactivity" : "sign-out";
+  if (path === "/reset-password") return "password-reset";
+  if (path?.startsWith("/revoke")) return "revoked";
+  return "expired";
+}
+
+function buildAuth() {
+  const idleMinutes = env.SESSION_IDLE_MINUTES;
+
+  const before = createAuthMiddleware(async (ctx) => {
+    // Every request that carries a session: refuse it when idle too long, else mark activity.
+    const token = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+    if (token) await enforceIdleTimeout(token, idleMinutes);
+
+    switch (ctx.path) {
+      case "/sign-up/email": {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const parsed = signUpSchema.safeParse({
+          displayName: body.name,
+          email: body.email,
+          password: body.password,
+        });
+        if (!parsed.success) {
+          const keys = [...new Set(parsed.error.issues.map((i) => i.message))];
+          const weak = parsed.error.issues.every((i) => i.path[0] === "password");
+          throw await badRequest(ctx.headers, weak ? "PASSWORD_TOO_WEAK" : "VALIDATION_ERROR", keys);
+        }
+        return {
+          context: {
+            body: {
+              ...body,
+              name: parsed.data.displayName,
+              email: parsed.data.email,
+              callbackURL: confirmationCallback(body.callbackURL),
+            },
+          },
+        };
+      }
+      case "/sign-in/email": {
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        if (typeof email === "string" && (await loginRetryAfter(email)) > 0) {
+          const t = await translator(localeFromHeaders(ctx.headers));
+          throw new APIError("TOO_MANY_REQUESTS", {
+            code: "TOO_MANY_ATTEMPTS",
+            message: t("auth.errors.tooManyAttempts"),
+          });
+        }
+        return;
+      }
+      case "/reset-password":
+      case "/change-password":
+        await rejectWeakPassword(
+          ctx.headers,
+          (ctx.body as { newPassword?: unknown } | undefined)?.newPassword,
+        );
+        return;
+      case "/request-password-reset":
+        return { context: { body: { ...(ctx.body as object), redirectTo: RESET_PASSWORD_PATH } } };
+      case "/send-verification-email": {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        return { context: { body: { ...body, callbackURL: confirmationCallback(body.callbackURL) } } };
+      }
+      case "/verify-email": {
+        // Better Auth treats a confirmed address's link as a success; the page says "already used".
+        const email = emailInToken((ctx.query as { token?: unknown } | undefined)?.token);
+        if (!email) return;
+        const user = await db.user.findUnique({ where: { email }, select: { emailVerified: true } });
+        if (user?.emailVerified) throw ctx.redirect(`${EMAIL_CONFIRMATION_PATH}?error=${LINK_USED_ERROR}`);
+        return;
+      }
+    }
+  });
+
+  const after = createAuthMiddleware(async (ctx) => {
+    if (ctx.path !== "/sign-in/email") return;
+    const email = (ctx.body as { email?: unknown } | undefined)?.email;
+    if (typeof email !== "string") return;
+    const returned = ctx.context.returned;
+    if (isAPIError(returned)) {
+      if (returned.statusCode === 401) await recordLoginFailure(email);
+    } else {
+      await clearLoginFailures(email);
+    }
+  });
+
+  return betterAuth({
+    appName: "Afterglow",
+    baseURL: appUrl,
+    basePath: "/api/auth",
+    secret: authSecret(),
+    database: prismaAdapter(db, { provider: "postgresql" }),
+    trustedOrigins: trustedOrigins(),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      // Not awaited: the answer must take as long whether or not the address has an account.
+      sendResetPassword: async ({ user, url }, request) => {
+        void sendPasswordResetEmail({
+          to: user.email,
+          name: user.name,
+          url,
+          locale: localeFromHeaders(request?.headers),
+        }).catch((error: unknown) => log("password reset e-mail failed", error));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 24 * 60 * 60,
+      sendVerificationEmail: async ({ user, url }, request) => {
+        void sendConfirmationEmail({
+          to: user.email,
+          name: user.name,
+          url,
+          locale: localeFromHeaders(request?.headers),
+        }).catch((error: unknown) => log("confirmation e-mail failed", error));
+      },
+    },
+    session: {
+      // The idle timeout (SESSION_IDLE_MINUTES) ends sessions long before this absolute limit.
+      expiresIn: 7 * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      // Per client IP. Wrong passwords are also limited per account (login-throttle.ts).
+      customRules: {
+        "/sign-in/email": { window: 60, max: 30 },
+        "/sign-up/email": { window: 60, max: 10 },
+        "/request-password-reset": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
+        "/send-verification-email": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
+        "/reset-password": { window: 60, max: 10 },
+      },
+    },
+    advanced: {
+      cookiePrefix: "afterglow",
+      // `__Secure-` cookies whenever the app is served over https.
+      useSecureCookies: appUrl.startsWith("https:"),
+      // Better Auth skips the Origin check when NODE_ENV is "test"; our tests must see the real one.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
+      ipAddress: env.AUTH_TRUSTED_PROXIES.length ? { trustedProxies: env.AUTH_TRUSTED_PROXIES } : undefined,
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await onSessionStarted(session, idleMinutes).catch((error: unknown) =>
+              log("session start hook failed", error),
+            );
+          },
+        },
+        delete: {
+          after: async (session, ctx) => {
+            await auditSessionEnded(session, endReason(ctx?.path, ctx?.headers ?? ctx?.request?.headers));
+          },
+        },
+      },
+    },
+    hooks: { before, after },
+    // Last: it forwards cookies set by server-side calls (server actions) to Next.
+    plugins: [nextCookies()],
+  });
+}
+
+export type Auth = ReturnType<typeof buildAuth>;
+
+const globalForAuth = globalThis as unknown as { afterglowAuth?: Auth };
+
+/** The Better Auth instance, built on first use (a build without secrets must not fail). */
+export function getAuth(): Auth {
+  globalForAuth.afterglowAuth ??= buildAuth();
+  return globalForAuth.afterglowAuth;
+}

@@ -1,0 +1,70 @@
+import type { MailMessage } from "@/lib/mail/transport";
+
+/** Escapes text for HTML element content and attribute values. */
+export function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#39;");
+}
+
+export interface ActionEmail {
+  lang: string;
+  subject: string;
+  heading: string;
+  paragraphs: string[];
+  buttonLabel: string;
+  url: string;
+  /** Small print under the button (validity, "ignore if it wasn't you"). */
+  notes: string[];
+  linkFallback: string;
+  signature: string;
+}
+
+/**
+ * A transactional e-mail with one call to action, as HTML (inline styles, table layout,
+ * which mail clients render) and the same content as plain text.
+ */
+export function renderActionEmail(email: ActionEmail): Omit<MailMessage, "to"> {
+  const p = (text: string) =>
+    `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#27272a">${escapeHtml(text)}</p>`;
+  const small = (text: string) =>
+    `<p style="margin:0 0 8px;font-size:13px;line-height:20px;color:#71717a">${escapeHtml(text)}</p>`;
+  const url = escapeHtml(email.url);
+  const html = `<!doctype html>
+<html lang="${escapeHtml(email.lang)}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(email.subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f4f5;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f5;padding:32px 16px">
+<tr><td align="center">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
+<tr><td>
+<p style="margin:0 0 24px;font-size:14px;font-weight:700;letter-spacing:2px;color:#ea580c;text-transform:uppercase">Afterglow</p>
+<h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#18181b">${escapeHtml(email.heading)}</h1>
+${email.paragraphs.map(p).join("\n")}
+<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(email.buttonLabel)}</a></p>
+${email.notes.map(small).join("\n")}
+${small(email.linkFallback)}
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;word-break:break-all"><a href="${url}" style="color:#ea580c">${url}</a></p>
+${small(email.signature)}
+</td></tr>
+</table>
+</td></tr>
+</table>
+</body>
+</html>`;
+  const text = [
+    email.heading,
+    "",
+    ...email.paragraphs.flatMap((para) => [para, ""]),
+    `${email.buttonLabel}: ${email.url}`,
+    "",
+    ...email.notes,
+    "",
+    email.signature,
+    "",
+  ].join("\n");
+  return { subject: email.subject, html, text };
+}

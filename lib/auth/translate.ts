@@ -1,0 +1,24 @@
+import { createTranslator } from "next-intl";
+import { localeCookieName, resolveLocale, type Locale } from "@/lib/i18n/config";
+import { loadMessages } from "@/lib/i18n/messages";
+
+/**
+ * Server-side text outside React (API error bodies, e-mails): the locale comes from the
+ * same NEXT_LOCALE cookie that picks the page language, so answers match what the user sees.
+ */
+export function localeFromHeaders(headers: Headers | null | undefined): Locale {
+  const cookie = headers?.get("cookie") ?? "";
+  for (const part of cookie.split(";")) {
+    const [name, ...value] = part.trim().split("=");
+    if (name === localeCookieName) return resolveLocale(decodeURIComponent(value.join("=")));
+  }
+  return resolveLocale(undefined);
+}
+
+export type Translate = (key: string, values?: Record<string, string | number>) => string;
+
+/** A translator over the whole catalogue (keys are full paths such as `auth.password.number`). */
+export async function translator(locale: Locale): Promise<Translate> {
+  const t = createTranslator({ locale, messages: await loadMessages(locale) });
+  return (key, values) => t(key as never, values as never);
+}

@@ -1,0 +1,13 @@
+import "server-only";
+import { storage } from "@/lib/storage";
+
+/** A short-lived address of the company logo for the admin shell, or null (placeholder icon). */
+export async function companyLogoUrl(company: { logoKey: string | null }): Promise<string | null> {
+  if (!company.logoKey) return null;
+  try {
+    return await storage.signedGetUrl(company.logoKey, { expiresIn: 60 * 60 });
+  } catch (error) {
+    console.error("[afterglow] logo URL failed", error);
+    return null;
+  }
+}

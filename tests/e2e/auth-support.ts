@@ -1,0 +1,135 @@
+import { randomUUID } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
+import { hashPassword } from "better-auth/crypto";
+import { simpleParser } from "mailparser";
+import pg from "pg";
+
+/**
+ * Helpers for the auth and admin end-to-end tests. Each test makes its own users (and, for
+ * admins, its own company) straight in the database the runner started, so tests never
+ * share sessions: the concurrent-session limit would otherwise end each other's.
+ */
+
+// Test infrastructure: scripts/e2e.ts passes these to Playwright.
+const dataDir = process.env.E2E_DATA_DIR ?? "";
+const databaseUrl = process.env.E2E_DATABASE_URL ?? "";
+export const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3000";
+export const PASSWORD = "E2e!Passw0rd";
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${randomUUID().slice(0, 8)}@e2e.test`;
+}
+
+export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createCompany(name: string): Promise<string> {
+  const id = randomUUID();
+  await sql(`insert into company (id, name, slug, "updatedAt") values ($1, $2, $3, now())`, [
+    id,
+    name,
+    `e2e-${id.slice(0, 8)}`,
+  ]);
+  return id;
+}
+
+export async function demoCompanyId(): Promise<string> {
+  const [row] = await sql<{ id: string }>(`select id from company where slug = 'demo'`);
+  if (!row) throw new Error("the demo company is missing");
+  return row.id;
+}
+
+// scrypt is slow on purpose: hash each distinct password once per worker.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  if (!hashes.has(password)) hashes.set(password, hashPassword(password));
+  return hashes.get(password)!;
+};
+
+/** A confirmed account (as the seed writes them); with a profile when a role is given. */
+export async function createUser(options: {
+  email: string;
+  name?: string;
+  password?: string;
+  role?: "admin" | "manager" | "user";
+  companyId?: string;
+}): Promise<string> {
+  const id = randomUUID();
+  const name = options.name ?? "E2E Person";
+  await sql(
+    `insert into "user" (id, name, email, "emailVerified", "updatedAt") values ($1, $2, $3, true, now())`,
+    [id, name, options.email],
+  );
+  await sql(
+    `insert into account (id, "accountId", "providerId", "userId", password, "updatedAt") values ($1, $2, 'credential', $2, $3, now())`,
+    [randomUUID(), id, await hashOf(options.password ?? PASSWORD)],
+  );
+  if (options.role) {
+    await sql(
+      `insert into profile (id, "userId", "displayName", "companyId", role, "updatedAt") values ($1, $2, $3, $4, $5, now())`,
+      [randomUUID(), id, name, options.companyId ?? null, options.role],
+    );
+  }
+  return id;
+}
+
+/** Signs in through the API; the browser context gets the session cookie. */
+export async function signInByApi(
+  target: BrowserContext | APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<void> {
+  const request = "request" in target ? target.request : target;
+  const response = await request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: baseURL },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+export interface Mail {
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+}
+
+/** The newest e-mail to `to` in the outbox, waiting for it to arrive. */
+export async function readMail(to: string, subjectIncludes?: string): Promise<Mail> {
+  const dir = path.join(dataDir, "mail");
+  for (let waited = 0; waited < 15_000; waited += 200) {
+    const files = (await readdir(dir).catch(() => [] as string[]))
+      .filter((f) => f.endsWith(".eml"))
+      .sort()
+      .reverse();
+    for (const file of files) {
+      const raw = await readFile(path.join(dir, file));
+      // Cheap filter before parsing every message of a busy outbox.
+      if (!raw.includes(to)) continue;
+      const mail = await simpleParser(raw);
+      const address = Array.isArray(mail.to) ? mail.to[0]?.text : mail.to?.text;
+      if (address !== to || (subjectIncludes && !mail.subject?.includes(subjectIncludes))) continue;
+      const text = mail.text ?? "";
+      return {
+        subject: mail.subject ?? "",
+        text,
+        html: String(mail.html || ""),
+        link: /https?:\/\/\S+/.exec(text)?.[0] ?? "",
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no e-mail to ${to} in ${dir}`);
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { confirmationCallback, emailInToken } from "@/lib/auth/links";
+import { safeNextPath, signInPath } from "@/lib/auth/redirects";
+
+describe("safeNextPath", () => {
+  it("keeps local paths with their query", () => {
+    expect(safeNextPath("/admin/settings")).toBe("/admin/settings");
+    expect(safeNextPath("/admin/content?page=2#top")).toBe("/admin/content?page=2#top");
+  });
+
+  it.each([
+    "https://evil.example/admin",
+    "//evil.example/admin",
+    "/\\evil.example",
+    "\\\\evil.example",
+    "/\t/evil.example",
+    "javascript:alert(1)",
+    "admin",
+    "",
+    null,
+    42,
+  ])("falls back for %s", (next) => {
+    expect(safeNextPath(next)).toBe("/admin");
+  });
+
+  it("builds the sign-in address that returns to a page", () => {
+    expect(signInPath("/admin/events")).toBe("/auth?next=%2Fadmin%2Fevents");
+  });
+});
+
+describe("confirmation links", () => {
+  it("always land on /email-confirmation, keeping only a local next", () => {
+    expect(confirmationCallback(undefined)).toBe("/email-confirmation");
+    expect(confirmationCallback("/admin")).toBe("/email-confirmation");
+    expect(confirmationCallback("/email-confirmation?next=/invite/abc")).toBe(
+      "/email-confirmation?next=%2Finvite%2Fabc",
+    );
+    expect(confirmationCallback("/email-confirmation?next=https://evil.example")).toBe("/email-confirmation");
+  });
+
+  it("reads the e-mail of a token without trusting it", () => {
+    const payload = Buffer.from(JSON.stringify({ email: "Ana@Test.dev" })).toString("base64url");
+    expect(emailInToken(`h.${payload}.s`)).toBe("ana@test.dev");
+    expect(emailInToken("garbage")).toBeNull();
+    expect(emailInToken(undefined)).toBeNull();
+  });
+});
