@@ -1,16 +1,19 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
+import { runtimeSecurityHeaders } from "@/lib/public/security-headers";
 import { tenantHostOptions } from "@/lib/public/site";
 import { tenantSlugFromHost } from "@/lib/tenancy/host";
 
 const { previewDomains, rootDomain } = tenantHostOptions();
+const securityHeaders = runtimeSecurityHeaders();
 
 /**
  * Routing only, by internal rewrite (the address bar never changes):
  * - the visitor's language (cookie) becomes the `[locale]` segment, so every (locale, page)
  *   pair is its own cached page and no page reads cookies;
  * - a tenant subdomain (`demo.afterglow.events/evento/x`) is served by the tenant-host tree
- *   (`/{locale}/_site/demo/evento/x`).
+ *   (`/{locale}/~site/demo/evento/x`).
+ * It also adds the security headers that depend on the running configuration (CSP sources).
  * Authorisation and visibility are never decided here: pages and handlers check them.
  */
 export function proxy(request: NextRequest): NextResponse {
@@ -20,7 +23,7 @@ export function proxy(request: NextRequest): NextResponse {
     localeCookie: request.cookies.get(localeCookieName)?.value,
     tenantSlug: tenantSlugFromHost(request.headers.get("host"), previewDomains, rootDomain),
   });
-  return NextResponse.rewrite(url);
+  return NextResponse.rewrite(url, { headers: securityHeaders });
 }
 
 export const config = {

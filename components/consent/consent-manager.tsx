@@ -169,7 +169,7 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
         <section
           role="region"
           aria-labelledby="cookie-banner-title"
-          className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-3xl rounded-2xl border border-zinc-200 bg-white p-5 shadow-2xl sm:inset-x-6 dark:border-zinc-700 dark:bg-ink-800"
+          className="fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-2xl border border-zinc-200 bg-white p-4 shadow-2xl sm:inset-x-6 sm:bottom-4 sm:p-5 dark:border-zinc-700 dark:bg-ink-800"
         >
           <button
             type="button"
@@ -183,7 +183,7 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
             <Cookie aria-hidden className="size-5 text-brand-600" />
             {t("bannerTitle")}
           </h2>
-          <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-300">
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-300">
             {t("bannerText")}{" "}
             <Link
               href="/cookies"
@@ -193,12 +193,14 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
               {t("learnMore")}
             </Link>
           </p>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <Button onClick={() => save(ACCEPT_ALL)}>{t("acceptAll")}</Button>
-            <Button variant="secondary" onClick={() => save(DECLINE)}>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" onClick={() => save(ACCEPT_ALL)}>
+              {t("acceptAll")}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => save(DECLINE)}>
               {t("decline")}
             </Button>
-            <Button variant="ghost" onClick={() => setSettingsOpen(true)}>
+            <Button size="sm" variant="ghost" onClick={() => setSettingsOpen(true)}>
               {t("settings")}
             </Button>
           </div>

@@ -71,7 +71,7 @@ export function TopBar() {
               setContactOpen(true);
             }}
           >
-            {t("home.contactUs")}
+            {t("contact.title")}
           </Button>
         </div>
       </div>

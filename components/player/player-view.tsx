@@ -37,7 +37,7 @@ async function DocumentCard({ content, documents }: { content: PublicContent; do
   const t = await getTranslations("player");
   return (
     <div className="flex flex-col gap-4 rounded-2xl border border-zinc-200 p-4 sm:flex-row sm:items-center dark:border-zinc-800">
-      <div className="aspect-[3/4] w-full overflow-hidden rounded-xl bg-zinc-100 sm:w-48 dark:bg-zinc-800">
+      <div className="aspect-[3/4] w-40 shrink-0 self-center overflow-hidden rounded-xl bg-zinc-100 sm:w-48 dark:bg-zinc-800">
         {content.cover ? (
           <ResponsiveImage
             image={content.cover}

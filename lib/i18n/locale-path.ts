@@ -5,7 +5,8 @@ import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
  * pages link without the slug (`/evento/x`), so they are cached apart from the path-mode
  * pages (`/demo/evento/x`). Never reachable from outside: see `internalPath`.
  */
-export const TENANT_HOST_SEGMENT = "_site";
+export const TENANT_HOST_SEGMENT = "~site";
+// (`~`, not `_`: company slugs are [a-z0-9-], and Next does not prerender `%5F` folders.)
 
 /**
  * The internal path a public URL is served from: `/{locale}` + (tenant prefix) + path.
@@ -20,10 +21,18 @@ export function internalPath(options: {
   const locale = resolveLocale(options.localeCookie);
   const rest = options.pathname === "/" ? "" : options.pathname;
   if (options.tenantSlug) return `/${locale}/${TENANT_HOST_SEGMENT}/${options.tenantSlug}${rest}`;
-  const first = rest.split("/")[1];
+  const first = safeDecode(rest.split("/")[1] ?? "");
   // The tenant-host tree is internal: asked for directly, it is a path no route claims (404).
   if (first === TENANT_HOST_SEGMENT) return `/${locale}/_${rest}`;
   return `/${locale}${rest}`;
 }
 
 export { localeCookieName };
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}

@@ -23,7 +23,7 @@ export const reservedSlugs = new Set([
   "termos",
   "privacidade",
   "_next",
-  "_site",
+  "~site",
   "_",
   "favicon.ico",
   "robots.txt",

@@ -43,7 +43,7 @@ describe("tenantSlugFromHost", () => {
   });
 
   it("reserves the app's own first path segments", () => {
-    for (const slug of ["auth", "admin", "event", "api", "player", "privacy", "terms", "cookies", "_site"]) {
+    for (const slug of ["auth", "admin", "event", "api", "player", "privacy", "terms", "cookies", "~site"]) {
       expect(isReservedSlug(slug)).toBe(true);
     }
     expect(isReservedSlug("demo")).toBe(false);
@@ -63,17 +63,20 @@ describe("internalPath", () => {
   });
 
   it("serves a tenant subdomain from the tenant-host tree", () => {
-    expect(internalPath({ pathname: "/", localeCookie: "en", tenantSlug: "demo" })).toBe("/en/_site/demo");
+    expect(internalPath({ pathname: "/", localeCookie: "en", tenantSlug: "demo" })).toBe("/en/~site/demo");
     expect(internalPath({ pathname: "/evento/a", localeCookie: "en", tenantSlug: "demo" })).toBe(
-      "/en/_site/demo/evento/a",
+      "/en/~site/demo/evento/a",
     );
   });
 
   it("serves a single segment as a client slug and keeps the tenant-host tree internal", () => {
     expect(internalPath({ pathname: "/demo", localeCookie: undefined, tenantSlug: null })).toBe("/pt/demo");
-    expect(internalPath({ pathname: "/_site/demo", localeCookie: "en", tenantSlug: null })).toBe(
-      "/en/_/_site/demo",
+    expect(internalPath({ pathname: "/~site/demo", localeCookie: "en", tenantSlug: null })).toBe(
+      "/en/_/~site/demo",
     );
-    expect(internalPath({ pathname: "/_site", localeCookie: "en", tenantSlug: null })).toBe("/en/_/_site");
+    expect(internalPath({ pathname: "/~site", localeCookie: "en", tenantSlug: null })).toBe("/en/_/~site");
+    expect(internalPath({ pathname: "/%7Esite/demo", localeCookie: "en", tenantSlug: null })).toBe(
+      "/en/_/%7Esite/demo",
+    );
   });
 });

@@ -1,9 +1,17 @@
-import { getTranslations } from "next-intl/server";
+"use client";
+
+import { useTranslations } from "next-intl";
 import { StatusView } from "@/components/public/status-view";
 
-/** 404 pages of the public site, each with its own message (spec §8) and a way home. */
-export async function NotFoundView({ kind }: { kind: "page" | "company" | "event" | "content" }) {
-  const t = await getTranslations();
+/**
+ * 404 pages of the public site, each with its own message (spec §8) and a way home.
+ * A client component on purpose: Next renders nested not-found boundaries outside the
+ * page's render, where next-intl's server APIs cannot see the locale set by the layout and
+ * would read `headers()`, making every page under them dynamic. The messages it needs
+ * (`errors`, `common`) are sent to the browser anyway.
+ */
+export function NotFoundView({ kind }: { kind: "page" | "company" | "event" | "content" }) {
+  const t = useTranslations();
   const titles = {
     page: "errors.notFoundTitle",
     company: "errors.companyNotFound",

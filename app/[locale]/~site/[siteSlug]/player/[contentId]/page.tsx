@@ -12,12 +12,12 @@ export function generateStaticParams() {
 
 export async function generateMetadata({
   params,
-}: PageProps<"/[locale]/_site/[siteSlug]/player/[contentId]">): Promise<Metadata> {
+}: PageProps<"/[locale]/~site/[siteSlug]/player/[contentId]">): Promise<Metadata> {
   const { locale, siteSlug, contentId } = await params;
   return playerMetadata(contentId, resolveLocale(locale), "host", siteSlug);
 }
 
-export default async function Page({ params }: PageProps<"/[locale]/_site/[siteSlug]/player/[contentId]">) {
+export default async function Page({ params }: PageProps<"/[locale]/~site/[siteSlug]/player/[contentId]">) {
   const { locale, siteSlug, contentId } = await params;
   return (
     <PlayerPage contentId={contentId} companySlug={siteSlug} locale={resolveLocale(locale)} mode="host" />

@@ -12,12 +12,12 @@ export function generateStaticParams() {
 
 export async function generateMetadata({
   params,
-}: PageProps<"/[locale]/_site/[siteSlug]">): Promise<Metadata> {
+}: PageProps<"/[locale]/~site/[siteSlug]">): Promise<Metadata> {
   const { locale, siteSlug } = await params;
   return landingMetadata(siteSlug, resolveLocale(locale), "host");
 }
 
-export default async function Page({ params }: PageProps<"/[locale]/_site/[siteSlug]">) {
+export default async function Page({ params }: PageProps<"/[locale]/~site/[siteSlug]">) {
   const { locale, siteSlug } = await params;
   return <LandingPage slug={siteSlug} locale={resolveLocale(locale)} mode="host" />;
 }

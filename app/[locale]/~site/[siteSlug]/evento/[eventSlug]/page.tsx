@@ -12,12 +12,12 @@ export function generateStaticParams() {
 
 export async function generateMetadata({
   params,
-}: PageProps<"/[locale]/_site/[siteSlug]/evento/[eventSlug]">): Promise<Metadata> {
+}: PageProps<"/[locale]/~site/[siteSlug]/evento/[eventSlug]">): Promise<Metadata> {
   const { locale, siteSlug, eventSlug } = await params;
   return eventMetadata(eventSlug, resolveLocale(locale), "host", siteSlug);
 }
 
-export default async function Page({ params }: PageProps<"/[locale]/_site/[siteSlug]/evento/[eventSlug]">) {
+export default async function Page({ params }: PageProps<"/[locale]/~site/[siteSlug]/evento/[eventSlug]">) {
   const { locale, siteSlug, eventSlug } = await params;
   return (
     <EventPage eventSlug={eventSlug} companySlug={siteSlug} locale={resolveLocale(locale)} mode="host" />

@@ -12,12 +12,12 @@ export function generateStaticParams() {
 
 export async function generateMetadata({
   params,
-}: PageProps<"/[locale]/_site/[siteSlug]/privacidade">): Promise<Metadata> {
+}: PageProps<"/[locale]/~site/[siteSlug]/privacidade">): Promise<Metadata> {
   const { locale, siteSlug } = await params;
   return tenantLegalMetadata(siteSlug, "privacy", resolveLocale(locale), "host");
 }
 
-export default async function Page({ params }: PageProps<"/[locale]/_site/[siteSlug]/privacidade">) {
+export default async function Page({ params }: PageProps<"/[locale]/~site/[siteSlug]/privacidade">) {
   const { locale, siteSlug } = await params;
   return <TenantLegalPage slug={siteSlug} kind="privacy" locale={resolveLocale(locale)} mode="host" />;
 }

@@ -12,12 +12,12 @@ export function generateStaticParams() {
 
 export async function generateMetadata({
   params,
-}: PageProps<"/[locale]/_site/[siteSlug]/termos">): Promise<Metadata> {
+}: PageProps<"/[locale]/~site/[siteSlug]/termos">): Promise<Metadata> {
   const { locale, siteSlug } = await params;
   return tenantLegalMetadata(siteSlug, "terms", resolveLocale(locale), "host");
 }
 
-export default async function Page({ params }: PageProps<"/[locale]/_site/[siteSlug]/termos">) {
+export default async function Page({ params }: PageProps<"/[locale]/~site/[siteSlug]/termos">) {
   const { locale, siteSlug } = await params;
   return <TenantLegalPage slug={siteSlug} kind="terms" locale={resolveLocale(locale)} mode="host" />;
 }
