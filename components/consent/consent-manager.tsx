@@ -153,6 +153,11 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
       setConsent(record);
       setBannerOpen(false);
       setSettingsOpen(false);
+      try {
+        sessionStorage.setItem(STORAGE_KEYS.statusShown, "1");
+      } catch {
+        // no session storage
+      }
       showStatus();
     },
     [analyticsTagId, showStatus],

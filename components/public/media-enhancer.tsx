@@ -11,6 +11,8 @@ import { useEffect } from "react";
  */
 export function MediaEnhancer() {
   useEffect(() => {
+    // The page's islands are live (effects run once the whole page has hydrated).
+    document.documentElement.dataset.hydrated = "true";
     const load = (img: HTMLImageElement) => {
       img.removeAttribute("data-lazy");
       const picture = img.parentElement instanceof HTMLPictureElement ? img.parentElement : null;
