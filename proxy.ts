@@ -5,7 +5,7 @@ import { tenantHostOptions } from "@/lib/public/site";
 import { tenantSlugFromHost } from "@/lib/tenancy/host";
 
 const { previewDomains, rootDomain } = tenantHostOptions();
-const securityHeaders = runtimeSecurityHeaders();
+const responseHeaders = runtimeSecurityHeaders();
 
 /**
  * Routing only, by internal rewrite (the address bar never changes):
@@ -23,7 +23,7 @@ export function proxy(request: NextRequest): NextResponse {
     localeCookie: request.cookies.get(localeCookieName)?.value,
     tenantSlug: tenantSlugFromHost(request.headers.get("host"), previewDomains, rootDomain),
   });
-  return NextResponse.rewrite(url, { headers: securityHeaders });
+  return NextResponse.rewrite(url, { headers: responseHeaders });
 }
 
 export const config = {

@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
+import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import {
   ACCEPT_ALL,
@@ -199,7 +200,7 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
             </Link>
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => save(ACCEPT_ALL)}>
+            <Button size="sm" className={primaryAction} onClick={() => save(ACCEPT_ALL)}>
               {t("acceptAll")}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => save(DECLINE)}>

@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { cn } from "@/lib/utils";
@@ -37,7 +38,7 @@ function Switch({
       onClick={() => onChange(!checked)}
       className={cn(
         "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-70",
-        checked ? "bg-brand-600" : "bg-zinc-300 dark:bg-zinc-600",
+        checked ? "bg-orange-700" : "bg-zinc-300 dark:bg-zinc-600",
       )}
     >
       <span
@@ -99,7 +100,9 @@ export function ConsentSettingsDialog({
           <Button variant="secondary" onClick={() => onSave(ACCEPT_ALL)}>
             {t("acceptAll")}
           </Button>
-          <Button onClick={() => onSave(prefs)}>{t("save")}</Button>
+          <Button className={primaryAction} onClick={() => onSave(prefs)}>
+            {t("save")}
+          </Button>
         </div>
       </DialogContent>
     </Dialog>

@@ -8,6 +8,7 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { EMAIL_MAX } from "@/lib/marketing/limits";
 import { cn } from "@/lib/utils";
+import { primaryAction } from "@/components/public/styles";
 
 /** The register-your-interest and newsletter forms: one e-mail field (spec §5, §8). */
 export function SignupForm({ form, className }: { form: "interest" | "newsletter"; className?: string }) {
@@ -65,7 +66,7 @@ export function SignupForm({ form, className }: { form: "interest" | "newsletter
         />
         {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
-        <Button type="submit" size="lg" disabled={pending} className="h-12">
+        <Button type="submit" size="lg" disabled={pending} className={cn("h-12", primaryAction)}>
           {pending
             ? t("forms.sending")
             : t(form === "interest" ? "forms.interestSubmit" : "forms.newsletterSubmit")}

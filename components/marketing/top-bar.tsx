@@ -8,6 +8,7 @@ import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
+import { primaryAction } from "@/components/public/styles";
 
 // Loaded on first open: the dialog's code is not part of the home page's first load.
 const ContactDialog = dynamic(
@@ -66,6 +67,7 @@ export function TopBar() {
           />
           <Button
             size="sm"
+            className={primaryAction}
             onClick={() => {
               setContactLoaded(true);
               setContactOpen(true);

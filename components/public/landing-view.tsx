@@ -74,7 +74,7 @@ export async function LandingView({
                 href={company.promotionUrl}
                 rel="noopener"
                 target="_blank"
-                className="inline-flex h-11 items-center justify-center gap-2 self-center rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-500 sm:self-start"
+                className="inline-flex h-11 items-center justify-center gap-2 self-center rounded-lg bg-orange-700 px-5 font-medium text-white hover:bg-orange-800 sm:self-start"
               >
                 <Megaphone aria-hidden className="size-4" />
                 {t("promotion")}

@@ -23,7 +23,7 @@ export function StatusView({
       {children}
       <Link
         href={action.href}
-        className="inline-flex h-11 items-center rounded-full bg-brand-600 px-5 font-medium text-white hover:bg-brand-500"
+        className="inline-flex h-11 items-center rounded-full bg-orange-700 px-5 font-medium text-white hover:bg-orange-800"
       >
         {action.label}
       </Link>

@@ -96,7 +96,7 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
             <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
               <a
                 href="#problem"
-                className="inline-flex h-12 items-center rounded-full bg-brand-600 px-6 font-semibold text-white hover:bg-brand-500"
+                className="inline-flex h-12 items-center rounded-full bg-orange-700 px-6 font-semibold text-white hover:bg-orange-800"
               >
                 {t("learnMore")}
               </a>
@@ -187,7 +187,7 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
                   key={step}
                   className="flex items-start gap-4 rounded-xl bg-white/5 p-4 ring-1 ring-white/10"
                 >
-                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-600 font-semibold">
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-orange-700 font-semibold">
                     {i + 1}
                   </span>
                   <span className="pt-1 text-zinc-200">{step}</span>

@@ -23,7 +23,7 @@ export default async function CookiesPage({ params }: PageProps<"/[locale]/cooki
       <PageHeader />
       <main id="main">
         <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections}>
-          <CookieSettingsButton className="mt-10 inline-flex h-11 items-center rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-500">
+          <CookieSettingsButton className="mt-10 inline-flex h-11 items-center rounded-lg bg-orange-700 px-5 font-medium text-white hover:bg-orange-800">
             {t("manage")}
           </CookieSettingsButton>
         </LegalDocument>
