@@ -15,7 +15,7 @@ export async function PageHeader() {
         </Link>
         <div className="flex items-center gap-2">
           <LanguageSwitcher />
-          <ThemeSwitcher />
+          <ThemeSwitcher className="hidden sm:inline-flex" />
         </div>
       </div>
     </header>

@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { CookieSettingsButton } from "@/components/consent/cookie-settings-button";
 import { AccountLink } from "@/components/marketing/account-link";
 import { AfterglowLogo } from "@/components/marketing/afterglow-logo";
+import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 
 const linkClass = "rounded hover:text-brand-600 focus-visible:text-brand-600";
 
@@ -24,6 +25,8 @@ export async function SiteFooter() {
           <p>
             © {new Date().getFullYear()} Afterglow. {t("rights")}
           </p>
+          {/* The top bar hides it on small screens. */}
+          <ThemeSwitcher className="sm:hidden" />
         </div>
         <nav aria-label={t("label")}>
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">

@@ -61,7 +61,11 @@ export function TopBar() {
           <AfterglowLogo label={t("common.appName")} />
         </a>
         <div className="flex items-center gap-2">
-          <LanguageSwitcher className={cn(!pastHero && "[&_select]:border-white/40 [&_select]:text-white")} />
+          <LanguageSwitcher
+            className={cn(
+              !pastHero && "[&_option]:text-zinc-900 [&_select]:border-white/40 [&_select]:text-white",
+            )}
+          />
           <ThemeSwitcher
             className={cn("hidden sm:inline-flex", !pastHero && "border-white/40 [&_button]:text-white")}
           />

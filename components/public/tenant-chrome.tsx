@@ -41,6 +41,8 @@ export async function TenantShell({
       </main>
       <footer className="border-t border-zinc-200 px-6 py-8 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 sm:flex-row">
+          {/* The header hides it on small screens. */}
+          <ThemeSwitcher className="sm:hidden" />
           <p>
             © {new Date().getFullYear()} {company.name} ·{" "}
             <a href="https://afterglow.events" className="hover:text-brand-600" rel="noopener">

@@ -1,4 +1,5 @@
 import { BarChart3, Camera, Check, Images, Lock, QrCode, Smartphone, Sparkles, Send } from "lucide-react";
+import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SignupForm } from "@/components/marketing/signup-form";
 import { SiteFooter } from "@/components/marketing/site-footer";
@@ -14,6 +15,8 @@ const artists = [
   { name: "SOLSTICE", className: "font-mono font-bold" },
   { name: "Casa Eléctrica", className: "font-extrabold italic" },
 ];
+
+export const metadata: Metadata = { alternates: { canonical: "/" } };
 
 const sectionTitle = "text-3xl font-bold tracking-tight sm:text-4xl";
 const muted = "text-zinc-600 dark:text-zinc-400";

@@ -7,6 +7,17 @@ import { submitMarketingForm } from "@/lib/marketing/submit";
 
 export const dynamic = "force-dynamic";
 
+/** A contact message is at most ~1 100 characters; anything far larger is not a form. */
+const MAX_BODY_BYTES = 16 * 1024;
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null; // "null" (sandboxed frames, files)
+  }
+}
+
 // POST /api/forms/{interest|newsletter|contact} — store a marketing form, then notify the operator
 export async function POST(request: NextRequest, { params }: RouteContext<"/api/forms/[form]">) {
   const { form } = await params;
@@ -14,8 +25,11 @@ export async function POST(request: NextRequest, { params }: RouteContext<"/api/
     if (!isMarketingForm(form)) throw new AppError("not_found", "errors.notFoundTitle");
     // A JSON body cannot be sent cross-site without a preflight; the origin check closes the rest.
     const origin = request.headers.get("origin");
-    if (origin && new URL(origin).host !== request.headers.get("host")) {
+    if (origin && originHost(origin) !== request.headers.get("host")) {
       throw new AppError("forbidden", "forms.error");
+    }
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) {
+      throw new AppError("validation", "validation.invalidForm");
     }
     if (!request.headers.get("content-type")?.includes("application/json")) {
       throw new AppError("validation", "validation.invalidForm");
