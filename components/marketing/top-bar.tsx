@@ -71,7 +71,7 @@ export function TopBar() {
           />
           <Button
             size="sm"
-            className={primaryAction}
+            className={cn("whitespace-nowrap", primaryAction)}
             onClick={() => {
               setContactLoaded(true);
               setContactOpen(true);

@@ -35,8 +35,9 @@ export function ResponsiveImage({
 }) {
   const fallback = image.webp.at(-1)?.url ?? image.fallbackUrl ?? undefined;
   const small = image.webp.find((s) => s.width >= 640)?.url ?? fallback;
-  const deferred = lazy ? "data-" : "";
-  const attr = (name: string, value: string | undefined) => (value ? { [`${deferred}${name}`]: value } : {});
+  // Lazy images carry their sources in data- attributes until MediaEnhancer sets them.
+  const attr = (name: "srcSet" | "src", value: string | undefined) =>
+    value ? { [lazy ? `data-${name.toLowerCase()}` : name]: value } : {};
   return (
     <span
       className={cn("block overflow-hidden bg-zinc-200 bg-cover bg-center dark:bg-zinc-800", className)}
@@ -44,10 +45,10 @@ export function ResponsiveImage({
     >
       <picture className="contents">
         {image.avif.length > 0 && (
-          <source type="image/avif" sizes={sizes} {...attr("srcset", srcSet(image.avif))} />
+          <source type="image/avif" sizes={sizes} {...attr("srcSet", srcSet(image.avif))} />
         )}
         {image.webp.length > 0 && (
-          <source type="image/webp" sizes={sizes} {...attr("srcset", srcSet(image.webp))} />
+          <source type="image/webp" sizes={sizes} {...attr("srcSet", srcSet(image.webp))} />
         )}
         <img
           alt={alt}
