@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
@@ -8,7 +9,11 @@ const securityHeaders = [
   { key: "X-Content-Type-Options", value: "nosniff" },
   { key: "X-Frame-Options", value: "SAMEORIGIN" },
   { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
+// Pages also get a Content-Security-Policy (and HSTS over https) from proxy.ts, computed
+// from the running configuration, and cached pages a hash-based script policy from the
+// cache handler below (see lib/public/csp.ts).
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -16,6 +21,14 @@ const nextConfig: NextConfig = {
   // `npm run typecheck` (run in CI) checks the whole project, tests and scripts included;
   // repeating it inside every `next build` would only slow `npm start` down.
   typescript: { ignoreBuildErrors: true },
+  cacheHandler: path.join(process.cwd(), "lib/public/csp-cache-handler.cjs"),
+  experimental: {
+    // Pages regenerated at run time (ISR) and the tagged data cache live in memory, not in
+    // .next/: a restarted server (or the next e2e run on a fresh database) never serves pages
+    // rendered from another database. Several instances share nothing either way; a shared
+    // cache handler (Redis …) is the scale-out step.
+    isrFlushToDisk: false,
+  },
   async headers() {
     return [{ source: "/:path*", headers: securityHeaders }];
   },

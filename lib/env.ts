@@ -47,6 +47,33 @@ const schema = z.object({
   /** Who receives interest, newsletter and contact submissions. */
   OPERATOR_EMAIL: z.email().default("hello@afterglow.local"),
 
+  /** Optional external form endpoint that interest, newsletter and contact submissions are also posted to. */
+  FORM_FORWARD_URL: optionalUrl,
+  /** Comma-separated hosting-preview domains whose subdomains are deployments, not tenants. */
+  PREVIEW_DOMAINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(",")
+            .map((d) => d.trim().toLowerCase())
+            .filter(Boolean),
+    ),
+  /** Analytics tag (e.g. a Google tag id `G-XXXX`); consent-mode updates are sent only when set. */
+  ANALYTICS_TAG_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{1,3}-[A-Z0-9]{4,20}$/)
+        .optional(),
+    ),
+
   /** Secret for signing sessions; a fixed development value is used when unset outside production. */
   BETTER_AUTH_SECRET: z.string().min(32).optional(),
   /** Minutes without activity after which the server refuses a session (spec §9: 30). */

@@ -21,7 +21,7 @@ export default function ServerError({
       <button
         type="button"
         onClick={reset}
-        className="rounded-full bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-500"
+        className="rounded-full bg-orange-700 px-5 py-2.5 font-medium text-white hover:bg-orange-800"
       >
         {t("common.tryAgain")}
       </button>

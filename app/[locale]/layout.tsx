@@ -1,28 +1,40 @@
 import type { Metadata, Viewport } from "next";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { getMessages, getTranslations, setRequestLocale } from "next-intl/server";
+import { ConsentManager } from "@/components/consent/consent-manager";
 import { ThemeProvider } from "@/components/preferences/theme-provider";
+import { MediaEnhancer } from "@/components/public/media-enhancer";
 import { Toaster } from "@/components/ui/toaster";
-import { appUrl } from "@/lib/env";
+import { appUrl, env } from "@/lib/env";
+import { pickMessages, publicClientNamespaces } from "@/lib/i18n/client-messages";
 import { isLocale, locales } from "@/lib/i18n/config";
+import type { Messages } from "@/lib/i18n/messages";
 import "../globals.css";
 
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
 }
 
+const ogLocale = { pt: "pt_PT", en: "en_GB", es: "es_ES", fr: "fr_FR" } as const;
+
 export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
-  const { locale } = await params;
-  const t = await getTranslations({ locale: isLocale(locale) ? locale : "pt", namespace: "home" });
+  const { locale: raw } = await params;
+  const locale = isLocale(raw) ? raw : "pt";
+  const t = await getTranslations({ locale, namespace: "home" });
   return {
     metadataBase: new URL(appUrl),
     title: { default: t("metaTitle"), template: "%s · Afterglow" },
     description: t("metaDescription"),
+    applicationName: "Afterglow",
+    openGraph: { siteName: "Afterglow", locale: ogLocale[locale], type: "website" },
+    twitter: { card: "summary_large_image" },
   };
 }
 
 export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
   themeColor: [
     { media: "(prefers-color-scheme: light)", color: "#ffffff" },
     { media: "(prefers-color-scheme: dark)", color: "#0b0b12" },
@@ -34,13 +46,22 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
   // Paths the proxy does not rewrite (e.g. a stray `/x.png`) land here with no locale.
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
+  const [messages, t] = await Promise.all([getMessages(), getTranslations("common")]);
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-ink-900 dark:text-zinc-100">
-        <NextIntlClientProvider>
+        <a
+          href="#main"
+          className="sr-only z-[100] rounded-lg bg-white px-4 py-2 font-medium text-zinc-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        >
+          {t("skipToContent")}
+        </a>
+        <NextIntlClientProvider messages={pickMessages(messages as Messages, publicClientNamespaces)}>
           <ThemeProvider>
             {children}
             <Toaster />
+            <ConsentManager analyticsTagId={env.ANALYTICS_TAG_ID ?? null} />
+            <MediaEnhancer />
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>

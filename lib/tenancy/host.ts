@@ -4,27 +4,83 @@ export const reservedSubdomains = new Set(["www", "api", "admin", "cdn", "static
 /** Hosting-preview domains whose third label is a deployment, not a tenant. */
 export const defaultPreviewDomains = ["vercel.app", "netlify.app"];
 
+/**
+ * First path segments that are the app's own (routes, files, internal segments), so they can
+ * never be a company slug (spec §2: "a single-segment path counts as a client slug unless it
+ * is auth, admin, event or api"). The admin side validates new slugs against this list.
+ */
+export const reservedSlugs = new Set([
+  "auth",
+  "admin",
+  "event",
+  "api",
+  "player",
+  "privacy",
+  "terms",
+  "cookies",
+  "email-confirmation",
+  "evento",
+  "termos",
+  "privacidade",
+  "_next",
+  "~site",
+  "_",
+  "favicon.ico",
+  "robots.txt",
+  "sitemap.xml",
+  "404",
+  "500",
+  "www",
+  "app",
+  "static",
+  "assets",
+  "cdn",
+]);
+
+export function isReservedSlug(slug: string): boolean {
+  return reservedSlugs.has(slug.toLowerCase());
+}
+
 const ipv4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** `Host` header → bare lower-case host name (no port, no trailing dot). */
+export function hostName(hostHeader: string): string {
+  return hostHeader.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+}
 
 /**
  * The tenant slug a host names in subdomain mode, or null.
  * `demo.afterglow.events` → "demo"; `demo.localhost` → "demo" (development);
  * `www.afterglow.events`, `localhost`, IP addresses and preview domains → null.
+ * With `rootDomain` (the app's own host), only `{slug}.{rootDomain}` names a tenant and the
+ * root domain itself never does, whatever its number of labels (`afterglow.co.uk`).
  */
 export function tenantSlugFromHost(
   hostHeader: string | null | undefined,
   previewDomains: readonly string[] = defaultPreviewDomains,
+  rootDomain?: string,
 ): string | null {
   if (!hostHeader) return null;
-  const host = hostHeader.trim().toLowerCase().replace(/:\d+$/, "").replace(/\.$/, "");
+  const host = hostName(hostHeader);
   if (host.startsWith("[") || ipv4.test(host)) return null;
   if (previewDomains.some((d) => host === d || host.endsWith(`.${d}`))) return null;
+
+  const root = rootDomain ? hostName(rootDomain).replace(/^www\./, "") : undefined;
+  if (root && root !== "localhost" && !ipv4.test(root)) {
+    if (host === root || host === `www.${root}`) return null;
+    if (host.endsWith(`.${root}`)) {
+      const sub = host.slice(0, -root.length - 1);
+      if (sub.includes(".") || !label.test(sub)) return null;
+      return reservedSubdomains.has(sub) ? null : sub;
+    }
+  }
 
   const labels = host.split(".");
   const isLocalhost = labels[labels.length - 1] === "localhost";
   if (labels.length < (isLocalhost ? 2 : 3)) return null;
 
   const first = labels[0] ?? "";
-  if (!/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(first)) return null;
+  if (!label.test(first)) return null;
   return reservedSubdomains.has(first) ? null : first;
 }

@@ -1,4 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { skipCookieBanner } from "./public-helpers";
+
+test.beforeEach(async ({ context }) => {
+  await skipCookieBanner(context);
+});
 
 test("the marketing home renders in Portuguese by default", async ({ page }) => {
   await page.goto("/");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { internalPath } from "@/lib/i18n/locale-path";
-import { tenantSlugFromHost } from "@/lib/tenancy/host";
+import { isReservedSlug, tenantSlugFromHost } from "@/lib/tenancy/host";
 
 describe("tenantSlugFromHost", () => {
   it.each([
@@ -31,6 +31,24 @@ describe("tenantSlugFromHost", () => {
     expect(tenantSlugFromHost(host)).toBeNull();
   });
 
+  it("with the app's own domain, only its direct subdomains are tenants", () => {
+    expect(tenantSlugFromHost("afterglow.co.uk", [], "afterglow.co.uk")).toBeNull();
+    expect(tenantSlugFromHost("www.afterglow.co.uk", [], "afterglow.co.uk")).toBeNull();
+    expect(tenantSlugFromHost("demo.afterglow.co.uk", [], "afterglow.co.uk")).toBe("demo");
+    expect(tenantSlugFromHost("a.b.afterglow.co.uk", [], "afterglow.co.uk")).toBeNull();
+    expect(tenantSlugFromHost("admin.afterglow.co.uk", [], "afterglow.co.uk")).toBeNull();
+    // Other hosts (custom domains) keep the label rule; localhost stays the development rule.
+    expect(tenantSlugFromHost("demo.localhost:3000", [], "localhost")).toBe("demo");
+    expect(tenantSlugFromHost("localhost:3000", [], "localhost")).toBeNull();
+  });
+
+  it("reserves the app's own first path segments", () => {
+    for (const slug of ["auth", "admin", "event", "api", "player", "privacy", "terms", "cookies", "~site"]) {
+      expect(isReservedSlug(slug)).toBe(true);
+    }
+    expect(isReservedSlug("demo")).toBe(false);
+  });
+
   it("accepts the configured preview domains", () => {
     expect(tenantSlugFromHost("pr-7.preview.example.com", ["preview.example.com"])).toBeNull();
     expect(tenantSlugFromHost("pr-7.preview.example.com", [])).toBe("pr-7");
@@ -44,10 +62,21 @@ describe("internalPath", () => {
     expect(internalPath({ pathname: "/auth", localeCookie: "de", tenantSlug: null })).toBe("/pt/auth");
   });
 
-  it("serves a tenant subdomain from the tenant's path routes", () => {
-    expect(internalPath({ pathname: "/", localeCookie: "en", tenantSlug: "demo" })).toBe("/en/demo");
+  it("serves a tenant subdomain from the tenant-host tree", () => {
+    expect(internalPath({ pathname: "/", localeCookie: "en", tenantSlug: "demo" })).toBe("/en/~site/demo");
     expect(internalPath({ pathname: "/evento/a", localeCookie: "en", tenantSlug: "demo" })).toBe(
-      "/en/demo/evento/a",
+      "/en/~site/demo/evento/a",
+    );
+  });
+
+  it("serves a single segment as a client slug and keeps the tenant-host tree internal", () => {
+    expect(internalPath({ pathname: "/demo", localeCookie: undefined, tenantSlug: null })).toBe("/pt/demo");
+    expect(internalPath({ pathname: "/~site/demo", localeCookie: "en", tenantSlug: null })).toBe(
+      "/en/_/~site/demo",
+    );
+    expect(internalPath({ pathname: "/~site", localeCookie: "en", tenantSlug: null })).toBe("/en/_/~site");
+    expect(internalPath({ pathname: "/%7Esite/demo", localeCookie: "en", tenantSlug: null })).toBe(
+      "/en/_/%7Esite/demo",
     );
   });
 });

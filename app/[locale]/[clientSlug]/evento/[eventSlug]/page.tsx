@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { EventPage, eventMetadata } from "@/components/public/pages/tenant-pages";
+import { resolveLocale } from "@/lib/i18n/config";
+
+// ISR: rendered on the first visit per (locale, path), then served from the cache until
+// `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
+export const revalidate = 3600;
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({
+  params,
+}: PageProps<"/[locale]/[clientSlug]/evento/[eventSlug]">): Promise<Metadata> {
+  const { locale, clientSlug, eventSlug } = await params;
+  return eventMetadata(eventSlug, resolveLocale(locale), "path", clientSlug);
+}
+
+export default async function Page({ params }: PageProps<"/[locale]/[clientSlug]/evento/[eventSlug]">) {
+  const { locale, clientSlug, eventSlug } = await params;
+  return (
+    <EventPage eventSlug={eventSlug} companySlug={clientSlug} locale={resolveLocale(locale)} mode="path" />
+  );
+}

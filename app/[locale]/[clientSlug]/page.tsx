@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { LandingPage, landingMetadata } from "@/components/public/pages/tenant-pages";
+import { resolveLocale } from "@/lib/i18n/config";
+
+// ISR: rendered on the first visit per (locale, path), then served from the cache until
+// `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
+export const revalidate = 3600;
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/[clientSlug]">): Promise<Metadata> {
+  const { locale, clientSlug } = await params;
+  return landingMetadata(clientSlug, resolveLocale(locale), "path");
+}
+
+export default async function Page({ params }: PageProps<"/[locale]/[clientSlug]">) {
+  const { locale, clientSlug } = await params;
+  return <LandingPage slug={clientSlug} locale={resolveLocale(locale)} mode="path" />;
+}

@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { PlayerPage, playerMetadata } from "@/components/public/pages/tenant-pages";
+import { resolveLocale } from "@/lib/i18n/config";
+
+// ISR: rendered on the first visit per (locale, path), then served from the cache until
+// `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
+export const revalidate = 3600;
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({
+  params,
+}: PageProps<"/[locale]/[clientSlug]/player/[contentId]">): Promise<Metadata> {
+  const { locale, clientSlug, contentId } = await params;
+  return playerMetadata(contentId, resolveLocale(locale), "path", clientSlug);
+}
+
+export default async function Page({ params }: PageProps<"/[locale]/[clientSlug]/player/[contentId]">) {
+  const { locale, clientSlug, contentId } = await params;
+  return (
+    <PlayerPage contentId={contentId} companySlug={clientSlug} locale={resolveLocale(locale)} mode="path" />
+  );
+}

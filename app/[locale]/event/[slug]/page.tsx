@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { EventPage, eventMetadata } from "@/components/public/pages/tenant-pages";
+import { resolveLocale } from "@/lib/i18n/config";
+
+// ISR: rendered on the first visit per (locale, path), then served from the cache until
+// `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
+export const revalidate = 3600;
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({ params }: PageProps<"/[locale]/event/[slug]">): Promise<Metadata> {
+  const { locale, slug } = await params;
+  return eventMetadata(slug, resolveLocale(locale), "global");
+}
+
+export default async function Page({ params }: PageProps<"/[locale]/event/[slug]">) {
+  const { locale, slug } = await params;
+  return <EventPage eventSlug={slug} locale={resolveLocale(locale)} mode="global" />;
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { PlayerPage, playerMetadata } from "@/components/public/pages/tenant-pages";
+import { resolveLocale } from "@/lib/i18n/config";
+
+// ISR: rendered on the first visit per (locale, path), then served from the cache until
+// `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
+export const revalidate = 3600;
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({
+  params,
+}: PageProps<"/[locale]/player/[contentId]">): Promise<Metadata> {
+  const { locale, contentId } = await params;
+  return playerMetadata(contentId, resolveLocale(locale), "global");
+}
+
+export default async function Page({ params }: PageProps<"/[locale]/player/[contentId]">) {
+  const { locale, contentId } = await params;
+  return <PlayerPage contentId={contentId} locale={resolveLocale(locale)} mode="global" />;
+}

@@ -1,0 +1,23 @@
+import type { Metadata } from "next";
+import { TenantLegalPage, tenantLegalMetadata } from "@/components/public/pages/tenant-pages";
+import { resolveLocale } from "@/lib/i18n/config";
+
+// ISR: rendered on the first visit per (locale, path), then served from the cache until
+// `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
+export const revalidate = 3600;
+
+export function generateStaticParams() {
+  return [];
+}
+
+export async function generateMetadata({
+  params,
+}: PageProps<"/[locale]/~site/[siteSlug]/privacidade">): Promise<Metadata> {
+  const { locale, siteSlug } = await params;
+  return tenantLegalMetadata(siteSlug, "privacy", resolveLocale(locale), "host");
+}
+
+export default async function Page({ params }: PageProps<"/[locale]/~site/[siteSlug]/privacidade">) {
+  const { locale, siteSlug } = await params;
+  return <TenantLegalPage slug={siteSlug} kind="privacy" locale={resolveLocale(locale)} mode="host" />;
+}

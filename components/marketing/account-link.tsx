@@ -1,0 +1,34 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { useEffect, useState } from "react";
+
+/**
+ * Footer "Login" (→ /auth), or "Admin" (→ /admin) when signed in (spec §2). Asked from the
+ * browser (Better Auth's `GET /api/auth/get-session` answers `null` when signed out), so the
+ * page itself stays the same for everyone and can be cached.
+ */
+export function AccountLink({ className }: { className?: string }) {
+  const t = useTranslations("footer");
+  const [signedIn, setSignedIn] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch("/api/auth/get-session", { credentials: "same-origin", signal: controller.signal })
+      .then((r) => (r.ok ? r.json() : null))
+      .then((session: unknown) => setSignedIn(Boolean(session && typeof session === "object")))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, []);
+
+  return signedIn ? (
+    <Link href="/admin" prefetch={false} className={className}>
+      {t("admin")}
+    </Link>
+  ) : (
+    <Link href="/auth" prefetch={false} className={className}>
+      {t("login")}
+    </Link>
+  );
+}

@@ -1,0 +1,204 @@
+import { Calendar, FileText, Lock, Tag } from "lucide-react";
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { AudioPlayer } from "@/components/player/audio-player";
+import { CommentsSlot, EngagementBar, type EngagementTarget } from "@/components/player/engagement/slots";
+import { PhotoViewer } from "@/components/player/photo-viewer";
+import { VideoPlayer } from "@/components/player/video-player";
+import { kindIcon } from "@/components/public/cards";
+import { ResponsiveImage } from "@/components/public/responsive-image";
+import type { Locale } from "@/lib/i18n/config";
+import { formatShortDate } from "@/lib/public/format";
+import type { TenantLinks } from "@/lib/public/links";
+import type { PublicContent, PublicEvent, PublicMedia } from "@/lib/public/types";
+
+async function LockedMedia({ content }: { content: PublicContent }) {
+  const t = await getTranslations("player");
+  return (
+    <div className="relative flex aspect-video items-center justify-center overflow-hidden rounded-2xl bg-ink-900 text-white">
+      {content.cover && (
+        <ResponsiveImage
+          image={content.cover}
+          alt=""
+          sizes="100vw"
+          lazy={false}
+          className="absolute inset-0 h-full w-full opacity-40"
+        />
+      )}
+      <p className="relative flex max-w-sm flex-col items-center gap-2 p-6 text-center">
+        <Lock aria-hidden className="size-8" />
+        {t("gatedMedia")}
+      </p>
+    </div>
+  );
+}
+
+async function DocumentCard({ content, documents }: { content: PublicContent; documents: PublicMedia[] }) {
+  const t = await getTranslations("player");
+  return (
+    <div className="flex flex-col gap-4 rounded-2xl border border-zinc-200 p-4 sm:flex-row sm:items-center dark:border-zinc-800">
+      <div className="aspect-[3/4] w-40 shrink-0 self-center overflow-hidden rounded-xl bg-zinc-100 sm:w-48 dark:bg-zinc-800">
+        {content.cover ? (
+          <ResponsiveImage
+            image={content.cover}
+            alt=""
+            sizes="(min-width: 640px) 192px, 100vw"
+            lazy={false}
+            className="h-full w-full"
+          />
+        ) : (
+          <span className="flex h-full items-center justify-center">
+            <FileText aria-hidden className="size-12 text-zinc-400" />
+          </span>
+        )}
+      </div>
+      <div className="flex flex-col gap-2">
+        <p className="inline-flex items-center gap-2 font-medium">
+          <FileText aria-hidden className="size-5" />
+          {t("documentCount", { count: documents.length })}
+        </p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {content.requiresLead ? t("documentGated") : t("documentHint")}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** The content's own viewer by kind: photos, videos, audio or a document. */
+async function MediaStage({ content }: { content: PublicContent }) {
+  const t = await getTranslations("gallery");
+  const photos = content.media.filter((m) => m.kind === "photo" && m.image);
+  const videos = content.media.filter((m) => m.kind === "video");
+  const audio = content.media.find((m) => m.kind === "audio");
+  const documents = content.media.filter((m) => m.kind === "document");
+
+  switch (content.primaryKind) {
+    case "video":
+      return videos.some((v) => v.originalUrl) ? (
+        <VideoPlayer videos={videos.filter((v) => v.originalUrl)} title={content.title} />
+      ) : (
+        <LockedMedia content={content} />
+      );
+    case "audio":
+      return (
+        <div className="flex flex-col gap-4">
+          {content.cover && (
+            <ResponsiveImage
+              image={content.cover}
+              alt={content.title}
+              sizes="(min-width: 640px) 320px, 100vw"
+              lazy={false}
+              className="aspect-square w-full max-w-xs self-center rounded-2xl shadow-lg"
+            />
+          )}
+          {audio?.originalUrl ? (
+            <AudioPlayer track={audio} title={content.title} />
+          ) : (
+            <LockedMedia content={content} />
+          )}
+        </div>
+      );
+    case "document":
+      return <DocumentCard content={content} documents={documents} />;
+    case "photo":
+    default:
+      return photos.length > 0 ? (
+        <PhotoViewer
+          items={photos.map((m, i) => ({
+            id: m.id,
+            image: m.image!,
+            alt: t("photoAlt", { title: content.title, index: i + 1, total: photos.length }),
+          }))}
+        />
+      ) : (
+        <LockedMedia content={content} />
+      );
+  }
+}
+
+/** The player page (spec §2): the content's viewer, its title, the company and event links, engagement slots. */
+export async function PlayerView({
+  content,
+  events,
+  locale,
+  links,
+  url,
+}: {
+  content: PublicContent;
+  events: PublicEvent[];
+  locale: Locale;
+  links: TenantLinks;
+  url: string;
+}) {
+  const t = await getTranslations("player");
+  const tl = await getTranslations("landing");
+  const Icon = kindIcon[content.primaryKind];
+  const target: EngagementTarget = {
+    contentId: content.id,
+    companyId: content.companyId,
+    title: content.title,
+    url,
+    requiresLead: content.requiresLead,
+    downloadable: content.media.length > 0,
+  };
+  return (
+    <article className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+      <header className="flex flex-col gap-2">
+        <p className="inline-flex items-center gap-2 text-sm font-medium text-zinc-600 dark:text-zinc-400">
+          <Icon aria-hidden className="size-4" />
+          {tl(`kind.${content.primaryKind}`)}
+          {content.requiresLead && (
+            <span className="inline-flex items-center gap-1">
+              · <Lock aria-hidden className="size-3.5" /> {tl("gated")}
+            </span>
+          )}
+        </p>
+        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">{content.title}</h1>
+        {events.length > 0 && (
+          <ul className="flex flex-wrap gap-2">
+            {events.map((event) => (
+              <li key={event.id}>
+                <Link
+                  href={links.event(event.slug)}
+                  className="inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1 text-sm hover:border-zinc-500 dark:border-zinc-700"
+                >
+                  <Calendar aria-hidden className="size-4" />
+                  <span>
+                    {t("fromEvent")} <span className="font-medium">{event.name}</span> ·{" "}
+                    <time dateTime={event.startsAt}>
+                      {formatShortDate(event.startsAt, event.timeZone, locale)}
+                    </time>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </header>
+
+      <MediaStage content={content} />
+      <EngagementBar target={target} />
+
+      {content.description && (
+        <p className="max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300">
+          {content.description}
+        </p>
+      )}
+      {content.tags.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label={t("tags")}>
+          {content.tags.map((tag) => (
+            <li
+              key={tag}
+              className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-3 py-1 text-sm dark:bg-zinc-800"
+            >
+              <Tag aria-hidden className="size-3.5" />
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
+      <CommentsSlot target={target} />
+    </article>
+  );
+}

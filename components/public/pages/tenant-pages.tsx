@@ -1,0 +1,243 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { PlayerView } from "@/components/player/player-view";
+import { EventView } from "@/components/public/event-view";
+import { LandingView } from "@/components/public/landing-view";
+import { LegalDocument, PlainText } from "@/components/public/legal-document";
+import { StatusView } from "@/components/public/status-view";
+import { TenantShell } from "@/components/public/tenant-chrome";
+import type { Locale } from "@/lib/i18n/config";
+import { legalText } from "@/lib/public/legal";
+import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links";
+import { localized } from "@/lib/public/localize";
+import { canonical, ogImagePath, shareMetadata } from "@/lib/public/metadata";
+import { getCompanyBySlug, getEventPage, getLanding, getPlayerPage } from "@/lib/public/queries";
+import { isReservedSlug } from "@/lib/tenancy/host";
+
+/**
+ * The tenant pages, rendered the same way under three URL schemes (see `lib/public/links.ts`).
+ * The route files under `app/` only read their params and call these.
+ */
+
+const noIndex: Metadata = { robots: { index: false, follow: false } };
+
+function canonicalUrl(mode: SiteMode, companySlug: string, path: (links: TenantLinks) => string): string {
+  const { origin, links } = canonical(mode, companySlug);
+  return origin + path(links);
+}
+
+// ───────────────────────────── landing ─────────────────────────────
+
+export async function landingMetadata(slug: string, locale: Locale, mode: SiteMode): Promise<Metadata> {
+  const data = isReservedSlug(slug) ? null : await getLanding(slug);
+  if (!data) return noIndex;
+  const { company } = data;
+  const { origin, links } = canonical(mode, company.slug);
+  return shareMetadata({
+    title: localized(company.landingName, locale) ?? company.name,
+    description: localized(company.landingDescription, locale) ?? localized(company.description, locale),
+    url: origin + (links.home === "/" ? "" : links.home),
+    image: ogImagePath({ kind: "company", id: company.id, version: company.updatedAt }, locale),
+    imageAlt: company.name,
+  });
+}
+
+export async function LandingPage({ slug, locale, mode }: { slug: string; locale: Locale; mode: SiteMode }) {
+  setRequestLocale(locale);
+  const data = isReservedSlug(slug) ? null : await getLanding(slug);
+  if (!data) notFound();
+  const links = tenantLinks(mode, data.company.slug);
+  return (
+    <TenantShell company={data.company} links={links}>
+      <LandingView data={data} locale={locale} links={links} />
+    </TenantShell>
+  );
+}
+
+// ───────────────────────────── event ─────────────────────────────
+
+export async function eventMetadata(
+  eventSlug: string,
+  locale: Locale,
+  mode: SiteMode,
+  companySlug?: string,
+): Promise<Metadata> {
+  const data = await getEventPage(eventSlug, companySlug);
+  if (!data) return noIndex;
+  if (data.state === "unavailable") {
+    const t = await getTranslations({ locale, namespace: "event" });
+    return { title: t("unavailableTitle"), ...noIndex };
+  }
+  const { event, company } = data;
+  return shareMetadata({
+    title: `${event.name} · ${company.name}`,
+    description: event.description,
+    url: canonicalUrl(mode, company.slug, (l) => l.event(event.slug)),
+    image: ogImagePath(
+      { kind: "event", id: event.id, version: `${company.updatedAt}${event.startsAt}${event.name}` },
+      locale,
+    ),
+    imageAlt: event.name,
+    type: "article",
+  });
+}
+
+export async function EventPage({
+  eventSlug,
+  locale,
+  mode,
+  companySlug,
+}: {
+  eventSlug: string;
+  locale: Locale;
+  mode: SiteMode;
+  companySlug?: string;
+}) {
+  setRequestLocale(locale);
+  const data = await getEventPage(eventSlug, companySlug);
+  if (!data) notFound();
+  const links = tenantLinks(mode, data.company.slug);
+  if (data.state === "unavailable") {
+    const t = await getTranslations("event");
+    return (
+      <TenantShell company={data.company} links={links}>
+        <StatusView
+          title={t("unavailableTitle")}
+          message={t("unavailableMessage")}
+          action={{ href: links.home, label: t("backTo", { company: data.company.name }) }}
+        />
+      </TenantShell>
+    );
+  }
+  return (
+    <TenantShell company={data.company} links={links}>
+      <EventView
+        event={data.event}
+        contents={data.contents}
+        locale={locale}
+        links={links}
+        companyName={data.company.name}
+      />
+    </TenantShell>
+  );
+}
+
+// ───────────────────────────── player ─────────────────────────────
+
+export async function playerMetadata(
+  contentId: string,
+  locale: Locale,
+  mode: SiteMode,
+  companySlug?: string,
+): Promise<Metadata> {
+  const data = await getPlayerPage(contentId, companySlug);
+  if (!data) return noIndex;
+  if (data.state === "unavailable") {
+    const t = await getTranslations({ locale, namespace: "player" });
+    return { title: t("unavailableTitle"), ...noIndex };
+  }
+  const { content, company } = data;
+  return shareMetadata({
+    title: `${content.title} · ${company.name}`,
+    description: content.description,
+    url: canonicalUrl(mode, company.slug, (l) => l.player(content.id)),
+    image: ogImagePath(
+      { kind: "content", id: content.id, version: `${company.updatedAt}${content.title}` },
+      locale,
+    ),
+    imageAlt: content.title,
+    type: "article",
+  });
+}
+
+export async function PlayerPage({
+  contentId,
+  locale,
+  mode,
+  companySlug,
+}: {
+  contentId: string;
+  locale: Locale;
+  mode: SiteMode;
+  companySlug?: string;
+}) {
+  setRequestLocale(locale);
+  const data = await getPlayerPage(contentId, companySlug);
+  if (!data) notFound();
+  const links = tenantLinks(mode, data.company.slug);
+  if (data.state === "unavailable") {
+    const t = await getTranslations("player");
+    return (
+      <TenantShell company={data.company} links={links}>
+        <StatusView
+          title={t("unavailableTitle")}
+          message={t("unavailableMessage")}
+          action={{ href: links.home, label: t("backTo", { company: data.company.name }) }}
+        />
+      </TenantShell>
+    );
+  }
+  return (
+    <TenantShell company={data.company} links={links}>
+      <PlayerView
+        content={data.content}
+        events={data.events}
+        locale={locale}
+        links={links}
+        url={canonicalUrl(mode, data.company.slug, (l) => l.player(data.content.id))}
+      />
+    </TenantShell>
+  );
+}
+
+// ───────────────────────────── legal ─────────────────────────────
+
+/** `/{slug}/termos` and `/{slug}/privacidade`: the company's own text, else the platform's naming it. */
+export async function tenantLegalMetadata(
+  slug: string,
+  kind: "terms" | "privacy",
+  locale: Locale,
+  mode: SiteMode,
+): Promise<Metadata> {
+  const company = isReservedSlug(slug) ? null : await getCompanyBySlug(slug);
+  if (!company) return noIndex;
+  const doc = await legalText(kind, locale, company.name);
+  return {
+    title: `${doc.title} · ${company.name}`,
+    alternates: {
+      canonical: canonicalUrl(mode, company.slug, (l) => (kind === "terms" ? l.terms : l.privacy)),
+    },
+  };
+}
+
+export async function TenantLegalPage({
+  slug,
+  kind,
+  locale,
+  mode,
+}: {
+  slug: string;
+  kind: "terms" | "privacy";
+  locale: Locale;
+  mode: SiteMode;
+}) {
+  setRequestLocale(locale);
+  const company = isReservedSlug(slug) ? null : await getCompanyBySlug(slug);
+  if (!company) notFound();
+  const links = tenantLinks(mode, company.slug);
+  const own = kind === "terms" ? company.termsText : company.privacyText;
+  const doc = await legalText(kind, locale, company.name);
+  return (
+    <TenantShell company={company} links={links}>
+      {own ? (
+        <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
+          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{doc.title}</h1>
+          <PlainText text={own} />
+        </article>
+      ) : (
+        <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections} />
+      )}
+    </TenantShell>
+  );
+}

@@ -1,0 +1,71 @@
+import type { PublicImage } from "@/lib/public/types";
+import { cn } from "@/lib/utils";
+
+/** Shown by a lazy image until its real source is set (an image without `src` shows its alt text). */
+const BLANK = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
+
+const srcSet = (sources: { width: number; url: string }[]) =>
+  sources.map((s) => `${s.url} ${s.width}w`).join(", ");
+
+/**
+ * A responsive picture: AVIF then WebP renditions by width, the blur placeholder behind it
+ * while it loads, and `data-fallback` (the original, or a video's poster) which
+ * `MediaEnhancer` swaps in when the renditions fail to load (spec §8).
+ * `lazy` defers loading until the image comes within 50 px of the viewport (spec §9), done
+ * by `MediaEnhancer`; above-the-fold images pass `lazy={false}`.
+ * Works in server and client components (no hooks). A plain <picture>, not next/image: the
+ * renditions are made once on upload, and the optimiser would encode them again.
+ */
+export function ResponsiveImage({
+  image,
+  alt,
+  sizes,
+  lazy = true,
+  className,
+  imgClassName,
+  fit = "cover",
+}: {
+  image: PublicImage;
+  alt: string;
+  sizes: string;
+  lazy?: boolean;
+  className?: string;
+  imgClassName?: string;
+  fit?: "cover" | "contain";
+}) {
+  const fallback = image.webp.at(-1)?.url ?? image.fallbackUrl ?? undefined;
+  const small = image.webp.find((s) => s.width >= 640)?.url ?? fallback;
+  // Lazy images carry their sources in data- attributes until MediaEnhancer sets them.
+  const attr = (name: "srcSet" | "src", value: string | undefined) =>
+    value ? { [lazy ? `data-${name.toLowerCase()}` : name]: value } : {};
+  return (
+    <span
+      className={cn("block overflow-hidden bg-zinc-200 bg-cover bg-center dark:bg-zinc-800", className)}
+      style={image.blurDataUrl ? { backgroundImage: `url("${image.blurDataUrl}")` } : undefined}
+    >
+      <picture className="contents">
+        {image.avif.length > 0 && (
+          <source type="image/avif" sizes={sizes} {...attr("srcSet", srcSet(image.avif))} />
+        )}
+        {image.webp.length > 0 && (
+          <source type="image/webp" sizes={sizes} {...attr("srcSet", srcSet(image.webp))} />
+        )}
+        <img
+          alt={alt}
+          width={image.width ?? undefined}
+          height={image.height ?? undefined}
+          decoding="async"
+          data-lazy={lazy ? "" : undefined}
+          data-fallback={image.fallbackUrl ?? undefined}
+          {...attr("src", small)}
+          {...(lazy ? { src: BLANK } : {})}
+          className={cn(
+            "block h-full w-full",
+            fit === "cover" ? "object-cover" : "object-contain",
+            imgClassName,
+          )}
+        />
+      </picture>
+    </span>
+  );
+}

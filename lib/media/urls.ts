@@ -1,0 +1,28 @@
+/**
+ * Stable public paths of media. The bucket is private and signed URLs expire, so cached
+ * pages embed these paths instead; `app/api/media/…` checks visibility and redirects to a
+ * short-lived signed URL. Safe to import from client components.
+ */
+
+/** `original`, `poster` (a video's frame) or a variant file name such as `w640.webp`. */
+export type MediaVariant = "original" | "poster" | `w${number}.${"webp" | "avif" | "jpeg"}`;
+
+const VARIANT_PATTERN = /^(original|poster|w\d{1,5}\.(?:webp|avif|jpeg))$/;
+
+export function isMediaVariant(value: string): value is MediaVariant {
+  return VARIANT_PATTERN.test(value);
+}
+
+export function publicMediaUrl(mediaId: string, variant: MediaVariant): string {
+  return `/api/media/${encodeURIComponent(mediaId)}/${variant}`;
+}
+
+/** A company's logo; `version` changes with the stored file so caches pick up a new logo. */
+export function companyLogoUrl(companyId: string, version: string): string {
+  return `/api/media/logo/${encodeURIComponent(companyId)}?v=${encodeURIComponent(version)}`;
+}
+
+/** An event's banner image. */
+export function eventBannerUrl(eventId: string, version: string): string {
+  return `/api/media/banner/${encodeURIComponent(eventId)}?v=${encodeURIComponent(version)}`;
+}

@@ -1,0 +1,51 @@
+import type { Locale } from "@/lib/i18n/config";
+
+/** Intl tags of the app's languages (European Portuguese, like the messages). */
+export const intlLocale: Record<Locale, string> = { pt: "pt-PT", en: "en-GB", es: "es-ES", fr: "fr-FR" };
+
+function zoned(timeZone: string): string {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return timeZone;
+  } catch {
+    return "UTC";
+  }
+}
+
+/** An event's date and time as the organiser meant it: in the event's own time zone. */
+export function formatEventDate(iso: string, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    dateStyle: "full",
+    timeStyle: "short",
+    timeZone: zoned(timeZone),
+  }).format(new Date(iso));
+}
+
+/** Short form for cards: "18 jul 2026". */
+export function formatShortDate(iso: string, timeZone: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(intlLocale[locale], {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: zoned(timeZone),
+  }).format(new Date(iso));
+}
+
+/** The price in the event's currency, or null when the event is free (null or 0). */
+export function formatPrice(priceMinor: number | null, currency: string, locale: Locale): string | null {
+  if (!priceMinor || priceMinor <= 0) return null;
+  try {
+    return new Intl.NumberFormat(intlLocale[locale], { style: "currency", currency }).format(
+      priceMinor / 100,
+    );
+  } catch {
+    return `${(priceMinor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** m:ss for media durations. */
+export function formatDuration(ms: number | null): string | null {
+  if (ms === null || !Number.isFinite(ms) || ms < 0) return null;
+  const total = Math.round(ms / 1000);
+  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
+}

@@ -1,0 +1,4 @@
+export interface LegalSection {
+  title: string;
+  body: string;
+}

@@ -1,0 +1,62 @@
+import "server-only";
+import { GetObjectCommand } from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { db } from "@/lib/db";
+import { isMediaVariant } from "@/lib/media/urls";
+import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/loaders";
+import { storage } from "@/lib/storage";
+
+/**
+ * Public media answer with a redirect to a short-lived signed URL of the private bucket.
+ * Signatures are made with a signing time rounded down to a 10-minute window, so every
+ * request in a window gets the same URL and browsers (or a CDN) reuse the bytes they have;
+ * the redirect itself may be cached for less than what is left of the signature's life.
+ */
+const SIGNATURE_SECONDS = 3600;
+const WINDOW_SECONDS = 600;
+/** Life of a cached redirect: the signature outlives it in the worst case by 5 minutes. */
+export const REDIRECT_MAX_AGE = SIGNATURE_SECONDS - WINDOW_SECONDS - 300;
+
+export async function signedObjectUrl(key: string, now = Date.now()): Promise<string> {
+  const signingDate = new Date(Math.floor(now / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000);
+  return getSignedUrl(storage.client, new GetObjectCommand({ Bucket: storage.bucket, Key: key }), {
+    expiresIn: SIGNATURE_SECONDS,
+    signingDate,
+  });
+}
+
+export type MediaLookup = { status: 200; key: string } | { status: 403 | 404 };
+
+export async function lookupMedia(mediaId: string, variant: string): Promise<MediaLookup> {
+  if (!isMediaVariant(variant) || mediaId.length > 128) return { status: 404 };
+  const found = await resolveMediaObject(db, mediaId, variant);
+  if (found.state === "ok") return { status: 200, key: found.key };
+  return { status: found.state === "gated" ? 403 : 404 };
+}
+
+export async function lookupLogo(companyId: string): Promise<MediaLookup> {
+  const key = companyId.length <= 128 ? await resolveLogoKey(db, companyId) : null;
+  return key ? { status: 200, key } : { status: 404 };
+}
+
+export async function lookupBanner(eventId: string): Promise<MediaLookup> {
+  const key = eventId.length <= 128 ? await resolveBannerKey(db, eventId) : null;
+  return key ? { status: 200, key } : { status: 404 };
+}
+
+/** The route handlers' answer for a lookup. */
+export async function mediaResponse(lookup: MediaLookup): Promise<Response> {
+  if (lookup.status !== 200) {
+    return Response.json(
+      { error: lookup.status === 403 ? "forbidden" : "not_found" },
+      { status: lookup.status, headers: { "Cache-Control": "public, max-age=60" } },
+    );
+  }
+  return new Response(null, {
+    status: 302,
+    headers: {
+      Location: await signedObjectUrl(lookup.key),
+      "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}`,
+    },
+  });
+}

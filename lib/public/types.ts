@@ -1,0 +1,129 @@
+/**
+ * What the public pages receive: explicit, JSON-safe shapes (dates as ISO strings), mapped
+ * from the records by `lib/public/queries.ts`, so no internal field (storage keys, e-mails of
+ * staff, plan …) can reach a page or the browser. Safe to import from client components.
+ */
+import type { Locale } from "@/lib/i18n/config";
+
+export type MediaKindDto = "photo" | "video" | "audio" | "document";
+/** The landing page's filters (spec §2): All, Photos, Videos, Audios. */
+export type FilterKind = "photo" | "video" | "audio";
+export const FILTER_KINDS: readonly FilterKind[] = ["photo", "video", "audio"];
+
+export interface ImageSource {
+  width: number;
+  url: string;
+}
+
+/** A responsive image: AVIF and WebP renditions by width, plus its size and blur placeholder. */
+export interface PublicImage {
+  width: number | null;
+  height: number | null;
+  blurDataUrl: string | null;
+  avif: ImageSource[];
+  webp: ImageSource[];
+  /** Served when the renditions fail to load (spec §8: fall back to the original); null when gated. */
+  fallbackUrl: string | null;
+}
+
+export interface PublicMedia {
+  id: string;
+  kind: MediaKindDto;
+  mimeType: string;
+  /** Photos and video posters; null for audio and documents. */
+  image: PublicImage | null;
+  /** The file itself (video/audio stream, photo original); null when downloads need a lead. */
+  originalUrl: string | null;
+  posterUrl: string | null;
+  durationMs: number | null;
+  /** Audio peaks 0..1. */
+  waveform: number[] | null;
+}
+
+export interface PublicContent {
+  id: string;
+  companyId: string;
+  title: string;
+  description: string | null;
+  category: string | null;
+  tags: string[];
+  kind: "single" | "photo_gallery" | "video_gallery";
+  /** What the content mainly is, for filters and icons. */
+  primaryKind: MediaKindDto;
+  requiresLead: boolean;
+  publishedAt: string | null;
+  cover: PublicImage | null;
+  /** Ready media in display order (the cover of a single is left out when it is not the main file). */
+  media: PublicMedia[];
+  counts: Record<MediaKindDto, number>;
+  /** Slugs of the published, public events it belongs to. */
+  eventSlugs: string[];
+}
+
+export interface PublicEvent {
+  id: string;
+  companyId: string;
+  slug: string;
+  name: string;
+  description: string | null;
+  startsAt: string;
+  timeZone: string;
+  location: string | null;
+  /** Minor units; null or 0 is free. */
+  priceMinor: number | null;
+  currency: string;
+  bannerUrl: string | null;
+  /** Cover for cards: the banner, else the first content's cover. */
+  cover: PublicImage | null;
+  kinds: FilterKind[];
+}
+
+export type Translations = Partial<Record<Locale, string>>;
+
+export interface PublicCompany {
+  id: string;
+  slug: string;
+  name: string;
+  logoUrl: string | null;
+  brandColor: string | null;
+  /** Company description, Portuguese first (mandatory), then the automatic translations. */
+  description: Translations;
+  landingName: Translations;
+  landingDescription: Translations;
+  displayMode: "events" | "galleries";
+  promotionUrl: string | null;
+  contacts: {
+    whatsapp: string | null;
+    email: string | null;
+    website: string | null;
+    phone: string | null;
+    instagram: string | null;
+    facebook: string | null;
+    linkedin: string | null;
+    twitter: string | null;
+    youtube: string | null;
+    tiktok: string | null;
+  };
+  city: string | null;
+  country: string | null;
+  termsText: string | null;
+  privacyText: string | null;
+  updatedAt: string;
+}
+
+export interface LandingData {
+  company: PublicCompany;
+  events: PublicEvent[];
+  /** Published contents linked to a visible event (the "galleries" display mode). */
+  galleries: PublicContent[];
+  /** Published contents linked to no event: the company's general resources. */
+  resources: PublicContent[];
+}
+
+export type EventPageData =
+  | { state: "ok"; company: PublicCompany; event: PublicEvent; contents: PublicContent[] }
+  | { state: "unavailable"; company: PublicCompany; eventName: string };
+
+export type PlayerPageData =
+  | { state: "ok"; company: PublicCompany; content: PublicContent; events: PublicEvent[] }
+  | { state: "unavailable"; company: PublicCompany };

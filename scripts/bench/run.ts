@@ -1,0 +1,237 @@
+/**
+ * `npm run bench`: requests/s and p50/p99 latency of the demo event page under concurrent
+ * load, beside the same server's figures for a static file, and their ratio.
+ *
+ * Starts the app like `npm start` (production build, embedded services, demo seed) in a
+ * throwaway data folder on free ports, unless BENCH_URL points at a running app. Loopback
+ * only: it refuses any other host. Bounded: a fixed duration per target.
+ *
+ *   BENCH_URL=http://localhost:3000   use a running app
+ *   BENCH_PATH=/event/festival-de-verao
+ *   BENCH_CONCURRENCY=16  BENCH_SECONDS=5  BENCH_WARMUP_SECONDS=1
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { freePort } from "../lib/free-port";
+
+// A developer tool, not the app: it reads its own knobs from the environment.
+const settings = {
+  url: process.env.BENCH_URL,
+  path: process.env.BENCH_PATH ?? "/event/festival-de-verao",
+  concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16),
+  seconds: Number(process.env.BENCH_SECONDS ?? 5),
+  warmup: Number(process.env.BENCH_WARMUP_SECONDS ?? 1),
+};
+const log = (message: string) => console.log(`[bench] ${message}`);
+
+interface Result {
+  label: string;
+  path: string;
+  requests: number;
+  errors: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+/** One GET on a kept-alive connection; resolves with its status and body size. */
+function get(agent: http.Agent, url: URL): Promise<{ status: number; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      url,
+      // Like a browser: compressed responses (the server pays for compression).
+      { agent, headers: { "accept-encoding": "gzip, br", accept: "text/html,*/*" } },
+      (response) => {
+        let bytes = 0;
+        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+  });
+}
+
+/** `concurrency` loops of back-to-back requests for `seconds`. */
+async function load(base: string, label: string, target: string, seconds: number): Promise<Result> {
+  const url = new URL(target, base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
+  const latencies: number[] = [];
+  let errors = 0;
+  let bytes = 0;
+  const started = process.hrtime.bigint();
+  const deadline = started + BigInt(Math.round(seconds * 1e9));
+  await Promise.all(
+    Array.from({ length: settings.concurrency }, async () => {
+      while (process.hrtime.bigint() < deadline) {
+        const t = process.hrtime.bigint();
+        try {
+          const response = await get(agent, url);
+          if (response.status !== 200) errors++;
+          bytes = response.bytes;
+        } catch {
+          errors++;
+        }
+        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
+      }
+    }),
+  );
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    path: target,
+    requests: latencies.length,
+    errors,
+    seconds: elapsed,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    bytes,
+  };
+}
+
+async function waitForHealth(base: string, server?: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 15 * 60_000;
+  while (Date.now() < deadline) {
+    if (server && (server.exitCode !== null || server.signalCode !== null)) throw new Error("the app exited");
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error("the app did not become healthy");
+}
+
+async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), "afterglow-bench-"));
+  const [port, pgPort, s3Port] = [await freePort(), await freePort(), await freePort()];
+  const base = `http://localhost:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    APP_URL: base,
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(pgPort),
+    EMBEDDED_S3_PORT: String(s3Port),
+  };
+  for (const name of ["DATABASE_URL", "S3_ENDPOINT", "SMTP_URL", "NODE_ENV"]) delete env[name];
+  log(`starting the app on ${base} (production build, embedded services)`);
+  const server = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
+    env,
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
+  });
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => {
+          try {
+            process.kill(-server.pid!, "SIGKILL");
+          } catch {
+            // gone
+          }
+        }, 60_000);
+        server.once("exit", () => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.kill("SIGTERM");
+      });
+    }
+    await rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
+  };
+  try {
+    await waitForHealth(base, server);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { base, stop };
+}
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
+
+async function main(): Promise<void> {
+  if (settings.url) {
+    const host = new URL(settings.url).hostname;
+    if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(host)) {
+      throw new Error(`BENCH_URL must be a loopback address (got ${host})`);
+    }
+  }
+  const app = settings.url ? { base: settings.url, stop: async () => undefined } : await startApp();
+  try {
+    await waitForHealth(app.base);
+    // The first request renders and caches the page; later ones are what fans get.
+    const html = await (await fetch(new URL(settings.path, app.base))).text();
+    const asset = html.match(/\/_next\/static\/[^"']+\.js/)?.[0];
+    if (!asset) throw new Error(`no static script found in ${settings.path}`);
+
+    log(
+      `${settings.concurrency} concurrent connections, ${settings.seconds} s per target (after ${settings.warmup} s warm-up)`,
+    );
+    const targets: [string, string][] = [
+      ["static file", asset],
+      ["event page", settings.path],
+    ];
+    const results: Result[] = [];
+    for (const [label, target] of targets) {
+      if (settings.warmup > 0) await load(app.base, label, target, settings.warmup);
+      results.push(await load(app.base, label, target, settings.seconds));
+    }
+
+    console.log("");
+    console.log(
+      [
+        "target".padEnd(12),
+        "path".padEnd(40),
+        "requests",
+        "errors",
+        "req/s".padStart(9),
+        "p50 ms".padStart(8),
+        "p99 ms".padStart(8),
+        "body B".padStart(8),
+      ].join("  "),
+    );
+    for (const r of results) {
+      console.log(
+        [
+          r.label.padEnd(12),
+          (r.path.length > 40 ? `${r.path.slice(0, 37)}...` : r.path).padEnd(40),
+          String(r.requests).padStart(8),
+          String(r.errors).padStart(6),
+          fmt(r.rps).padStart(9),
+          fmt(r.p50, 2).padStart(8),
+          fmt(r.p99, 2).padStart(8),
+          String(r.bytes).padStart(8),
+        ].join("  "),
+      );
+    }
+    const [file, page] = results as [Result, Result];
+    console.log("");
+    console.log(
+      `ratio event page / static file: throughput ${fmt(page.rps / file.rps, 2)}×, p50 ${fmt(page.p50 / file.p50, 2)}×, p99 ${fmt(page.p99 / file.p99, 2)}×`,
+    );
+    if (page.errors > 0 || file.errors > 0) process.exitCode = 1;
+  } finally {
+    await app.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,286 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { PrismaClient } from "@/lib/db-client";
+import {
+  loadEventPage,
+  loadLanding,
+  loadOgSubject,
+  loadPlayerPage,
+  loadSitemap,
+  resolveBannerKey,
+  resolveLogoKey,
+  resolveMediaObject,
+} from "@/lib/public/loaders";
+import { createTestDatabase, type TestDatabase } from "./support/context";
+
+/**
+ * Visibility rules of the public pages (spec §4) on a small hand-made tenant:
+ * one public event, one draft and one private event; contents in every status, linked to
+ * visible, hidden and no events; media ready and still processing.
+ */
+let db: TestDatabase;
+let prisma: PrismaClient;
+const C = "co-public";
+let positions = 0;
+
+const variants = (id: string) =>
+  [320, 640].flatMap((width) =>
+    (["webp", "avif"] as const).map((format) => ({
+      width,
+      format,
+      key: `companies/${C}/media/${id}/w${width}.${format}`,
+      bytes: 100,
+    })),
+  );
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  prisma = db.prisma;
+  await prisma.company.create({
+    data: {
+      id: C,
+      slug: "tenant",
+      name: "Tenant",
+      logoKey: `companies/${C}/branding/logo.png`,
+      description: "Descrição",
+      descriptionTranslations: { en: "Description", de: "ignored" },
+      landingPageName: "Página",
+      landingPageTranslations: { en: { name: "Page", description: "Intro" } },
+      whatsappUrl: "javascript:alert(1)",
+      website: "https://tenant.example",
+      landingPageDisplayMode: "events",
+    },
+  });
+  await prisma.company.create({ data: { id: "co-else", slug: "else", name: "Else" } });
+  const event = (id: string, status: "draft" | "published", isPublic: boolean, bannerKey?: string) =>
+    prisma.event.create({
+      data: {
+        id,
+        slug: id,
+        companyId: C,
+        name: id,
+        startsAt: new Date("2026-07-18T19:00:00Z"),
+        status,
+        isPublic,
+        bannerKey,
+        priceMinor: 0,
+      },
+    });
+  await event("ev-public", "published", true, `companies/${C}/events/ev-public/banner.jpg`);
+  await event("ev-draft", "draft", true);
+  await event("ev-private", "published", false);
+
+  const content = async (
+    id: string,
+    data: {
+      status: "draft" | "published" | "archived";
+      kind?: "single" | "photo_gallery";
+      requiresLead?: boolean;
+    },
+    events: string[],
+    media: { suffix: string; kind: "photo" | "audio" | "document"; state?: "ready" | "processing" }[],
+    cover?: string,
+  ) => {
+    await prisma.content.create({
+      data: {
+        id,
+        companyId: C,
+        title: id,
+        kind: data.kind ?? "single",
+        status: data.status,
+        requiresLead: data.requiresLead ?? false,
+        coverMediaId: cover ? `${id}-${cover}` : null,
+        publishedAt: new Date("2026-07-20T10:00:00Z"),
+      },
+    });
+    for (const eventId of events) {
+      // Positions follow creation order within each event, as the organiser arranged them.
+      await prisma.contentEvent.create({ data: { contentId: id, eventId, position: positions++ } });
+    }
+    for (const [position, m] of media.entries()) {
+      const mediaId = `${id}-${m.suffix}`;
+      await prisma.mediaFile.create({
+        data: {
+          id: mediaId,
+          companyId: C,
+          contentId: id,
+          kind: m.kind,
+          storageKey: `companies/${C}/media/${mediaId}/original`,
+          originalName: `${m.suffix}.bin`,
+          mimeType: m.kind === "photo" ? "image/jpeg" : m.kind === "audio" ? "audio/wav" : "application/pdf",
+          sizeBytes: 1000n,
+          state: m.state ?? "ready",
+          position,
+          width: m.kind === "photo" ? 1280 : null,
+          height: m.kind === "photo" ? 853 : null,
+          variants: m.kind === "photo" ? variants(mediaId) : undefined,
+          blurDataUrl: m.kind === "photo" ? "data:image/webp;base64,AAAA" : null,
+          waveform: m.kind === "audio" ? [0.1, 1, 0.5] : undefined,
+        },
+      });
+    }
+  };
+  await content(
+    "gallery",
+    { status: "published", kind: "photo_gallery" },
+    ["ev-public"],
+    [
+      { suffix: "1", kind: "photo" },
+      { suffix: "2", kind: "photo" },
+      { suffix: "3", kind: "photo", state: "processing" },
+    ],
+  );
+  await content(
+    "track",
+    { status: "published" },
+    ["ev-public"],
+    [
+      { suffix: "audio", kind: "audio" },
+      { suffix: "cover", kind: "photo" },
+    ],
+    "cover",
+  );
+  await content(
+    "gated-pdf",
+    { status: "published", requiresLead: true },
+    ["ev-public"],
+    [
+      { suffix: "pdf", kind: "document" },
+      { suffix: "poster", kind: "photo" },
+    ],
+    "poster",
+  );
+  await content("resource", { status: "published" }, [], [{ suffix: "1", kind: "photo" }]);
+  await content("draft", { status: "draft" }, ["ev-public"], [{ suffix: "1", kind: "photo" }]);
+  await content("archived", { status: "archived" }, [], [{ suffix: "1", kind: "photo" }]);
+  await content("of-draft-event", { status: "published" }, ["ev-draft"], [{ suffix: "1", kind: "photo" }]);
+  await content(
+    "of-private-event",
+    { status: "published" },
+    ["ev-private"],
+    [{ suffix: "1", kind: "photo" }],
+  );
+  await content(
+    "of-both",
+    { status: "published" },
+    ["ev-private", "ev-public"],
+    [{ suffix: "1", kind: "photo" }],
+  );
+});
+
+afterAll(async () => {
+  await db?.drop();
+});
+
+describe("landing page", () => {
+  it("lists only published, public events and viewable contents", async () => {
+    const data = await loadLanding(prisma, C);
+    expect(data?.events.map((e) => e.slug)).toEqual(["ev-public"]);
+    expect(data?.galleries.map((c) => c.id).sort()).toEqual(["gallery", "gated-pdf", "of-both", "track"]);
+    expect(data?.resources.map((c) => c.id)).toEqual(["resource"]);
+    expect(data?.events[0]?.kinds.sort()).toEqual(["audio", "photo"]);
+  });
+
+  it("maps the company to a public shape: translations, safe links, no storage keys", async () => {
+    const { company } = (await loadLanding(prisma, C))!;
+    expect(company.description).toEqual({ pt: "Descrição", en: "Description" });
+    expect(company.landingName).toEqual({ pt: "Página", en: "Page" });
+    expect(company.landingDescription).toEqual({ en: "Intro" });
+    expect(company.contacts.whatsapp).toBeNull();
+    expect(company.contacts.website).toBe("https://tenant.example/");
+    expect(company.logoUrl).toMatch(/^\/api\/media\/logo\/co-public\?v=/);
+    expect(JSON.stringify(company)).not.toContain("companies/");
+  });
+});
+
+describe("event page", () => {
+  it("is unavailable unless published and public, and scoped to its company", async () => {
+    expect((await loadEventPage(prisma, "ev-draft"))?.state).toBe("unavailable");
+    expect((await loadEventPage(prisma, "ev-private"))?.state).toBe("unavailable");
+    expect(await loadEventPage(prisma, "ev-public", "co-else")).toBeNull();
+    expect(await loadEventPage(prisma, "missing")).toBeNull();
+  });
+
+  it("shows its viewable contents with ready media only, in the organiser's order", async () => {
+    const data = await loadEventPage(prisma, "ev-public", C);
+    if (data?.state !== "ok") throw new Error("expected a viewable event");
+    expect(data.contents.map((c) => c.id)).toEqual(["gallery", "track", "gated-pdf", "of-both"]);
+    const gallery = data.contents[0]!;
+    expect(gallery.media.map((m) => m.id)).toEqual(["gallery-1", "gallery-2"]);
+    expect(gallery.media[0]?.image?.avif.map((s) => s.width)).toEqual([320, 640]);
+    expect(gallery.media[0]?.originalUrl).toBe("/api/media/gallery-1/original");
+    // A single's artwork is its cover, not one of its files.
+    const track = data.contents[1]!;
+    expect(track.primaryKind).toBe("audio");
+    expect(track.media.map((m) => m.id)).toEqual(["track-audio"]);
+    expect(track.cover?.webp.at(-1)?.url).toBe("/api/media/track-cover/w640.webp");
+    // Lead-gated: no original, the image falls back to its largest rendition.
+    const gated = data.contents[2]!;
+    expect(gated.media.map((m) => m.originalUrl)).toEqual([null]);
+    expect(gated.cover?.fallbackUrl).toBe("/api/media/gated-pdf-poster/w640.webp");
+    expect(data.event.bannerUrl).toMatch(/^\/api\/media\/banner\/ev-public\?v=/);
+  });
+});
+
+describe("player page", () => {
+  it("is unavailable for drafts, archived content and content of hidden events", async () => {
+    for (const id of ["draft", "archived", "of-draft-event", "of-private-event"]) {
+      expect((await loadPlayerPage(prisma, id))?.state).toBe("unavailable");
+    }
+    expect((await loadPlayerPage(prisma, "of-both"))?.state).toBe("ok");
+    expect((await loadPlayerPage(prisma, "resource"))?.state).toBe("ok");
+    expect(await loadPlayerPage(prisma, "gallery", "co-else")).toBeNull();
+  });
+
+  it("links the content's viewable events", async () => {
+    const data = await loadPlayerPage(prisma, "of-both");
+    if (data?.state !== "ok") throw new Error("expected viewable content");
+    expect(data.events.map((e) => e.slug)).toEqual(["ev-public"]);
+  });
+});
+
+describe("media access", () => {
+  it("serves renditions of viewable content, never originals of gated content", async () => {
+    expect(await resolveMediaObject(prisma, "gallery-1", "w640.webp")).toEqual({
+      state: "ok",
+      key: `companies/${C}/media/gallery-1/w640.webp`,
+      cacheable: true,
+    });
+    expect((await resolveMediaObject(prisma, "gallery-1", "original")).state).toBe("ok");
+    expect((await resolveMediaObject(prisma, "gated-pdf-pdf", "original")).state).toBe("gated");
+    expect((await resolveMediaObject(prisma, "gated-pdf-poster", "w320.avif")).state).toBe("ok");
+    expect((await resolveMediaObject(prisma, "gallery-1", "w9999.webp")).state).toBe("missing");
+    expect((await resolveMediaObject(prisma, "draft-1", "w320.webp")).state).toBe("missing");
+    expect((await resolveMediaObject(prisma, "of-private-event-1", "original")).state).toBe("missing");
+  });
+
+  it("always shows logos; banners only of viewable events", async () => {
+    expect(await resolveLogoKey(prisma, C)).toBe(`companies/${C}/branding/logo.png`);
+    expect(await resolveBannerKey(prisma, "ev-public")).toContain("banner.jpg");
+    expect(await resolveBannerKey(prisma, "ev-draft")).toBeNull();
+  });
+});
+
+describe("sitemap and share images", () => {
+  it("lists viewable pages only", async () => {
+    const [company] = await loadSitemap(prisma, C);
+    expect(company?.events.map((e) => e.slug)).toEqual(["ev-public"]);
+    expect(company?.contents.map((c) => c.id).sort()).toEqual([
+      "gallery",
+      "gated-pdf",
+      "of-both",
+      "resource",
+      "track",
+    ]);
+  });
+
+  it("describes a share image only for viewable pages", async () => {
+    const event = await loadOgSubject(prisma, "event", "ev-public");
+    expect(event).toMatchObject({ title: "ev-public", companyName: "Tenant" });
+    expect(event?.photoKey).toContain("banner.jpg");
+    expect(await loadOgSubject(prisma, "event", "ev-draft")).toBeNull();
+    expect(await loadOgSubject(prisma, "content", "draft")).toBeNull();
+    expect((await loadOgSubject(prisma, "content", "track"))?.photoKey).toBe(
+      `companies/${C}/media/track-cover/w640.webp`,
+    );
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { topLevelErrorText } from "@/lib/i18n/top-level-error";
+import { locales } from "@/lib/i18n/config";
+import { isMediaVariant, publicMediaUrl } from "@/lib/media/urls";
+import { formatDuration, formatPrice } from "@/lib/public/format";
+import { tenantLinks } from "@/lib/public/links";
+import { localized } from "@/lib/public/localize";
+import en from "@/messages/en.json";
+import es from "@/messages/es.json";
+import fr from "@/messages/fr.json";
+import pt from "@/messages/pt.json";
+
+describe("tenant links", () => {
+  it("builds the three URL schemes of the spec", () => {
+    const global = tenantLinks("global", "demo");
+    expect([global.home, global.event("x"), global.player("c1"), global.terms]).toEqual([
+      "/demo",
+      "/event/x",
+      "/player/c1",
+      "/demo/termos",
+    ]);
+    const path = tenantLinks("path", "demo");
+    expect([path.home, path.event("x"), path.player("c1"), path.privacy]).toEqual([
+      "/demo",
+      "/demo/evento/x",
+      "/demo/player/c1",
+      "/demo/privacidade",
+    ]);
+    const host = tenantLinks("host", "demo");
+    expect([host.home, host.event("x"), host.player("c1"), host.terms]).toEqual([
+      "/",
+      "/evento/x",
+      "/player/c1",
+      "/termos",
+    ]);
+  });
+});
+
+describe("media URLs", () => {
+  it("accepts only known variants", () => {
+    expect(publicMediaUrl("m1", "w640.webp")).toBe("/api/media/m1/w640.webp");
+    for (const ok of ["original", "poster", "w320.avif", "w1280.webp", "w1280.jpeg"])
+      expect(isMediaVariant(ok)).toBe(true);
+    for (const bad of ["../x", "w640.png", "original.jpg", "", "w.webp"])
+      expect(isMediaVariant(bad)).toBe(false);
+  });
+});
+
+describe("formatting and translations", () => {
+  it("shows free events without a price and others in their currency", () => {
+    expect(formatPrice(null, "EUR", "pt")).toBeNull();
+    expect(formatPrice(0, "EUR", "pt")).toBeNull();
+    expect(formatPrice(4500, "EUR", "en")).toBe("€45.00");
+    expect(formatDuration(7_000)).toBe("0:07");
+    expect(formatDuration(null)).toBeNull();
+  });
+
+  it("picks the visitor's language, else Portuguese", () => {
+    expect(localized({ pt: "Olá", en: "Hello" }, "en")).toBe("Hello");
+    expect(localized({ pt: "Olá", en: "Hello" }, "fr")).toBe("Olá");
+    expect(localized({ en: "Hello" }, "es")).toBe("Hello");
+    expect(localized({}, "es")).toBeNull();
+  });
+
+  it("keeps the top-level error screen's texts equal to the catalogues", () => {
+    const catalogues = { pt, en, es, fr };
+    for (const locale of locales) {
+      const m = catalogues[locale];
+      expect(topLevelErrorText[locale]).toEqual({
+        title: m.errors.topLevelTitle,
+        message: m.errors.topLevelMessage,
+        reload: m.common.reload,
+      });
+    }
+  });
+});
