@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCompany, createUser, signInByApi, sql, uniqueEmail } from "./auth-support";
 
 test("the third admin sign-in ends the first session", async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { createCompany, createUser, readMail, signInByApi, uniqueEmail } from "./auth-support";
 
 test("password reset by e-mail: new password with the same rules, other sessions ended", async ({

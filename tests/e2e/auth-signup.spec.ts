@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { PASSWORD, readMail, uniqueEmail } from "./auth-support";
 
 test("sign up, confirm from the e-mail, create a company and land on the dashboard", async ({ page }) => {
