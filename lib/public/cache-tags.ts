@@ -11,7 +11,11 @@ export const cacheTags = {
   content: (contentId: string) => `content:${contentId}`,
 } as const;
 
-export function revalidatePublic(changed: { companyId: string; eventIds?: string[]; contentIds?: string[] }): void {
+export function revalidatePublic(changed: {
+  companyId: string;
+  eventIds?: string[];
+  contentIds?: string[];
+}): void {
   const tags = [
     cacheTags.company(changed.companyId),
     ...(changed.eventIds ?? []).map(cacheTags.event),
