@@ -113,7 +113,7 @@ export async function createContentRow(
 
 /** PUT bytes to a presigned URL as a browser does; returns the ETag. */
 export async function putBytes(url: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<string> {
-  const res = await fetch(url, { method: "PUT", body, headers });
+  const res = await fetch(url, { method: "PUT", body: new Blob([new Uint8Array(body)]), headers });
   if (!res.ok) throw new Error(`PUT failed: ${res.status} ${await res.text()}`);
   return res.headers.get("etag") ?? "";
 }

@@ -58,7 +58,7 @@ describe("multipart uploads straight to storage", () => {
     const interrupted = new AbortController();
     const dropped = fetch(first.parts[1]!.url, {
       method: "PUT",
-      body: part(2, created.partSize),
+      body: new Blob([new Uint8Array(part(2, created.partSize))]),
       signal: interrupted.signal,
     }).catch(() => "dropped");
     interrupted.abort();
