@@ -42,7 +42,11 @@ export async function reorderMedia(
   await ctx.db.$transaction(async (tx) => {
     const current = await tx.mediaFile.findMany({ where: { companyId, contentId }, select: { id: true } });
     const known = new Set(current.map((m) => m.id));
-    if (mediaIds.length !== known.size || new Set(mediaIds).size !== known.size || !mediaIds.every((id) => known.has(id))) {
+    if (
+      mediaIds.length !== known.size ||
+      new Set(mediaIds).size !== known.size ||
+      !mediaIds.every((id) => known.has(id))
+    ) {
       throw new AppError("conflict", "content.errors.reorderStale");
     }
     for (const [position, id] of mediaIds.entries()) {
@@ -90,7 +94,10 @@ export async function deleteMediaItem(
 export async function retryMedia(ctx: MediaContext, membership: Membership, mediaId: string): Promise<void> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  const media = await ctx.db.mediaFile.findFirst({ where: { id: mediaId, companyId }, select: { kind: true, state: true } });
+  const media = await ctx.db.mediaFile.findFirst({
+    where: { id: mediaId, companyId },
+    select: { kind: true, state: true },
+  });
   if (!media) throw new AppError("not_found", "media.errors.notFound");
   const queue = queueForKind(media.kind);
   if (media.state !== "failed" || !queue) throw new AppError("conflict", "media.errors.notRetryable");
@@ -122,10 +129,7 @@ export async function originalDownloadUrl(
 
 export function safeDownloadName(originalName: string, mimeType: string): string {
   const ext = FILE_TYPE_RULES[mimeType]?.ext ?? "bin";
-  const base = (originalName.split(/[/\\]/).pop() ?? "")
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f"\\;]/g, "")
-    .trim();
+  const base = (originalName.split(/[/\\]/).pop() ?? "").replace(/[\u0000-\u001f\u007f"\\;]/g, "").trim();
   const ext0 = fileExtension(base);
   const stem = (ext0 ? base.slice(0, base.length - ext0.length - 1) : base).trim();
   return `${(stem || "download").slice(0, 150)}.${ext}`;

@@ -1,6 +1,12 @@
 import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import type { ContentListFilters } from "@/lib/content/schemas";
-import type { ContentKind, ContentStatus, MediaKind, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
+import type {
+  ContentKind,
+  ContentStatus,
+  MediaKind,
+  Prisma,
+  ProcessingState,
+} from "@/lib/generated/prisma/client";
 import { thumbnailUrl } from "@/lib/media/admin-urls";
 import type { MediaContext } from "@/lib/media/context";
 
@@ -59,7 +65,11 @@ export async function listContents(
   ]);
   const ids = rows.map((r) => r.id);
   const [byKind, byState, covers] = await Promise.all([
-    ctx.db.mediaFile.groupBy({ by: ["contentId", "kind"], where: { companyId, contentId: { in: ids } }, _count: true }),
+    ctx.db.mediaFile.groupBy({
+      by: ["contentId", "kind"],
+      where: { companyId, contentId: { in: ids } },
+      _count: true,
+    }),
     ctx.db.mediaFile.groupBy({
       by: ["contentId", "state"],
       where: { companyId, contentId: { in: ids }, state: { in: ["processing", "failed", "uploading"] } },
@@ -128,7 +138,11 @@ export interface ContentForEdit {
   media: MediaItem[];
 }
 
-export async function getContentForEdit(ctx: MediaContext, companyId: string, contentId: string): Promise<ContentForEdit> {
+export async function getContentForEdit(
+  ctx: MediaContext,
+  companyId: string,
+  contentId: string,
+): Promise<ContentForEdit> {
   const c = await getContentOrThrow(ctx.db, companyId, contentId, {
     id: true,
     title: true,

@@ -21,11 +21,17 @@ function parse(input: ContentInput) {
 }
 
 /** Every id must be an event of the company. */
-async function assertOwnEvents(tx: Prisma.TransactionClient, companyId: string, eventIds: string[]): Promise<void> {
+async function assertOwnEvents(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  eventIds: string[],
+): Promise<void> {
   if (eventIds.length === 0) return;
   const found = await tx.event.count({ where: { companyId, id: { in: eventIds } } });
   if (found !== new Set(eventIds).size) {
-    throw new AppError("validation", "content.errors.eventNotFound", { eventIds: "content.errors.eventNotFound" });
+    throw new AppError("validation", "content.errors.eventNotFound", {
+      eventIds: "content.errors.eventNotFound",
+    });
   }
 }
 
@@ -98,7 +104,10 @@ export async function updateContent(
     const removed = previous.filter((id) => !eventIds.includes(id));
     if (added.length > 0) {
       await lockCompanyQuota(tx, companyId);
-      const company = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { plan: true } });
+      const company = await tx.company.findUniqueOrThrow({
+        where: { id: companyId },
+        select: { plan: true },
+      });
       const photos = await tx.mediaFile.count({
         where: { companyId, contentId, kind: "photo", state: { not: "failed" } },
       });
@@ -117,7 +126,8 @@ export async function updateContent(
         publishedAt: publishedAtFor(data.status, current.status),
       },
     });
-    if (removed.length > 0) await tx.contentEvent.deleteMany({ where: { contentId, eventId: { in: removed } } });
+    if (removed.length > 0)
+      await tx.contentEvent.deleteMany({ where: { contentId, eventId: { in: removed } } });
     await link(tx, contentId, added);
     return previous;
   });

@@ -20,7 +20,9 @@ export const tagsSchema = z
   .union([z.array(z.string()), z.string()])
   .optional()
   .transform((v) => {
-    const list = (Array.isArray(v) ? v : (v ?? "").split(",")).map((t) => sanitize(t).value.trim()).filter(Boolean);
+    const list = (Array.isArray(v) ? v : (v ?? "").split(","))
+      .map((t) => sanitize(t).value.trim())
+      .filter(Boolean);
     const seen = new Set<string>();
     return list.filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
   })

@@ -109,7 +109,11 @@ export interface EventForEdit {
   contentCount: number;
 }
 
-export async function getEventForEdit(ctx: MediaContext, companyId: string, eventId: string): Promise<EventForEdit> {
+export async function getEventForEdit(
+  ctx: MediaContext,
+  companyId: string,
+  eventId: string,
+): Promise<EventForEdit> {
   const e = await getEventOrThrow(ctx.db, companyId, eventId, {
     id: true,
     name: true,
@@ -148,7 +152,9 @@ export async function getEventForEdit(ctx: MediaContext, companyId: string, even
       participantsCount: String(e.participantsCount),
       isFree: !e.priceMinor,
       price: e.priceMinor ? (e.priceMinor / 100).toFixed(2) : "",
-      currency: (["EUR", "USD", "BRL", "GBP"].includes(e.currency) ? e.currency : "EUR") as EventFormValues["currency"],
+      currency: (["EUR", "USD", "BRL", "GBP"].includes(e.currency)
+        ? e.currency
+        : "EUR") as EventFormValues["currency"],
       status: e.status,
       isPublic: e.isPublic,
     },
@@ -161,7 +167,10 @@ export async function getEventForEdit(ctx: MediaContext, companyId: string, even
 }
 
 /** Events to link contents to (the content form's choices). */
-export async function eventOptions(db: PrismaClient, companyId: string): Promise<{ id: string; name: string; date: string }[]> {
+export async function eventOptions(
+  db: PrismaClient,
+  companyId: string,
+): Promise<{ id: string; name: string; date: string }[]> {
   const rows = await db.event.findMany({
     where: { companyId },
     orderBy: { startsAt: "desc" },
@@ -183,7 +192,10 @@ export async function checkEventSlug(
   if (!base) return { available: false, suggestion: null };
   const candidates = slugCandidates(base);
   const taken = await db.event.findMany({
-    where: { slug: { in: candidates }, ...(options.exceptEventId ? { id: { not: options.exceptEventId } } : {}) },
+    where: {
+      slug: { in: candidates },
+      ...(options.exceptEventId ? { id: { not: options.exceptEventId } } : {}),
+    },
     select: { slug: true },
   });
   const used = new Set(taken.map((t) => t.slug));

@@ -50,10 +50,19 @@ async function bannerKeyFor(
   bannerMediaId: string,
 ): Promise<string> {
   const media = await tx.mediaFile.findFirst({
-    where: { id: bannerMediaId, companyId, contentId: null, kind: "photo", state: { in: ["processing", "ready"] } },
+    where: {
+      id: bannerMediaId,
+      companyId,
+      contentId: null,
+      kind: "photo",
+      state: { in: ["processing", "ready"] },
+    },
     select: { storageKey: true },
   });
-  if (!media) throw new AppError("validation", "events.errors.bannerInvalid", { bannerMediaId: "events.errors.bannerInvalid" });
+  if (!media)
+    throw new AppError("validation", "events.errors.bannerInvalid", {
+      bannerMediaId: "events.errors.bannerInvalid",
+    });
   return media.storageKey;
 }
 
@@ -63,14 +72,21 @@ function parse(input: EventInput): ParsedEventInput {
   return parsed.data;
 }
 
-export async function createEvent(ctx: MediaContext, membership: Membership, input: EventInput): Promise<SavedEvent> {
+export async function createEvent(
+  ctx: MediaContext,
+  membership: Membership,
+  input: EventInput,
+): Promise<SavedEvent> {
   assertCanManage(membership);
   const data = parse(input);
   const companyId = membership.company.id;
   try {
     const event = await ctx.db.$transaction(async (tx) => {
       const bannerKey = data.bannerMediaId ? await bannerKeyFor(tx, companyId, data.bannerMediaId) : null;
-      return tx.event.create({ data: { ...columns(data), companyId, bannerKey }, select: { id: true, slug: true } });
+      return tx.event.create({
+        data: { ...columns(data), companyId, bannerKey },
+        select: { id: true, slug: true },
+      });
     });
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {

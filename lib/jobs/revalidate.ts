@@ -48,7 +48,10 @@ export function internalAppUrl(): string {
 }
 
 /** Best effort: a failure only delays fresh public pages until their next revalidation. */
-export async function requestRevalidation(change: PublicChange, baseUrl = internalAppUrl()): Promise<boolean> {
+export async function requestRevalidation(
+  change: PublicChange,
+  baseUrl = internalAppUrl(),
+): Promise<boolean> {
   const secret = internalSecret();
   if (!secret) return false;
   const body = JSON.stringify({ ...change, at: Date.now() });

@@ -29,7 +29,10 @@ export async function handleMediaJob(
     const outcome = await processMedia(ctx, mediaId);
     if (outcome.status === "ready" && onPublicChange) {
       const links = outcome.contentId
-        ? await ctx.db.contentEvent.findMany({ where: { contentId: outcome.contentId }, select: { eventId: true } })
+        ? await ctx.db.contentEvent.findMany({
+            where: { contentId: outcome.contentId },
+            select: { eventId: true },
+          })
         : [];
       await onPublicChange({
         companyId: outcome.companyId,

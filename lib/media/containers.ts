@@ -33,7 +33,7 @@ interface Box {
 function boxes(buf: Uint8Array, start: number, end: number): Box[] {
   const view = viewOf(buf);
   const found: Box[] = [];
-  for (let o = start; o + 8 <= end; ) {
+  for (let o = start; o + 8 <= end;) {
     let size = view.getUint32(o);
     let header = 8;
     if (size === 1) {
@@ -110,7 +110,11 @@ const EBML = {
   cluster: 0x1f43b675,
 } as const;
 
-function readVint(buf: Uint8Array, pos: number, keepMarker: boolean): { value: number; length: number } | null {
+function readVint(
+  buf: Uint8Array,
+  pos: number,
+  keepMarker: boolean,
+): { value: number; length: number } | null {
   const first = buf[pos];
   if (first === undefined || first === 0) return null;
   let length = 1;
@@ -195,7 +199,11 @@ export async function oggInfo(read: RangeReader, size: number): Promise<Containe
     if (tail[i] === 0x4f && ascii(tail, i, 4) === "OggS") {
       const granule = Number(viewOf(tail).getBigInt64(i + 6, true));
       if (granule < 0) continue;
-      return { durationMs: Math.round(((granule - params.preSkip) / params.rate) * 1000), width: null, height: null };
+      return {
+        durationMs: Math.round(((granule - params.preSkip) / params.rate) * 1000),
+        width: null,
+        height: null,
+      };
     }
   }
   return NONE;
@@ -205,13 +213,18 @@ export async function oggInfo(read: RangeReader, size: number): Promise<Containe
 
 const MP3_BITRATES_V1 = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
 const MP3_BITRATES_V2 = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const MP3_RATES: Record<number, number[]> = { 3: [44100, 48000, 32000], 2: [22050, 24000, 16000], 0: [11025, 12000, 8000] };
+const MP3_RATES: Record<number, number[]> = {
+  3: [44100, 48000, 32000],
+  2: [22050, 24000, 16000],
+  0: [11025, 12000, 8000],
+};
 
 export async function mp3Info(read: RangeReader, size: number): Promise<ContainerInfo> {
   const head = await read(0, Math.min(size, 65_536) - 1);
   let start = 0;
   if (ascii(head, 0, 3) === "ID3" && head.length >= 10) {
-    const tagSize = ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
+    const tagSize =
+      ((head[6]! & 0x7f) << 21) | ((head[7]! & 0x7f) << 14) | ((head[8]! & 0x7f) << 7) | (head[9]! & 0x7f);
     start = 10 + tagSize + ((head[5]! & 0x10) !== 0 ? 10 : 0);
   }
   const frame = start + 4 <= head.length ? head : await read(start, Math.min(size, start + 4096) - 1);
@@ -219,7 +232,13 @@ export async function mp3Info(read: RangeReader, size: number): Promise<Containe
   const b1 = frame[at + 1];
   const b2 = frame[at + 2];
   const b3 = frame[at + 3];
-  if (frame[at] !== 0xff || b1 === undefined || b2 === undefined || b3 === undefined || (b1 & 0xe0) !== 0xe0) {
+  if (
+    frame[at] !== 0xff ||
+    b1 === undefined ||
+    b2 === undefined ||
+    b3 === undefined ||
+    (b1 & 0xe0) !== 0xe0
+  ) {
     return NONE;
   }
   const version = (b1 >> 3) & 0x03;
@@ -232,7 +251,11 @@ export async function mp3Info(read: RangeReader, size: number): Promise<Containe
   const xing = at + 4 + sideInfo;
   const tag = ascii(frame, xing, 4);
   const view = viewOf(frame);
-  if ((tag === "Xing" || tag === "Info") && xing + 12 <= frame.length && (view.getUint32(xing + 4) & 1) === 1) {
+  if (
+    (tag === "Xing" || tag === "Info") &&
+    xing + 12 <= frame.length &&
+    (view.getUint32(xing + 4) & 1) === 1
+  ) {
     const frames = view.getUint32(xing + 8);
     return { durationMs: Math.round(((frames * samplesPerFrame) / rate) * 1000), width: null, height: null };
   }

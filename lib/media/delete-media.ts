@@ -60,7 +60,11 @@ export async function removeMediaObjects(store: ObjectStore, rows: readonly Remo
  * Picks a cover for contents that have none: the first photo or video that is ready, in
  * gallery order. Called when media becomes ready and after deletions.
  */
-export async function fillMissingCovers(db: Db, companyId: string, contentIds: readonly string[]): Promise<void> {
+export async function fillMissingCovers(
+  db: Db,
+  companyId: string,
+  contentIds: readonly string[],
+): Promise<void> {
   for (const contentId of new Set(contentIds)) {
     const first = await db.mediaFile.findFirst({
       where: { companyId, contentId, state: "ready", kind: { in: ["photo", "video"] } },
@@ -97,7 +101,10 @@ export async function deleteMedia(
       companyId,
       found.reduce((sum, r) => sum + storedBytesOf(r), 0n),
     );
-    await tx.content.updateMany({ where: { companyId, coverMediaId: { in: ids } }, data: { coverMediaId: null } });
+    await tx.content.updateMany({
+      where: { companyId, coverMediaId: { in: ids } },
+      data: { coverMediaId: null },
+    });
     await fillMissingCovers(
       tx,
       companyId,

@@ -5,7 +5,8 @@ import type { MediaKind } from "@/lib/generated/prisma/enums";
  * aliases (`audio/x-wav`, `audio/x-m4a` …) are folded into them first. Stored objects get
  * an extension derived from the type, never from the user's file name.
  */
-export type SniffedFamily = "jpeg" | "png" | "gif" | "webp" | "pdf" | "isobmff" | "webm" | "mp3" | "wav" | "ogg";
+export type SniffedFamily =
+  "jpeg" | "png" | "gif" | "webp" | "pdf" | "isobmff" | "webm" | "mp3" | "wav" | "ogg";
 
 export interface FileTypeRule {
   mime: string;

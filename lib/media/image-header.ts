@@ -5,7 +5,9 @@ import sharp from "sharp";
  * come first), or null when they are not there. Lets the server refuse an oversized image
  * before decoding a single pixel of it.
  */
-export async function imageDimensionsFromHead(head: Uint8Array): Promise<{ width: number; height: number } | null> {
+export async function imageDimensionsFromHead(
+  head: Uint8Array,
+): Promise<{ width: number; height: number } | null> {
   try {
     const meta = await sharp(head, { limitInputPixels: false }).metadata();
     return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;

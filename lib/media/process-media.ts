@@ -1,7 +1,14 @@
 import sharp, { type Metadata } from "sharp";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { audioPeaks, parseWavHead, StreamPeakCollector, WavPeakAccumulator } from "@/lib/media/audio";
-import { mp3Info, mp4Info, oggInfo, webmInfo, type ContainerInfo, type RangeReader } from "@/lib/media/containers";
+import {
+  mp3Info,
+  mp4Info,
+  oggInfo,
+  webmInfo,
+  type ContainerInfo,
+  type RangeReader,
+} from "@/lib/media/containers";
 import { mediaSettings, type MediaContext, type MediaSettings } from "@/lib/media/context";
 import { fillMissingCovers, removeMediaObjects, storedBytesOf } from "@/lib/media/delete-media";
 import { runTool, toolAvailable } from "@/lib/media/ffmpeg";
@@ -9,7 +16,13 @@ import { FILE_TYPE_RULES } from "@/lib/media/file-types";
 import { megapixels } from "@/lib/media/image-header";
 import { posterKeyOf, prefixOfKey } from "@/lib/media/keys";
 import { deleteObject, readRange, readStream } from "@/lib/media/storage-ops";
-import { parseStoredVariants, processImage, variantFileName, type ProcessedImage, type StoredVariant } from "@/lib/media/variants";
+import {
+  parseStoredVariants,
+  processImage,
+  variantFileName,
+  type ProcessedImage,
+  type StoredVariant,
+} from "@/lib/media/variants";
 import { extractPoster, placeholderPoster, posterTimeSeconds, probeMedia } from "@/lib/media/video";
 
 /** i18n keys stored in `MediaFile.processingError` (texts under `media.errors`). */
@@ -246,10 +259,15 @@ async function processVideo(ctx: MediaContext, media: MediaRow, settings: MediaS
 
   let poster: Buffer | null = null;
   if (ffmpeg) {
-    poster = await extractPoster(ffmpeg, input, posterTimeSeconds(info.durationMs)).catch((error: unknown) => {
-      console.warn("[afterglow] no poster frame, using a placeholder", { mediaId: media.id, error: String(error) });
-      return null;
-    });
+    poster = await extractPoster(ffmpeg, input, posterTimeSeconds(info.durationMs)).catch(
+      (error: unknown) => {
+        console.warn("[afterglow] no poster frame, using a placeholder", {
+          mediaId: media.id,
+          error: String(error),
+        });
+        return null;
+      },
+    );
   }
   poster ??= await placeholderPoster(media.id, info);
 
@@ -266,7 +284,10 @@ async function processVideo(ctx: MediaContext, media: MediaRow, settings: MediaS
       blurDataUrl: posterImage.blurDataUrl,
       posterKey,
     },
-    variants: [...stored.variants, { width: posterImage.width, format: "jpeg", key: posterKey, bytes: poster.length }],
+    variants: [
+      ...stored.variants,
+      { width: posterImage.width, format: "jpeg", key: posterKey, bytes: poster.length },
+    ],
     written: [...stored.written, posterKey],
   };
 }
@@ -276,7 +297,10 @@ async function processVideo(ctx: MediaContext, media: MediaRow, settings: MediaS
 const WAVEFORM_BUCKETS = 100;
 const DECODE_RATE = 8000;
 
-async function wavWaveform(ctx: MediaContext, media: MediaRow): Promise<{ durationMs: number; waveform: number[] }> {
+async function wavWaveform(
+  ctx: MediaContext,
+  media: MediaRow,
+): Promise<{ durationMs: number; waveform: number[] }> {
   const size = Number(media.sizeBytes);
   const head = await readRange(ctx.store, media.storageKey, 0, Math.min(size, 65_536) - 1);
   let info;
@@ -285,7 +309,8 @@ async function wavWaveform(ctx: MediaContext, media: MediaRow): Promise<{ durati
   } catch (error) {
     throw new PermanentMediaError(MEDIA_ERRORS.unreadable, String(error));
   }
-  if (size <= head.length) return { durationMs: info.durationMs, waveform: audioPeaks(head, WAVEFORM_BUCKETS) };
+  if (size <= head.length)
+    return { durationMs: info.durationMs, waveform: audioPeaks(head, WAVEFORM_BUCKETS) };
   const peaks = new WavPeakAccumulator(info, WAVEFORM_BUCKETS);
   const stream = await readStream(
     ctx.store,
@@ -296,7 +321,10 @@ async function wavWaveform(ctx: MediaContext, media: MediaRow): Promise<{ durati
   return { durationMs: info.durationMs, waveform: peaks.peaks() };
 }
 
-async function decodedWaveform(ffmpeg: string, input: string): Promise<{ durationMs: number; waveform: number[] }> {
+async function decodedWaveform(
+  ffmpeg: string,
+  input: string,
+): Promise<{ durationMs: number; waveform: number[] }> {
   const collector = new StreamPeakCollector();
   await runTool(
     ffmpeg,

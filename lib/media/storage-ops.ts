@@ -38,7 +38,12 @@ export async function objectSize(store: ObjectStore, key: string): Promise<numbe
 }
 
 /** Bytes `start`..`end` inclusive (fewer when the object is shorter). */
-export async function readRange(store: ObjectStore, key: string, start: number, end: number): Promise<Uint8Array> {
+export async function readRange(
+  store: ObjectStore,
+  key: string,
+  start: number,
+  end: number,
+): Promise<Uint8Array> {
   const res = await store.client.send(
     new GetObjectCommand({ Bucket: store.bucket, Key: key, Range: `bytes=${start}-${end}` }),
   );
@@ -74,7 +79,11 @@ export async function listKeys(store: ObjectStore, prefix: string): Promise<stri
   return keys;
 }
 
-export async function createMultipartUpload(store: ObjectStore, key: string, contentType: string): Promise<string> {
+export async function createMultipartUpload(
+  store: ObjectStore,
+  key: string,
+  contentType: string,
+): Promise<string> {
   const res = await store.client.send(
     new CreateMultipartUploadCommand({ Bucket: store.bucket, Key: key, ContentType: contentType }),
   );
@@ -102,10 +111,16 @@ export async function listUploadedParts(
   try {
     do {
       const page = await store.client.send(
-        new ListPartsCommand({ Bucket: store.bucket, Key: key, UploadId: uploadId, PartNumberMarker: marker }),
+        new ListPartsCommand({
+          Bucket: store.bucket,
+          Key: key,
+          UploadId: uploadId,
+          PartNumberMarker: marker,
+        }),
       );
       for (const p of page.Parts ?? []) {
-        if (p.PartNumber && p.ETag) parts.push({ partNumber: p.PartNumber, etag: p.ETag, size: p.Size ?? null });
+        if (p.PartNumber && p.ETag)
+          parts.push({ partNumber: p.PartNumber, etag: p.ETag, size: p.Size ?? null });
       }
       marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
     } while (marker);
@@ -139,7 +154,9 @@ export async function completeMultipartUpload(
 /** Best effort: some stores (s3rver) cannot abort; their leftover parts are never referenced. */
 export async function abortMultipartUpload(store: ObjectStore, key: string, uploadId: string): Promise<void> {
   try {
-    await store.client.send(new AbortMultipartUploadCommand({ Bucket: store.bucket, Key: key, UploadId: uploadId }));
+    await store.client.send(
+      new AbortMultipartUploadCommand({ Bucket: store.bucket, Key: key, UploadId: uploadId }),
+    );
   } catch (error) {
     const status = statusOf(error);
     if (!isNotFound(error) && status !== 405 && status !== 501) throw error;

@@ -53,7 +53,10 @@ export async function extractPoster(ffmpeg: string, input: string, atSeconds: nu
  * A poster for a video whose frames cannot be read here (no ffmpeg): a dark gradient in a
  * colour derived from `seed`, with a play symbol, at the video's aspect ratio when known.
  */
-export async function placeholderPoster(seed: string, size: { width?: number | null; height?: number | null } = {}) {
+export async function placeholderPoster(
+  seed: string,
+  size: { width?: number | null; height?: number | null } = {},
+) {
   let hash = 0;
   for (const ch of seed) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
   const hue = hash % 360;

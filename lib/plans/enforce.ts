@@ -1,7 +1,8 @@
 import type { PrismaClient } from "@/lib/db-client";
 import type { PlanTier, Prisma } from "@/lib/generated/prisma/client";
 import { DetailedError } from "@/lib/uploads/errors";
-import { formatBytes, planLimits } from "@/lib/plans/limits";
+import { formatBytes } from "@/lib/media/format";
+import { planLimits } from "@/lib/plans/limits";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -25,7 +26,12 @@ export async function lockCompanyQuota(tx: Prisma.TransactionClient, companyId: 
  * only while the total stays within the quota, so concurrent reservations can never overshoot.
  * Uploads reserve their announced size; renditions are added when processing ends.
  */
-export async function reserveStorage(db: Db, companyId: string, plan: PlanTier, bytes: bigint): Promise<void> {
+export async function reserveStorage(
+  db: Db,
+  companyId: string,
+  plan: PlanTier,
+  bytes: bigint,
+): Promise<void> {
   const quota = planLimits(plan).storageBytes;
   const { count } = await db.company.updateMany({
     where: { id: companyId, storageUsedBytes: { lte: quota - bytes } },

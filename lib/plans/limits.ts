@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
 import type { PlanTier } from "@/lib/generated/prisma/enums";
+export { formatBytes } from "@/lib/media/format";
 
 /**
  * What each plan allows (spec §1 and §9). The marketing tiers are Starter, Professional and
@@ -48,17 +49,4 @@ const mediaFileMb: Record<LimitTier, number> = {
 export function planLimits(plan: PlanTier): PlanLimits {
   const tier = tierOf[plan];
   return { ...base[tier], mediaFileBytes: mediaFileMb[tier] * MB };
-}
-
-/** "200 MB", "2 GB", "1.5 GB": sizes as users read them (binary units, as the limits are). */
-export function formatBytes(bytes: number | bigint): string {
-  const n = Number(bytes);
-  if (n >= GB) return `${trim(n / GB)} GB`;
-  if (n >= MB) return `${trim(n / MB)} MB`;
-  if (n >= 1024) return `${trim(n / 1024)} KB`;
-  return `${n} B`;
-}
-
-function trim(value: number): string {
-  return value >= 100 ? String(Math.round(value)) : String(Math.round(value * 10) / 10);
 }

@@ -17,7 +17,12 @@ import { UPLOAD_ERRORS } from "@/lib/uploads/validate-file";
 const IMAGE_HEAD_BYTES = 256 * 1024;
 
 export interface CompletedUpload {
-  media: { id: string; kind: string; state: "processing" | "ready" | "uploading" | "failed"; contentId: string | null };
+  media: {
+    id: string;
+    kind: string;
+    state: "processing" | "ready" | "uploading" | "failed";
+    contentId: string | null;
+  };
   /** What public pages show that changed (a document is ready at once), for `revalidatePublic`. */
   changed: { companyId: string; contentIds: string[]; eventIds: string[] } | null;
 }
@@ -51,7 +56,14 @@ export async function completeUpload(
 
   const expected = Number(media.sizeBytes);
   if (media.multipartUploadId && media.partSizeBytes) {
-    await finishMultipart(ctx, media.storageKey, media.multipartUploadId, expected, media.partSizeBytes, input);
+    await finishMultipart(
+      ctx,
+      media.storageKey,
+      media.multipartUploadId,
+      expected,
+      media.partSizeBytes,
+      input,
+    );
   }
 
   const reject = async (error: AppError): Promise<never> => {
@@ -78,7 +90,9 @@ export async function completeUpload(
     const dims = await imageDimensionsFromHead(head);
     if (dims && dims.width * dims.height > maxImagePixels) {
       await reject(
-        new DetailedError("validation", UPLOAD_ERRORS.imageTooLarge, { megapixels: megapixels(maxImagePixels) }),
+        new DetailedError("validation", UPLOAD_ERRORS.imageTooLarge, {
+          megapixels: megapixels(maxImagePixels),
+        }),
       );
     }
   }

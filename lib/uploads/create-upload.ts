@@ -41,7 +41,10 @@ export async function createUpload(
   assertCanManage(membership);
   const companyId = membership.company.id;
   // The plan as stored now, not as it was when the session started.
-  const company = await ctx.db.company.findUniqueOrThrow({ where: { id: companyId }, select: { plan: true } });
+  const company = await ctx.db.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { plan: true },
+  });
   const rule = validateFileClaim(input, company.plan);
 
   let contentId: string | null = null;
@@ -98,7 +101,8 @@ export async function createUpload(
   }
 
   const expiresAt = new Date(Date.now() + settings.uploadUrlTtlSeconds * 1000).toISOString();
-  if (plan) return { id, strategy: "multipart", partSize: plan.partSize, partCount: plan.partCount, expiresAt };
+  if (plan)
+    return { id, strategy: "multipart", partSize: plan.partSize, partCount: plan.partCount, expiresAt };
   const url = await presignPut(publicStoreOf(ctx), {
     key: storageKey,
     contentType: rule.mime,

@@ -19,7 +19,10 @@ export class DetailedError extends AppError {
 
 export type DetailedActionError = ReturnType<typeof toActionError> & { values?: MessageValues };
 
-export function toDetailedActionError(error: unknown, context: Record<string, unknown> = {}): DetailedActionError {
+export function toDetailedActionError(
+  error: unknown,
+  context: Record<string, unknown> = {},
+): DetailedActionError {
   const result = toActionError(error, context);
   return error instanceof DetailedError ? { ...result, values: error.values } : result;
 }
@@ -38,7 +41,15 @@ const statusOf: Record<ErrorCode, number> = {
 export function detailedErrorResponse(error: unknown, context: Record<string, unknown> = {}): Response {
   const result = toDetailedActionError(error, context);
   return Response.json(
-    { error: result.code, message: result.message, values: result.values ?? {}, fieldErrors: result.fieldErrors },
+    {
+      error: result.code,
+      message: result.message,
+      values: result.values ?? {},
+      fieldErrors: result.fieldErrors,
+    },
     { status: statusOf[result.code], headers: { "Cache-Control": "no-store" } },
   );
 }
+
+/** A server action's answer: data, or the error's i18n key with its values and field errors. */
+export type DetailedActionResult<T = undefined> = { ok: true; data: T } | DetailedActionError;

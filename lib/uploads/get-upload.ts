@@ -46,7 +46,11 @@ export interface UploadStatus {
  * `GET /api/uploads/{id}`: what a browser needs to resume an interrupted upload after a
  * reload: whether it is still open and which parts already arrived.
  */
-export async function getUploadStatus(ctx: MediaContext, membership: Membership, mediaId: string): Promise<UploadStatus> {
+export async function getUploadStatus(
+  ctx: MediaContext,
+  membership: Membership,
+  mediaId: string,
+): Promise<UploadStatus> {
   const media = await getOwnUpload(ctx, membership, mediaId);
   const size = Number(media.sizeBytes);
   const multipart = media.multipartUploadId !== null && media.partSizeBytes !== null;
@@ -74,7 +78,8 @@ export async function signUploadParts(
 ): Promise<{ parts: { partNumber: number; url: string }[]; expiresAt: string }> {
   const media = await getOwnUpload(ctx, membership, mediaId);
   if (media.state !== "uploading") throw new AppError("conflict", UPLOAD_ERRORS.notUploading);
-  if (!media.multipartUploadId || !media.partSizeBytes) throw new AppError("validation", UPLOAD_ERRORS.notFound);
+  if (!media.multipartUploadId || !media.partSizeBytes)
+    throw new AppError("validation", UPLOAD_ERRORS.notFound);
   const partCount = Math.ceil(Number(media.sizeBytes) / media.partSizeBytes);
   const settings = mediaSettings(ctx);
   const unique = [...new Set(partNumbers)].sort((a, b) => a - b);

@@ -38,7 +38,10 @@ export function uploadHandlers(getContext: () => MediaContext, revalidate: Reval
         const { id = "" } = await params;
         return await run(request, membership, id);
       } catch (error) {
-        return detailedErrorResponse(error, { companyId: membership.company.id, path: new URL(request.url).pathname });
+        return detailedErrorResponse(error, {
+          companyId: membership.company.id,
+          path: new URL(request.url).pathname,
+        });
       }
     };
 
@@ -46,7 +49,10 @@ export function uploadHandlers(getContext: () => MediaContext, revalidate: Reval
     /** POST /api/uploads */
     create: handle(async (request, membership) => {
       const input = await body(request, createUploadSchema);
-      return Response.json(await createUpload(getContext(), membership, input), { status: 201, headers: noStore });
+      return Response.json(await createUpload(getContext(), membership, input), {
+        status: 201,
+        headers: noStore,
+      });
     }),
     /** GET /api/uploads/{id} */
     status: handle(async (_request, membership, id) =>
@@ -55,7 +61,9 @@ export function uploadHandlers(getContext: () => MediaContext, revalidate: Reval
     /** POST /api/uploads/{id}/parts */
     parts: handle(async (request, membership, id) => {
       const { partNumbers } = await body(request, signPartsSchema);
-      return Response.json(await signUploadParts(getContext(), membership, id, partNumbers), { headers: noStore });
+      return Response.json(await signUploadParts(getContext(), membership, id, partNumbers), {
+        headers: noStore,
+      });
     }),
     /** POST /api/uploads/{id}/complete */
     complete: handle(async (request, membership, id) => {

@@ -23,7 +23,8 @@ export const createUploadSchema = z
     target: uploadTargetSchema.optional(),
   })
   .transform(({ contentId, target, ...file }, ctx) => {
-    const resolved: UploadTarget | undefined = target ?? (contentId ? { type: "content", contentId } : undefined);
+    const resolved: UploadTarget | undefined =
+      target ?? (contentId ? { type: "content", contentId } : undefined);
     if (!resolved) {
       ctx.addIssue({ code: "custom", path: ["target"], message: "validation.required" });
       return z.NEVER;

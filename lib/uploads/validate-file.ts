@@ -1,7 +1,13 @@
 import { AppError } from "@/lib/errors";
 import type { PlanTier } from "@/lib/generated/prisma/enums";
-import { fileTypeRule, hasBlockedExtension, isPlanLimitedKind, type FileTypeRule } from "@/lib/media/file-types";
-import { formatBytes, IMAGE_DOCUMENT_MAX_BYTES, planLimits } from "@/lib/plans/limits";
+import {
+  fileTypeRule,
+  hasBlockedExtension,
+  isPlanLimitedKind,
+  type FileTypeRule,
+} from "@/lib/media/file-types";
+import { formatBytes } from "@/lib/media/format";
+import { IMAGE_DOCUMENT_MAX_BYTES, planLimits } from "@/lib/plans/limits";
 import { DetailedError } from "@/lib/uploads/errors";
 
 export interface FileClaim {
@@ -56,7 +62,6 @@ export function validateFileClaim(claim: FileClaim, plan: PlanTier): FileTypeRul
 /** A file name safe to keep and show: no folders, no control characters, at most 255 characters. */
 export function cleanFileName(fileName: string): string {
   const base = fileName.split(/[/\\]/).pop() ?? "";
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f]/g, "").trim();
   return (clean || "file").slice(0, 255);
 }

@@ -32,7 +32,9 @@ beforeAll(async () => {
   env = await mediaTestEnv();
   demo = await createCompany(env.db, "starter");
   other = await createCompany(env.db);
-  photos = await Promise.all([51, 52, 53].map((seed) => generatePhoto({ seed, theme: "club", width: 800, height: 533 })));
+  photos = await Promise.all(
+    [51, 52, 53].map((seed) => generatePhoto({ seed, theme: "club", width: 800, height: 533 })),
+  );
 });
 afterAll(() => env?.close());
 
@@ -69,13 +71,24 @@ describe("content admin", () => {
     });
     expect(single.changed).toEqual({ companyId: demo.id, contentIds: [single.id], eventIds: [event.id] });
     const row = await env.db.content.findUniqueOrThrow({ where: { id: single.id } });
-    expect(row).toMatchObject({ tags: ["setlist", "pdf"], requiresLead: true, status: "draft", publishedAt: null });
-    expect((await env.db.content.findUniqueOrThrow({ where: { id: gallery.id } })).publishedAt).not.toBeNull();
+    expect(row).toMatchObject({
+      tags: ["setlist", "pdf"],
+      requiresLead: true,
+      status: "draft",
+      publishedAt: null,
+    });
+    expect(
+      (await env.db.content.findUniqueOrThrow({ where: { id: gallery.id } })).publishedAt,
+    ).not.toBeNull();
 
     const ctx = env.ctx;
     expect((await listContents(ctx, demo.id, { page: 1 })).total).toBe(2);
-    expect((await listContents(ctx, demo.id, { page: 1, status: "published" })).items.map((i) => i.id)).toEqual([gallery.id]);
-    expect((await listContents(ctx, demo.id, { page: 1, kind: "single" })).items.map((i) => i.id)).toEqual([single.id]);
+    expect(
+      (await listContents(ctx, demo.id, { page: 1, status: "published" })).items.map((i) => i.id),
+    ).toEqual([gallery.id]);
+    expect((await listContents(ctx, demo.id, { page: 1, kind: "single" })).items.map((i) => i.id)).toEqual([
+      single.id,
+    ]);
     const byEvent = await listContents(ctx, demo.id, { page: 1, eventId: event.id });
     expect(byEvent.items.map((i) => i.id)).toEqual([single.id]);
     expect(byEvent.items[0]?.events).toEqual([{ id: event.id, name: "Noite" }]);
@@ -99,15 +112,19 @@ describe("content admin", () => {
       createContent(env.ctx, demo.as("admin"), { title: "x", kind: "single", eventIds: [theirs.id] }),
     );
     expect(error.messageKey).toBe("content.errors.eventNotFound");
-    expect((await rejection(createContent(env.ctx, demo.as("user"), { title: "x", kind: "single" }))).code).toBe(
-      "forbidden",
-    );
+    expect(
+      (await rejection(createContent(env.ctx, demo.as("user"), { title: "x", kind: "single" }))).code,
+    ).toBe("forbidden");
   });
 
   it("publishes, archives and edits, reporting the events whose pages change", async () => {
     const a = await createEventRow(env.db, demo.id, "A");
     const b = await createEventRow(env.db, demo.id, "B");
-    const { id } = await createContent(env.ctx, demo.as("admin"), { title: "T", kind: "photo_gallery", eventIds: [a.id] });
+    const { id } = await createContent(env.ctx, demo.as("admin"), {
+      title: "T",
+      kind: "photo_gallery",
+      eventIds: [a.id],
+    });
     const published = await setContentStatus(env.ctx, demo.as("admin"), id, "published");
     expect(published.changed).toEqual({ companyId: demo.id, contentIds: [id], eventIds: [a.id] });
     expect((await env.db.content.findUniqueOrThrow({ where: { id } })).status).toBe("published");
@@ -122,15 +139,24 @@ describe("content admin", () => {
     });
     expect(moved.changed.eventIds.sort()).toEqual([a.id, b.id].sort());
     const edit = await getContentForEdit(env.ctx, demo.id, id);
-    expect(edit).toMatchObject({ title: "New title", kind: "video_gallery", status: "draft", eventIds: [b.id] });
-    expect((await rejection(updateContent(env.ctx, other.as("admin"), id, { title: "x", kind: "single" }))).code).toBe(
-      "not_found",
-    );
+    expect(edit).toMatchObject({
+      title: "New title",
+      kind: "video_gallery",
+      status: "draft",
+      eventIds: [b.id],
+    });
+    expect(
+      (await rejection(updateContent(env.ctx, other.as("admin"), id, { title: "x", kind: "single" }))).code,
+    ).toBe("not_found");
   });
 
   it("refuses linking a gallery to an event it would take past 50 photos (Starter)", async () => {
     const event = await createEventRow(env.db, demo.id, "Full");
-    const full = await createContent(env.ctx, demo.as("admin"), { title: "Full", kind: "photo_gallery", eventIds: [event.id] });
+    const full = await createContent(env.ctx, demo.as("admin"), {
+      title: "Full",
+      kind: "photo_gallery",
+      eventIds: [event.id],
+    });
     await env.db.mediaFile.createMany({
       data: Array.from({ length: 49 }, (_, i) => ({
         companyId: demo.id,
@@ -147,7 +173,11 @@ describe("content admin", () => {
     await addPhoto(gallery.id, 0, false);
     await addPhoto(gallery.id, 1, false);
     const error = await rejection(
-      updateContent(env.ctx, demo.as("admin"), gallery.id, { title: "More", kind: "photo_gallery", eventIds: [event.id] }),
+      updateContent(env.ctx, demo.as("admin"), gallery.id, {
+        title: "More",
+        kind: "photo_gallery",
+        eventIds: [event.id],
+      }),
     );
     expect(error.messageKey).toBe("plans.errors.photosPerEvent");
   });
@@ -187,12 +217,20 @@ describe("content admin", () => {
   it("retries failed processing", async () => {
     const { id } = await createContent(env.ctx, demo.as("admin"), { title: "R", kind: "photo_gallery" });
     const mediaId = await addPhoto(id, 0, false);
-    await env.db.mediaFile.update({ where: { id: mediaId }, data: { state: "failed", processingError: "media.errors.processingFailed" } });
+    await env.db.mediaFile.update({
+      where: { id: mediaId },
+      data: { state: "failed", processingError: "media.errors.processingFailed" },
+    });
     env.sent.length = 0;
     await retryMedia(env.ctx, demo.as("admin"), mediaId);
-    expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id: mediaId } })).toMatchObject({ state: "processing", processingError: null });
+    expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id: mediaId } })).toMatchObject({
+      state: "processing",
+      processingError: null,
+    });
     expect(env.sent).toEqual([{ queue: "media-image", data: { mediaId } }]);
-    expect((await rejection(retryMedia(env.ctx, demo.as("admin"), mediaId))).messageKey).toBe("media.errors.notRetryable");
+    expect((await rejection(retryMedia(env.ctx, demo.as("admin"), mediaId))).messageKey).toBe(
+      "media.errors.notRetryable",
+    );
     expect((await rejection(retryMedia(env.ctx, other.as("admin"), mediaId))).code).toBe("not_found");
   });
 
@@ -208,12 +246,18 @@ describe("content admin", () => {
     expect(url).toMatch(/X-Amz-Expires=60/);
     const res = await fetch(url);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="Show night.jpg"; filename*=UTF-8''Show%20night.jpg`);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="Show night.jpg"; filename*=UTF-8''Show%20night.jpg`,
+    );
     expect(res.headers.get("content-type")).toBe("image/jpeg");
-    expect((await rejection(originalDownloadUrl(env.ctx, other.as("admin"), created.id))).code).toBe("not_found");
+    expect((await rejection(originalDownloadUrl(env.ctx, other.as("admin"), created.id))).code).toBe(
+      "not_found",
+    );
 
     expect(safeDownloadName("../../etc/passwd", "application/pdf")).toBe("passwd.pdf");
     expect(safeDownloadName("evil.exe", "image/png")).toBe("evil.png");
-    expect(safeDownloadName("Fotografia nº1 — São João.jpeg", "image/jpeg")).toBe("Fotografia nº1 — São João.jpg");
+    expect(safeDownloadName("Fotografia nº1 — São João.jpeg", "image/jpeg")).toBe(
+      "Fotografia nº1 — São João.jpg",
+    );
   });
 });

@@ -93,16 +93,25 @@ describe("events admin", () => {
     expect(theirs.messageKey).toBe("events.errors.slugInUse");
 
     const second = await createEvent(env.ctx, demo.as("admin"), input({ slug: "another-slug" }));
-    const renamed = await rejection(updateEvent(env.ctx, demo.as("admin"), second.id, input({ slug: "taken-slug" })));
+    const renamed = await rejection(
+      updateEvent(env.ctx, demo.as("admin"), second.id, input({ slug: "taken-slug" })),
+    );
     expect(renamed.messageKey).toBe("events.errors.slugInUse");
 
-    expect(await checkEventSlug(env.db, { slug: "taken-slug" })).toEqual({ available: false, suggestion: "taken-slug-2" });
+    expect(await checkEventSlug(env.db, { slug: "taken-slug" })).toEqual({
+      available: false,
+      suggestion: "taken-slug-2",
+    });
     expect(await checkEventSlug(env.db, { slug: "fresh" })).toEqual({ available: true, suggestion: "fresh" });
   });
 
   it("validates the form with field messages", async () => {
     const error = await rejection(
-      createEvent(env.ctx, demo.as("admin"), input({ name: " ", slug: "Bad Slug!", timeZone: "Mars/Base", isFree: false, price: "abc" })),
+      createEvent(
+        env.ctx,
+        demo.as("admin"),
+        input({ name: " ", slug: "Bad Slug!", timeZone: "Mars/Base", isFree: false, price: "abc" }),
+      ),
     );
     expect(error.code).toBe("validation");
     expect((error as unknown as { fieldErrors: Record<string, string> }).fieldErrors).toMatchObject({
@@ -120,13 +129,20 @@ describe("events admin", () => {
       await createEvent(
         env.ctx,
         company.as("admin"),
-        input({ name: i % 2 ? `Jazz Night ${i}` : `Rock Night ${i}`, status: i < 3 ? "cancelled" : "published", date: `2026-05-${String(i + 1).padStart(2, "0")}` }),
+        input({
+          name: i % 2 ? `Jazz Night ${i}` : `Rock Night ${i}`,
+          status: i < 3 ? "cancelled" : "published",
+          date: `2026-05-${String(i + 1).padStart(2, "0")}`,
+        }),
       );
     }
     const all = await listEvents(env.db, company.id, { page: 1 });
     expect(all).toMatchObject({ total: 23, pageCount: 2 });
     expect(all.items).toHaveLength(20);
-    expect(all.items[0]).toMatchObject({ participantsCount: 120, local: { date: "2026-05-23", time: "20:00" } });
+    expect(all.items[0]).toMatchObject({
+      participantsCount: 120,
+      local: { date: "2026-05-23", time: "20:00" },
+    });
     expect((await listEvents(env.db, company.id, { page: 2 })).items).toHaveLength(3);
     expect((await listEvents(env.db, company.id, { page: 1, q: "jazz" })).total).toBe(11);
     expect((await listEvents(env.db, company.id, { page: 1, status: "cancelled" })).total).toBe(3);
@@ -138,11 +154,21 @@ describe("events admin", () => {
     const firstBanner = await uploadBanner(demo);
     const saved = await createEvent(env.ctx, demo.as("admin"), input({ bannerMediaId: firstBanner }));
     const first = await env.db.mediaFile.findUniqueOrThrow({ where: { id: firstBanner } });
-    expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).bannerKey).toBe(first.storageKey);
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).bannerKey).toBe(
+      first.storageKey,
+    );
     expect((await getEventForEdit(env.ctx, demo.id, saved.id)).banner).toMatchObject({ state: "processing" });
 
     const secondBanner = await uploadBanner(demo);
-    await updateEvent(env.ctx, demo.as("admin"), saved.id, input({ slug: (await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).slug, bannerMediaId: secondBanner }));
+    await updateEvent(
+      env.ctx,
+      demo.as("admin"),
+      saved.id,
+      input({
+        slug: (await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).slug,
+        bannerMediaId: secondBanner,
+      }),
+    );
     expect(await env.db.mediaFile.findUnique({ where: { id: firstBanner } })).toBeNull();
     expect(await objectSize(env.store, first.storageKey)).toBeNull();
 
@@ -162,7 +188,9 @@ describe("events admin", () => {
     const saved = await createEvent(env.ctx, demo.as("admin"), input({ slug: "qr-show" }));
     const png = await eventQrCode(env.db, demo.as("admin"), saved.id, "png");
     expect(png).toMatchObject({ contentType: "image/png", fileName: "qr-qr-show.png" });
-    expect(Buffer.from(png.body.subarray(0, 8))).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(Buffer.from(png.body.subarray(0, 8))).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
     expect(png.url).toMatch(/\/event\/qr-show$/);
     const svg = await eventQrCode(env.db, demo.as("admin"), saved.id, "svg");
     expect(new TextDecoder().decode(svg.body)).toMatch(/^<svg/);
@@ -184,8 +212,12 @@ describe("events admin", () => {
   it("is for admins and managers only", async () => {
     expect((await rejection(createEvent(env.ctx, demo.as("user"), input()))).code).toBe("forbidden");
     const saved = await createEvent(env.ctx, demo.as("manager"), input());
-    expect((await rejection(updateEvent(env.ctx, demo.as("user"), saved.id, input()))).code).toBe("forbidden");
+    expect((await rejection(updateEvent(env.ctx, demo.as("user"), saved.id, input()))).code).toBe(
+      "forbidden",
+    );
     expect((await rejection(deleteEvent(env.ctx, demo.as("user"), saved.id))).code).toBe("forbidden");
-    expect((await rejection(updateEvent(env.ctx, other.as("admin"), saved.id, input()))).code).toBe("not_found");
+    expect((await rejection(updateEvent(env.ctx, other.as("admin"), saved.id, input()))).code).toBe(
+      "not_found",
+    );
   });
 });

@@ -83,7 +83,9 @@ describe("pg-boss media jobs", () => {
     });
     // The app stops before any worker took the job.
     await first.stop({ graceful: true, wait: true });
-    expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id: completed.media.id } })).state).toBe("processing");
+    expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id: completed.media.id } })).state).toBe(
+      "processing",
+    );
 
     const second = await startBoss();
     await startMediaWorkers(second, env.ctx, {
@@ -147,11 +149,16 @@ describe("the sweep", () => {
         bannerKey: usedRow.storageKey,
       },
     });
-    const usedBefore = (await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes;
-    const orphanKey = (await env.db.mediaFile.findUniqueOrThrow({ where: { id: orphan.created.id } })).storageKey;
+    const usedBefore = (await env.db.company.findUniqueOrThrow({ where: { id: company.id } }))
+      .storageUsedBytes;
+    const orphanKey = (await env.db.mediaFile.findUniqueOrThrow({ where: { id: orphan.created.id } }))
+      .storageKey;
 
     env.sent.length = 0;
-    const report = await sweepMedia(env.ctx, { now: new Date(Date.now() + 2 * 24 * 3600_000), giveUpProcessingMs: 7 * 24 * 3600_000 });
+    const report = await sweepMedia(env.ctx, {
+      now: new Date(Date.now() + 2 * 24 * 3600_000),
+      giveUpProcessingMs: 7 * 24 * 3600_000,
+    });
     expect(report.abandonedUploads).toBeGreaterThanOrEqual(1);
     expect(report.orphanBanners).toBe(1);
     expect(await env.db.mediaFile.findUnique({ where: { id: abandoned.id } })).toBeNull();
@@ -159,7 +166,8 @@ describe("the sweep", () => {
     expect(await env.db.mediaFile.findUnique({ where: { id: orphan.created.id } })).toBeNull();
     expect(await objectSize(env.store, orphanKey)).toBeNull();
     expect(await env.db.mediaFile.findUnique({ where: { id: used.created.id } })).not.toBeNull();
-    const usedAfter = (await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes;
+    const usedAfter = (await env.db.company.findUniqueOrThrow({ where: { id: company.id } }))
+      .storageUsedBytes;
     expect(usedAfter).toBe(usedBefore - 1000n - BigInt(photo.length));
   });
 });

@@ -37,11 +37,18 @@ async function upload(ctx: MediaContext, fileName: string, contentType: string, 
   return completed.media.id;
 }
 
-const usedBytes = async () => (await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes;
+const usedBytes = async () =>
+  (await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes;
 
 /** A pg-boss job as the worker receives it. */
 const job = (mediaId: string, retryCount = 0, retryLimit = 3) =>
-  ({ id: "job", name: "media-image", data: { mediaId }, retryCount, retryLimit }) as unknown as PgBoss.JobWithMetadata<MediaJobData>;
+  ({
+    id: "job",
+    name: "media-image",
+    data: { mediaId },
+    retryCount,
+    retryLimit,
+  }) as unknown as PgBoss.JobWithMetadata<MediaJobData>;
 
 describe("image processing", () => {
   it("stores WebP and AVIF renditions at several widths, a blur placeholder and the size; counts their bytes", async () => {
@@ -89,7 +96,10 @@ describe("image processing", () => {
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
     // The original vanishes from storage: a storage error, worth retrying.
     await env.store.client.send(
-      new (await import("@aws-sdk/client-s3")).DeleteObjectCommand({ Bucket: env.store.bucket, Key: row.storageKey }),
+      new (await import("@aws-sdk/client-s3")).DeleteObjectCommand({
+        Bucket: env.store.bucket,
+        Key: row.storageKey,
+      }),
     );
     await expect(handleMediaJob(env.ctx, job(id, 0))).rejects.toThrow();
     expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).state).toBe("processing");
@@ -157,10 +167,14 @@ describe("audio processing", () => {
   it("decodes compressed audio with ffmpeg for its waveform", async () => {
     const { spawnSync } = await import("node:child_process");
     const wav = synthesizeWav({ seed: 6, seconds: 2 });
-    const encoded = spawnSync("ffmpeg", ["-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-f", "ogg", "-c:a", "libvorbis", "pipe:1"], {
-      input: wav,
-      maxBuffer: 10 * 1024 * 1024,
-    });
+    const encoded = spawnSync(
+      "ffmpeg",
+      ["-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-f", "ogg", "-c:a", "libvorbis", "pipe:1"],
+      {
+        input: wav,
+        maxBuffer: 10 * 1024 * 1024,
+      },
+    );
     if (encoded.status !== 0 || encoded.stdout.length === 0) return; // no vorbis encoder here
     const id = await upload(env.ctx, "live.ogg", "audio/ogg", encoded.stdout);
     await processMedia(env.ctx, id);

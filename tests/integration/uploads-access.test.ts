@@ -60,7 +60,10 @@ describe("who may upload", () => {
       () => completeUpload(env.ctx, me, theirs.id),
       () => abortUpload(env.ctx, me, theirs.id),
     ]) {
-      expect(await rejection(attempt())).toMatchObject({ code: "not_found", messageKey: "uploads.errors.notFound" });
+      expect(await rejection(attempt())).toMatchObject({
+        code: "not_found",
+        messageKey: "uploads.errors.notFound",
+      });
     }
     expect(await env.db.mediaFile.findUnique({ where: { id: theirs.id } })).not.toBeNull();
   });

@@ -98,7 +98,11 @@ export async function createEventRow(db: PrismaClient, companyId: string, name =
 export async function createContentRow(
   db: PrismaClient,
   companyId: string,
-  options: { eventIds?: string[]; kind?: "single" | "photo_gallery" | "video_gallery"; status?: "draft" | "published" } = {},
+  options: {
+    eventIds?: string[];
+    kind?: "single" | "photo_gallery" | "video_gallery";
+    status?: "draft" | "published";
+  } = {},
 ) {
   return db.content.create({
     data: {
@@ -112,7 +116,11 @@ export async function createContentRow(
 }
 
 /** PUT bytes to a presigned URL as a browser does; returns the ETag. */
-export async function putBytes(url: string, body: Uint8Array, headers: Record<string, string> = {}): Promise<string> {
+export async function putBytes(
+  url: string,
+  body: Uint8Array,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const res = await fetch(url, { method: "PUT", body: new Blob([new Uint8Array(body)]), headers });
   if (!res.ok) throw new Error(`PUT failed: ${res.status} ${await res.text()}`);
   return res.headers.get("etag") ?? "";
@@ -154,7 +162,9 @@ export async function uploadFile(ctx: MediaContext, membership: Membership, opti
 }
 
 /** Expects `promise` to reject with an AppError of this i18n key; returns the error. */
-export async function rejection(promise: Promise<unknown>): Promise<{ code: string; messageKey: string; values?: unknown }> {
+export async function rejection(
+  promise: Promise<unknown>,
+): Promise<{ code: string; messageKey: string; values?: unknown }> {
   try {
     await promise;
   } catch (error) {

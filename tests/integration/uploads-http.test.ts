@@ -31,12 +31,22 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const json = (body: unknown) =>
-  new Request("http://app.test/api/uploads", { method: "POST", body: JSON.stringify(body), headers: { "content-type": "application/json" } });
-const as = (company: TestCompany, role: Role, id = "") => ({ membership: company.as(role), params: Promise.resolve({ id }) });
+  new Request("http://app.test/api/uploads", {
+    method: "POST",
+    body: JSON.stringify(body),
+    headers: { "content-type": "application/json" },
+  });
+const as = (company: TestCompany, role: Role, id = "") => ({
+  membership: company.as(role),
+  params: Promise.resolve({ id }),
+});
 
 describe("POST /api/uploads", () => {
   it("answers 201 with a presigned PUT for a manager", async () => {
-    const res = await api.create(json({ fileName: "a.jpg", contentType: "image/jpeg", size: 1000, contentId }), as(demo, "manager"));
+    const res = await api.create(
+      json({ fileName: "a.jpg", contentType: "image/jpeg", size: 1000, contentId }),
+      as(demo, "manager"),
+    );
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = (await res.json()) as { strategy: string; url: string; headers: Record<string, string> };
@@ -46,24 +56,47 @@ describe("POST /api/uploads", () => {
   });
 
   it("answers 403 to a member with the user role", async () => {
-    const res = await api.create(json({ fileName: "a.jpg", contentType: "image/jpeg", size: 1000, contentId }), as(demo, "user"));
+    const res = await api.create(
+      json({ fileName: "a.jpg", contentType: "image/jpeg", size: 1000, contentId }),
+      as(demo, "user"),
+    );
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: "forbidden", message: "content.errors.forbidden" });
   });
 
   it("answers 422 with the rule's message and its values", async () => {
-    const exe = await api.create(json({ fileName: "setup.exe", contentType: "application/octet-stream", size: 10, contentId }), as(demo, "admin"));
+    const exe = await api.create(
+      json({ fileName: "setup.exe", contentType: "application/octet-stream", size: 10, contentId }),
+      as(demo, "admin"),
+    );
     expect(exe.status).toBe(422);
-    expect(await exe.json()).toMatchObject({ error: "validation", message: "uploads.errors.blockedExtension" });
-    const big = await api.create(json({ fileName: "a.mp4", contentType: "video/mp4", size: 500 * 1024 * 1024, contentId }), as(demo, "admin"));
-    expect(await big.json()).toMatchObject({ message: "uploads.errors.fileTooLargeForPlan", values: { limit: "200 MB" } });
-    const garbage = await api.create(new Request("http://app.test/api/uploads", { method: "POST", body: "not json" }), as(demo, "admin"));
+    expect(await exe.json()).toMatchObject({
+      error: "validation",
+      message: "uploads.errors.blockedExtension",
+    });
+    const big = await api.create(
+      json({ fileName: "a.mp4", contentType: "video/mp4", size: 500 * 1024 * 1024, contentId }),
+      as(demo, "admin"),
+    );
+    expect(await big.json()).toMatchObject({
+      message: "uploads.errors.fileTooLargeForPlan",
+      values: { limit: "200 MB" },
+    });
+    const garbage = await api.create(
+      new Request("http://app.test/api/uploads", { method: "POST", body: "not json" }),
+      as(demo, "admin"),
+    );
     expect(garbage.status).toBe(422);
-    expect(((await garbage.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty("fileName");
+    expect(((await garbage.json()) as { fieldErrors: Record<string, string> }).fieldErrors).toHaveProperty(
+      "fileName",
+    );
   });
 
   it("answers 404 for another company's content", async () => {
-    const res = await api.create(json({ fileName: "a.jpg", contentType: "image/jpeg", size: 1000, contentId }), as(other, "admin"));
+    const res = await api.create(
+      json({ fileName: "a.jpg", contentType: "image/jpeg", size: 1000, contentId }),
+      as(other, "admin"),
+    );
     expect(res.status).toBe(404);
   });
 });
@@ -72,7 +105,10 @@ describe("the rest of the flow over HTTP", () => {
   it("uploads, completes, reports status and refreshes public pages for a document", async () => {
     const pdf = buildPdf({ title: "Kit", lines: [] });
     const created = (await (
-      await api.create(json({ fileName: "kit.pdf", contentType: "application/pdf", size: pdf.length, contentId }), as(demo, "admin"))
+      await api.create(
+        json({ fileName: "kit.pdf", contentType: "application/pdf", size: pdf.length, contentId }),
+        as(demo, "admin"),
+      )
     ).json()) as { id: string; url: string; headers: Record<string, string> };
     await putBytes(created.url, pdf, created.headers);
 
@@ -91,9 +127,15 @@ describe("the rest of the flow over HTTP", () => {
   it("cancels an upload with DELETE (204)", async () => {
     const photo = await generatePhoto({ seed: 61, theme: "acoustic", width: 400, height: 300 });
     const created = (await (
-      await api.create(json({ fileName: "p.jpg", contentType: "image/jpeg", size: photo.length, contentId }), as(demo, "admin"))
+      await api.create(
+        json({ fileName: "p.jpg", contentType: "image/jpeg", size: photo.length, contentId }),
+        as(demo, "admin"),
+      )
     ).json()) as { id: string };
-    const res = await api.abort(new Request("http://app.test", { method: "DELETE" }), as(demo, "admin", created.id));
+    const res = await api.abort(
+      new Request("http://app.test", { method: "DELETE" }),
+      as(demo, "admin", created.id),
+    );
     expect(res.status).toBe(204);
     expect(await env.db.mediaFile.findUnique({ where: { id: created.id } })).toBeNull();
   });

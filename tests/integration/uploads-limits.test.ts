@@ -20,7 +20,12 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 /** Adds `count` photo rows to a content, as if uploaded (state ready). */
-async function addPhotos(companyId: string, contentId: string, count: number, state: "ready" | "failed" = "ready") {
+async function addPhotos(
+  companyId: string,
+  contentId: string,
+  count: number,
+  state: "ready" | "failed" = "ready",
+) {
   await env.db.mediaFile.createMany({
     data: Array.from({ length: count }, (_, i) => ({
       companyId,
@@ -58,7 +63,11 @@ describe("Starter: 50 photos per event", () => {
       strategy: "single",
     }); // the 50th
     const error = await rejection(createUpload(env.ctx, company.as("admin"), photoClaim(first.id))); // the 51st
-    expect(error).toMatchObject({ code: "forbidden", messageKey: "plans.errors.photosPerEvent", values: { limit: 50 } });
+    expect(error).toMatchObject({
+      code: "forbidden",
+      messageKey: "plans.errors.photosPerEvent",
+      values: { limit: 50 },
+    });
     expect(en.plans.errors.photosPerEvent).toBe("Your plan allows up to {limit} photos per event");
 
     // Videos and documents do not count as photos.
@@ -81,7 +90,9 @@ describe("Starter: 50 photos per event", () => {
       Array.from({ length: 12 }, () => createUpload(env.ctx, company.as("admin"), photoClaim(content.id))),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
-    expect(await env.db.mediaFile.count({ where: { contentId: content.id, state: { not: "failed" } } })).toBe(50);
+    expect(await env.db.mediaFile.count({ where: { contentId: content.id, state: { not: "failed" } } })).toBe(
+      50,
+    );
   });
 
   it("does not limit Professional", async () => {
@@ -97,11 +108,20 @@ describe("storage quota", () => {
   it("refuses a file that would pass the plan's storage (Starter 1 GB) and counts bytes atomically", async () => {
     const company = await createCompany(env.db, "starter");
     const content = await createContentRow(env.db, company.id);
-    await env.db.company.update({ where: { id: company.id }, data: { storageUsedBytes: BigInt(GB) - 100_000n } });
+    await env.db.company.update({
+      where: { id: company.id },
+      data: { storageUsedBytes: BigInt(GB) - 100_000n },
+    });
 
-    await expect(createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 60_000))).resolves.toBeDefined();
+    await expect(
+      createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 60_000)),
+    ).resolves.toBeDefined();
     const error = await rejection(createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 60_000)));
-    expect(error).toMatchObject({ code: "forbidden", messageKey: "plans.errors.storageQuota", values: { quota: "1 GB" } });
+    expect(error).toMatchObject({
+      code: "forbidden",
+      messageKey: "plans.errors.storageQuota",
+      values: { quota: "1 GB" },
+    });
 
     const usage = await getStorageUsage(env.db, company.id);
     expect(usage).toMatchObject({ plan: "starter", usedBytes: GB - 40_000, quotaBytes: GB, percent: 99 });
@@ -110,12 +130,19 @@ describe("storage quota", () => {
   it("never overshoots when uploads race for the last bytes", async () => {
     const company = await createCompany(env.db, "starter");
     const content = await createContentRow(env.db, company.id);
-    await env.db.company.update({ where: { id: company.id }, data: { storageUsedBytes: BigInt(GB) - 500_000n } });
+    await env.db.company.update({
+      where: { id: company.id },
+      data: { storageUsedBytes: BigInt(GB) - 500_000n },
+    });
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () => createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 100_000))),
+      Array.from({ length: 10 }, () =>
+        createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 100_000)),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
-    expect((await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes).toBe(BigInt(GB));
+    expect((await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes).toBe(
+      BigInt(GB),
+    );
   });
 
   it("gives the reserved bytes back when an upload is cancelled", async () => {

@@ -66,13 +66,22 @@ describe("multipart uploads straight to storage", () => {
 
     // After the reload: the browser kept { id, partSize, etags } and asks where things stand.
     const status = await getUploadStatus(env.ctx, admin, created.id);
-    expect(status).toMatchObject({ state: "uploading", strategy: "multipart", partSize: 5 * MB, partCount: 3 });
+    expect(status).toMatchObject({
+      state: "uploading",
+      strategy: "multipart",
+      partSize: 5 * MB,
+      partCount: 3,
+    });
     // s3rver cannot list parts (null): the browser's record of part 1 is what counts.
     const known = status.uploadedParts ?? [{ partNumber: 1, etag: etag1 }];
     expect(known.map((p) => p.partNumber)).toEqual([1]);
 
     // Completing now is refused: parts are missing, and the upload stays open.
-    expect(await rejection(completeUpload(env.ctx, admin, created.id, { parts: [{ partNumber: 1, etag: etag1 }] }))).toMatchObject({
+    expect(
+      await rejection(
+        completeUpload(env.ctx, admin, created.id, { parts: [{ partNumber: 1, etag: etag1 }] }),
+      ),
+    ).toMatchObject({
       messageKey: "uploads.errors.incomplete",
     });
 
@@ -81,7 +90,10 @@ describe("multipart uploads straight to storage", () => {
     const etags = [
       { partNumber: 1, etag: etag1 },
       ...(await Promise.all(
-        rest.parts.map(async (p) => ({ partNumber: p.partNumber, etag: await putBytes(p.url, part(p.partNumber, created.partSize)) })),
+        rest.parts.map(async (p) => ({
+          partNumber: p.partNumber,
+          etag: await putBytes(p.url, part(p.partNumber, created.partSize)),
+        })),
       )),
     ];
     const done = await completeUpload(env.ctx, admin, created.id, { parts: etags });
@@ -121,7 +133,10 @@ describe("multipart uploads straight to storage", () => {
       parts.map(async (p) => ({
         partNumber: p.partNumber,
         // The last part is cut short.
-        etag: await putBytes(p.url, part(p.partNumber, created.partSize).subarray(0, p.partNumber === 3 ? 100 : undefined)),
+        etag: await putBytes(
+          p.url,
+          part(p.partNumber, created.partSize).subarray(0, p.partNumber === 3 ? 100 : undefined),
+        ),
       })),
     );
     expect((await rejection(completeUpload(env.ctx, admin, created.id, { parts: etags }))).messageKey).toBe(

@@ -45,17 +45,23 @@ async function storageUsed(): Promise<bigint> {
 
 describe("upload rules (spec §5) with the spec's messages", () => {
   it("refuses an image over 10 MB: 'File size must be less than 10MB'", async () => {
-    const error = await rejection(createUpload(env.ctx, company.as("admin"), claim("big.jpg", "image/jpeg", 10 * MB + 1)));
+    const error = await rejection(
+      createUpload(env.ctx, company.as("admin"), claim("big.jpg", "image/jpeg", 10 * MB + 1)),
+    );
     expect(error).toMatchObject({ code: "validation", messageKey: "uploads.errors.fileTooLarge" });
     expect(text(error.messageKey)).toBe("File size must be less than 10MB");
     // Exactly 10 MB is allowed.
-    await expect(createUpload(env.ctx, company.as("admin"), claim("ok.jpg", "image/jpeg", 10 * MB))).resolves.toMatchObject({
+    await expect(
+      createUpload(env.ctx, company.as("admin"), claim("ok.jpg", "image/jpeg", 10 * MB)),
+    ).resolves.toMatchObject({
       strategy: "single",
     });
   });
 
   it("refuses a PDF over 10 MB too", async () => {
-    const error = await rejection(createUpload(env.ctx, company.as("admin"), claim("doc.pdf", "application/pdf", 11 * MB)));
+    const error = await rejection(
+      createUpload(env.ctx, company.as("admin"), claim("doc.pdf", "application/pdf", 11 * MB)),
+    );
     expect(error.messageKey).toBe("uploads.errors.fileTooLarge");
   });
 
@@ -74,9 +80,23 @@ describe("upload rules (spec §5) with the spec's messages", () => {
   });
 
   it("refuses dangerous names whatever type they claim: 'File type not allowed for security reasons'", async () => {
-    for (const name of ["setup.exe", "run.BAT", "x.cmd", "screen.scr", "a.pif", "photo.jpg.js", "app.jar", "trailing.exe. "]) {
-      const error = await rejection(createUpload(env.ctx, company.as("admin"), claim(name, "image/jpeg", 1000)));
-      expect(error, name).toMatchObject({ code: "validation", messageKey: "uploads.errors.blockedExtension" });
+    for (const name of [
+      "setup.exe",
+      "run.BAT",
+      "x.cmd",
+      "screen.scr",
+      "a.pif",
+      "photo.jpg.js",
+      "app.jar",
+      "trailing.exe. ",
+    ]) {
+      const error = await rejection(
+        createUpload(env.ctx, company.as("admin"), claim(name, "image/jpeg", 1000)),
+      );
+      expect(error, name).toMatchObject({
+        code: "validation",
+        messageKey: "uploads.errors.blockedExtension",
+      });
     }
     expect(text("uploads.errors.blockedExtension")).toBe("File type not allowed for security reasons");
   });
@@ -97,15 +117,26 @@ describe("upload rules (spec §5) with the spec's messages", () => {
       ["no-type.m4a", ""],
     ];
     for (const [name, type] of types) {
-      await expect(createUpload(env.ctx, company.as("admin"), claim(name!, type!, 1000)), name).resolves.toBeDefined();
+      await expect(
+        createUpload(env.ctx, company.as("admin"), claim(name!, type!, 1000)),
+        name,
+      ).resolves.toBeDefined();
     }
   });
 
   it("limits video and audio by the plan's per-file limit (Starter 200 MB)", async () => {
-    const error = await rejection(createUpload(env.ctx, company.as("admin"), claim("long.mp4", "video/mp4", 201 * MB)));
-    expect(error).toMatchObject({ code: "validation", messageKey: "uploads.errors.fileTooLargeForPlan", values: { limit: "200 MB" } });
+    const error = await rejection(
+      createUpload(env.ctx, company.as("admin"), claim("long.mp4", "video/mp4", 201 * MB)),
+    );
+    expect(error).toMatchObject({
+      code: "validation",
+      messageKey: "uploads.errors.fileTooLargeForPlan",
+      values: { limit: "200 MB" },
+    });
     expect(text(error.messageKey)).toBe("File size must be less than {limit}");
-    const audio = await rejection(createUpload(env.ctx, company.as("admin"), claim("long.wav", "audio/wav", 300 * MB)));
+    const audio = await rejection(
+      createUpload(env.ctx, company.as("admin"), claim("long.wav", "audio/wav", 300 * MB)),
+    );
     expect(audio.messageKey).toBe("uploads.errors.fileTooLargeForPlan");
 
     const pro = await createCompany(env.db, "professional");
@@ -120,7 +151,11 @@ describe("upload rules (spec §5) with the spec's messages", () => {
   });
 
   it("never uses the file name in the storage key", async () => {
-    const created = await createUpload(env.ctx, company.as("admin"), claim("../../etc/passwd .jpg", "image/jpeg", 1000));
+    const created = await createUpload(
+      env.ctx,
+      company.as("admin"),
+      claim("../../etc/passwd .jpg", "image/jpeg", 1000),
+    );
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.storageKey).toBe(`companies/${company.id}/media/${created.id}/original.jpg`);
     expect(row.originalName).toBe("passwd .jpg");
@@ -144,7 +179,11 @@ describe("checks on what actually arrived", () => {
   it("rejects a spoofed type (a PDF sent as image/png), deleting the object and giving the bytes back", async () => {
     const pdf = buildPdf({ title: "Not a picture", lines: [] });
     const before = await storageUsed();
-    const created = await createUpload(env.ctx, company.as("admin"), claim("holiday.png", "image/png", pdf.length));
+    const created = await createUpload(
+      env.ctx,
+      company.as("admin"),
+      claim("holiday.png", "image/png", pdf.length),
+    );
     if (created.strategy !== "single") throw new Error("expected a single PUT");
     await putBytes(created.url, pdf, created.headers);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });

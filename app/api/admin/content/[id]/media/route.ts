@@ -12,7 +12,9 @@ export const GET = withMembership<{ id: string }>(async (_request, { membership,
     const { id } = await params;
     const ctx = getMediaContext();
     await getContentOrThrow(ctx.db, membership.company.id, id, { id: true });
-    return Response.json(await mediaStates(ctx, membership.company.id, id), { headers: { "Cache-Control": "no-store" } });
+    return Response.json(await mediaStates(ctx, membership.company.id, id), {
+      headers: { "Cache-Control": "no-store" },
+    });
   } catch (error) {
     return detailedErrorResponse(error, { companyId: membership.company.id });
   }
