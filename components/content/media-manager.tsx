@@ -240,26 +240,24 @@ export function MediaManager({
                       </a>
                     </Button>
                   )}
-                  {m.state !== "uploading" && (
-                    <ConfirmButton
-                      variant="ghost"
-                      size="sm"
-                      title={t("deleteTitle")}
-                      message={t("deleteMessage", { name: m.originalName })}
-                      confirmLabel={t("deleteConfirm")}
-                      onConfirm={async () => {
-                        const result = await deleteMediaAction(m.id);
-                        if (!result.ok) toast.error(tAll(result.message, result.values));
-                        else {
-                          toast.success(t("deleted"));
-                          router.refresh();
-                        }
-                      }}
-                    >
-                      <Trash2 aria-hidden className="size-4" />
-                      <span className="sr-only">{t("delete", { name: m.originalName })}</span>
-                    </ConfirmButton>
-                  )}
+                  <ConfirmButton
+                    variant="ghost"
+                    size="sm"
+                    title={t("deleteTitle")}
+                    message={t("deleteMessage", { name: m.originalName })}
+                    confirmLabel={t("deleteConfirm")}
+                    onConfirm={async () => {
+                      const result = await deleteMediaAction(m.id);
+                      if (!result.ok) toast.error(tAll(result.message, result.values));
+                      else {
+                        toast.success(t("deleted"));
+                        router.refresh();
+                      }
+                    }}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                    <span className="sr-only">{t("delete", { name: m.originalName })}</span>
+                  </ConfirmButton>
                 </div>
               </div>
             </li>

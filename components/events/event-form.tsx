@@ -82,7 +82,9 @@ export function EventForm({
         ? slugCheck.available
           ? t("slug.available")
           : t("slug.taken")
-        : t("slug.hint");
+        : eventId
+          ? null
+          : t("slug.hint");
 
   return (
     <form
@@ -114,7 +116,7 @@ export function EventForm({
           <Field
             label={t("fields.slug")}
             error={error("slug")}
-            hint={`/event/${values.slug || "…"} — ${slugHint}`}
+            hint={`/event/${values.slug || "…"}${slugHint ? ` — ${slugHint}` : ""}`}
           >
             <Input
               value={values.slug}

@@ -28,6 +28,8 @@ export interface UploadItem {
   /** Resumed from an earlier page load. */
   resumed: boolean;
   error?: UploadMessage;
+  /** Whether trying again can help (a network failure, not a refused file). */
+  canRetry?: boolean;
   /** The media's state after completion (processing, or ready for documents). */
   state?: string;
 }
@@ -167,13 +169,13 @@ export class UploadEngine {
     );
   }
 
-  /** Bytes done and total over every item that was not cancelled. */
+  /** Bytes done and total over the items still meant to arrive (not cancelled, not failed). */
   progress(filter?: (item: UploadItem) => boolean): { loaded: number; total: number; active: boolean } {
     let loaded = 0;
     let total = 0;
     let active = false;
     for (const item of this.list) {
-      if (item.status === "cancelled" || (filter && !filter(item))) continue;
+      if (item.status === "cancelled" || item.status === "error" || (filter && !filter(item))) continue;
       loaded += item.status === "done" ? item.total : item.loaded;
       total += item.total;
       if (item.status === "queued" || item.status === "uploading" || item.status === "completing")
@@ -225,6 +227,7 @@ export class UploadEngine {
     if (!item || item.status !== "error") return;
     item.status = "queued";
     item.error = undefined;
+    item.canRetry = undefined;
     item.controller = new AbortController();
     this.changed();
     this.pump();
@@ -294,6 +297,10 @@ export class UploadEngine {
       if (error instanceof Cancelled || (item.status as UploadStatus) === "cancelled") return;
       item.status = "error";
       item.error = error instanceof HttpError ? error.detail : NETWORK_ERROR;
+      item.canRetry =
+        !(error instanceof HttpError) ||
+        retryable(error.status) ||
+        error.detail.message === "uploads.errors.incomplete";
       // A refused file (4xx) cannot be resumed; a network failure can.
       if (
         error instanceof HttpError &&

@@ -107,7 +107,7 @@ export function UploadList({ filter }: { filter?: (item: UploadItem) => boolean 
               <span className="flex shrink-0 items-center gap-1 text-xs text-zinc-500">
                 {item.resumed && <span>{t("resumed")} · </span>}
                 <span>{t(`status.${item.status}`)}</span>
-                {item.status === "error" && (
+                {item.status === "error" && item.canRetry && (
                   <Button
                     variant="ghost"
                     size="sm"

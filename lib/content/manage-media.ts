@@ -77,7 +77,7 @@ export async function setCover(
   return { changed: await changeOf(ctx, companyId, contentId) };
 }
 
-/** Removes one file from a content. */
+/** Removes one file (an abandoned upload included: it is aborted). */
 export async function deleteMediaItem(
   ctx: MediaContext,
   membership: Membership,
@@ -85,7 +85,7 @@ export async function deleteMediaItem(
 ): Promise<{ changed: ContentChange | null }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  const { ids, contentIds } = await deleteMedia(ctx, companyId, { id: mediaId, state: { not: "uploading" } });
+  const { ids, contentIds } = await deleteMedia(ctx, companyId, { id: mediaId });
   if (ids.length === 0) throw new AppError("not_found", "media.errors.notFound");
   return { changed: contentIds[0] ? await changeOf(ctx, companyId, contentIds[0]) : null };
 }

@@ -204,3 +204,15 @@ export async function mediaStates(ctx: MediaContext, companyId: string, contentI
     orderBy: { position: "asc" },
   });
 }
+
+/** Dashboard totals (spec §2: totals of content and of published content). */
+export async function contentTotals(
+  ctx: Pick<MediaContext, "db">,
+  companyId: string,
+): Promise<{ total: number; published: number }> {
+  const [total, published] = await Promise.all([
+    ctx.db.content.count({ where: { companyId } }),
+    ctx.db.content.count({ where: { companyId, status: "published" } }),
+  ]);
+  return { total, published };
+}

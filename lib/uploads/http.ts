@@ -16,7 +16,10 @@ import type { z } from "zod";
  */
 export type MembershipHandler = (
   request: Request,
-  context: { membership: Membership; params: Record<string, string> | Promise<Record<string, string>> },
+  context: {
+    membership: Membership;
+    params: Record<string, string> | Promise<Record<string, string>> | undefined;
+  },
 ) => Promise<Response>;
 
 export type Revalidate = (changed: { companyId: string; eventIds?: string[]; contentIds?: string[] }) => void;
@@ -35,7 +38,8 @@ export function uploadHandlers(getContext: () => MediaContext, revalidate: Reval
     (run: (request: Request, membership: Membership, id: string) => Promise<Response>): MembershipHandler =>
     async (request, { membership, params }) => {
       try {
-        const { id = "" } = await params;
+        // Routes without a dynamic segment get no params at all.
+        const { id = "" } = (await params) ?? {};
         return await run(request, membership, id);
       } catch (error) {
         return detailedErrorResponse(error, {

@@ -8,7 +8,7 @@ import {
   safeDownloadName,
   setCover,
 } from "@/lib/content/manage-media";
-import { getContentForEdit, listContents } from "@/lib/content/queries";
+import { contentTotals, getContentForEdit, listContents } from "@/lib/content/queries";
 import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
 import { processMedia } from "@/lib/media/process-media";
 import { listKeys } from "@/lib/media/storage-ops";
@@ -93,6 +93,7 @@ describe("content admin", () => {
     expect(byEvent.items.map((i) => i.id)).toEqual([single.id]);
     expect(byEvent.items[0]?.events).toEqual([{ id: event.id, name: "Noite" }]);
     expect((await listContents(ctx, other.id, { page: 1 })).total).toBe(0);
+    expect(await contentTotals(ctx, demo.id)).toEqual({ total: 2, published: 1 });
   });
 
   it("paginates", async () => {

@@ -25,14 +25,17 @@ describe("container headers (no ffmpeg needed)", () => {
     expect(info.durationMs).toBeGreaterThan(2500);
     // moov at the end (no faststart): a large mdat first, then moov.
     const boxes: { type: string; start: number; size: number }[] = [];
-    for (let o = 0; o < mp4.length; ) {
+    for (let o = 0; o < mp4.length;) {
       const size = mp4.readUInt32BE(o);
       boxes.push({ type: mp4.toString("ascii", o + 4, o + 8), start: o, size });
       o += size;
     }
     const moov = boxes.find((b) => b.type === "moov")!;
     const rest = boxes.filter((b) => b.type !== "moov");
-    const reordered = Buffer.concat([...rest.map((b) => mp4.subarray(b.start, b.start + b.size)), mp4.subarray(moov.start, moov.start + moov.size)]);
+    const reordered = Buffer.concat([
+      ...rest.map((b) => mp4.subarray(b.start, b.start + b.size)),
+      mp4.subarray(moov.start, moov.start + moov.size),
+    ]);
     expect((await mp4Info(reader(reordered), reordered.length)).durationMs).toBe(info.durationMs);
     expect(moovInfo(mp4.subarray(moov.start, moov.start + moov.size)).width).toBe(640);
   });
@@ -40,13 +43,37 @@ describe("container headers (no ffmpeg needed)", () => {
   it("reads WebM, Ogg and MP3 durations when ffmpeg can make samples", async () => {
     const wav = encodeWav(synthesizeSamples({ seed: 1, seconds: 2, sampleRate: 22050 }), 22050);
     const ogg = ffmpeg(["-f", "wav", "-i", "pipe:0", "-c:a", "libvorbis", "-f", "ogg", "pipe:1"], wav);
-    if (ogg) expect(Math.abs(((await oggInfo(reader(ogg), ogg.length)).durationMs ?? 0) - 2000)).toBeLessThan(60);
+    if (ogg)
+      expect(Math.abs(((await oggInfo(reader(ogg), ogg.length)).durationMs ?? 0) - 2000)).toBeLessThan(60);
     const opus = ffmpeg(["-f", "wav", "-i", "pipe:0", "-c:a", "libopus", "-f", "ogg", "pipe:1"], wav);
-    if (opus) expect(Math.abs(((await oggInfo(reader(opus), opus.length)).durationMs ?? 0) - 2000)).toBeLessThan(60);
-    const mp3 = ffmpeg(["-f", "wav", "-i", "pipe:0", "-c:a", "libmp3lame", "-b:a", "128k", "-f", "mp3", "pipe:1"], wav);
-    if (mp3) expect(Math.abs(((await mp3Info(reader(mp3), mp3.length)).durationMs ?? 0) - 2000)).toBeLessThan(150);
+    if (opus)
+      expect(Math.abs(((await oggInfo(reader(opus), opus.length)).durationMs ?? 0) - 2000)).toBeLessThan(60);
+    const mp3 = ffmpeg(
+      ["-f", "wav", "-i", "pipe:0", "-c:a", "libmp3lame", "-b:a", "128k", "-f", "mp3", "pipe:1"],
+      wav,
+    );
+    if (mp3)
+      expect(Math.abs(((await mp3Info(reader(mp3), mp3.length)).durationMs ?? 0) - 2000)).toBeLessThan(150);
     const { mp4 } = await loadVideoFixture();
-    const webm = ffmpeg(["-f", "mp4", "-i", "pipe:0", "-t", "1", "-c:v", "libvpx", "-b:v", "200k", "-an", "-f", "webm", "pipe:1"], mp4);
+    const webm = ffmpeg(
+      [
+        "-f",
+        "mp4",
+        "-i",
+        "pipe:0",
+        "-t",
+        "1",
+        "-c:v",
+        "libvpx",
+        "-b:v",
+        "200k",
+        "-an",
+        "-f",
+        "webm",
+        "pipe:1",
+      ],
+      mp4,
+    );
     if (webm) {
       const info = webmInfo(webm.subarray(0, 64 * 1024));
       expect(info).toMatchObject({ width: 640, height: 360 });

@@ -21,11 +21,16 @@ describe("file names and types", () => {
     for (const name of ["a.exe", "a.bat", "a.cmd", "a.scr", "a.pif", "a.js", "a.jar", "A.JAR"]) {
       expect(hasBlockedExtension(name), name).toBe(true);
     }
-    for (const name of ["a.json", "a.jpg", "exe.png", "a.jsx.pdf"]) expect(hasBlockedExtension(name), name).toBe(false);
+    for (const name of ["a.json", "a.jpg", "exe.png", "a.jsx.pdf"])
+      expect(hasBlockedExtension(name), name).toBe(false);
   });
   it("folds browser aliases and infers a missing type from the extension", () => {
     expect(canonicalMime("Audio/X-WAV; codecs=1")).toBe("audio/wav");
-    expect(fileTypeRule("audio/x-m4a", "a.m4a")).toMatchObject({ mime: "audio/mp4", kind: "audio", ext: "m4a" });
+    expect(fileTypeRule("audio/x-m4a", "a.m4a")).toMatchObject({
+      mime: "audio/mp4",
+      kind: "audio",
+      ext: "m4a",
+    });
     expect(fileTypeRule("", "song.mp3")).toMatchObject({ mime: "audio/mpeg" });
     expect(fileTypeRule("", "notes.txt")).toBeNull();
     expect(fileTypeRule("image/svg+xml", "a.svg")).toBeNull();
@@ -40,20 +45,40 @@ describe("file names and types", () => {
 describe("upload rules by plan", () => {
   it("caps images and documents at 10 MB and media by plan", () => {
     const claim = (fileName: string, contentType: string, size: number) => ({ fileName, contentType, size });
-    expect(() => validateFileClaim(claim("a.jpg", "image/jpeg", 10 * MB + 1), "enterprise")).toThrow("uploads.errors.fileTooLarge");
+    expect(() => validateFileClaim(claim("a.jpg", "image/jpeg", 10 * MB + 1), "enterprise")).toThrow(
+      "uploads.errors.fileTooLarge",
+    );
     expect(validateFileClaim(claim("a.mp4", "video/mp4", 2 * GB), "professional").kind).toBe("video");
-    expect(() => validateFileClaim(claim("a.mp4", "video/mp4", 2 * GB + 1), "premium")).toThrow("uploads.errors.fileTooLargeForPlan");
+    expect(() => validateFileClaim(claim("a.mp4", "video/mp4", 2 * GB + 1), "premium")).toThrow(
+      "uploads.errors.fileTooLargeForPlan",
+    );
     expect(validateFileClaim(claim("a.wav", "audio/wav", 10 * GB), "enterprise").kind).toBe("audio");
-    expect(() => validateFileClaim(claim("a.wav", "audio/wav", 201 * MB), "basic")).toThrow("uploads.errors.fileTooLargeForPlan");
-    expect(() => validateFileClaim(claim("a.exe", "image/jpeg", 1), "enterprise")).toThrow("uploads.errors.blockedExtension");
-    expect(() => validateFileClaim(claim("a.jpg", "image/jpeg", 0), "starter")).toThrow("uploads.errors.emptyFile");
+    expect(() => validateFileClaim(claim("a.wav", "audio/wav", 201 * MB), "basic")).toThrow(
+      "uploads.errors.fileTooLargeForPlan",
+    );
+    expect(() => validateFileClaim(claim("a.exe", "image/jpeg", 1), "enterprise")).toThrow(
+      "uploads.errors.blockedExtension",
+    );
+    expect(() => validateFileClaim(claim("a.jpg", "image/jpeg", 0), "starter")).toThrow(
+      "uploads.errors.emptyFile",
+    );
   });
   it("maps the five plan names to three sets of limits", () => {
-    expect(planLimits("starter")).toEqual({ storageBytes: BigInt(GB), photosPerEvent: 50, mediaFileBytes: 200 * MB });
+    expect(planLimits("starter")).toEqual({
+      storageBytes: BigInt(GB),
+      photosPerEvent: 50,
+      mediaFileBytes: 200 * MB,
+    });
     expect(planLimits("basic")).toEqual(planLimits("starter"));
     expect(planLimits("premium")).toEqual(planLimits("professional"));
-    expect(planLimits("professional")).toMatchObject({ storageBytes: 50n * BigInt(GB), photosPerEvent: null });
-    expect(planLimits("enterprise")).toMatchObject({ storageBytes: 500n * BigInt(GB), mediaFileBytes: 10 * GB });
+    expect(planLimits("professional")).toMatchObject({
+      storageBytes: 50n * BigInt(GB),
+      photosPerEvent: null,
+    });
+    expect(planLimits("enterprise")).toMatchObject({
+      storageBytes: 500n * BigInt(GB),
+      mediaFileBytes: 10 * GB,
+    });
     expect(formatBytes(200 * MB)).toBe("200 MB");
     expect(formatBytes(1.5 * GB)).toBe("1.5 GB");
   });
@@ -96,7 +121,21 @@ describe("content sniffing", () => {
     expect(sniffFamily(Buffer.from("OggS\0\x02"))).toBe("ogg");
     expect(sniffFamily(Buffer.from("ID3\x04\0\0\0\0\0\0"))).toBe("mp3");
     expect(sniffFamily(Buffer.from([0xff, 0xfb, 0x90, 0x64]))).toBe("mp3"); // MPEG-1 Layer III frame
-    const webm = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...Buffer.from("webm")]);
+    const webm = Buffer.from([
+      0x1a,
+      0x45,
+      0xdf,
+      0xa3,
+      0x9f,
+      0x42,
+      0x86,
+      0x81,
+      0x01,
+      0x42,
+      0x82,
+      0x84,
+      ...Buffer.from("webm"),
+    ]);
     expect(sniffFamily(webm)).toBe("webm");
   });
   it("refuses look-alikes and everything else", () => {

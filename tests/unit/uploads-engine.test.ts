@@ -168,7 +168,11 @@ describe("upload engine", () => {
     const e = engine(backend);
     e.add([file("b.mp4", 12 * MB)], target);
     await settle(e);
-    expect(e.items()[0]).toMatchObject({ status: "error", error: { message: "uploads.errors.network" } });
+    expect(e.items()[0]).toMatchObject({
+      status: "error",
+      error: { message: "uploads.errors.network" },
+      canRetry: true,
+    });
     const before = backend.calls.filter((c) => c.startsWith("PUT put://m1/1")).length;
     e.retry(e.items()[0]!.key);
     await settle(e);
