@@ -62,6 +62,7 @@ export async function requestRevalidation(
       headers: { "content-type": "application/json", [SIGNATURE_HEADER]: signBody(body, secret) },
       signal: AbortSignal.timeout(5_000),
     });
+    if (!res.ok) console.warn(`[afterglow] the app refused to revalidate public pages (${res.status})`);
     return res.ok;
   } catch (error) {
     console.warn("[afterglow] could not ask the app to revalidate public pages", String(error));
