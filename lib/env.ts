@@ -97,6 +97,43 @@ const schema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+
+  /**
+   * Public address of the S3 endpoint as browsers reach it, when it differs from S3_ENDPOINT
+   * (e.g. the app talks to storage on a private network). Presigned upload and download URLs use it.
+   */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
+  /**
+   * Where media jobs (image variants, video posters, audio waveforms) run: `inline` starts the
+   * pg-boss workers inside the Next.js server (one-machine default); `off` only enqueues, for
+   * web instances when workers run as separate processes (`node --import tsx lib/jobs/run-worker.ts`).
+   */
+  MEDIA_WORKER: z.enum(["inline", "off"]).default("inline"),
+  /** Parallel jobs per worker process for each queue. */
+  MEDIA_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+  MEDIA_VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  MEDIA_AUDIO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** ffmpeg / ffprobe executables for video posters and audio decoding; `off` disables them. */
+  FFMPEG_PATH: z.string().default("ffmpeg"),
+  FFPROBE_PATH: z.string().default("ffprobe"),
+  /** Largest image accepted, in pixels (width × height): guards against decompression bombs. */
+  MEDIA_MAX_IMAGE_PIXELS: z.coerce.number().int().min(1_000_000).default(80_000_000),
+  /** Per-file limit for video and audio, in MB, by plan (Basic follows Starter, Premium Professional). */
+  PLAN_STARTER_MEDIA_FILE_MB: z.coerce.number().int().min(1).default(200),
+  PLAN_PROFESSIONAL_MEDIA_FILE_MB: z.coerce.number().int().min(1).default(2048),
+  PLAN_ENTERPRISE_MEDIA_FILE_MB: z.coerce.number().int().min(1).default(10240),
+  /** Files above this size (MB) upload in parallel parts of UPLOAD_PART_SIZE_MB (S3 minimum: 5). */
+  UPLOAD_MULTIPART_THRESHOLD_MB: z.coerce.number().int().min(5).default(16),
+  UPLOAD_PART_SIZE_MB: z.coerce.number().int().min(5).max(512).default(8),
+  /**
+   * Shared secret for internal calls (a media worker asking the app to revalidate public pages).
+   * Falls back to BETTER_AUTH_SECRET, then to a fixed value outside production.
+   */
+  INTERNAL_SECRET: z.string().min(32).optional(),
+  /** The app as a media worker reaches it (default: this machine, PORT). */
+  INTERNAL_APP_URL: optionalUrl,
+  /** Set by Next.js itself (`phase-production-build` while building). */
+  NEXT_PHASE: z.string().optional(),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -129,3 +129,145 @@ export function audioPeaks(input: Uint8Array | Float32Array, buckets = 100): num
   if (max === 0) return raw;
   return raw.map((v) => Math.round(Math.min(1, v / max) * 1000) / 1000);
 }
+
+// ───────────────────────────── streaming (large files) ─────────────────────────────
+
+/**
+ * Reads a WAV header from the first bytes of a file of `totalSize` bytes, for files too large
+ * to load whole: the data chunk's length is taken from the header (bounded by the file size),
+ * not from how many bytes `head` holds. A streamed file whose header left the length at 0 or
+ * 0xFFFFFFFF is read to its end.
+ */
+export function parseWavHead(head: Uint8Array, totalSize: number): WavInfo {
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  let offset = 12;
+  // Find the data chunk's declared size before parseWav clips it to the bytes at hand.
+  while (offset + 8 <= head.length) {
+    const id = ascii(head, offset, 4);
+    const size = view.getUint32(offset + 4, true);
+    if (id === "data") {
+      const info = parseWav(head);
+      const body = offset + 8;
+      const declared = size === 0 || size === 0xffffffff ? totalSize - body : size;
+      const dataLength = Math.max(0, Math.min(declared, totalSize - body));
+      const blockAlign = (info.bitsPerSample / 8) * info.channels;
+      const frameCount = Math.floor(dataLength / blockAlign);
+      return {
+        ...info,
+        dataLength,
+        frameCount,
+        durationMs: Math.round((frameCount / info.sampleRate) * 1000),
+      };
+    }
+    offset = offset + 8 + size + (size % 2);
+  }
+  return parseWav(head); // throws the precise reason
+}
+
+/** Rounds and scales raw per-bucket maxima exactly as `audioPeaks` does. */
+function normalisePeaks(raw: number[]): number[] {
+  const max = Math.max(0, ...raw);
+  if (max === 0) return raw.map(() => 0);
+  return raw.map((v) => Math.round(Math.min(1, v / max) * 1000) / 1000);
+}
+
+/**
+ * `audioPeaks` for a WAV arriving in chunks: feed it the bytes of the data chunk in order
+ * (any chunk sizes) and read the same peaks `audioPeaks` gives for the whole file.
+ */
+export class WavPeakAccumulator {
+  private readonly raw: number[];
+  private readonly blockAlign: number;
+  private readonly bytesPerSample: number;
+  private carry = new Uint8Array(0);
+  private frame = 0;
+
+  constructor(
+    private readonly info: WavInfo,
+    private readonly buckets = 100,
+  ) {
+    if (!Number.isInteger(buckets) || buckets < 1) throw new Error("buckets must be a positive integer");
+    this.raw = new Array<number>(buckets).fill(0);
+    this.bytesPerSample = info.bitsPerSample / 8;
+    this.blockAlign = this.bytesPerSample * info.channels;
+    // Validates the encoding up front.
+    sampleReader(new DataView(new ArrayBuffer(8)), info);
+  }
+
+  push(chunk: Uint8Array): void {
+    let bytes = chunk;
+    if (this.carry.length > 0) {
+      bytes = new Uint8Array(this.carry.length + chunk.length);
+      bytes.set(this.carry);
+      bytes.set(chunk, this.carry.length);
+    }
+    const frames = Math.floor(bytes.length / this.blockAlign);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const read = sampleReader(view, this.info);
+    const total = this.info.frameCount;
+    for (let f = 0; f < frames && this.frame < total; f++, this.frame++) {
+      const b = Math.min(this.buckets - 1, Math.floor((this.frame * this.buckets) / total));
+      const base = f * this.blockAlign;
+      for (let ch = 0; ch < this.info.channels; ch++) {
+        const v = Math.abs(read(base + ch * this.bytesPerSample));
+        if (v > (this.raw[b] ?? 0)) this.raw[b] = v;
+      }
+    }
+    this.carry = bytes.slice(frames * this.blockAlign);
+  }
+
+  peaks(): number[] {
+    return normalisePeaks(this.raw);
+  }
+}
+
+/**
+ * Peaks of decoded mono samples whose count is unknown in advance (a decoder's output
+ * stream): keeps the maximum of each block of `blockSize` samples, then folds the blocks
+ * into `buckets` at the end. Memory stays small (an hour at 8 kHz is ~110k blocks).
+ */
+export class StreamPeakCollector {
+  private readonly blocks: number[] = [];
+  private current = 0;
+  private inBlock = 0;
+  private carry = new Uint8Array(0);
+  samples = 0;
+
+  constructor(private readonly blockSize = 256) {}
+
+  /** Little-endian 32-bit float samples, in chunks of any size. */
+  pushFloat32LE(chunk: Uint8Array): void {
+    let bytes = chunk;
+    if (this.carry.length > 0) {
+      bytes = new Uint8Array(this.carry.length + chunk.length);
+      bytes.set(this.carry);
+      bytes.set(chunk, this.carry.length);
+    }
+    const count = Math.floor(bytes.length / 4);
+    const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let i = 0; i < count; i++) {
+      const v = Math.abs(view.getFloat32(i * 4, true));
+      if (Number.isFinite(v) && v > this.current) this.current = v;
+      if (++this.inBlock === this.blockSize) this.flush();
+    }
+    this.samples += count;
+    this.carry = bytes.slice(count * 4);
+  }
+
+  private flush(): void {
+    this.blocks.push(this.current);
+    this.current = 0;
+    this.inBlock = 0;
+  }
+
+  peaks(buckets = 100): number[] {
+    if (this.inBlock > 0) this.flush();
+    const raw = new Array<number>(buckets).fill(0);
+    const n = this.blocks.length;
+    for (let i = 0; i < n; i++) {
+      const b = Math.min(buckets - 1, Math.floor((i * buckets) / n));
+      if ((this.blocks[i] ?? 0) > (raw[b] ?? 0)) raw[b] = this.blocks[i] ?? 0;
+    }
+    return normalisePeaks(raw);
+  }
+}

@@ -1,0 +1,86 @@
+import { ExternalLink } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ContentForm } from "@/components/content/content-form";
+import { ContentStatusActions } from "@/components/content/content-status-actions";
+import { MediaManager } from "@/components/content/media-manager";
+import { StatusBadge } from "@/components/content/status-badge";
+import { getContentForEdit } from "@/lib/content/queries";
+import { eventOptions } from "@/lib/events/queries";
+import { getMediaContext } from "@/lib/media/server-context";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("content");
+  return { title: t("editTitle") };
+}
+
+export default async function EditContentPage({ params }: PageProps<"/[locale]/admin/content/[id]">) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const membership = await requireMembership();
+  const ctx = getMediaContext();
+  const [content, events, t] = await Promise.all([
+    getContentForEdit(ctx, membership.company.id, id),
+    eventOptions(ctx.db, membership.company.id),
+    getTranslations("content"),
+  ]);
+
+  return (
+    <div className="flex max-w-5xl flex-col gap-8">
+      <nav className="text-sm">
+        <Link href="/admin/content" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
+          ← {t("backToList")}
+        </Link>
+      </nav>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-2xl font-semibold">{content.title}</h1>
+          <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <StatusBadge tone={content.status}>{t(`status.${content.status}`)}</StatusBadge>
+            {t(`kind.${content.kind}`)}
+            {content.status === "published" && (
+              <Link
+                href={`/player/${content.id}`}
+                target="_blank"
+                className="inline-flex items-center gap-1 hover:text-brand-600"
+              >
+                {t("viewPublic")} <ExternalLink aria-hidden className="size-3.5" />
+              </Link>
+            )}
+          </p>
+        </div>
+        <ContentStatusActions contentId={content.id} status={content.status} title={content.title} />
+      </header>
+
+      <MediaManager
+        contentId={content.id}
+        media={content.media}
+        coverMediaId={content.coverMediaId}
+        single={content.kind === "single"}
+      />
+
+      <section aria-labelledby="details-heading" className="flex flex-col gap-4">
+        <h2 id="details-heading" className="text-lg font-semibold">
+          {t("details")}
+        </h2>
+        <ContentForm
+          key={`${content.id}-${content.status}`}
+          contentId={content.id}
+          events={events}
+          initial={{
+            title: content.title,
+            description: content.description,
+            category: content.category,
+            tags: content.tags.join(", "),
+            kind: content.kind,
+            status: content.status,
+            eventIds: content.eventIds,
+            requiresLead: content.requiresLead,
+          }}
+        />
+      </section>
+    </div>
+  );
+}

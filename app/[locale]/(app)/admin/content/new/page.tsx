@@ -1,0 +1,54 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ContentForm } from "@/components/content/content-form";
+import { CONTENT_KINDS } from "@/lib/content/schemas";
+import { eventOptions } from "@/lib/events/queries";
+import { getMediaContext } from "@/lib/media/server-context";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("content");
+  return { title: t("newTitle") };
+}
+
+export default async function NewContentPage({
+  params,
+  searchParams,
+}: PageProps<"/[locale]/admin/content/new">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const membership = await requireMembership();
+  const { kind: requested, eventId } = await searchParams;
+  const kind = CONTENT_KINDS.find((k) => k === requested) ?? "photo_gallery";
+  const [events, t] = await Promise.all([
+    eventOptions(getMediaContext().db, membership.company.id),
+    getTranslations("content"),
+  ]);
+  const preselected = typeof eventId === "string" && events.some((e) => e.id === eventId) ? [eventId] : [];
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <nav className="text-sm">
+        <Link href="/admin/content" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
+          ← {t("backToList")}
+        </Link>
+      </nav>
+      <h1 className="text-2xl font-semibold">{t(`newHeading.${kind}`)}</h1>
+      <ContentForm
+        contentId={null}
+        events={events}
+        initial={{
+          title: "",
+          description: "",
+          category: "",
+          tags: "",
+          kind,
+          status: "draft",
+          eventIds: preselected,
+          requiresLead: false,
+        }}
+      />
+    </div>
+  );
+}

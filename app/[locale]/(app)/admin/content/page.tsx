@@ -1,0 +1,76 @@
+import { Plus } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ContentFilters } from "@/components/content/content-filters";
+import { ContentTable } from "@/components/content/content-table";
+import { Pagination } from "@/components/content/pagination";
+import { StorageMeter } from "@/components/content/storage-meter";
+import { Button } from "@/components/ui/button";
+import { listContents } from "@/lib/content/queries";
+import { contentListSchema } from "@/lib/content/schemas";
+import { eventOptions } from "@/lib/events/queries";
+import { getMediaContext } from "@/lib/media/server-context";
+import { getStorageUsage } from "@/lib/plans/enforce";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("content");
+  return { title: t("title") };
+}
+
+export default async function ContentListPage({
+  params,
+  searchParams,
+}: PageProps<"/[locale]/admin/content">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const membership = await requireMembership();
+  const companyId = membership.company.id;
+  const filters = contentListSchema.parse(await searchParams);
+  const ctx = getMediaContext();
+  const [list, usage, events, t] = await Promise.all([
+    listContents(ctx, companyId, filters),
+    getStorageUsage(ctx.db, companyId),
+    eventOptions(ctx.db, companyId),
+    getTranslations("content"),
+  ]);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary">
+            <Link href="/admin/content/new?kind=single">
+              <Plus aria-hidden className="size-4" />
+              {t("newSingle")}
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link href="/admin/content/new?kind=video_gallery">
+              <Plus aria-hidden className="size-4" />
+              {t("newVideoGallery")}
+            </Link>
+          </Button>
+          <Button asChild>
+            <Link href="/admin/content/new?kind=photo_gallery">
+              <Plus aria-hidden className="size-4" />
+              {t("newPhotoGallery")}
+            </Link>
+          </Button>
+        </div>
+      </header>
+      <StorageMeter usage={usage} />
+      <ContentFilters filters={filters} events={events} />
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
+      <ContentTable items={list.items} />
+      <Pagination
+        basePath="/admin/content"
+        page={list.page}
+        pageCount={list.pageCount}
+        query={{ q: filters.q, status: filters.status, kind: filters.kind, eventId: filters.eventId }}
+      />
+    </div>
+  );
+}

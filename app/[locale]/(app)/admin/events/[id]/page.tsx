@@ -1,0 +1,81 @@
+import { ExternalLink, Plus } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { StatusBadge } from "@/components/content/status-badge";
+import { DeleteEventButton } from "@/components/events/delete-event-button";
+import { EventForm } from "@/components/events/event-form";
+import { EventQr } from "@/components/events/event-qr";
+import { Button } from "@/components/ui/button";
+import { getEventForEdit } from "@/lib/events/queries";
+import { timeZones } from "@/lib/events/time-zone";
+import { getMediaContext } from "@/lib/media/server-context";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("events");
+  return { title: t("editTitle") };
+}
+
+export default async function EditEventPage({ params }: PageProps<"/[locale]/admin/events/[id]">) {
+  const { locale, id } = await params;
+  setRequestLocale(locale);
+  const membership = await requireMembership();
+  const [event, t] = await Promise.all([
+    getEventForEdit(getMediaContext(), membership.company.id, id),
+    getTranslations("events"),
+  ]);
+  return (
+    <div className="flex max-w-5xl flex-col gap-6">
+      <nav className="text-sm">
+        <Link href="/admin/events" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
+          ← {t("backToList")}
+        </Link>
+      </nav>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex flex-col gap-2">
+          <h1 className="text-2xl font-semibold">{event.values.name}</h1>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+            <StatusBadge tone={event.values.status}>{t(`status.${event.values.status}`)}</StatusBadge>
+            <span data-testid="participants">
+              {t("participantsShown", { count: Number(event.values.participantsCount) })}
+            </span>
+            <Link
+              href={`/event/${event.values.slug}`}
+              target="_blank"
+              className="inline-flex items-center gap-1 hover:text-brand-600"
+            >
+              {t("viewPublic")} <ExternalLink aria-hidden className="size-3.5" />
+            </Link>
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="secondary">
+            <Link href={`/admin/content/new?kind=photo_gallery&eventId=${event.id}`}>
+              <Plus aria-hidden className="size-4" />
+              {t("addGallery")}
+            </Link>
+          </Button>
+          <Button asChild variant="secondary">
+            <Link href={`/admin/content?eventId=${event.id}`}>
+              {t("contentsLink", { count: event.contentCount })}
+            </Link>
+          </Button>
+          <DeleteEventButton eventId={event.id} name={event.values.name} />
+        </div>
+      </header>
+      <div className="grid gap-8 lg:grid-cols-[1fr_16rem]">
+        <EventForm
+          key={event.values.slug}
+          eventId={event.id}
+          initial={event.values}
+          banner={event.banner}
+          timeZones={timeZones()}
+        />
+        <aside>
+          <EventQr eventId={event.id} publicUrl={event.publicUrl} />
+        </aside>
+      </div>
+    </div>
+  );
+}

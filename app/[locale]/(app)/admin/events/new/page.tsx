@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { EventForm } from "@/components/events/event-form";
+import { timeZones } from "@/lib/events/time-zone";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("events");
+  return { title: t("newTitle") };
+}
+
+export default async function NewEventPage({ params }: PageProps<"/[locale]/admin/events/new">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  await requireMembership();
+  const t = await getTranslations("events");
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <nav className="text-sm">
+        <Link href="/admin/events" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
+          ← {t("backToList")}
+        </Link>
+      </nav>
+      <h1 className="text-2xl font-semibold">{t("newTitle")}</h1>
+      <EventForm
+        eventId={null}
+        banner={null}
+        timeZones={timeZones()}
+        initial={{
+          name: "",
+          slug: "",
+          description: "",
+          date: "",
+          time: "21:00",
+          timeZone: "Europe/Lisbon",
+          location: "",
+          maxParticipants: "",
+          participantsCount: "0",
+          isFree: true,
+          price: "",
+          currency: "EUR",
+          status: "draft",
+          isPublic: true,
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Plus } from "lucide-react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { Pagination } from "@/components/content/pagination";
+import { EventFilters } from "@/components/events/event-filters";
+import { EventsTable } from "@/components/events/events-table";
+import { Button } from "@/components/ui/button";
+import { listEvents } from "@/lib/events/queries";
+import { eventListSchema } from "@/lib/events/schemas";
+import { getMediaContext } from "@/lib/media/server-context";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("events");
+  return { title: t("title") };
+}
+
+export default async function EventsPage({ params, searchParams }: PageProps<"/[locale]/admin/events">) {
+  const { locale } = await params;
+  setRequestLocale(locale);
+  const membership = await requireMembership();
+  const filters = eventListSchema.parse(await searchParams);
+  const [list, t] = await Promise.all([
+    listEvents(getMediaContext().db, membership.company.id, filters),
+    getTranslations("events"),
+  ]);
+  return (
+    <div className="flex flex-col gap-6">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-semibold">{t("title")}</h1>
+        <Button asChild>
+          <Link href="/admin/events/new">
+            <Plus aria-hidden className="size-4" />
+            {t("new")}
+          </Link>
+        </Button>
+      </header>
+      <EventFilters filters={filters} />
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
+      <EventsTable items={list.items} />
+      <Pagination
+        basePath="/admin/events"
+        page={list.page}
+        pageCount={list.pageCount}
+        query={{ q: filters.q, status: filters.status }}
+      />
+    </div>
+  );
+}

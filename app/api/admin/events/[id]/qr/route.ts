@@ -1,0 +1,25 @@
+import { eventQrCode } from "@/lib/events/qr-code";
+import { getMediaContext } from "@/lib/media/server-context";
+import { withMembership } from "@/lib/tenancy/guard";
+import { detailedErrorResponse } from "@/lib/uploads/errors";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/admin/events/{id}/qr?format=png|svg[&download=1] — QR code of the event's public URL
+export const GET = withMembership<{ id: string }>(async (request, { membership, params }) => {
+  try {
+    const { id } = await params;
+    const search = new URL(request.url).searchParams;
+    const format = search.get("format") === "svg" ? "svg" : "png";
+    const qr = await eventQrCode(getMediaContext().db, membership, id, format);
+    return new Response(new Blob([new Uint8Array(qr.body)], { type: qr.contentType }), {
+      headers: {
+        "Content-Type": qr.contentType,
+        "Cache-Control": "private, no-store",
+        ...(search.has("download") ? { "Content-Disposition": `attachment; filename="${qr.fileName}"` } : {}),
+      },
+    });
+  } catch (error) {
+    return detailedErrorResponse(error, { companyId: membership.company.id });
+  }
+});

@@ -1,0 +1,21 @@
+import { z } from "zod";
+import { internalSecret, SIGNATURE_HEADER, verifySignedBody } from "@/lib/jobs/revalidate";
+import { revalidatePublic } from "@/lib/public/cache-tags";
+
+export const dynamic = "force-dynamic";
+
+const changeSchema = z.object({
+  companyId: z.string().min(1).max(64),
+  eventIds: z.array(z.string().min(1).max(64)).max(500).default([]),
+  contentIds: z.array(z.string().min(1).max(64)).max(500).default([]),
+});
+
+// POST /api/admin/revalidate — internal: a media job finished; refresh the public pages showing it (HMAC-signed)
+export async function POST(request: Request): Promise<Response> {
+  const body = await request.text();
+  const payload = verifySignedBody(body, request.headers.get(SIGNATURE_HEADER), internalSecret());
+  const change = changeSchema.safeParse(payload);
+  if (!change.success) return Response.json({ error: "forbidden" }, { status: 403 });
+  revalidatePublic(change.data);
+  return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
+}

@@ -1,0 +1,223 @@
+"use client";
+
+import { X } from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { createContentAction, updateContentAction } from "@/app/[locale]/admin/content/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
+import { Dropzone } from "@/components/uploads/dropzone";
+import { useUploads } from "@/components/uploads/upload-provider";
+import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/content/schemas";
+import { formatBytes } from "@/lib/media/format";
+
+export interface ContentFormValues {
+  title: string;
+  description: string;
+  category: string;
+  tags: string;
+  kind: (typeof CONTENT_KINDS)[number];
+  status: (typeof CONTENT_STATUSES)[number];
+  eventIds: string[];
+  requiresLead: boolean;
+}
+
+const select =
+  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800";
+
+/**
+ * Create or edit a content. When creating, files can be dropped before saving: the content
+ * is created first, then its files upload straight to storage while the edit screen opens.
+ */
+export function ContentForm({
+  contentId,
+  initial,
+  events,
+}: {
+  contentId: string | null;
+  initial: ContentFormValues;
+  events: { id: string; name: string; date: string }[];
+}) {
+  const t = useTranslations("content");
+  const tAll = useTranslations();
+  const router = useRouter();
+  const { engine } = useUploads();
+  const [values, setValues] = useState(initial);
+  const [files, setFiles] = useState<File[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [pending, start] = useTransition();
+  const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const error = (field: string) => (errors[field] ? tAll(errors[field]) : undefined);
+
+  const submit = () =>
+    start(async () => {
+      const input = { ...values, tags: values.tags };
+      const result = contentId
+        ? await updateContentAction(contentId, input)
+        : await createContentAction(input);
+      if (!result.ok) {
+        setErrors(result.fieldErrors);
+        toast.error(tAll(result.message, result.values));
+        return;
+      }
+      setErrors({});
+      if (contentId) {
+        toast.success(t("saved"));
+        router.refresh();
+        return;
+      }
+      if (files.length > 0)
+        engine.add(files, { type: "content", contentId: result.data.id }, () => router.refresh());
+      toast.success(t("created"));
+      router.push(`/admin/content/${result.data.id}`);
+    });
+
+  return (
+    <form
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+      noValidate
+    >
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t("fields.title")} error={error("title")}>
+          <Input
+            value={values.title}
+            onChange={(e) => set("title", e.target.value)}
+            required
+            maxLength={200}
+          />
+        </Field>
+        <Field label={t("fields.kind")} error={error("kind")}>
+          <select
+            value={values.kind}
+            onChange={(e) => set("kind", e.target.value as ContentFormValues["kind"])}
+            className={select}
+          >
+            {CONTENT_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t("fields.category")} error={error("category")}>
+          <Input value={values.category} onChange={(e) => set("category", e.target.value)} maxLength={100} />
+        </Field>
+        <Field label={t("fields.tags")} hint={t("fields.tagsHint")} error={error("tags")}>
+          <Input value={values.tags} onChange={(e) => set("tags", e.target.value)} />
+        </Field>
+        <Field label={t("fields.status")} error={error("status")}>
+          <select
+            value={values.status}
+            onChange={(e) => set("status", e.target.value as ContentFormValues["status"])}
+            className={select}
+          >
+            {CONTENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
+          <input
+            type="checkbox"
+            checked={values.requiresLead}
+            onChange={(e) => set("requiresLead", e.target.checked)}
+            className="size-4 accent-brand-600"
+          />
+          {t("fields.requiresLead")}
+        </label>
+      </div>
+      <Field label={t("fields.description")} error={error("description")}>
+        <Textarea
+          value={values.description}
+          onChange={(e) => set("description", e.target.value)}
+          maxLength={5000}
+        />
+      </Field>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="text-sm font-medium">{t("fields.events")}</legend>
+        {events.length === 0 ? (
+          <p className="text-sm text-zinc-500">{t("fields.noEvents")}</p>
+        ) : (
+          <div className="grid max-h-48 gap-1 overflow-y-auto rounded-lg border border-zinc-200 p-2 sm:grid-cols-2 dark:border-zinc-700">
+            {events.map((e) => (
+              <label key={e.id} className="flex items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={values.eventIds.includes(e.id)}
+                  onChange={(ev) =>
+                    set(
+                      "eventIds",
+                      ev.target.checked
+                        ? [...values.eventIds, e.id]
+                        : values.eventIds.filter((id) => id !== e.id),
+                    )
+                  }
+                />
+                {e.name} <span className="text-zinc-500">({e.date})</span>
+              </label>
+            ))}
+          </div>
+        )}
+        {error("eventIds") && (
+          <p role="alert" className="text-sm text-red-600">
+            {error("eventIds")}
+          </p>
+        )}
+      </fieldset>
+
+      {!contentId && (
+        <div className="flex flex-col gap-2">
+          <span className="text-sm font-medium">
+            {values.kind === "single" ? t("fields.file") : t("fields.files")}
+          </span>
+          <Dropzone
+            onFiles={(dropped) =>
+              setFiles((f) => (values.kind === "single" ? dropped.slice(0, 1) : [...f, ...dropped]))
+            }
+            multiple={values.kind !== "single"}
+          />
+          {files.length > 0 && (
+            <ul className="flex flex-col gap-1 text-sm" aria-label={t("fields.queuedFiles")}>
+              <li className="text-zinc-600 dark:text-zinc-400">
+                {t("fields.filesQueued", { count: files.length })}
+              </li>
+              {files.slice(0, 50).map((f, i) => (
+                <li key={`${f.name}-${i}`} className="flex items-center justify-between gap-2">
+                  <span className="truncate">
+                    {f.name} <span className="text-zinc-500">{formatBytes(f.size)}</span>
+                  </span>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    aria-label={t("removeFile", { name: f.name })}
+                    onClick={() => setFiles((all) => all.filter((_, j) => j !== i))}
+                  >
+                    <X aria-hidden className="size-4" />
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <div className="flex justify-end gap-2">
+        <Button type="submit" disabled={pending}>
+          {contentId ? t("save") : files.length > 0 ? t("createAndUpload") : t("create")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,269 @@
+"use client";
+
+import {
+  ArrowDown,
+  ArrowUp,
+  Download,
+  FileText,
+  GripVertical,
+  Music,
+  RotateCcw,
+  Star,
+  Trash2,
+  Video,
+} from "lucide-react";
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { toast } from "sonner";
+import {
+  deleteMediaAction,
+  reorderMediaAction,
+  retryMediaAction,
+  setCoverAction,
+} from "@/app/[locale]/admin/content/actions";
+import { ConfirmButton } from "@/components/content/confirm-button";
+import { StatusBadge } from "@/components/content/status-badge";
+import { Button } from "@/components/ui/button";
+import { Dropzone } from "@/components/uploads/dropzone";
+import { UploadList } from "@/components/uploads/upload-list";
+import { useUploads } from "@/components/uploads/upload-provider";
+import type { MediaItem } from "@/lib/content/queries";
+import { formatBytes, formatDuration } from "@/lib/media/format";
+
+const POLL_MS = 2000;
+
+/**
+ * The files of a content: drop more (uploaded straight to storage), watch them upload and
+ * process, reorder (drag or the arrow buttons), pick the cover, retry, download, delete.
+ */
+export function MediaManager({
+  contentId,
+  media,
+  coverMediaId,
+  single,
+}: {
+  contentId: string;
+  media: MediaItem[];
+  coverMediaId: string | null;
+  single: boolean;
+}) {
+  const t = useTranslations("media");
+  const tAll = useTranslations();
+  const router = useRouter();
+  const { engine } = useUploads();
+  const [order, setOrder] = useState(media.map((m) => m.id));
+  const [pending, start] = useTransition();
+  const dragged = useRef<string | null>(null);
+
+  // The server's order wins whenever the list itself changes (adjusted while rendering).
+  const ids = media.map((m) => m.id).join(",");
+  const [syncedIds, setSyncedIds] = useState(ids);
+  if (syncedIds !== ids) {
+    setSyncedIds(ids);
+    setOrder(ids ? ids.split(",") : []);
+  }
+
+  // While files process, poll their states and refresh when one changes.
+  const busy = media.some((m) => m.state === "processing" || m.state === "uploading");
+  const states = media.map((m) => `${m.id}:${m.state}`).join(",");
+  useEffect(() => {
+    if (!busy) return;
+    const timer = setInterval(async () => {
+      const res = await fetch(`/api/admin/content/${contentId}/media`, { cache: "no-store" }).catch(
+        () => null,
+      );
+      if (!res?.ok) return;
+      const now = ((await res.json()) as { id: string; state: string }[])
+        .map((m) => `${m.id}:${m.state}`)
+        .join(",");
+      if (now !== states) router.refresh();
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [busy, states, contentId, router]);
+
+  const byId = new Map(media.map((m) => [m.id, m]));
+  const items = order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+
+  const act = (
+    work: () => Promise<{ ok: boolean; message?: string; values?: Record<string, string | number> }>,
+    done?: string,
+  ) =>
+    start(async () => {
+      const result = await work();
+      if (!result.ok) {
+        toast.error(tAll(result.message ?? "errors.serverErrorMessage", result.values));
+        setOrder(media.map((m) => m.id));
+        return;
+      }
+      if (done) toast.success(done);
+      router.refresh();
+    });
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= order.length || from === to) return;
+    const next = [...order];
+    const [id] = next.splice(from, 1);
+    next.splice(to, 0, id!);
+    setOrder(next);
+    act(() => reorderMediaAction(contentId, next));
+  };
+
+  return (
+    <section aria-labelledby="media-heading" className="flex flex-col gap-4">
+      <h2 id="media-heading" className="text-lg font-semibold">
+        {t("title")} <span className="text-sm font-normal text-zinc-500">({items.length})</span>
+      </h2>
+      <Dropzone
+        multiple={!single}
+        onFiles={(files) => engine.add(files, { type: "content", contentId }, () => router.refresh())}
+      />
+      <UploadList filter={(item) => item.target.type === "content" && item.target.contentId === contentId} />
+
+      {items.length === 0 ? (
+        <p className="text-sm text-zinc-500">{t("empty")}</p>
+      ) : (
+        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t("gallery")}>
+          {items.map((m, index) => (
+            <li
+              key={m.id}
+              data-testid="media-item"
+              data-state={m.state}
+              draggable
+              onDragStart={() => (dragged.current = m.id)}
+              onDragOver={(e) => e.preventDefault()}
+              onDrop={(e) => {
+                e.preventDefault();
+                const from = dragged.current ? order.indexOf(dragged.current) : -1;
+                dragged.current = null;
+                if (from >= 0) move(from, index);
+              }}
+              className="group flex flex-col overflow-hidden rounded-xl border border-zinc-200 bg-white dark:border-zinc-700 dark:bg-ink-800"
+            >
+              <div className="relative aspect-square bg-zinc-100 dark:bg-zinc-900">
+                {m.thumbUrl ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- a short-lived signed URL
+                  <img
+                    src={m.thumbUrl}
+                    alt={m.originalName}
+                    className="size-full object-cover"
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className="flex size-full items-center justify-center text-zinc-400">
+                    {m.kind === "video" ? (
+                      <Video aria-hidden className="size-8" />
+                    ) : m.kind === "audio" ? (
+                      <Music aria-hidden className="size-8" />
+                    ) : (
+                      <FileText aria-hidden className="size-8" />
+                    )}
+                  </span>
+                )}
+                <span className="absolute top-2 left-2 flex gap-1">
+                  <StatusBadge tone={m.state}>{t(`state.${m.state}`)}</StatusBadge>
+                  {coverMediaId === m.id && <StatusBadge tone="published">{t("cover")}</StatusBadge>}
+                </span>
+                <GripVertical
+                  aria-hidden
+                  className="absolute top-2 right-2 size-4 text-white/80 opacity-0 drop-shadow group-hover:opacity-100"
+                />
+              </div>
+              <div className="flex flex-1 flex-col gap-1 p-2 text-xs">
+                <span className="truncate font-medium" title={m.originalName}>
+                  {m.originalName}
+                </span>
+                <span className="text-zinc-500">
+                  {formatBytes(m.sizeBytes)}
+                  {m.width && m.height ? ` · ${m.width}×${m.height}` : ""}
+                  {m.durationMs ? ` · ${formatDuration(m.durationMs)}` : ""}
+                </span>
+                {m.state === "failed" && m.processingError && (
+                  <span role="alert" className="text-red-600 dark:text-red-400">
+                    {tAll(m.processingError)}
+                  </span>
+                )}
+                <div className="mt-auto flex flex-wrap gap-1 pt-1">
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    disabled={pending || index === 0}
+                    onClick={() => move(index, index - 1)}
+                    aria-label={t("moveEarlier", { name: m.originalName })}
+                  >
+                    <ArrowUp aria-hidden className="size-4" />
+                  </Button>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="sm"
+                    disabled={pending || index === items.length - 1}
+                    onClick={() => move(index, index + 1)}
+                    aria-label={t("moveLater", { name: m.originalName })}
+                  >
+                    <ArrowDown aria-hidden className="size-4" />
+                  </Button>
+                  {(m.kind === "photo" || m.kind === "video") &&
+                    m.state === "ready" &&
+                    coverMediaId !== m.id && (
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        disabled={pending}
+                        onClick={() => act(() => setCoverAction(contentId, m.id), t("coverSet"))}
+                        aria-label={t("setCover", { name: m.originalName })}
+                      >
+                        <Star aria-hidden className="size-4" />
+                      </Button>
+                    )}
+                  {m.state === "failed" && (
+                    <Button
+                      type="button"
+                      variant="ghost"
+                      size="sm"
+                      disabled={pending}
+                      onClick={() => act(() => retryMediaAction(m.id), t("retrying"))}
+                      aria-label={t("retry", { name: m.originalName })}
+                    >
+                      <RotateCcw aria-hidden className="size-4" />
+                    </Button>
+                  )}
+                  {m.state !== "uploading" && (
+                    <Button asChild variant="ghost" size="sm">
+                      <a
+                        href={`/api/admin/media/${m.id}/download`}
+                        aria-label={t("download", { name: m.originalName })}
+                      >
+                        <Download aria-hidden className="size-4" />
+                      </a>
+                    </Button>
+                  )}
+                  <ConfirmButton
+                    variant="ghost"
+                    size="sm"
+                    title={t("deleteTitle")}
+                    message={t("deleteMessage", { name: m.originalName })}
+                    confirmLabel={t("deleteConfirm")}
+                    onConfirm={async () => {
+                      const result = await deleteMediaAction(m.id);
+                      if (!result.ok) toast.error(tAll(result.message, result.values));
+                      else {
+                        toast.success(t("deleted"));
+                        router.refresh();
+                      }
+                    }}
+                  >
+                    <Trash2 aria-hidden className="size-4" />
+                    <span className="sr-only">{t("delete", { name: m.originalName })}</span>
+                  </ConfirmButton>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

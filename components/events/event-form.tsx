@@ -1,0 +1,254 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, useTransition } from "react";
+import { toast } from "sonner";
+import { checkSlugAction, saveEventAction } from "@/app/[locale]/admin/events/actions";
+import { Button } from "@/components/ui/button";
+import { Field } from "@/components/ui/field";
+import { Input, Textarea } from "@/components/ui/input";
+import { BannerUpload } from "@/components/uploads/banner-upload";
+import type { EventFormValues } from "@/lib/events/queries";
+import { CURRENCIES, EVENT_STATUSES } from "@/lib/events/schemas";
+import { slugify } from "@/lib/events/slug";
+
+const select =
+  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800";
+
+type SlugCheck =
+  { state: "idle" | "checking" } | { state: "done"; available: boolean; suggestion: string | null };
+
+/** Create or edit an event: every field of spec §3, the URL slug suggested from the name. */
+export function EventForm({
+  eventId,
+  initial,
+  banner,
+  timeZones,
+}: {
+  eventId: string | null;
+  initial: EventFormValues;
+  banner: { url: string | null; state: string } | null;
+  timeZones: string[];
+}) {
+  const t = useTranslations("events");
+  const tAll = useTranslations();
+  const router = useRouter();
+  const [values, setValues] = useState(initial);
+  const [bannerMediaId, setBannerMediaId] = useState<string | null | undefined>(undefined);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [slugTouched, setSlugTouched] = useState(eventId !== null);
+  const [slugCheck, setSlugCheck] = useState<SlugCheck>({ state: "idle" });
+  const [pending, start] = useTransition();
+  const checkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+  const error = (field: string) => (errors[field] ? tAll(errors[field]) : undefined);
+
+  // Check the slug shortly after it stops changing.
+  const scheduleSlugCheck = (slug: string) => {
+    clearTimeout(checkTimer.current);
+    if (!slug || slug === initial.slug) return setSlugCheck({ state: "idle" });
+    setSlugCheck({ state: "checking" });
+    checkTimer.current = setTimeout(async () => {
+      const result = await checkSlugAction(slug, eventId);
+      setSlugCheck(result.ok ? { state: "done", ...result.data } : { state: "idle" });
+    }, 400);
+  };
+  useEffect(() => () => clearTimeout(checkTimer.current), []);
+  const setSlug = (slug: string) => {
+    set("slug", slug);
+    scheduleSlugCheck(slug);
+  };
+
+  const submit = () =>
+    start(async () => {
+      const result = await saveEventAction(eventId, { ...values, bannerMediaId });
+      if (!result.ok) {
+        setErrors(result.fieldErrors);
+        toast.error(tAll(result.message, result.values));
+        return;
+      }
+      setErrors({});
+      toast.success(eventId ? t("saved") : t("created"));
+      if (eventId) router.refresh();
+      else router.push(`/admin/events/${result.data.id}`);
+    });
+
+  const slugHint =
+    slugCheck.state === "checking"
+      ? t("slug.checking")
+      : slugCheck.state === "done"
+        ? slugCheck.available
+          ? t("slug.available")
+          : t("slug.taken")
+        : eventId
+          ? null
+          : t("slug.hint");
+
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex flex-col gap-1.5">
+        <span className="text-sm font-medium">{t("fields.banner")}</span>
+        <BannerUpload current={banner} onChange={setBannerMediaId} disabled={pending} />
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t("fields.name")} error={error("name")}>
+          <Input
+            value={values.name}
+            maxLength={200}
+            required
+            onChange={(e) => {
+              const name = e.target.value;
+              set("name", name);
+              if (!slugTouched) setSlug(slugify(name));
+            }}
+          />
+        </Field>
+        <div className="flex flex-col gap-1">
+          <Field
+            label={t("fields.slug")}
+            error={error("slug")}
+            hint={`/event/${values.slug || "…"}${slugHint ? ` — ${slugHint}` : ""}`}
+          >
+            <Input
+              value={values.slug}
+              maxLength={80}
+              required
+              onChange={(e) => {
+                setSlugTouched(true);
+                setSlug(e.target.value.toLowerCase().replace(/[^a-z0-9-]/g, "-"));
+              }}
+            />
+          </Field>
+          {slugCheck.state === "done" && !slugCheck.available && slugCheck.suggestion && (
+            <button
+              type="button"
+              className="self-start text-xs text-brand-600 underline"
+              onClick={() => setSlug(slugCheck.suggestion!)}
+            >
+              {t("slug.useSuggestion", { slug: slugCheck.suggestion })}
+            </button>
+          )}
+        </div>
+        <Field label={t("fields.date")} error={error("date")}>
+          <Input type="date" value={values.date} required onChange={(e) => set("date", e.target.value)} />
+        </Field>
+        <Field label={t("fields.time")} error={error("time")}>
+          <Input type="time" value={values.time} required onChange={(e) => set("time", e.target.value)} />
+        </Field>
+        <Field label={t("fields.timeZone")} error={error("timeZone")}>
+          <select
+            value={values.timeZone}
+            onChange={(e) => set("timeZone", e.target.value)}
+            className={select}
+          >
+            {timeZones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t("fields.location")} error={error("location")}>
+          <Input value={values.location} maxLength={300} onChange={(e) => set("location", e.target.value)} />
+        </Field>
+        <Field label={t("fields.maxParticipants")} error={error("maxParticipants")}>
+          <Input
+            type="number"
+            min={1}
+            inputMode="numeric"
+            value={values.maxParticipants}
+            onChange={(e) => set("maxParticipants", e.target.value)}
+          />
+        </Field>
+        <Field label={t("fields.participantsCount")} error={error("participantsCount")}>
+          <Input
+            type="number"
+            min={0}
+            inputMode="numeric"
+            value={values.participantsCount}
+            onChange={(e) => set("participantsCount", e.target.value)}
+          />
+        </Field>
+        <div className="flex flex-col gap-2">
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={values.isFree}
+              onChange={(e) => set("isFree", e.target.checked)}
+            />
+            {t("fields.free")}
+          </label>
+          {!values.isFree && (
+            <div className="grid grid-cols-[1fr_auto] gap-2">
+              <Field label={t("fields.price")} error={error("price")}>
+                <Input
+                  inputMode="decimal"
+                  placeholder="12.50"
+                  value={values.price}
+                  onChange={(e) => set("price", e.target.value)}
+                />
+              </Field>
+              <Field label={t("fields.currency")}>
+                <select
+                  value={values.currency}
+                  onChange={(e) => set("currency", e.target.value as EventFormValues["currency"])}
+                  className={select}
+                >
+                  {CURRENCIES.map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </Field>
+            </div>
+          )}
+        </div>
+        <div className="flex flex-col gap-3">
+          <Field label={t("fields.status")} error={error("status")}>
+            <select
+              value={values.status}
+              onChange={(e) => set("status", e.target.value as EventFormValues["status"])}
+              className={select}
+            >
+              {EVENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`status.${s}`)}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <label className="flex items-center gap-2 text-sm font-medium">
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={values.isPublic}
+              onChange={(e) => set("isPublic", e.target.checked)}
+            />
+            {t("fields.isPublic")}
+          </label>
+        </div>
+      </div>
+      <Field label={t("fields.description")} error={error("description")}>
+        <Textarea
+          value={values.description}
+          maxLength={5000}
+          onChange={(e) => set("description", e.target.value)}
+        />
+      </Field>
+      <div className="flex justify-end">
+        <Button type="submit" disabled={pending}>
+          {eventId ? t("save") : t("create")}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,12 @@
+/**
+ * Runs once when a Next.js server starts. Starts the media workers (pg-boss) in this process
+ * unless MEDIA_WORKER=off, so `npm start` needs no second process; deployments with many
+ * web instances set MEDIA_WORKER=off there and run `lib/jobs/run-worker.ts` apart.
+ * Not awaited: the server must not wait for the job schema before answering requests.
+ */
+export async function register(): Promise<void> {
+  // NEXT_RUNTIME is replaced at build time (edge bundles drop this branch), hence read here.
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { inlineWorkersEnabled, startWorkers } = await import("./lib/jobs/runtime");
+  if (inlineWorkersEnabled()) void startWorkers().catch(() => undefined);
+}

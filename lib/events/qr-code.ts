@@ -1,0 +1,31 @@
+import QRCode from "qrcode";
+import type { PrismaClient } from "@/lib/db-client";
+import { assertCanManage } from "@/lib/content/access";
+import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
+import { eventPublicUrl } from "@/lib/events/queries";
+import type { Membership } from "@/lib/tenancy/membership";
+
+export type QrFormat = "png" | "svg";
+
+/** A QR code of the event's public URL, as a PNG (1024 px, for print) or an SVG. */
+export async function eventQrCode(
+  db: PrismaClient,
+  membership: Membership,
+  eventId: string,
+  format: QrFormat,
+): Promise<{ body: Uint8Array; contentType: string; fileName: string; url: string }> {
+  assertCanManage(membership);
+  const event = await getEventOrThrow(db, membership.company.id, eventId, { slug: true });
+  const url = eventPublicUrl(event.slug);
+  const options = { errorCorrectionLevel: "M" as const, margin: 2 };
+  const body =
+    format === "png"
+      ? new Uint8Array(await QRCode.toBuffer(url, { ...options, type: "png", width: 1024 }))
+      : new TextEncoder().encode(await QRCode.toString(url, { ...options, type: "svg" }));
+  return {
+    body,
+    contentType: format === "png" ? "image/png" : "image/svg+xml",
+    fileName: `qr-${event.slug}.${format}`,
+    url,
+  };
+}

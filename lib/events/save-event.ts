@@ -1,0 +1,145 @@
+import { assertCanManage } from "@/lib/content/access";
+import { AppError, validationError } from "@/lib/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
+import { eventInputSchema, type EventInput, type ParsedEventInput } from "@/lib/events/schemas";
+import { zonedTimeToUtc } from "@/lib/events/time-zone";
+import type { MediaContext } from "@/lib/media/context";
+import { deleteMedia } from "@/lib/media/delete-media";
+import type { Membership } from "@/lib/tenancy/membership";
+
+/** The spec's message when the slug is taken (§5). */
+export const SLUG_IN_USE = "events.errors.slugInUse";
+
+export interface SavedEvent {
+  id: string;
+  slug: string;
+  /** For `revalidatePublic`. */
+  changed: { companyId: string; eventIds: string[] };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === "P2002";
+}
+
+function columns(input: ParsedEventInput) {
+  return {
+    name: input.name,
+    slug: input.slug,
+    description: input.description,
+    startsAt: zonedTimeToUtc(input.date, input.time, input.timeZone),
+    timeZone: input.timeZone,
+    location: input.location,
+    maxParticipants: input.maxParticipants,
+    participantsCount: input.participantsCount,
+    priceMinor: input.priceMinor,
+    currency: input.currency,
+    status: input.status,
+    isPublic: input.isPublic,
+  } satisfies Prisma.EventUncheckedUpdateInput;
+}
+
+/**
+ * The banner's media (uploaded with target `event-banner`): a photo of this company that
+ * belongs to no content. `Event.bannerKey` holds its storage key; public pages find its
+ * renditions through that key (`MediaFile.storageKey` is unique) and never serve the original.
+ */
+async function bannerKeyFor(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  bannerMediaId: string,
+): Promise<string> {
+  const media = await tx.mediaFile.findFirst({
+    where: {
+      id: bannerMediaId,
+      companyId,
+      contentId: null,
+      kind: "photo",
+      state: { in: ["processing", "ready"] },
+    },
+    select: { storageKey: true },
+  });
+  if (!media)
+    throw new AppError("validation", "events.errors.bannerInvalid", {
+      bannerMediaId: "events.errors.bannerInvalid",
+    });
+  return media.storageKey;
+}
+
+function parse(input: EventInput): ParsedEventInput {
+  const parsed = eventInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export async function createEvent(
+  ctx: MediaContext,
+  membership: Membership,
+  input: EventInput,
+): Promise<SavedEvent> {
+  assertCanManage(membership);
+  const data = parse(input);
+  const companyId = membership.company.id;
+  try {
+    const event = await ctx.db.$transaction(async (tx) => {
+      const bannerKey = data.bannerMediaId ? await bannerKeyFor(tx, companyId, data.bannerMediaId) : null;
+      return tx.event.create({
+        data: { ...columns(data), companyId, bannerKey },
+        select: { id: true, slug: true },
+      });
+    });
+    return { ...event, changed: { companyId, eventIds: [event.id] } };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", SLUG_IN_USE, { slug: SLUG_IN_USE });
+    throw error;
+  }
+}
+
+export async function updateEvent(
+  ctx: MediaContext,
+  membership: Membership,
+  eventId: string,
+  input: EventInput,
+): Promise<SavedEvent> {
+  assertCanManage(membership);
+  const data = parse(input);
+  const companyId = membership.company.id;
+  let replacedBanner: string | null = null;
+  try {
+    const event = await ctx.db.$transaction(async (tx) => {
+      const current = await getEventOrThrow(tx, companyId, eventId, { bannerKey: true });
+      let bannerKey = current.bannerKey;
+      if (data.bannerMediaId === null) bannerKey = null;
+      else if (data.bannerMediaId) bannerKey = await bannerKeyFor(tx, companyId, data.bannerMediaId);
+      if (current.bannerKey && current.bannerKey !== bannerKey) replacedBanner = current.bannerKey;
+      const { count } = await tx.event.updateMany({
+        where: { id: eventId, companyId },
+        data: { ...columns(data), bannerKey },
+      });
+      if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
+      return { id: eventId, slug: data.slug };
+    });
+    if (replacedBanner) await deleteMedia(ctx, companyId, { storageKey: replacedBanner, contentId: null });
+    return { ...event, changed: { companyId, eventIds: [event.id] } };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError("conflict", SLUG_IN_USE, { slug: SLUG_IN_USE });
+    throw error;
+  }
+}
+
+/** Deletes an event and its banner; its contents stay (only their link to it goes). */
+export async function deleteEvent(
+  ctx: MediaContext,
+  membership: Membership,
+  eventId: string,
+): Promise<{ changed: { companyId: string; eventIds: string[]; contentIds: string[] } }> {
+  assertCanManage(membership);
+  const companyId = membership.company.id;
+  const event = await getEventOrThrow(ctx.db, companyId, eventId, {
+    bannerKey: true,
+    contents: { select: { contentId: true } },
+  });
+  await ctx.db.event.deleteMany({ where: { id: eventId, companyId } });
+  if (event.bannerKey) await deleteMedia(ctx, companyId, { storageKey: event.bannerKey, contentId: null });
+  return { changed: { companyId, eventIds: [eventId], contentIds: event.contents.map((c) => c.contentId) } };
+}

@@ -1,0 +1,81 @@
+import PgBoss from "pg-boss";
+import { MEDIA_QUEUES, SWEEP_QUEUE, type JobSender, type MediaQueue } from "@/lib/jobs/queues";
+
+/**
+ * pg-boss on the app's own PostgreSQL (schema `pgboss`): jobs are rows, so they survive a
+ * restart of the app or the worker. A job whose worker died is expired by pg-boss's
+ * supervisor and retried; the periodic sweep re-queues any media still waiting (see sweep.ts).
+ */
+export const JOBS_SCHEMA = "pgboss";
+
+export interface BossOptions {
+  /** Maintenance (expiring dead jobs, archiving); on for processes that work. */
+  supervise?: boolean;
+  /** Cron schedules (the sweep); on for processes that work. */
+  schedule?: boolean;
+  /** Pool size. */
+  max?: number;
+}
+
+export function createBoss(connectionString: string, options: BossOptions = {}): PgBoss {
+  const boss = new PgBoss({
+    connectionString,
+    schema: JOBS_SCHEMA,
+    application_name: "afterglow-jobs",
+    max: options.max ?? 4,
+    supervise: options.supervise ?? true,
+    schedule: options.schedule ?? true,
+    migrate: true,
+  });
+  boss.on("error", (error) => console.error("[afterglow] jobs:", error));
+  return boss;
+}
+
+/** Per queue: how long one job may run before it counts as dead, and how it retries. */
+const QUEUE_SETTINGS: Record<MediaQueue, { expireInSeconds: number }> = {
+  [MEDIA_QUEUES.image]: { expireInSeconds: 10 * 60 },
+  [MEDIA_QUEUES.video]: { expireInSeconds: 60 * 60 },
+  [MEDIA_QUEUES.audio]: { expireInSeconds: 45 * 60 },
+};
+
+/**
+ * Creates the queues (idempotent). `stately`: at most one waiting job per media id (the
+ * singleton key), so a re-queue while a job waits is a no-op.
+ */
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const [name, settings] of Object.entries(QUEUE_SETTINGS)) {
+    await boss.createQueue(name, {
+      name,
+      policy: "stately",
+      retryLimit: 3,
+      retryDelay: 15,
+      retryBackoff: true,
+      expireInSeconds: settings.expireInSeconds,
+      retentionDays: 7,
+    });
+  }
+  await boss.createQueue(SWEEP_QUEUE, {
+    name: SWEEP_QUEUE,
+    policy: "singleton",
+    retryLimit: 0,
+    expireInSeconds: 15 * 60,
+  });
+}
+
+/** Local workers to wake up at once when a job is sent from this process. */
+const localWorkers = new WeakMap<PgBoss, Map<string, string[]>>();
+
+export function registerLocalWorker(boss: PgBoss, queue: string, workerId: string): void {
+  const byQueue = localWorkers.get(boss) ?? new Map<string, string[]>();
+  byQueue.set(queue, [...(byQueue.get(queue) ?? []), workerId]);
+  localWorkers.set(boss, byQueue);
+}
+
+export function bossJobSender(boss: PgBoss): JobSender {
+  return {
+    async sendMediaJob(queue, data) {
+      await boss.send(queue, data, { singletonKey: data.mediaId });
+      for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import type { MediaKind } from "@/lib/generated/prisma/enums";
+
+/**
+ * Queue names and payloads of the background jobs. Separate queues per media kind, so a long
+ * video never holds up the photos behind it, each with its own concurrency.
+ */
+export const MEDIA_QUEUES = {
+  image: "media-image",
+  video: "media-video",
+  audio: "media-audio",
+} as const;
+
+/** Periodic housekeeping: abandoned uploads, stuck processing, orphaned banners. */
+export const SWEEP_QUEUE = "media-sweep";
+
+export type MediaQueue = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
+
+export interface MediaJobData {
+  mediaId: string;
+}
+
+/** The queue that processes a kind of media; documents need no processing. */
+export function queueForKind(kind: MediaKind): MediaQueue | null {
+  switch (kind) {
+    case "photo":
+      return MEDIA_QUEUES.image;
+    case "video":
+      return MEDIA_QUEUES.video;
+    case "audio":
+      return MEDIA_QUEUES.audio;
+    case "document":
+      return null;
+  }
+}
+
+/** Enqueues media processing; implemented over pg-boss (lib/jobs/boss.ts) and by fakes in tests. */
+export interface JobSender {
+  sendMediaJob(queue: MediaQueue, data: MediaJobData): Promise<void>;
+}

@@ -1,0 +1,120 @@
+import type { PrismaClient } from "@/lib/db-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { MediaContext } from "@/lib/media/context";
+import { prefixOfKey } from "@/lib/media/keys";
+import { abortMultipartUpload, deleteObject, listKeys } from "@/lib/media/storage-ops";
+import { parseStoredVariants } from "@/lib/media/variants";
+import { releaseStorage } from "@/lib/plans/enforce";
+import type { ObjectStore } from "@/lib/storage/objects";
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/**
+ * Bytes a media row accounts for in `Company.storageUsedBytes`: its original (as announced,
+ * reserved when the upload was presigned) and every rendition listed in `variants` (the
+ * poster of a video included). The seed derives the company total the same way.
+ */
+export function storedBytesOf(row: { sizeBytes: bigint; variants: unknown }): bigint {
+  let total = row.sizeBytes;
+  for (const v of parseStoredVariants(row.variants) ?? []) total += BigInt(v.bytes);
+  return total;
+}
+
+export const removableSelect = {
+  id: true,
+  companyId: true,
+  contentId: true,
+  storageKey: true,
+  sizeBytes: true,
+  variants: true,
+  posterKey: true,
+  multipartUploadId: true,
+} satisfies Prisma.MediaFileSelect;
+
+export type RemovableMedia = Prisma.MediaFileGetPayload<{ select: typeof removableSelect }>;
+
+/**
+ * Deletes every stored object of media whose rows are already gone: the known keys, plus
+ * anything else under the media's folder (a rendition written by a job that was still
+ * running, a part uploaded after an abort). Failures are logged, never thrown: the rows are
+ * the truth, and an unreferenced object costs bytes, not correctness.
+ */
+export async function removeMediaObjects(store: ObjectStore, rows: readonly RemovableMedia[]): Promise<void> {
+  await Promise.all(
+    rows.map(async (row) => {
+      try {
+        if (row.multipartUploadId) await abortMultipartUpload(store, row.storageKey, row.multipartUploadId);
+        const keys = new Set([row.storageKey]);
+        for (const v of parseStoredVariants(row.variants) ?? []) keys.add(v.key);
+        if (row.posterKey) keys.add(row.posterKey);
+        for (const key of await listKeys(store, `${prefixOfKey(row.storageKey)}/`)) keys.add(key);
+        for (const key of keys) await deleteObject(store, key);
+      } catch (error) {
+        console.error("[afterglow] could not delete media objects", { mediaId: row.id, error });
+      }
+    }),
+  );
+}
+
+/**
+ * Picks a cover for contents that have none: the first photo or video that is ready, in
+ * gallery order. Called when media becomes ready and after deletions.
+ */
+export async function fillMissingCovers(
+  db: Db,
+  companyId: string,
+  contentIds: readonly string[],
+): Promise<void> {
+  for (const contentId of new Set(contentIds)) {
+    const first = await db.mediaFile.findFirst({
+      where: { companyId, contentId, state: "ready", kind: { in: ["photo", "video"] } },
+      orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+      select: { id: true },
+    });
+    if (first) {
+      await db.content.updateMany({
+        where: { id: contentId, companyId, coverMediaId: null },
+        data: { coverMediaId: first.id },
+      });
+    }
+  }
+}
+
+/**
+ * Deletes the company's media matching `where`, gives their bytes back to the company's
+ * storage total, clears covers that pointed at them (choosing another), then removes the
+ * objects. Returns the ids deleted and the contents they belonged to.
+ */
+export async function deleteMedia(
+  ctx: Pick<MediaContext, "db" | "store">,
+  companyId: string,
+  where: Prisma.MediaFileWhereInput,
+): Promise<{ ids: string[]; contentIds: string[] }> {
+  const rows = await ctx.db.$transaction(async (tx) => {
+    const found = await tx.mediaFile.findMany({ where: { ...where, companyId }, select: removableSelect });
+    if (found.length === 0) return found;
+    const ids = found.map((r) => r.id);
+    const { count } = await tx.mediaFile.deleteMany({ where: { id: { in: ids }, companyId } });
+    if (count !== found.length) throw new Error("media changed while deleting; try again");
+    await releaseStorage(
+      tx,
+      companyId,
+      found.reduce((sum, r) => sum + storedBytesOf(r), 0n),
+    );
+    await tx.content.updateMany({
+      where: { companyId, coverMediaId: { in: ids } },
+      data: { coverMediaId: null },
+    });
+    await fillMissingCovers(
+      tx,
+      companyId,
+      found.flatMap((r) => (r.contentId ? [r.contentId] : [])),
+    );
+    return found;
+  });
+  await removeMediaObjects(ctx.store, rows);
+  return {
+    ids: rows.map((r) => r.id),
+    contentIds: [...new Set(rows.flatMap((r) => (r.contentId ? [r.contentId] : [])))],
+  };
+}

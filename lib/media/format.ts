@@ -1,0 +1,27 @@
+/** Display helpers shared by server and browser code (no environment, no Node APIs). */
+
+const KB = 1024;
+const MB = KB * 1024;
+const GB = MB * 1024;
+
+function trim(value: number): string {
+  return value >= 100 ? String(Math.round(value)) : String(Math.round(value * 10) / 10);
+}
+
+/** "200 MB", "2 GB", "1.5 GB": sizes as users read them (binary units, as the limits are). */
+export function formatBytes(bytes: number | bigint): string {
+  const n = Number(bytes);
+  if (n >= GB) return `${trim(n / GB)} GB`;
+  if (n >= MB) return `${trim(n / MB)} MB`;
+  if (n >= KB) return `${trim(n / KB)} KB`;
+  return `${n} B`;
+}
+
+/** 3723000 → "1:02:03"; 83000 → "1:23". */
+export function formatDuration(ms: number): string {
+  const total = Math.round(ms / 1000);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}

@@ -1,0 +1,65 @@
+import type { SniffedFamily } from "@/lib/media/file-types";
+
+/** How many leading bytes `sniffFamily` needs to decide. */
+export const SNIFF_BYTES = 4096;
+
+const ascii = (buf: Uint8Array, offset: number, length: number): string =>
+  buf.length >= offset + length ? String.fromCharCode(...buf.subarray(offset, offset + length)) : "";
+
+const startsWith = (buf: Uint8Array, bytes: readonly number[], offset = 0): boolean =>
+  buf.length >= offset + bytes.length && bytes.every((b, i) => buf[offset + i] === b);
+
+/** Searches `needle` (ASCII) in the first `within` bytes. */
+function contains(buf: Uint8Array, needle: string, within: number): boolean {
+  const end = Math.min(buf.length, within) - needle.length;
+  outer: for (let i = 0; i <= end; i++) {
+    for (let j = 0; j < needle.length; j++) if (buf[i + j] !== needle.charCodeAt(j)) continue outer;
+    return true;
+  }
+  return false;
+}
+
+/** An MPEG-1/2 Layer III frame header (not AAC's ADTS, which has layer bits 00). */
+function isMp3Frame(buf: Uint8Array, offset = 0): boolean {
+  const b0 = buf[offset];
+  const b1 = buf[offset + 1];
+  const b2 = buf[offset + 2];
+  if (b0 !== 0xff || b1 === undefined || b2 === undefined) return false;
+  const sync = (b1 & 0xe0) === 0xe0;
+  const version = (b1 >> 3) & 0x03; // 01 is reserved
+  const layer = (b1 >> 1) & 0x03; // 01 = Layer III
+  const bitrate = b2 >> 4; // 1111 is invalid
+  const sampleRate = (b2 >> 2) & 0x03; // 11 is reserved
+  return sync && version !== 1 && layer === 1 && bitrate !== 0x0f && sampleRate !== 0x03;
+}
+
+/**
+ * What a file really is, from its first bytes (magic numbers), among the families the
+ * platform accepts; null for anything else (executables, archives, HTML, SVG …).
+ * The browser's declared type is only a claim: this is what the server trusts.
+ */
+export function sniffFamily(head: Uint8Array): SniffedFamily | null {
+  if (startsWith(head, [0xff, 0xd8, 0xff])) return "jpeg";
+  if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  const six = ascii(head, 0, 6);
+  if (six === "GIF87a" || six === "GIF89a") return "gif";
+  if (ascii(head, 0, 4) === "RIFF") {
+    const form = ascii(head, 8, 4);
+    if (form === "WEBP") return "webp";
+    if (form === "WAVE") return "wav";
+    return null;
+  }
+  if (ascii(head, 0, 5) === "%PDF-") return "pdf";
+  if (ascii(head, 4, 4) === "ftyp") {
+    // QuickTime (.mov) shares the box format but is not MP4.
+    return ascii(head, 8, 4) === "qt  " ? null : "isobmff";
+  }
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) {
+    // EBML: WebM and Matroska differ only by the DocType string in the header.
+    return contains(head, "webm", 64) ? "webm" : null;
+  }
+  if (ascii(head, 0, 4) === "OggS") return "ogg";
+  if (ascii(head, 0, 3) === "ID3") return "mp3";
+  if (isMp3Frame(head)) return "mp3";
+  return null;
+}

@@ -1,0 +1,160 @@
+import { assertCanManage } from "@/lib/content/access";
+import { AppError } from "@/lib/errors";
+import { queueForKind } from "@/lib/jobs/queues";
+import { mediaSettings, type MediaContext } from "@/lib/media/context";
+import { deleteMedia } from "@/lib/media/delete-media";
+import { FILE_TYPE_RULES } from "@/lib/media/file-types";
+import { imageDimensionsFromHead, megapixels } from "@/lib/media/image-header";
+import { SNIFF_BYTES, sniffFamily } from "@/lib/media/sniff";
+import { completeMultipartUpload, listUploadedParts, objectSize, readRange } from "@/lib/media/storage-ops";
+import type { Membership } from "@/lib/tenancy/membership";
+import { DetailedError } from "@/lib/uploads/errors";
+import { getOwnUpload } from "@/lib/uploads/get-upload";
+import type { CompleteUploadInput } from "@/lib/uploads/schemas";
+import { UPLOAD_ERRORS } from "@/lib/uploads/validate-file";
+
+/** Image headers sit in the first bytes, but EXIF thumbnails can push a JPEG's past 64 KB. */
+const IMAGE_HEAD_BYTES = 256 * 1024;
+
+export interface CompletedUpload {
+  media: {
+    id: string;
+    kind: string;
+    state: "processing" | "ready" | "uploading" | "failed";
+    contentId: string | null;
+  };
+  /** What public pages show that changed (a document is ready at once), for `revalidatePublic`. */
+  changed: { companyId: string; contentIds: string[]; eventIds: string[] } | null;
+}
+
+/**
+ * `POST /api/uploads/{id}/complete`: closes the upload and verifies what arrived before
+ * anything else may use it: the stored size equals the announced one, the first bytes are
+ * really of the announced type, and an image is within the pixel limit. A file failing a
+ * check is deleted (row, objects and reserved bytes) and the rule's message is returned.
+ * Then the media goes to `processing` and its job is queued (documents are `ready` at once).
+ * Calling it again after success answers the current state.
+ */
+export async function completeUpload(
+  ctx: MediaContext,
+  membership: Membership,
+  mediaId: string,
+  input: CompleteUploadInput = {},
+): Promise<CompletedUpload> {
+  assertCanManage(membership);
+  const media = await getOwnUpload(ctx, membership, mediaId);
+  const summary = (state: CompletedUpload["media"]["state"]) => ({
+    id: media.id,
+    kind: media.kind,
+    state,
+    contentId: media.contentId,
+  });
+  if (media.state !== "uploading") {
+    if (media.state === "failed") throw new AppError("conflict", UPLOAD_ERRORS.notUploading);
+    return { media: summary(media.state), changed: null };
+  }
+
+  const expected = Number(media.sizeBytes);
+  if (media.multipartUploadId && media.partSizeBytes) {
+    await finishMultipart(
+      ctx,
+      media.storageKey,
+      media.multipartUploadId,
+      expected,
+      media.partSizeBytes,
+      input,
+    );
+  }
+
+  const reject = async (error: AppError): Promise<never> => {
+    await deleteMedia(ctx, media.companyId, { id: media.id });
+    throw error;
+  };
+
+  const size = await objectSize(ctx.store, media.storageKey);
+  if (size === null) throw new AppError("validation", UPLOAD_ERRORS.incomplete);
+  if (size !== expected) await reject(new AppError("validation", UPLOAD_ERRORS.sizeMismatch));
+
+  const rule = FILE_TYPE_RULES[media.mimeType];
+  const head = await readRange(
+    ctx.store,
+    media.storageKey,
+    0,
+    (media.kind === "photo" ? IMAGE_HEAD_BYTES : SNIFF_BYTES) - 1,
+  );
+  if (!rule || sniffFamily(head) !== rule.family) {
+    await reject(new AppError("validation", UPLOAD_ERRORS.contentMismatch));
+  }
+  if (media.kind === "photo") {
+    const { maxImagePixels } = mediaSettings(ctx);
+    const dims = await imageDimensionsFromHead(head);
+    if (dims && dims.width * dims.height > maxImagePixels) {
+      await reject(
+        new DetailedError("validation", UPLOAD_ERRORS.imageTooLarge, {
+          megapixels: megapixels(maxImagePixels),
+        }),
+      );
+    }
+  }
+
+  const queue = queueForKind(media.kind);
+  const next = queue ? "processing" : "ready";
+  const { count } = await ctx.db.mediaFile.updateMany({
+    where: { id: media.id, companyId: media.companyId, state: "uploading" },
+    data: { state: next, multipartUploadId: null, processingError: null },
+  });
+  if (count === 0) {
+    // Completed by a concurrent call: answer what it left.
+    const current = await getOwnUpload(ctx, membership, mediaId);
+    return { media: summary(current.state), changed: null };
+  }
+  if (queue) {
+    await ctx.jobs.sendMediaJob(queue, { mediaId: media.id });
+    return { media: summary("processing"), changed: null };
+  }
+  return { media: summary("ready"), changed: await changedBy(ctx, media.companyId, media.contentId) };
+}
+
+async function finishMultipart(
+  ctx: MediaContext,
+  key: string,
+  uploadId: string,
+  size: number,
+  partSize: number,
+  input: CompleteUploadInput,
+): Promise<void> {
+  // A retried call after a completion that succeeded finds the object already there.
+  if ((await objectSize(ctx.store, key)) !== null) return;
+  const partCount = Math.ceil(size / partSize);
+  const listed = await listUploadedParts(ctx.store, key, uploadId);
+  // One entry per part number (a part re-sent after a retry keeps its last ETag).
+  const parts = [...new Map((listed ?? input.parts ?? []).map((p) => [p.partNumber, p])).values()];
+  const numbers = new Set(parts.map((p) => p.partNumber));
+  for (let n = 1; n <= partCount; n++) {
+    if (!numbers.has(n)) throw new AppError("validation", UPLOAD_ERRORS.incomplete);
+  }
+  try {
+    await completeMultipartUpload(
+      ctx.store,
+      key,
+      uploadId,
+      parts.filter((p) => p.partNumber <= partCount),
+    );
+  } catch (error) {
+    if ((await objectSize(ctx.store, key)) === null) {
+      console.error("[afterglow] multipart completion failed", { key, error });
+      throw new AppError("validation", UPLOAD_ERRORS.incomplete);
+    }
+  }
+}
+
+/** Contents and events whose public pages show a media's content. */
+export async function changedBy(
+  ctx: Pick<MediaContext, "db">,
+  companyId: string,
+  contentId: string | null,
+): Promise<{ companyId: string; contentIds: string[]; eventIds: string[] }> {
+  if (!contentId) return { companyId, contentIds: [], eventIds: [] };
+  const links = await ctx.db.contentEvent.findMany({ where: { contentId }, select: { eventId: true } });
+  return { companyId, contentIds: [contentId], eventIds: links.map((l) => l.eventId) };
+}

@@ -1,0 +1,113 @@
+import { assertCanManage } from "@/lib/content/access";
+import { AppError } from "@/lib/errors";
+import { mediaSettings, publicStoreOf, type MediaContext } from "@/lib/media/context";
+import { newMediaId, originalKey } from "@/lib/media/keys";
+import { abortMultipartUpload, createMultipartUpload } from "@/lib/media/storage-ops";
+import { assertPhotoRoom, lockCompanyQuota, reserveStorage } from "@/lib/plans/enforce";
+import type { Membership } from "@/lib/tenancy/membership";
+import { partPlan, presignPut } from "@/lib/uploads/presign";
+import type { CreateUploadInput } from "@/lib/uploads/schemas";
+import { cleanFileName, UPLOAD_ERRORS, validateFileClaim } from "@/lib/uploads/validate-file";
+
+export type CreatedUpload =
+  | {
+      id: string;
+      strategy: "single";
+      /** PUT the file here with exactly these headers. */
+      url: string;
+      headers: Record<string, string>;
+      expiresAt: string;
+    }
+  | {
+      id: string;
+      strategy: "multipart";
+      partSize: number;
+      partCount: number;
+      /** Ask `POST /api/uploads/{id}/parts` for the part URLs. */
+      expiresAt: string;
+    };
+
+/**
+ * `POST /api/uploads`: checks the file against the upload rules and the company's plan,
+ * reserves its bytes, creates the media row (state `uploading`) under a key the server
+ * chooses, and answers where to PUT the bytes. Nothing is read from the browser but the
+ * claim; `completeUpload` verifies what actually arrived.
+ */
+export async function createUpload(
+  ctx: MediaContext,
+  membership: Membership,
+  input: CreateUploadInput,
+): Promise<CreatedUpload> {
+  assertCanManage(membership);
+  const companyId = membership.company.id;
+  // The plan as stored now, not as it was when the session started.
+  const company = await ctx.db.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { plan: true },
+  });
+  const rule = validateFileClaim(input, company.plan);
+
+  let contentId: string | null = null;
+  let eventIds: string[] = [];
+  if (input.target.type === "content") {
+    const content = await ctx.db.content.findFirst({
+      where: { id: input.target.contentId, companyId },
+      select: { id: true, events: { select: { eventId: true } } },
+    });
+    if (!content) throw new AppError("not_found", "content.errors.notFound");
+    contentId = content.id;
+    eventIds = content.events.map((e) => e.eventId);
+  } else if (rule.kind !== "photo") {
+    throw new AppError("validation", UPLOAD_ERRORS.bannerMustBeImage);
+  }
+
+  const settings = mediaSettings(ctx);
+  const id = newMediaId();
+  const storageKey = originalKey(companyId, id, rule.ext);
+  const multipart = input.size > settings.multipartThresholdBytes;
+  const plan = multipart ? partPlan(input.size, settings.partSizeBytes) : null;
+  const uploadId = multipart ? await createMultipartUpload(ctx.store, storageKey, rule.mime) : null;
+
+  try {
+    await ctx.db.$transaction(async (tx) => {
+      await lockCompanyQuota(tx, companyId);
+      if (rule.kind === "photo" && eventIds.length > 0) {
+        await assertPhotoRoom(tx, companyId, company.plan, eventIds, 1);
+      }
+      await reserveStorage(tx, companyId, company.plan, BigInt(input.size));
+      const last = contentId
+        ? await tx.mediaFile.aggregate({ where: { contentId, companyId }, _max: { position: true } })
+        : null;
+      await tx.mediaFile.create({
+        data: {
+          id,
+          companyId,
+          contentId,
+          kind: rule.kind,
+          storageKey,
+          originalName: cleanFileName(input.fileName),
+          mimeType: rule.mime,
+          sizeBytes: BigInt(input.size),
+          state: "uploading",
+          position: (last?._max.position ?? -1) + 1,
+          multipartUploadId: uploadId,
+          partSizeBytes: plan?.partSize ?? null,
+        },
+      });
+    });
+  } catch (error) {
+    if (uploadId) await abortMultipartUpload(ctx.store, storageKey, uploadId).catch(() => undefined);
+    throw error;
+  }
+
+  const expiresAt = new Date(Date.now() + settings.uploadUrlTtlSeconds * 1000).toISOString();
+  if (plan)
+    return { id, strategy: "multipart", partSize: plan.partSize, partCount: plan.partCount, expiresAt };
+  const url = await presignPut(publicStoreOf(ctx), {
+    key: storageKey,
+    contentType: rule.mime,
+    size: input.size,
+    expiresIn: settings.uploadUrlTtlSeconds,
+  });
+  return { id, strategy: "single", url, headers: { "Content-Type": rule.mime }, expiresAt };
+}

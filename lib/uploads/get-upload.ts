@@ -1,0 +1,99 @@
+import { assertCanManage } from "@/lib/content/access";
+import { AppError } from "@/lib/errors";
+import { mediaSettings, publicStoreOf, type MediaContext } from "@/lib/media/context";
+import { listUploadedParts, type UploadedPart } from "@/lib/media/storage-ops";
+import type { Membership } from "@/lib/tenancy/membership";
+import { presignPart } from "@/lib/uploads/presign";
+import { UPLOAD_ERRORS } from "@/lib/uploads/validate-file";
+
+/** The media row of an upload of the caller's company; 404 for anything else. */
+export async function getOwnUpload(ctx: MediaContext, membership: Membership, mediaId: string) {
+  assertCanManage(membership);
+  const media = await ctx.db.mediaFile.findFirst({
+    where: { id: mediaId, companyId: membership.company.id },
+    select: {
+      id: true,
+      companyId: true,
+      contentId: true,
+      kind: true,
+      state: true,
+      storageKey: true,
+      mimeType: true,
+      sizeBytes: true,
+      variants: true,
+      posterKey: true,
+      multipartUploadId: true,
+      partSizeBytes: true,
+      processingError: true,
+    },
+  });
+  if (!media) throw new AppError("not_found", UPLOAD_ERRORS.notFound);
+  return media;
+}
+
+export interface UploadStatus {
+  id: string;
+  state: "uploading" | "processing" | "ready" | "failed";
+  strategy: "single" | "multipart";
+  size: number;
+  partSize: number | null;
+  partCount: number | null;
+  /** Parts the store already holds, or null when it cannot say (then the browser's record counts). */
+  uploadedParts: UploadedPart[] | null;
+}
+
+/**
+ * `GET /api/uploads/{id}`: what a browser needs to resume an interrupted upload after a
+ * reload: whether it is still open and which parts already arrived.
+ */
+export async function getUploadStatus(
+  ctx: MediaContext,
+  membership: Membership,
+  mediaId: string,
+): Promise<UploadStatus> {
+  const media = await getOwnUpload(ctx, membership, mediaId);
+  const size = Number(media.sizeBytes);
+  const multipart = media.multipartUploadId !== null && media.partSizeBytes !== null;
+  const uploadedParts =
+    multipart && media.state === "uploading"
+      ? await listUploadedParts(ctx.store, media.storageKey, media.multipartUploadId!)
+      : null;
+  return {
+    id: media.id,
+    state: media.state,
+    strategy: multipart ? "multipart" : "single",
+    size,
+    partSize: multipart ? media.partSizeBytes : null,
+    partCount: multipart ? Math.ceil(size / media.partSizeBytes!) : null,
+    uploadedParts,
+  };
+}
+
+/** `POST /api/uploads/{id}/parts`: presigned PUT URLs for parts of an open multipart upload. */
+export async function signUploadParts(
+  ctx: MediaContext,
+  membership: Membership,
+  mediaId: string,
+  partNumbers: readonly number[],
+): Promise<{ parts: { partNumber: number; url: string }[]; expiresAt: string }> {
+  const media = await getOwnUpload(ctx, membership, mediaId);
+  if (media.state !== "uploading") throw new AppError("conflict", UPLOAD_ERRORS.notUploading);
+  if (!media.multipartUploadId || !media.partSizeBytes)
+    throw new AppError("validation", UPLOAD_ERRORS.notFound);
+  const partCount = Math.ceil(Number(media.sizeBytes) / media.partSizeBytes);
+  const settings = mediaSettings(ctx);
+  const unique = [...new Set(partNumbers)].sort((a, b) => a - b);
+  if (unique.some((n) => n < 1 || n > partCount)) throw new AppError("validation", "validation.invalidForm");
+  const parts = await Promise.all(
+    unique.map(async (partNumber) => ({
+      partNumber,
+      url: await presignPart(publicStoreOf(ctx), {
+        key: media.storageKey,
+        uploadId: media.multipartUploadId!,
+        partNumber,
+        expiresIn: settings.uploadUrlTtlSeconds,
+      }),
+    })),
+  );
+  return { parts, expiresAt: new Date(Date.now() + settings.uploadUrlTtlSeconds * 1000).toISOString() };
+}

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  deleteContent,
+  deleteMediaItem,
+  originalDownloadUrl,
+  reorderMedia,
+  retryMedia,
+  safeDownloadName,
+  setCover,
+} from "@/lib/content/manage-media";
+import { contentTotals, getContentForEdit, listContents } from "@/lib/content/queries";
+import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
+import { processMedia } from "@/lib/media/process-media";
+import { listKeys } from "@/lib/media/storage-ops";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+import {
+  createCompany,
+  createEventRow,
+  mediaTestEnv,
+  rejection,
+  uploadFile,
+  type MediaTestEnv,
+  type TestCompany,
+} from "./uploads-fixtures";
+
+let env: MediaTestEnv;
+let demo: TestCompany;
+let other: TestCompany;
+let photos: Buffer[];
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  demo = await createCompany(env.db, "starter");
+  other = await createCompany(env.db);
+  photos = await Promise.all(
+    [51, 52, 53].map((seed) => generatePhoto({ seed, theme: "club", width: 800, height: 533 })),
+  );
+});
+afterAll(() => env?.close());
+
+async function addPhoto(contentId: string, i: number, process = true) {
+  const { created } = await uploadFile(env.ctx, demo.as("admin"), {
+    fileName: `photo-${i}.jpg`,
+    contentType: "image/jpeg",
+    bytes: photos[i % photos.length]!,
+    target: { type: "content", contentId },
+  });
+  if (process) await processMedia(env.ctx, created.id);
+  return created.id;
+}
+
+const used = async (companyId = demo.id) =>
+  (await env.db.company.findUniqueOrThrow({ where: { id: companyId } })).storageUsedBytes;
+
+describe("content admin", () => {
+  it("creates a single content and a gallery linked to events, and lists them with filters", async () => {
+    const event = await createEventRow(env.db, demo.id, "Noite");
+    const single = await createContent(env.ctx, demo.as("manager"), {
+      title: "Setlist",
+      category: "Documentos",
+      tags: "setlist, pdf, Setlist",
+      kind: "single",
+      status: "draft",
+      eventIds: [event.id],
+      requiresLead: true,
+    });
+    const gallery = await createContent(env.ctx, demo.as("admin"), {
+      title: "Palco principal",
+      kind: "photo_gallery",
+      status: "published",
+    });
+    expect(single.changed).toEqual({ companyId: demo.id, contentIds: [single.id], eventIds: [event.id] });
+    const row = await env.db.content.findUniqueOrThrow({ where: { id: single.id } });
+    expect(row).toMatchObject({
+      tags: ["setlist", "pdf"],
+      requiresLead: true,
+      status: "draft",
+      publishedAt: null,
+    });
+    expect(
+      (await env.db.content.findUniqueOrThrow({ where: { id: gallery.id } })).publishedAt,
+    ).not.toBeNull();
+
+    const ctx = env.ctx;
+    expect((await listContents(ctx, demo.id, { page: 1 })).total).toBe(2);
+    expect(
+      (await listContents(ctx, demo.id, { page: 1, status: "published" })).items.map((i) => i.id),
+    ).toEqual([gallery.id]);
+    expect((await listContents(ctx, demo.id, { page: 1, kind: "single" })).items.map((i) => i.id)).toEqual([
+      single.id,
+    ]);
+    const byEvent = await listContents(ctx, demo.id, { page: 1, eventId: event.id });
+    expect(byEvent.items.map((i) => i.id)).toEqual([single.id]);
+    expect(byEvent.items[0]?.events).toEqual([{ id: event.id, name: "Noite" }]);
+    expect((await listContents(ctx, other.id, { page: 1 })).total).toBe(0);
+    expect(await contentTotals(ctx, demo.id)).toEqual({ total: 2, published: 1 });
+  });
+
+  it("paginates", async () => {
+    const company = await createCompany(env.db);
+    for (let i = 0; i < 25; i++) {
+      await createContent(env.ctx, company.as("admin"), { title: `Item ${i}`, kind: "photo_gallery" });
+    }
+    const first = await listContents(env.ctx, company.id, { page: 1 });
+    expect(first).toMatchObject({ total: 25, pageCount: 2 });
+    expect(first.items).toHaveLength(20);
+    expect((await listContents(env.ctx, company.id, { page: 2 })).items).toHaveLength(5);
+  });
+
+  it("refuses events of another company, and a user-role member", async () => {
+    const theirs = await createEventRow(env.db, other.id);
+    const error = await rejection(
+      createContent(env.ctx, demo.as("admin"), { title: "x", kind: "single", eventIds: [theirs.id] }),
+    );
+    expect(error.messageKey).toBe("content.errors.eventNotFound");
+    expect(
+      (await rejection(createContent(env.ctx, demo.as("user"), { title: "x", kind: "single" }))).code,
+    ).toBe("forbidden");
+  });
+
+  it("publishes, archives and edits, reporting the events whose pages change", async () => {
+    const a = await createEventRow(env.db, demo.id, "A");
+    const b = await createEventRow(env.db, demo.id, "B");
+    const { id } = await createContent(env.ctx, demo.as("admin"), {
+      title: "T",
+      kind: "photo_gallery",
+      eventIds: [a.id],
+    });
+    const published = await setContentStatus(env.ctx, demo.as("admin"), id, "published");
+    expect(published.changed).toEqual({ companyId: demo.id, contentIds: [id], eventIds: [a.id] });
+    expect((await env.db.content.findUniqueOrThrow({ where: { id } })).status).toBe("published");
+    await setContentStatus(env.ctx, demo.as("admin"), id, "archived");
+    expect((await env.db.content.findUniqueOrThrow({ where: { id } })).status).toBe("archived");
+
+    const moved = await updateContent(env.ctx, demo.as("admin"), id, {
+      title: "New title",
+      kind: "video_gallery",
+      status: "draft",
+      eventIds: [b.id],
+    });
+    expect(moved.changed.eventIds.sort()).toEqual([a.id, b.id].sort());
+    const edit = await getContentForEdit(env.ctx, demo.id, id);
+    expect(edit).toMatchObject({
+      title: "New title",
+      kind: "video_gallery",
+      status: "draft",
+      eventIds: [b.id],
+    });
+    expect(
+      (await rejection(updateContent(env.ctx, other.as("admin"), id, { title: "x", kind: "single" }))).code,
+    ).toBe("not_found");
+  });
+
+  it("refuses linking a gallery to an event it would take past 50 photos (Starter)", async () => {
+    const event = await createEventRow(env.db, demo.id, "Full");
+    const full = await createContent(env.ctx, demo.as("admin"), {
+      title: "Full",
+      kind: "photo_gallery",
+      eventIds: [event.id],
+    });
+    await env.db.mediaFile.createMany({
+      data: Array.from({ length: 49 }, (_, i) => ({
+        companyId: demo.id,
+        contentId: full.id,
+        kind: "photo" as const,
+        storageKey: `companies/${demo.id}/media/full-${i}/original.jpg`,
+        originalName: "p.jpg",
+        mimeType: "image/jpeg",
+        sizeBytes: 1n,
+        state: "ready" as const,
+      })),
+    });
+    const gallery = await createContent(env.ctx, demo.as("admin"), { title: "More", kind: "photo_gallery" });
+    await addPhoto(gallery.id, 0, false);
+    await addPhoto(gallery.id, 1, false);
+    const error = await rejection(
+      updateContent(env.ctx, demo.as("admin"), gallery.id, {
+        title: "More",
+        kind: "photo_gallery",
+        eventIds: [event.id],
+      }),
+    );
+    expect(error.messageKey).toBe("plans.errors.photosPerEvent");
+  });
+
+  it("reorders gallery items, picks a cover, deletes an item and the whole content with its objects", async () => {
+    const { id } = await createContent(env.ctx, demo.as("admin"), { title: "G", kind: "photo_gallery" });
+    const before = await used();
+    const ids = [await addPhoto(id, 0), await addPhoto(id, 1), await addPhoto(id, 2)];
+    expect((await getContentForEdit(env.ctx, demo.id, id)).coverMediaId).toBe(ids[0]);
+
+    await reorderMedia(env.ctx, demo.as("admin"), id, [ids[2]!, ids[0]!, ids[1]!]);
+    const edit = await getContentForEdit(env.ctx, demo.id, id);
+    expect(edit.media.map((m) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(edit.media[0]?.thumbUrl).toMatch(/w320\.webp/);
+    expect((await rejection(reorderMedia(env.ctx, demo.as("admin"), id, [ids[0]!]))).messageKey).toBe(
+      "content.errors.reorderStale",
+    );
+
+    await setCover(env.ctx, demo.as("admin"), id, ids[1]!);
+    expect((await env.db.content.findUniqueOrThrow({ where: { id } })).coverMediaId).toBe(ids[1]);
+    const elsewhere = await createContent(env.ctx, demo.as("admin"), { title: "H", kind: "photo_gallery" });
+    expect((await rejection(setCover(env.ctx, demo.as("admin"), elsewhere.id, ids[1]!))).messageKey).toBe(
+      "content.errors.coverInvalid",
+    );
+
+    // Deleting the cover picks the next ready photo in gallery order.
+    await deleteMediaItem(env.ctx, demo.as("admin"), ids[1]!);
+    expect((await env.db.content.findUniqueOrThrow({ where: { id } })).coverMediaId).toBe(ids[2]);
+    expect(await listKeys(env.store, `companies/${demo.id}/media/${ids[1]}/`)).toEqual([]);
+
+    await deleteContent(env.ctx, demo.as("manager"), id);
+    expect(await env.db.content.findUnique({ where: { id } })).toBeNull();
+    for (const m of ids) expect(await listKeys(env.store, `companies/${demo.id}/media/${m}/`)).toEqual([]);
+    expect(await used()).toBe(before);
+  });
+
+  it("retries failed processing", async () => {
+    const { id } = await createContent(env.ctx, demo.as("admin"), { title: "R", kind: "photo_gallery" });
+    const mediaId = await addPhoto(id, 0, false);
+    await env.db.mediaFile.update({
+      where: { id: mediaId },
+      data: { state: "failed", processingError: "media.errors.processingFailed" },
+    });
+    env.sent.length = 0;
+    await retryMedia(env.ctx, demo.as("admin"), mediaId);
+    expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id: mediaId } })).toMatchObject({
+      state: "processing",
+      processingError: null,
+    });
+    expect(env.sent).toEqual([{ queue: "media-image", data: { mediaId } }]);
+    expect((await rejection(retryMedia(env.ctx, demo.as("admin"), mediaId))).messageKey).toBe(
+      "media.errors.notRetryable",
+    );
+    expect((await rejection(retryMedia(env.ctx, other.as("admin"), mediaId))).code).toBe("not_found");
+  });
+
+  it("downloads originals through a short-lived signed URL with a safe file name", async () => {
+    const { id } = await createContent(env.ctx, demo.as("admin"), { title: "D", kind: "single" });
+    const { created } = await uploadFile(env.ctx, demo.as("admin"), {
+      fileName: 'Show "night".jpg',
+      contentType: "image/jpeg",
+      bytes: photos[0]!,
+      target: { type: "content", contentId: id },
+    });
+    const url = await originalDownloadUrl(env.ctx, demo.as("admin"), created.id);
+    expect(url).toMatch(/X-Amz-Expires=60/);
+    const res = await fetch(url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="Show night.jpg"; filename*=UTF-8''Show%20night.jpg`,
+    );
+    expect(res.headers.get("content-type")).toBe("image/jpeg");
+    expect((await rejection(originalDownloadUrl(env.ctx, other.as("admin"), created.id))).code).toBe(
+      "not_found",
+    );
+
+    expect(safeDownloadName("../../etc/passwd", "application/pdf")).toBe("passwd.pdf");
+    expect(safeDownloadName("evil.exe", "image/png")).toBe("evil.png");
+    expect(safeDownloadName("Fotografia nº1 — São João.jpeg", "image/jpeg")).toBe(
+      "Fotografia nº1 — São João.jpg",
+    );
+  });
+});

@@ -1,0 +1,223 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventQrCode } from "@/lib/events/qr-code";
+import { checkEventSlug, getEventForEdit, listEvents } from "@/lib/events/queries";
+import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
+import type { EventInput } from "@/lib/events/schemas";
+import { objectSize } from "@/lib/media/storage-ops";
+import en from "@/messages/en.json";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+import {
+  createCompany,
+  createContentRow,
+  mediaTestEnv,
+  rejection,
+  uploadFile,
+  type MediaTestEnv,
+  type TestCompany,
+} from "./uploads-fixtures";
+
+let env: MediaTestEnv;
+let demo: TestCompany;
+let other: TestCompany;
+let photo: Buffer;
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  demo = await createCompany(env.db);
+  other = await createCompany(env.db);
+  photo = await generatePhoto({ seed: 41, theme: "festival", width: 1200, height: 500 });
+});
+afterAll(() => env?.close());
+
+let n = 0;
+const input = (overrides: Partial<EventInput> = {}): EventInput => ({
+  name: "Festival de Verão",
+  slug: `festival-de-verao-${++n}`,
+  description: "Três palcos <script>alert(1)</script>",
+  date: "2026-07-18",
+  time: "20:00",
+  timeZone: "Europe/Lisbon",
+  location: "Parque da Cidade, Porto",
+  maxParticipants: "5000",
+  participantsCount: "120",
+  isFree: false,
+  price: "45,50",
+  currency: "EUR",
+  status: "published",
+  isPublic: true,
+  ...overrides,
+});
+
+async function uploadBanner(company: TestCompany) {
+  const { created } = await uploadFile(env.ctx, company.as("admin"), {
+    fileName: "banner.jpg",
+    contentType: "image/jpeg",
+    bytes: photo,
+    target: { type: "event-banner" },
+  });
+  return created.id;
+}
+
+describe("events admin", () => {
+  it("creates an event with every field, the date in its time zone, price in minor units", async () => {
+    const saved = await createEvent(env.ctx, demo.as("manager"), input({ slug: "noite-unica" }));
+    expect(saved.changed).toEqual({ companyId: demo.id, eventIds: [saved.id] });
+    const row = await env.db.event.findUniqueOrThrow({ where: { id: saved.id } });
+    expect(row).toMatchObject({
+      companyId: demo.id,
+      slug: "noite-unica",
+      name: "Festival de Verão",
+      description: "Três palcos",
+      timeZone: "Europe/Lisbon",
+      location: "Parque da Cidade, Porto",
+      maxParticipants: 5000,
+      participantsCount: 120,
+      priceMinor: 4550,
+      currency: "EUR",
+      status: "published",
+      isPublic: true,
+    });
+    expect(row.startsAt.toISOString()).toBe("2026-07-18T19:00:00.000Z");
+
+    const edit = await getEventForEdit(env.ctx, demo.id, saved.id);
+    expect(edit.values).toMatchObject({ date: "2026-07-18", time: "20:00", price: "45.50", isFree: false });
+    expect(edit.publicUrl).toMatch(/\/event\/noite-unica$/);
+  });
+
+  it("refuses a slug already in use, by anyone: 'Error saving event, check the URL is not in use'", async () => {
+    await createEvent(env.ctx, demo.as("admin"), input({ slug: "taken-slug" }));
+    const mine = await rejection(createEvent(env.ctx, demo.as("admin"), input({ slug: "taken-slug" })));
+    expect(mine).toMatchObject({ code: "conflict", messageKey: "events.errors.slugInUse" });
+    expect(en.events.errors.slugInUse).toBe("Error saving event, check the URL is not in use");
+    const theirs = await rejection(createEvent(env.ctx, other.as("admin"), input({ slug: "taken-slug" })));
+    expect(theirs.messageKey).toBe("events.errors.slugInUse");
+
+    const second = await createEvent(env.ctx, demo.as("admin"), input({ slug: "another-slug" }));
+    const renamed = await rejection(
+      updateEvent(env.ctx, demo.as("admin"), second.id, input({ slug: "taken-slug" })),
+    );
+    expect(renamed.messageKey).toBe("events.errors.slugInUse");
+
+    expect(await checkEventSlug(env.db, { slug: "taken-slug" })).toEqual({
+      available: false,
+      suggestion: "taken-slug-2",
+    });
+    expect(await checkEventSlug(env.db, { slug: "fresh" })).toEqual({ available: true, suggestion: "fresh" });
+  });
+
+  it("validates the form with field messages", async () => {
+    const error = await rejection(
+      createEvent(
+        env.ctx,
+        demo.as("admin"),
+        input({ name: " ", slug: "Bad Slug!", timeZone: "Mars/Base", isFree: false, price: "abc" }),
+      ),
+    );
+    expect(error.code).toBe("validation");
+    expect((error as unknown as { fieldErrors: Record<string, string> }).fieldErrors).toMatchObject({
+      name: "validation.inputEmpty",
+      slug: "events.errors.slugInvalid",
+      timeZone: "events.errors.timeZoneInvalid",
+    });
+    const free = await createEvent(env.ctx, demo.as("admin"), input({ isFree: true, price: "99" }));
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: free.id } })).priceMinor).toBeNull();
+  });
+
+  it("lists with search, status filter and pagination, showing participants", async () => {
+    const company = await createCompany(env.db);
+    for (let i = 0; i < 23; i++) {
+      await createEvent(
+        env.ctx,
+        company.as("admin"),
+        input({
+          name: i % 2 ? `Jazz Night ${i}` : `Rock Night ${i}`,
+          status: i < 3 ? "cancelled" : "published",
+          date: `2026-05-${String(i + 1).padStart(2, "0")}`,
+        }),
+      );
+    }
+    const all = await listEvents(env.db, company.id, { page: 1 });
+    expect(all).toMatchObject({ total: 23, pageCount: 2 });
+    expect(all.items).toHaveLength(20);
+    expect(all.items[0]).toMatchObject({
+      participantsCount: 120,
+      local: { date: "2026-05-23", time: "20:00" },
+    });
+    expect((await listEvents(env.db, company.id, { page: 2 })).items).toHaveLength(3);
+    expect((await listEvents(env.db, company.id, { page: 1, q: "jazz" })).total).toBe(11);
+    expect((await listEvents(env.db, company.id, { page: 1, status: "cancelled" })).total).toBe(3);
+    // Only the company's own events.
+    expect((await listEvents(env.db, other.id, { page: 1, q: "jazz" })).total).toBe(0);
+  });
+
+  it("sets, replaces and removes a banner, deleting the replaced image", async () => {
+    const firstBanner = await uploadBanner(demo);
+    const saved = await createEvent(env.ctx, demo.as("admin"), input({ bannerMediaId: firstBanner }));
+    const first = await env.db.mediaFile.findUniqueOrThrow({ where: { id: firstBanner } });
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).bannerKey).toBe(
+      first.storageKey,
+    );
+    expect((await getEventForEdit(env.ctx, demo.id, saved.id)).banner).toMatchObject({ state: "processing" });
+
+    const secondBanner = await uploadBanner(demo);
+    await updateEvent(
+      env.ctx,
+      demo.as("admin"),
+      saved.id,
+      input({
+        slug: (await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).slug,
+        bannerMediaId: secondBanner,
+      }),
+    );
+    expect(await env.db.mediaFile.findUnique({ where: { id: firstBanner } })).toBeNull();
+    expect(await objectSize(env.store, first.storageKey)).toBeNull();
+
+    const slug = (await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).slug;
+    await updateEvent(env.ctx, demo.as("admin"), saved.id, input({ slug, bannerMediaId: null }));
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).bannerKey).toBeNull();
+    expect(await env.db.mediaFile.findUnique({ where: { id: secondBanner } })).toBeNull();
+  });
+
+  it("refuses another company's banner", async () => {
+    const theirs = await uploadBanner(other);
+    const error = await rejection(createEvent(env.ctx, demo.as("admin"), input({ bannerMediaId: theirs })));
+    expect(error.messageKey).toBe("events.errors.bannerInvalid");
+  });
+
+  it("makes QR codes of the public URL as PNG and SVG", async () => {
+    const saved = await createEvent(env.ctx, demo.as("admin"), input({ slug: "qr-show" }));
+    const png = await eventQrCode(env.db, demo.as("admin"), saved.id, "png");
+    expect(png).toMatchObject({ contentType: "image/png", fileName: "qr-qr-show.png" });
+    expect(Buffer.from(png.body.subarray(0, 8))).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+    expect(png.url).toMatch(/\/event\/qr-show$/);
+    const svg = await eventQrCode(env.db, demo.as("admin"), saved.id, "svg");
+    expect(new TextDecoder().decode(svg.body)).toMatch(/^<svg/);
+    expect((await rejection(eventQrCode(env.db, other.as("admin"), saved.id, "png"))).code).toBe("not_found");
+  });
+
+  it("deletes an event with its banner, keeping its contents", async () => {
+    const banner = await uploadBanner(demo);
+    const saved = await createEvent(env.ctx, demo.as("admin"), input({ bannerMediaId: banner }));
+    const content = await createContentRow(env.db, demo.id, { eventIds: [saved.id] });
+    expect((await rejection(deleteEvent(env.ctx, other.as("admin"), saved.id))).code).toBe("not_found");
+    const { changed } = await deleteEvent(env.ctx, demo.as("manager"), saved.id);
+    expect(changed).toEqual({ companyId: demo.id, eventIds: [saved.id], contentIds: [content.id] });
+    expect(await env.db.event.findUnique({ where: { id: saved.id } })).toBeNull();
+    expect(await env.db.mediaFile.findUnique({ where: { id: banner } })).toBeNull();
+    expect(await env.db.content.findUnique({ where: { id: content.id } })).not.toBeNull();
+  });
+
+  it("is for admins and managers only", async () => {
+    expect((await rejection(createEvent(env.ctx, demo.as("user"), input()))).code).toBe("forbidden");
+    const saved = await createEvent(env.ctx, demo.as("manager"), input());
+    expect((await rejection(updateEvent(env.ctx, demo.as("user"), saved.id, input()))).code).toBe(
+      "forbidden",
+    );
+    expect((await rejection(deleteEvent(env.ctx, demo.as("user"), saved.id))).code).toBe("forbidden");
+    expect((await rejection(updateEvent(env.ctx, other.as("admin"), saved.id, input()))).code).toBe(
+      "not_found",
+    );
+  });
+});

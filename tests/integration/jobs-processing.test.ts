@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseStoredVariants } from "@/lib/media/variants";
+import { handleMediaJob } from "@/lib/jobs/worker";
+import { processMedia } from "@/lib/media/process-media";
+import { objectSize } from "@/lib/media/storage-ops";
+import { generatePhoto, loadVideoFixture, synthesizeWav } from "@/scripts/lib/demo-media";
+import {
+  createCompany,
+  createContentRow,
+  mediaTestEnv,
+  uploadFile,
+  type MediaTestEnv,
+  type TestCompany,
+} from "./uploads-fixtures";
+import type { MediaContext } from "@/lib/media/context";
+import type PgBoss from "pg-boss";
+import type { MediaJobData } from "@/lib/jobs/queues";
+
+let env: MediaTestEnv;
+let company: TestCompany;
+let contentId: string;
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  company = await createCompany(env.db, "starter");
+  contentId = (await createContentRow(env.db, company.id)).id;
+});
+afterAll(() => env?.close());
+
+async function upload(ctx: MediaContext, fileName: string, contentType: string, bytes: Uint8Array) {
+  const { completed } = await uploadFile(ctx, company.as("admin"), {
+    fileName,
+    contentType,
+    bytes,
+    target: { type: "content", contentId },
+  });
+  return completed.media.id;
+}
+
+const usedBytes = async () =>
+  (await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes;
+
+/** A pg-boss job as the worker receives it. */
+const job = (mediaId: string, retryCount = 0, retryLimit = 3) =>
+  ({
+    id: "job",
+    name: "media-image",
+    data: { mediaId },
+    retryCount,
+    retryLimit,
+  }) as unknown as PgBoss.JobWithMetadata<MediaJobData>;
+
+describe("image processing", () => {
+  it("stores WebP and AVIF renditions at several widths, a blur placeholder and the size; counts their bytes", async () => {
+    const photo = await generatePhoto({ seed: 21, theme: "festival" });
+    const id = await upload(env.ctx, "stage.jpg", "image/jpeg", photo);
+    const before = await usedBytes();
+
+    expect(await processMedia(env.ctx, id)).toEqual({ status: "ready", companyId: company.id, contentId });
+
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ state: "ready", width: 1600, height: 1067, processingError: null });
+    expect(row.blurDataUrl).toMatch(/^data:image\/webp;base64,/);
+    const variants = parseStoredVariants(row.variants) ?? [];
+    expect(variants.map((v) => `${v.width}.${v.format}`).sort()).toEqual(
+      ["1280.avif", "1280.webp", "320.avif", "320.webp", "640.avif", "640.webp"].sort(),
+    );
+    for (const v of variants) {
+      expect(v.key.startsWith(`companies/${company.id}/media/${id}/`)).toBe(true);
+      expect(await objectSize(env.store, v.key)).toBe(v.bytes);
+    }
+    const added = variants.reduce((sum, v) => sum + BigInt(v.bytes), 0n);
+    expect(await usedBytes()).toBe(before + added);
+    // The first ready photo becomes the cover.
+    expect((await env.db.content.findUniqueOrThrow({ where: { id: contentId } })).coverMediaId).toBe(id);
+
+    // A second delivery of the same job changes nothing.
+    expect(await processMedia(env.ctx, id)).toEqual({ status: "skipped" });
+    expect(await usedBytes()).toBe(before + added);
+  });
+
+  it("fails a file that decodes as nothing, with a reason, without retrying", async () => {
+    // Valid JPEG magic bytes, then garbage: passes the type check, fails decoding.
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 0x41)]);
+    const id = await upload(env.ctx, "broken.jpg", "image/jpeg", broken);
+    await handleMediaJob(env.ctx, job(id));
+    expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      state: "failed",
+      processingError: "media.errors.unreadable",
+    });
+  });
+
+  it("retries errors that may pass, and marks the media failed after the last attempt", async () => {
+    const photo = await generatePhoto({ seed: 22, theme: "club" });
+    const id = await upload(env.ctx, "x.jpg", "image/jpeg", photo);
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
+    // The original vanishes from storage: a storage error, worth retrying.
+    await env.store.client.send(
+      new (await import("@aws-sdk/client-s3")).DeleteObjectCommand({
+        Bucket: env.store.bucket,
+        Key: row.storageKey,
+      }),
+    );
+    await expect(handleMediaJob(env.ctx, job(id, 0))).rejects.toThrow();
+    expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).state).toBe("processing");
+    await expect(handleMediaJob(env.ctx, job(id, 3))).rejects.toThrow();
+    expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      state: "failed",
+      processingError: "media.errors.processingFailed",
+    });
+  });
+});
+
+describe("video processing", () => {
+  it("reads the duration and takes a poster frame with ffmpeg", async () => {
+    const { mp4 } = await loadVideoFixture();
+    const id = await upload(env.ctx, "clip.mp4", "video/mp4", mp4);
+    await processMedia(env.ctx, id);
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
+    expect(row.state).toBe("ready");
+    expect(row.durationMs).toBeGreaterThan(2500);
+    expect(row.durationMs).toBeLessThan(3500);
+    expect(row).toMatchObject({ width: 640, height: 360 });
+    expect(row.posterKey).toBe(`companies/${company.id}/media/${id}/poster.jpg`);
+    const poster = Buffer.from(await env.store.getBytes(row.posterKey!));
+    expect(poster.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    const variants = parseStoredVariants(row.variants) ?? [];
+    expect(variants.some((v) => v.format === "jpeg" && v.key === row.posterKey)).toBe(true);
+    expect(variants.filter((v) => v.format === "webp").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("without ffmpeg: a generated placeholder poster and the duration from the MP4 boxes, never an error", async () => {
+    const noFfmpeg = env.withSettings({ ffmpegPath: null, ffprobePath: null });
+    const { mp4 } = await loadVideoFixture();
+    const id = await upload(noFfmpeg, "clip.mp4", "video/mp4", mp4);
+    await processMedia(noFfmpeg, id);
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
+    expect(row).toMatchObject({ state: "ready", width: 640, height: 360 });
+    expect(row.durationMs).toBeGreaterThan(2500);
+    expect(await objectSize(env.store, row.posterKey!)).toBeGreaterThan(1000);
+    expect(row.blurDataUrl).toMatch(/^data:image\/webp/);
+  });
+
+  it("with a broken ffmpeg: still ready, with a placeholder", async () => {
+    const broken = env.withSettings({ ffmpegPath: "/bin/false", ffprobePath: "/bin/false" });
+    const { mp4 } = await loadVideoFixture();
+    const id = await upload(broken, "clip.mp4", "video/mp4", mp4);
+    await processMedia(broken, id);
+    expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).state).toBe("ready");
+  });
+});
+
+describe("audio processing", () => {
+  it("reads a WAV's duration and draws its waveform", async () => {
+    const wav = synthesizeWav({ seed: 5, seconds: 4 });
+    const id = await upload(env.ctx, "live.wav", "audio/wav", wav);
+    await processMedia(env.ctx, id);
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
+    expect(row.state).toBe("ready");
+    expect(row.durationMs).toBe(4000);
+    const peaks = row.waveform as number[];
+    expect(peaks).toHaveLength(100);
+    expect(Math.max(...peaks)).toBe(1);
+    expect(peaks.every((p) => p >= 0 && p <= 1)).toBe(true);
+  });
+
+  it("decodes compressed audio with ffmpeg for its waveform", async () => {
+    const { spawnSync } = await import("node:child_process");
+    const wav = synthesizeWav({ seed: 6, seconds: 2 });
+    const encoded = spawnSync(
+      "ffmpeg",
+      ["-loglevel", "error", "-f", "wav", "-i", "pipe:0", "-f", "ogg", "-c:a", "libvorbis", "pipe:1"],
+      {
+        input: wav,
+        maxBuffer: 10 * 1024 * 1024,
+      },
+    );
+    if (encoded.status !== 0 || encoded.stdout.length === 0) return; // no vorbis encoder here
+    const id = await upload(env.ctx, "live.ogg", "audio/ogg", encoded.stdout);
+    await processMedia(env.ctx, id);
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
+    expect(row.state).toBe("ready");
+    expect(Math.abs((row.durationMs ?? 0) - 2000)).toBeLessThan(150);
+    expect(row.waveform as number[]).toHaveLength(100);
+
+    // Without ffmpeg: the duration from the Ogg pages, no waveform, still ready.
+    const plain = env.withSettings({ ffmpegPath: null, ffprobePath: null });
+    const id2 = await upload(plain, "live2.ogg", "audio/ogg", encoded.stdout);
+    await processMedia(plain, id2);
+    const row2 = await env.db.mediaFile.findUniqueOrThrow({ where: { id: id2 } });
+    expect(row2.state).toBe("ready");
+    expect(Math.abs((row2.durationMs ?? 0) - 2000)).toBeLessThan(150);
+    expect(row2.waveform).toBeNull();
+  });
+});

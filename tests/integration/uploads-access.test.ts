@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { abortUpload } from "@/lib/uploads/abort-upload";
+import { completeUpload } from "@/lib/uploads/complete-upload";
+import { createUpload } from "@/lib/uploads/create-upload";
+import { getUploadStatus, signUploadParts } from "@/lib/uploads/get-upload";
+import {
+  createCompany,
+  createContentRow,
+  mediaTestEnv,
+  rejection,
+  type MediaTestEnv,
+  type TestCompany,
+} from "./uploads-fixtures";
+
+let env: MediaTestEnv;
+let demo: TestCompany;
+let other: TestCompany;
+let demoContent: string;
+let otherContent: string;
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  demo = await createCompany(env.db);
+  other = await createCompany(env.db);
+  demoContent = (await createContentRow(env.db, demo.id)).id;
+  otherContent = (await createContentRow(env.db, other.id)).id;
+});
+afterAll(() => env?.close());
+
+const claim = (contentId: string) => ({
+  fileName: "photo.jpg",
+  contentType: "image/jpeg",
+  size: 1000,
+  target: { type: "content" as const, contentId },
+});
+
+describe("who may upload", () => {
+  it("lets an admin and a manager upload", async () => {
+    await expect(createUpload(env.ctx, demo.as("admin"), claim(demoContent))).resolves.toBeDefined();
+    await expect(createUpload(env.ctx, demo.as("manager"), claim(demoContent))).resolves.toBeDefined();
+  });
+
+  it("refuses a member with the user role", async () => {
+    const error = await rejection(createUpload(env.ctx, demo.as("user"), claim(demoContent)));
+    expect(error).toMatchObject({ code: "forbidden", messageKey: "content.errors.forbidden" });
+  });
+
+  it("refuses an upload into another company's content, as if it did not exist", async () => {
+    const error = await rejection(createUpload(env.ctx, demo.as("admin"), claim(otherContent)));
+    expect(error).toMatchObject({ code: "not_found", messageKey: "content.errors.notFound" });
+    expect(await env.db.mediaFile.count({ where: { contentId: otherContent } })).toBe(0);
+  });
+
+  it("refuses to touch another company's upload (status, parts, complete, cancel)", async () => {
+    const theirs = await createUpload(env.ctx, other.as("admin"), claim(otherContent));
+    const me = demo.as("admin");
+    for (const attempt of [
+      () => getUploadStatus(env.ctx, me, theirs.id),
+      () => signUploadParts(env.ctx, me, theirs.id, [1]),
+      () => completeUpload(env.ctx, me, theirs.id),
+      () => abortUpload(env.ctx, me, theirs.id),
+    ]) {
+      expect(await rejection(attempt())).toMatchObject({
+        code: "not_found",
+        messageKey: "uploads.errors.notFound",
+      });
+    }
+    expect(await env.db.mediaFile.findUnique({ where: { id: theirs.id } })).not.toBeNull();
+  });
+
+  it("accepts a banner upload only for images", async () => {
+    await expect(
+      createUpload(env.ctx, demo.as("admin"), { ...claim(demoContent), target: { type: "event-banner" } }),
+    ).resolves.toBeDefined();
+    const error = await rejection(
+      createUpload(env.ctx, demo.as("admin"), {
+        fileName: "banner.pdf",
+        contentType: "application/pdf",
+        size: 1000,
+        target: { type: "event-banner" },
+      }),
+    );
+    expect(error.messageKey).toBe("uploads.errors.bannerMustBeImage");
+  });
+});

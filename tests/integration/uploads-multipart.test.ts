@@ -1,0 +1,147 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MB } from "@/lib/plans/limits";
+import { abortUpload } from "@/lib/uploads/abort-upload";
+import { completeUpload } from "@/lib/uploads/complete-upload";
+import { createUpload } from "@/lib/uploads/create-upload";
+import { getUploadStatus, signUploadParts } from "@/lib/uploads/get-upload";
+import { loadVideoFixture } from "@/scripts/lib/demo-media";
+import {
+  createCompany,
+  createContentRow,
+  mediaTestEnv,
+  putBytes,
+  rejection,
+  type MediaTestEnv,
+  type TestCompany,
+} from "./uploads-fixtures";
+
+let env: MediaTestEnv;
+let company: TestCompany;
+let contentId: string;
+let video: Buffer;
+
+/** A valid MP4 of about `size` bytes: the fixture clip followed by a `free` box (padding). */
+function paddedMp4(clip: Buffer, size: number): Buffer {
+  const padding = Buffer.alloc(size - clip.length);
+  padding.writeUInt32BE(padding.length, 0);
+  padding.write("free", 4, "ascii");
+  for (let i = 8; i < padding.length; i++) padding[i] = (i * 31) & 0xff;
+  return Buffer.concat([clip, padding]);
+}
+
+beforeAll(async () => {
+  // S3's smallest part is 5 MB; smaller thresholds keep the test file small.
+  env = await mediaTestEnv({ multipartThresholdBytes: 5 * MB, partSizeBytes: 5 * MB });
+  company = await createCompany(env.db, "starter");
+  contentId = (await createContentRow(env.db, company.id, { kind: "video_gallery" })).id;
+  video = paddedMp4((await loadVideoFixture()).mp4, 12 * MB + 12_345);
+});
+afterAll(() => env?.close());
+
+const part = (n: number, size: number) => video.subarray((n - 1) * size, n * size);
+
+describe("multipart uploads straight to storage", () => {
+  it("resumes an interrupted upload after a reload and completes it", async () => {
+    const admin = company.as("admin");
+    const created = await createUpload(env.ctx, admin, {
+      fileName: "aftermovie.mp4",
+      contentType: "video/mp4",
+      size: video.length,
+      target: { type: "content", contentId },
+    });
+    if (created.strategy !== "multipart") throw new Error("expected a multipart upload");
+    expect(created).toMatchObject({ partSize: 5 * MB, partCount: 3 });
+
+    // First page load: part 1 goes up, then the connection drops before part 2 finishes.
+    const first = await signUploadParts(env.ctx, admin, created.id, [1, 2]);
+    const etag1 = await putBytes(first.parts[0]!.url, part(1, created.partSize));
+    const interrupted = new AbortController();
+    const dropped = fetch(first.parts[1]!.url, {
+      method: "PUT",
+      body: new Blob([new Uint8Array(part(2, created.partSize))]),
+      signal: interrupted.signal,
+    }).catch(() => "dropped");
+    interrupted.abort();
+    expect(await dropped).toBe("dropped");
+
+    // After the reload: the browser kept { id, partSize, etags } and asks where things stand.
+    const status = await getUploadStatus(env.ctx, admin, created.id);
+    expect(status).toMatchObject({
+      state: "uploading",
+      strategy: "multipart",
+      partSize: 5 * MB,
+      partCount: 3,
+    });
+    // s3rver cannot list parts (null): the browser's record of part 1 is what counts.
+    const known = status.uploadedParts ?? [{ partNumber: 1, etag: etag1 }];
+    expect(known.map((p) => p.partNumber)).toEqual([1]);
+
+    // Completing now is refused: parts are missing, and the upload stays open.
+    expect(
+      await rejection(
+        completeUpload(env.ctx, admin, created.id, { parts: [{ partNumber: 1, etag: etag1 }] }),
+      ),
+    ).toMatchObject({
+      messageKey: "uploads.errors.incomplete",
+    });
+
+    // Only the missing parts are sent again (fresh URLs: the old ones may have expired).
+    const rest = await signUploadParts(env.ctx, admin, created.id, [2, 3]);
+    const etags = [
+      { partNumber: 1, etag: etag1 },
+      ...(await Promise.all(
+        rest.parts.map(async (p) => ({
+          partNumber: p.partNumber,
+          etag: await putBytes(p.url, part(p.partNumber, created.partSize)),
+        })),
+      )),
+    ];
+    const done = await completeUpload(env.ctx, admin, created.id, { parts: etags });
+    expect(done.media).toMatchObject({ kind: "video", state: "processing" });
+    expect(env.sent.at(-1)).toEqual({ queue: "media-video", data: { mediaId: created.id } });
+
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
+    expect(row.multipartUploadId).toBeNull();
+    const stored = Buffer.from(await env.store.getBytes(row.storageKey));
+    expect(stored.equals(video)).toBe(true);
+  });
+
+  it("signs only parts that exist, and only while the upload is open", async () => {
+    const admin = company.as("admin");
+    const created = await createUpload(env.ctx, admin, {
+      fileName: "b.mp4",
+      contentType: "video/mp4",
+      size: video.length,
+      target: { type: "content", contentId },
+    });
+    expect((await rejection(signUploadParts(env.ctx, admin, created.id, [4]))).code).toBe("validation");
+    await abortUpload(env.ctx, admin, created.id);
+    expect((await rejection(signUploadParts(env.ctx, admin, created.id, [1]))).code).toBe("not_found");
+  });
+
+  it("rejects a completed multipart file that is shorter than announced", async () => {
+    const admin = company.as("admin");
+    const created = await createUpload(env.ctx, admin, {
+      fileName: "c.mp4",
+      contentType: "video/mp4",
+      size: video.length,
+      target: { type: "content", contentId },
+    });
+    if (created.strategy !== "multipart") throw new Error("expected multipart");
+    const { parts } = await signUploadParts(env.ctx, admin, created.id, [1, 2, 3]);
+    const etags = await Promise.all(
+      parts.map(async (p) => ({
+        partNumber: p.partNumber,
+        // The last part is cut short.
+        etag: await putBytes(
+          p.url,
+          part(p.partNumber, created.partSize).subarray(0, p.partNumber === 3 ? 100 : undefined),
+        ),
+      })),
+    );
+    expect((await rejection(completeUpload(env.ctx, admin, created.id, { parts: etags }))).messageKey).toBe(
+      "uploads.errors.sizeMismatch",
+    );
+    expect(await env.db.mediaFile.findUnique({ where: { id: created.id } })).toBeNull();
+  });
+});
