@@ -1,28 +1,13 @@
-import { expect, test, type Page } from "@playwright/test";
+import { createUser, demoCompanyId, signInByApi, uniqueEmail } from "./auth-support";
+import { expect, test } from "./fixtures";
 import { slugify } from "@/lib/events/slug";
-import { DEMO_PASSWORD, DEMO_USERS } from "@/prisma/seed";
 import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
 
 /**
  * Issue #5's end-to-end flow: an organiser creates an event, drops 20 photos and a video
  * into a new gallery, watches the uploads reach 100 %, publishes, and the photos appear on
  * the public event page with responsive `srcset`s.
- *
- * Needs sign-in (/auth, issue #3) and the public event page (/event/{slug}, issue #4):
- * skipped until the merged branch sets E2E_AUTH_READY=1.
  */
-test.skip(
-  !process.env.E2E_AUTH_READY,
-  "needs sign-in (#3) and the public event page (#4): set E2E_AUTH_READY=1",
-);
-
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/auth");
-  await page.getByLabel("E-mail").fill(DEMO_USERS.admin);
-  await page.getByLabel(/password|palavra-passe|senha/i).fill(DEMO_PASSWORD);
-  await page.getByRole("button", { name: /^(sign in|log in|login|entrar)$/i }).click();
-  await expect(page).toHaveURL(/\/admin/, { timeout: 30_000 });
-}
 
 test("create an event, drop 20 photos and a video into a gallery, publish, see them on the public page", async ({
   page,
@@ -40,7 +25,10 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   );
   const video = { name: "aftermovie.mp4", mimeType: "video/mp4", buffer: (await loadVideoFixture()).mp4 };
 
-  await signIn(page);
+  // An admin of the demo company of its own: admin accounts keep at most 2 sessions.
+  const email = uniqueEmail("gallery-admin");
+  await createUser({ email, role: "admin", companyId: await demoCompanyId() });
+  await signInByApi(context, email);
 
   // 1. The event.
   const name = `Gallery Night ${Date.now()}`;

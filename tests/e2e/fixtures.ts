@@ -8,8 +8,8 @@ export { expect } from "@playwright/test";
  * 2 s after load) is marked seen, so it never covers what the test clicks.
  */
 export const test = base.extend({
-  context: async ({ context }, use) => {
+  context: async ({ context }, provide) => {
     await skipCookieBanner(context);
-    await use(context);
+    await provide(context);
   },
 });
