@@ -21,6 +21,7 @@ export function revalidatePublic(changed: {
     ...(changed.eventIds ?? []).map(cacheTags.event),
     ...(changed.contentIds ?? []).map(cacheTags.content),
   ];
-  // "max": serve the stale page once while the fresh one renders in the background.
-  for (const tag of tags) revalidateTag(tag, "max");
+  // Expire at once (not "max", which serves the stale page once more): an organiser who
+  // publishes and opens the public page must see what they just published.
+  for (const tag of tags) revalidateTag(tag, { expire: 0 });
 }

@@ -16,6 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/free-port";
+import { runMediaBench } from "./media";
 
 // A developer tool, not the app: it reads its own knobs from the environment.
 const settings = {
@@ -229,6 +230,10 @@ async function main(): Promise<void> {
   } finally {
     await app.stop();
   }
+
+  console.log("");
+  log("media: images processed/s and upload throughput");
+  await runMediaBench();
 }
 
 main().catch((error: unknown) => {

@@ -74,7 +74,14 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
 
   // 6. The public event page shows the photos, each with renditions of several widths.
   await page.goto(`/event/${slug}`);
-  const responsive = page.locator("img[srcset], picture source[srcset]");
+  const pictures = page.locator("picture:has(source[type='image/webp'])");
+  await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
+  // Renditions below the fold load as the fan scrolls (50 px before they enter the view).
+  for (let step = 0; step < 30; step += 1) {
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(50);
+  }
+  const responsive = page.locator("picture source[type='image/webp'][srcset]");
   await expect.poll(() => responsive.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
   const srcsets = await responsive.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("srcset") ?? ""));
   const widths = (srcset: string) => new Set([...srcset.matchAll(/\s(\d+)w(?:,|$)/g)].map((m) => m[1]));
