@@ -1,4 +1,4 @@
-import { createUser, demoCompanyId, signInByApi, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, signInByApi, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { slugify } from "@/lib/events/slug";
 import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
@@ -25,9 +25,10 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   );
   const video = { name: "aftermovie.mp4", mimeType: "video/mp4", buffer: (await loadVideoFixture()).mp4 };
 
-  // An admin of the demo company of its own: admin accounts keep at most 2 sessions.
+  // A company of its own (Starter plan): the demo tenant's pages are asserted by other specs
+  // running in parallel, and admin accounts keep at most 2 sessions.
   const email = uniqueEmail("gallery-admin");
-  await createUser({ email, role: "admin", companyId: await demoCompanyId() });
+  await createUser({ email, role: "admin", companyId: await createCompany("Gallery Night Co") });
   await signInByApi(context, email);
 
   // 1. The event.
