@@ -1,6 +1,7 @@
 import { FileText, Image as ImageIcon, Lock, Music, Video } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
+import { EmptyList } from "@/components/admin/empty-list";
 import { StatusBadge } from "@/components/content/status-badge";
 import type { ContentListItem } from "@/lib/content/queries";
 
@@ -8,11 +9,7 @@ export async function ContentTable({ items }: { items: ContentListItem[] }) {
   const t = await getTranslations("content");
   const format = await getFormatter();
   if (items.length === 0) {
-    return (
-      <p className="rounded-xl border border-dashed border-zinc-300 p-10 text-center text-zinc-500 dark:border-zinc-700">
-        {t("empty")}
-      </p>
-    );
+    return <EmptyList>{t("empty")}</EmptyList>;
   }
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700">

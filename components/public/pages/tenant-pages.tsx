@@ -1,3 +1,4 @@
+import type { ComponentProps } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
@@ -99,16 +100,7 @@ export async function EventPage({
   if (!data) notFound();
   const links = tenantLinks(mode, data.company.slug);
   if (data.state === "unavailable") {
-    const t = await getTranslations("event");
-    return (
-      <TenantShell company={data.company} links={links}>
-        <StatusView
-          title={t("unavailableTitle")}
-          message={t("unavailableMessage")}
-          action={{ href: links.home, label: t("backTo", { company: data.company.name }) }}
-        />
-      </TenantShell>
-    );
+    return <UnavailablePage namespace="event" company={data.company} links={links} />;
   }
   return (
     <TenantShell company={data.company} links={links}>
@@ -167,16 +159,7 @@ export async function PlayerPage({
   if (!data) notFound();
   const links = tenantLinks(mode, data.company.slug);
   if (data.state === "unavailable") {
-    const t = await getTranslations("player");
-    return (
-      <TenantShell company={data.company} links={links}>
-        <StatusView
-          title={t("unavailableTitle")}
-          message={t("unavailableMessage")}
-          action={{ href: links.home, label: t("backTo", { company: data.company.name }) }}
-        />
-      </TenantShell>
-    );
+    return <UnavailablePage namespace="player" company={data.company} links={links} />;
   }
   return (
     <TenantShell company={data.company} links={links}>
@@ -238,6 +221,28 @@ export async function TenantLegalPage({
       ) : (
         <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections} />
       )}
+    </TenantShell>
+  );
+}
+
+/** "Event unavailable" / "Content not available": the tenant's frame, the reason and a way back. */
+async function UnavailablePage({
+  namespace,
+  company,
+  links,
+}: {
+  namespace: "event" | "player";
+  company: ComponentProps<typeof TenantShell>["company"];
+  links: ComponentProps<typeof TenantShell>["links"];
+}) {
+  const t = await getTranslations(namespace);
+  return (
+    <TenantShell company={company} links={links}>
+      <StatusView
+        title={t("unavailableTitle")}
+        message={t("unavailableMessage")}
+        action={{ href: links.home, label: t("backTo", { company: company.name }) }}
+      />
     </TenantShell>
   );
 }

@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { CompanyDataForm } from "@/components/admin/company-data-form";
-import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
-import { getCompanySettings } from "@/lib/company/queries";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { AdminOnlySettings } from "@/components/admin/admin-only-settings";
 
 export async function generateMetadata({
   params,
@@ -13,26 +11,12 @@ export async function generateMetadata({
   return { title: t("companyData") };
 }
 
-/** Spec §6: only admin edits company settings; a manager sees why not, and no form. */
 export default async function CompanyDataPage({
   params,
 }: PageProps<"/[locale]/admin/settings/company-data">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
-  const t = await getTranslations("settings");
   return (
-    <>
-      <PageHeader
-        title={t("sections.companyData")}
-        description={t("sections.companyDataDescription")}
-        back={{ href: "/admin/settings", label: t("back") }}
-      />
-      {membership.role === "admin" ? (
-        <CompanyDataForm company={await getCompanySettings(membership.company.id)} />
-      ) : (
-        <RestrictedNotice message={t("onlyAdmins")} />
-      )}
-    </>
+    <AdminOnlySettings section="companyData" form={(company) => <CompanyDataForm company={company} />} />
   );
 }

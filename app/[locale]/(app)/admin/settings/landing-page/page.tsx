@@ -1,9 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { LandingPageForm } from "@/components/admin/landing-page-form";
-import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
-import { getCompanySettings } from "@/lib/company/queries";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { AdminOnlySettings } from "@/components/admin/admin-only-settings";
 
 export async function generateMetadata({
   params,
@@ -18,20 +16,7 @@ export default async function LandingPageSettingsPage({
 }: PageProps<"/[locale]/admin/settings/landing-page">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
-  const t = await getTranslations("settings");
   return (
-    <>
-      <PageHeader
-        title={t("sections.landingPage")}
-        description={t("sections.landingPageDescription")}
-        back={{ href: "/admin/settings", label: t("back") }}
-      />
-      {membership.role === "admin" ? (
-        <LandingPageForm company={await getCompanySettings(membership.company.id)} />
-      ) : (
-        <RestrictedNotice message={t("onlyAdmins")} />
-      )}
-    </>
+    <AdminOnlySettings section="landingPage" form={(company) => <LandingPageForm company={company} />} />
   );
 }

@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
+import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
+import { getCompanySettings, type CompanySettings } from "@/lib/company/queries";
+import { requireMembership } from "@/lib/tenancy/guard";
+
+/**
+ * A company-settings page (spec §6): only admin edits company settings; a manager sees why
+ * not, and no form. `section` names the `settings.sections.*` title and description keys.
+ */
+export async function AdminOnlySettings({
+  section,
+  form,
+}: {
+  section: "companyData" | "landingPage";
+  form: (company: CompanySettings) => ReactNode;
+}) {
+  const membership = await requireMembership();
+  const t = await getTranslations("settings");
+  return (
+    <>
+      <PageHeader
+        title={t(`sections.${section}`)}
+        description={t(`sections.${section}Description`)}
+        back={{ href: "/admin/settings", label: t("back") }}
+      />
+      {membership.role === "admin" ? (
+        form(await getCompanySettings(membership.company.id))
+      ) : (
+        <RestrictedNotice message={t("onlyAdmins")} />
+      )}
+    </>
+  );
+}
