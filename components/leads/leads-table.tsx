@@ -30,9 +30,7 @@ export async function LeadsTable({ items, canDelete }: { items: LeadView[]; canD
               data-testid="lead-row"
               className="hover:bg-zinc-50/60 dark:hover:bg-zinc-800/40"
             >
-              <th scope="row" className="px-4 py-3 font-medium">
-                {lead.name}
-              </th>
+              <td className="px-4 py-3 font-medium whitespace-pre-line">{lead.name}</td>
               <td className="px-4 py-3 break-all">
                 <a href={`mailto:${lead.email}`} className="hover:text-brand-600">
                   {lead.email}
