@@ -18,39 +18,3 @@ export async function getDashboardTotals(companyId: string): Promise<DashboardTo
   ]);
   return { contents, publishedContents, downloads, leads };
 }
-
-export interface LeadRow {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  contentTitle: string | null;
-  createdAt: Date;
-}
-
-/** The company's latest leads, newest first (the admin shell's leads list). */
-export async function listRecentLeads(
-  companyId: string,
-  take = 100,
-): Promise<{ rows: LeadRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db.lead.findMany({
-      where: { companyId },
-      orderBy: { createdAt: "desc" },
-      take,
-      select: {
-        id: true,
-        name: true,
-        email: true,
-        phone: true,
-        createdAt: true,
-        content: { select: { title: true } },
-      },
-    }),
-    db.lead.count({ where: { companyId } }),
-  ]);
-  return {
-    rows: rows.map(({ content, ...lead }) => ({ ...lead, contentTitle: content?.title ?? null })),
-    total,
-  };
-}

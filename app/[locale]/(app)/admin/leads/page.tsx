@@ -1,8 +1,16 @@
+import { FileDown } from "lucide-react";
 import type { Metadata } from "next";
-import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
+import Link from "next/link";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { EmptyList } from "@/components/admin/empty-list";
 import { PageHeader } from "@/components/admin/page-header";
-import { recordAudit } from "@/lib/audit/record";
-import { listRecentLeads } from "@/lib/dashboard/queries";
+import { Pagination } from "@/components/content/pagination";
+import { LeadFilters } from "@/components/leads/lead-filters";
+import { LeadsTable } from "@/components/leads/leads-table";
+import { Button } from "@/components/ui/button";
+import { canDeleteLeads } from "@/lib/leads/delete-lead";
+import { companyHasLeads, leadFilterOptions, listLeads } from "@/lib/leads/queries";
+import { filterQuery, hasActiveFilters, leadFiltersSchema } from "@/lib/leads/schemas";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/leads">): Promise<Metadata> {
@@ -11,59 +19,75 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/admin/le
   return { title: t("metaTitle") };
 }
 
-/** The company's leads (read from the lead table); reading them is audited (spec §7). */
-export default async function LeadsPage({ params }: PageProps<"/[locale]/admin/leads">) {
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) if (v) params.set(k, v);
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/**
+ * The company's leads (admins and managers; deleting is for admins). The filters live in the
+ * URL and are shared with the CSV export; reading the list is audited by lib/leads.
+ */
+export default async function LeadsPage({ params, searchParams }: PageProps<"/[locale]/admin/leads">) {
   const { locale } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership();
-  const { rows, total } = await listRecentLeads(membership.company.id);
-  await recordAudit({
-    action: "lead_data_access",
-    tableName: "lead",
-    userId: membership.userId,
-    companyId: membership.company.id,
-    details: { rows: rows.length },
-  });
-  const [t, format] = await Promise.all([getTranslations("admin.leads"), getFormatter()]);
+  const companyId = membership.company.id;
+  const filters = leadFiltersSchema.parse(await searchParams);
+  const filtered = hasActiveFilters(filters);
+  const [list, options, t] = await Promise.all([
+    listLeads(membership, filters),
+    leadFilterOptions(companyId),
+    getTranslations("admin.leads"),
+  ]);
+  const anyLead = list.total > 0 || (filtered && (await companyHasLeads(companyId)));
+  const query = filterQuery(filters);
+
+  if (!anyLead) {
+    return (
+      <>
+        <PageHeader title={t("title")} description={t("description")} />
+        <EmptyList>{t("empty")}</EmptyList>
+      </>
+    );
+  }
 
   return (
     <>
-      <PageHeader title={t("title")} description={t("description")} />
-      {rows.length === 0 ? (
-        <p className="rounded-2xl bg-white p-6 text-zinc-600 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:text-zinc-400 dark:ring-zinc-800">
-          {t("empty")}
+      <PageHeader title={t("title")} description={t("description")}>
+        <Button asChild variant="secondary">
+          <a href={withQuery("/api/admin/leads.csv", query)} download>
+            <FileDown aria-hidden className="size-4" />
+            {filtered ? t("exportFilteredCsv") : t("exportCsv")}
+          </a>
+        </Button>
+      </PageHeader>
+      <div className="flex flex-col gap-6">
+        <LeadFilters filters={filters} options={options} />
+        <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
+          {t("resultCount", { count: list.total })}
         </p>
-      ) : (
-        <div className="overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800">
-          <table className="w-full text-left text-sm">
-            <caption className="px-4 pt-4 text-left text-zinc-500">
-              {t("showing", { shown: rows.length, total })}
-            </caption>
-            <thead className="text-zinc-500">
-              <tr>
-                {(["name", "email", "phone", "content", "date"] as const).map((c) => (
-                  <th key={c} scope="col" className="px-4 py-3 font-medium">
-                    {t(c)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((lead) => (
-                <tr key={lead.id} className="border-t border-zinc-100 dark:border-zinc-800">
-                  <td className="px-4 py-2">{lead.name}</td>
-                  <td className="px-4 py-2 break-all">{lead.email}</td>
-                  <td className="px-4 py-2">{lead.phone ?? "—"}</td>
-                  <td className="px-4 py-2">{lead.contentTitle ?? "—"}</td>
-                  <td className="px-4 py-2 whitespace-nowrap">
-                    {format.dateTime(lead.createdAt, { dateStyle: "medium" })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+        {list.items.length > 0 ? (
+          <LeadsTable items={list.items} canDelete={canDeleteLeads(membership)} />
+        ) : list.total > 0 ? (
+          <EmptyList>
+            {t("pageEmpty")}{" "}
+            <Link href={withQuery("/admin/leads", query)} className="font-medium text-brand-600 underline">
+              {t("firstPage")}
+            </Link>
+          </EmptyList>
+        ) : (
+          <EmptyList>
+            {t("noResults")}{" "}
+            <Link href="/admin/leads" className="font-medium text-brand-600 underline">
+              {t("filters.clear")}
+            </Link>
+          </EmptyList>
+        )}
+        <Pagination basePath="/admin/leads" page={list.page} pageCount={list.pageCount} query={query} />
+      </div>
     </>
   );
 }

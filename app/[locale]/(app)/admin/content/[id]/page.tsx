@@ -2,6 +2,7 @@ import { ExternalLink } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { CommentsSection } from "@/components/comments/comments-section";
 import { ContentForm } from "@/components/content/content-form";
 import { ContentStatusActions } from "@/components/content/content-status-actions";
 import { MediaManager } from "@/components/content/media-manager";
@@ -81,6 +82,8 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
           }}
         />
       </section>
+
+      <CommentsSection membership={membership} contentId={content.id} />
     </div>
   );
 }

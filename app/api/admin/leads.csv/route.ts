@@ -1,0 +1,19 @@
+import { exportLeadsCsv } from "@/lib/leads/export-csv";
+import { leadFiltersSchema } from "@/lib/leads/schemas";
+import { withMembership } from "@/lib/tenancy/guard";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/admin/leads.csv?q=&contentId=&eventId=&from=&to= — the leads that match, as a streamed CSV
+export const GET = withMembership(async (request, { membership }) => {
+  const filters = leadFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const csv = await exportLeadsCsv(membership, filters);
+  return new Response(csv.stream, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${csv.fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});

@@ -1,0 +1,73 @@
+import "server-only";
+import {
+  decodeCursor,
+  encodeCursor,
+  moderationListSchema,
+  type ModerationListInput,
+} from "@/lib/comments/schemas";
+import { assertCanManage } from "@/lib/content/access";
+import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
+import { db } from "@/lib/db";
+import { validationError } from "@/lib/errors";
+import type { Membership } from "@/lib/tenancy/membership";
+
+export interface ModeratedComment {
+  id: string;
+  /** null shows as "Anonymous User". */
+  authorName: string | null;
+  rating: number | null;
+  text: string;
+  hidden: boolean;
+  createdAt: string;
+}
+
+export interface ModerationPage {
+  comments: ModeratedComment[];
+  nextCursor: string | null;
+  total: number;
+  hiddenCount: number;
+}
+
+/**
+ * A content's comments for the admin, hidden ones included, newest first, a page at a time
+ * (keyset on createdAt, id). The content must be the company's (404 otherwise).
+ */
+export async function listCommentsForModeration(
+  membership: Membership,
+  input: ModerationListInput,
+): Promise<ModerationPage> {
+  assertCanManage(membership);
+  const parsed = moderationListSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { contentId, limit } = parsed.data;
+  const companyId = membership.company.id;
+  await getContentOrThrow(db, companyId, contentId, { id: true });
+  const cursor = decodeCursor(parsed.data.cursor);
+  const scope = { companyId, contentId };
+  const [rows, total, hiddenCount] = await Promise.all([
+    db.comment.findMany({
+      where: cursor
+        ? {
+            ...scope,
+            OR: [
+              { createdAt: { lt: cursor.createdAt } },
+              { createdAt: cursor.createdAt, id: { lt: cursor.id } },
+            ],
+          }
+        : scope,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit + 1,
+      select: { id: true, authorName: true, rating: true, text: true, hidden: true, createdAt: true },
+    }),
+    db.comment.count({ where: scope }),
+    db.comment.count({ where: { ...scope, hidden: true } }),
+  ]);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    comments: page.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    total,
+    hiddenCount,
+  };
+}

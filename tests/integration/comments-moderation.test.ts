@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startAuthHarness, type AuthHarness } from "./auth-harness";
+import { auditRows, createContent, createTenant, type Tenant } from "./leads-support";
+
+// Comment moderation from the admin content page: the actions as Next calls them (session
+// cookie through `next/headers`), the lib functions with a membership of each role.
+
+const request = vi.hoisted(() => ({ headers: new Headers() }));
+const revalidateTag = vi.hoisted(() => vi.fn());
+vi.mock("next/headers", () => ({
+  headers: async () => request.headers,
+  cookies: async () => ({
+    get: () => undefined,
+    getAll: () => [],
+    set: () => undefined,
+    delete: () => undefined,
+  }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag }));
+
+let h: AuthHarness;
+let actions: typeof import("@/lib/comments/actions");
+let queries: typeof import("@/lib/comments/queries");
+let moderate: typeof import("@/lib/comments/moderate-comment");
+let a: Tenant;
+let b: Tenant;
+let contentId: string;
+let theirContentId: string;
+
+beforeAll(async () => {
+  h = await startAuthHarness();
+  actions = await import("@/lib/comments/actions");
+  queries = await import("@/lib/comments/queries");
+  moderate = await import("@/lib/comments/moderate-comment");
+  [a, b] = [await createTenant(h), await createTenant(h)];
+  contentId = (await createContent(h, a.id, "Live video")).id;
+  theirContentId = (await createContent(h, b.id, "Their video")).id;
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  request.headers = new Headers();
+});
+
+async function actAs(email: string): Promise<void> {
+  const browser = h.browser("en");
+  expect((await browser.signIn(email)).status).toBe(200);
+  request.headers = browser.headers();
+}
+
+async function comment(companyId: string, onContent: string, text: string, createdAt = new Date()) {
+  const row = await h.prisma.comment.create({
+    data: { companyId, contentId: onContent, text, rating: 4, authorName: null, visitorId: "v1", createdAt },
+  });
+  // What the public API writes with each comment: the analytics' count of comments.
+  await h.prisma.engagementEvent.create({
+    data: { companyId, contentId: onContent, type: "comment", visitorId: "v1", createdAt },
+  });
+  return row.id;
+}
+
+/** What the public list shows (GET /api/content/{id}/comments reads `hidden = false`). */
+const publicTexts = async (id: string) =>
+  (await h.prisma.comment.findMany({ where: { contentId: id, hidden: false } })).map((c) => c.text);
+
+describe("hide and show again", () => {
+  it("hides a comment for an admin, shows it again for a manager, audited", async () => {
+    const id = await comment(a.id, contentId, "Great show!");
+    await actAs(a.emails.admin);
+    expect(await actions.setCommentHiddenAction(id, true)).toEqual({ ok: true, data: undefined });
+    expect((await h.prisma.comment.findUniqueOrThrow({ where: { id } })).hidden).toBe(true);
+    expect(await publicTexts(contentId)).not.toContain("Great show!");
+    expect(revalidateTag).toHaveBeenCalledWith(`content:${contentId}`, { expire: 0 });
+
+    await actAs(a.emails.manager);
+    expect(await actions.setCommentHiddenAction(id, false)).toEqual({ ok: true, data: undefined });
+    expect(await publicTexts(contentId)).toContain("Great show!");
+
+    const audits = await auditRows(h, a.id, "admin_privileged_action");
+    expect(audits.map((r) => [r.tableName, r.recordId, r.details])).toEqual([
+      ["comment", id, { operation: "comment_hidden" }],
+      ["comment", id, { operation: "comment_shown" }],
+    ]);
+  });
+
+  it("refuses a member with the user role, and another company's comment", async () => {
+    const mine = await comment(a.id, contentId, "Mine");
+    const theirs = await comment(b.id, theirContentId, "Theirs");
+
+    await actAs(a.emails.user);
+    expect(await actions.setCommentHiddenAction(mine, true)).toMatchObject({ ok: false, code: "forbidden" });
+    // The lib checks the role again, whatever the caller did.
+    await expect(moderate.setCommentHidden(a.as("user"), mine, true)).rejects.toMatchObject({
+      code: "forbidden",
+      messageKey: "content.errors.forbidden",
+    });
+
+    await actAs(a.emails.admin);
+    expect(await actions.setCommentHiddenAction(theirs, true)).toEqual({
+      ok: false,
+      code: "not_found",
+      message: "content.comments.errors.notFound",
+      fieldErrors: {},
+    });
+    expect(await actions.deleteCommentAction(theirs)).toMatchObject({ ok: false, code: "not_found" });
+    expect(await actions.setCommentHiddenAction("", true)).toMatchObject({ ok: false, code: "not_found" });
+
+    const rows = await h.prisma.comment.findMany({ where: { id: { in: [mine, theirs] } } });
+    expect(rows.map((r) => r.hidden)).toEqual([false, false]);
+  });
+});
+
+describe("delete", () => {
+  it("deletes the comment row and keeps the engagement row (the comment did happen)", async () => {
+    const id = await comment(a.id, contentId, "Delete me");
+    const engagement = await h.prisma.engagementEvent.count({ where: { contentId, type: "comment" } });
+    await actAs(a.emails.manager);
+    expect(await actions.deleteCommentAction(id)).toEqual({ ok: true, data: undefined });
+    expect(await h.prisma.comment.count({ where: { id } })).toBe(0);
+    expect(await h.prisma.engagementEvent.count({ where: { contentId, type: "comment" } })).toBe(engagement);
+    expect((await auditRows(h, a.id, "admin_privileged_action")).at(-1)!.details).toEqual({
+      operation: "comment_deleted",
+    });
+    expect(await actions.deleteCommentAction(id)).toMatchObject({ ok: false, code: "not_found" });
+  });
+
+  it("refuses the user role", async () => {
+    const id = await comment(a.id, contentId, "Stay");
+    await actAs(a.emails.user);
+    expect(await actions.deleteCommentAction(id)).toMatchObject({ ok: false, code: "forbidden" });
+    await expect(moderate.deleteComment(a.as("user"), id)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await h.prisma.comment.count({ where: { id } })).toBe(1);
+  });
+});
+
+describe("the moderation list", () => {
+  it("lists all comments of the content, hidden ones included, newest first, page by page", async () => {
+    const c = await createContent(h, a.id, "Paged");
+    const same = new Date("2026-11-01T10:00:00Z");
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      // Two comments share each timestamp: the id breaks the tie without skipping any.
+      created.push(await comment(a.id, c.id, `c${i}`, new Date(same.getTime() + Math.floor(i / 2) * 1000)));
+    }
+    await h.prisma.comment.update({ where: { id: created[1] }, data: { hidden: true } });
+
+    const first = await queries.listCommentsForModeration(a.as("manager"), { contentId: c.id, limit: 2 });
+    expect(first).toMatchObject({ total: 5, hiddenCount: 1 });
+    expect(first.comments).toHaveLength(2);
+    expect(first.comments[0]!.text).toBe("c4");
+    const seen = [...first.comments];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      await actAs(a.emails.admin);
+      const next = await actions.loadCommentsAction(c.id, cursor);
+      if (!next.ok) throw new Error(next.message);
+      seen.push(...next.data.comments);
+      cursor = next.data.nextCursor;
+    }
+    expect(seen.map((x) => x.text)).toHaveLength(5);
+    expect(new Set(seen.map((x) => x.id))).toEqual(new Set(created));
+    expect(seen.find((x) => x.id === created[1])).toMatchObject({
+      hidden: true,
+      authorName: null,
+      rating: 4,
+    });
+    const times = seen.map((x) => x.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it("answers 404 for another company's content, and a forged cursor starts over", async () => {
+    await expect(
+      queries.listCommentsForModeration(a.as("admin"), { contentId: theirContentId }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    const page = await queries.listCommentsForModeration(a.as("admin"), { contentId, cursor: "garbage" });
+    expect(page.comments.length).toBeGreaterThan(0);
+  });
+});
