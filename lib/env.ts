@@ -99,6 +99,25 @@ const schema = z.object({
     ),
 
   /**
+   * Set when a proxy or CDN in front of the app replaces X-Forwarded-For with the client's
+   * address (its first entry is used for the fan-facing per-IP limits). With
+   * AUTH_TRUSTED_PROXIES the chain is walked from the right instead; with neither, only the
+   * single-value header Next.js sets from the socket counts.
+   */
+  TRUST_PROXY: boolean(false),
+  /** Fan actions per visitor per minute (public engagement API); per IP they are × RATE_LIMIT_IP_FACTOR. */
+  RATE_LIMIT_LIKE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_COMMENT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SHARE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_DOWNLOAD: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_VIEW: z.coerce.number().int().min(1).default(120),
+  RATE_LIMIT_WATCH_TIME: z.coerce.number().int().min(1).default(20),
+  /** A festival crowd shares one NAT address: per-IP limits are this multiple of the visitor's. */
+  RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).default(10),
+  /** Marketing form submissions (interest, newsletter, contact) per IP per minute. */
+  RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
+
+  /**
    * Public address of the S3 endpoint as browsers reach it, when it differs from S3_ENDPOINT
    * (e.g. the app talks to storage on a private network). Presigned upload and download URLs use it.
    */

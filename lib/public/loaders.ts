@@ -139,7 +139,7 @@ export function isContentViewable(content: {
 const viewableEventWhere = { status: "published", isPublic: true } satisfies Prisma.EventWhereInput;
 
 /** Prisma filter equivalent of `isContentViewable`. */
-const viewableContentWhere = {
+export const viewableContentWhere = {
   status: "published",
   OR: [{ events: { none: {} } }, { events: { some: { event: viewableEventWhere } } }],
 } satisfies Prisma.ContentWhereInput;
@@ -277,7 +277,7 @@ function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
  * track's artwork, a PDF's poster): it is left out of the list when another file is the
  * content itself.
  */
-function displayMedia<T extends MediaRef>(content: {
+export function displayMedia<T extends MediaRef>(content: {
   kind: string;
   coverMediaId: string | null;
   mediaFiles: T[];

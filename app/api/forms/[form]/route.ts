@@ -1,9 +1,12 @@
 import { after, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
 import { AppError, errorResponse } from "@/lib/errors";
 import { resolveLocale } from "@/lib/i18n/config";
 import { localeCookieName } from "@/lib/i18n/locale-path";
 import { isMarketingForm } from "@/lib/marketing/limits";
 import { submitMarketingForm } from "@/lib/marketing/submit";
+import { withRetryAfter } from "@/lib/rate-limit/limiter";
+import { enforceIpLimit } from "@/lib/rate-limit/server";
 
 export const dynamic = "force-dynamic";
 
@@ -37,11 +40,12 @@ export async function POST(request: NextRequest, { params }: RouteContext<"/api/
     const body: unknown = await request.json().catch(() => {
       throw new AppError("validation", "validation.invalidForm");
     });
+    await enforceIpLimit(request, `form:${form}`, env.RATE_LIMIT_FORMS, "forms.error");
     const locale = resolveLocale(request.cookies.get(localeCookieName)?.value);
     const outcome = await submitMarketingForm(form, body, locale);
     if (outcome.deliver) after(outcome.deliver);
     return Response.json(outcome.response, { status: 201, headers: { "Cache-Control": "no-store" } });
   } catch (error) {
-    return errorResponse(error, { route: "forms", form });
+    return withRetryAfter(errorResponse(error, { route: "forms", form }), error);
   }
 }

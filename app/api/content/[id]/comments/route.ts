@@ -1,0 +1,9 @@
+import { engagementApi } from "@/lib/engagement/server";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/content/{id}/comments — visible comments, newest first, paginated
+export const GET = engagementApi.listComments;
+
+// POST /api/content/{id}/comments — post a comment (a repeated requestId posts once)
+export const POST = engagementApi.postComment;

@@ -1,0 +1,6 @@
+import { engagementApi } from "@/lib/engagement/server";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/content/{id}/like — toggle (or set) the visitor's like
+export const POST = engagementApi.like;

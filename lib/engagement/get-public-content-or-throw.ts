@@ -1,0 +1,38 @@
+import type { PrismaClient } from "@/lib/db-client";
+import { AppError } from "@/lib/errors";
+import { viewableContentWhere } from "@/lib/public/loaders";
+
+export interface EngagedContent {
+  id: string;
+  companyId: string;
+  kind: string;
+  requiresLead: boolean;
+  coverMediaId: string | null;
+  /** The content's first linked event (lowest position): every engagement row carries it. */
+  eventId: string | null;
+}
+
+export const notFound = () => new AppError("not_found", "engagement.errors.notFound");
+
+/**
+ * A content a fan may engage with: the public pages' visibility rules (published, and not
+ * only linked to draft or private events). Anything else is "not found", never "forbidden",
+ * so the API does not reveal that a hidden content exists.
+ */
+export async function getPublicContentOrThrow(db: PrismaClient, contentId: string): Promise<EngagedContent> {
+  if (!contentId || contentId.length > 100) throw notFound();
+  const row = await db.content.findFirst({
+    where: { id: contentId, ...viewableContentWhere },
+    select: {
+      id: true,
+      companyId: true,
+      kind: true,
+      requiresLead: true,
+      coverMediaId: true,
+      events: { orderBy: [{ position: "asc" }, { createdAt: "asc" }], take: 1, select: { eventId: true } },
+    },
+  });
+  if (!row) throw notFound();
+  const { events, ...content } = row;
+  return { ...content, eventId: events[0]?.eventId ?? null };
+}

@@ -1,0 +1,66 @@
+import { randomUUID } from "node:crypto";
+import type { EngagementContext } from "@/lib/engagement/context";
+import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-throw";
+import { commentSelect, toCommentDto, type CommentDto } from "@/lib/engagement/queries";
+import { nowUtc } from "@/lib/engagement/sql";
+import { commentSchema } from "@/lib/engagement/schemas";
+import { validationError } from "@/lib/engagement/validation";
+import type { Comment } from "@/lib/generated/prisma/client";
+
+type CommentRow = Pick<Comment, "id" | "authorName" | "rating" | "text" | "createdAt">;
+
+export interface PostedComment {
+  comment: CommentDto;
+  /** false: a retried request (same requestId) got the comment it posted before. */
+  created: boolean;
+}
+
+/**
+ * Stores a fan's comment (sanitised, spec §5) with its `comment` engagement row, atomically.
+ * A repeated `requestId` for the same content returns the first comment: the unique
+ * (contentId, requestId) index decides, so two racing retries still post once.
+ */
+export async function postComment(
+  ctx: EngagementContext,
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+): Promise<PostedComment> {
+  const db = ctx.media.db;
+  const content = await getPublicContentOrThrow(db, contentId);
+  const parsed = commentSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { name, rating, text, requestId } = parsed.data;
+
+  // One statement (no interactive transaction holding a pooled connection between round
+  // trips): the comment, and its engagement row only when the comment was really inserted.
+  const [created] = await db.$queryRaw<CommentRow[]>`
+    WITH inserted AS (
+      INSERT INTO "comment" ("id", "companyId", "contentId", "authorName", "rating", "text", "visitorId", "requestId", "createdAt")
+      VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${name}, ${rating}, ${text}, ${visitorId},
+        ${requestId ?? null}, ${nowUtc})
+      ON CONFLICT ("contentId", "requestId") DO NOTHING
+      RETURNING "id", "authorName", "rating", "text", "createdAt"
+    ), logged AS (
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'comment'::"EngagementType", ${visitorId}, 1, ${nowUtc}
+      FROM inserted
+    )
+    SELECT * FROM inserted`;
+
+  if (!created) {
+    const first = await db.comment.findUniqueOrThrow({
+      where: { contentId_requestId: { contentId: content.id, requestId: requestId! } },
+      select: commentSelect,
+    });
+    return { comment: toCommentDto(first), created: false };
+  }
+  await ctx.audit({
+    action: "comment_submission",
+    tableName: "comment",
+    recordId: created.id,
+    companyId: content.companyId,
+    details: { contentId: content.id },
+  });
+  return { comment: toCommentDto(created), created: true };
+}

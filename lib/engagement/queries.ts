@@ -1,0 +1,122 @@
+import type { PrismaClient } from "@/lib/db-client";
+import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-throw";
+import { COMMENTS_PAGE_DEFAULT } from "@/lib/engagement/schemas";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+export interface EngagementSummary {
+  likes: number;
+  liked: boolean;
+  /** Visible comments. */
+  comments: number;
+  /** This visitor already left a lead for the content's company (the gate opens at once). */
+  leadOnFile: boolean;
+}
+
+export interface CommentDto {
+  id: string;
+  /** null: the UI shows "Anonymous User". */
+  authorName: string | null;
+  rating: number;
+  text: string;
+  createdAt: string;
+}
+
+export interface CommentPage {
+  comments: CommentDto[];
+  nextCursor: string | null;
+  total: number;
+}
+
+export const commentSelect = {
+  id: true,
+  authorName: true,
+  rating: true,
+  text: true,
+  createdAt: true,
+} satisfies Prisma.CommentSelect;
+
+export function toCommentDto(row: Prisma.CommentGetPayload<{ select: typeof commentSelect }>): CommentDto {
+  return {
+    id: row.id,
+    authorName: row.authorName || null,
+    // Rows written before ratings were required count as the middle of the scale.
+    rating: row.rating ?? 3,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function hasLeadOnFile(
+  db: PrismaClient,
+  companyId: string,
+  visitorId: string,
+): Promise<boolean> {
+  const lead = await db.lead.findFirst({ where: { companyId, visitorId }, select: { id: true } });
+  return lead !== null;
+}
+
+export async function getEngagementSummary(
+  db: PrismaClient,
+  contentId: string,
+  visitorId: string,
+): Promise<EngagementSummary> {
+  const content = await getPublicContentOrThrow(db, contentId);
+  const [likes, liked, comments, leadOnFile] = await Promise.all([
+    db.contentLike.count({ where: { contentId: content.id } }),
+    db.contentLike.findUnique({
+      where: { contentId_visitorId: { contentId: content.id, visitorId } },
+      select: { visitorId: true },
+    }),
+    db.comment.count({ where: { contentId: content.id, hidden: false } }),
+    hasLeadOnFile(db, content.companyId, visitorId),
+  ]);
+  return { likes, liked: liked !== null, comments, leadOnFile };
+}
+
+// The cursor is opaque to clients: the last row's (createdAt, id), newest-first order.
+function encodeCursor(row: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
+  if (!cursor) return null;
+  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
+  const createdAt = new Date(at ?? "");
+  if (!id || Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id };
+}
+
+/** Visible comments, newest first; an unreadable cursor starts from the top. */
+export async function listComments(
+  db: PrismaClient,
+  contentId: string,
+  page: { cursor?: string; limit?: number } = {},
+): Promise<CommentPage> {
+  const content = await getPublicContentOrThrow(db, contentId);
+  const limit = page.limit ?? COMMENTS_PAGE_DEFAULT;
+  const after = decodeCursor(page.cursor);
+  const visible = { contentId: content.id, hidden: false } satisfies Prisma.CommentWhereInput;
+  const [rows, total] = await Promise.all([
+    db.comment.findMany({
+      where: after
+        ? {
+            ...visible,
+            OR: [
+              { createdAt: { lt: after.createdAt } },
+              { createdAt: after.createdAt, id: { lt: after.id } },
+            ],
+          }
+        : visible,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: limit + 1,
+      select: commentSelect,
+    }),
+    db.comment.count({ where: visible }),
+  ]);
+  const shown = rows.slice(0, limit);
+  return {
+    comments: shown.map(toCommentDto),
+    nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null,
+    total,
+  };
+}

@@ -1,0 +1,62 @@
+import type { PrismaClient } from "@/lib/db-client";
+import { getPublicContentOrThrow, type EngagedContent } from "@/lib/engagement/get-public-content-or-throw";
+import { shareSchema, watchTimeSchema } from "@/lib/engagement/schemas";
+import { nowUtc } from "@/lib/engagement/sql";
+import { validationError } from "@/lib/engagement/validation";
+
+/** A view counts once per visitor and content in this window; later calls are accepted, not counted. */
+export const VIEW_WINDOW_MINUTES = 30;
+
+function rowOf(content: EngagedContent, visitorId: string) {
+  return { companyId: content.companyId, contentId: content.id, eventId: content.eventId, visitorId };
+}
+
+export async function recordShare(
+  db: PrismaClient,
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+): Promise<void> {
+  const content = await getPublicContentOrThrow(db, contentId);
+  const parsed = shareSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  await db.engagementEvent.create({
+    data: { ...rowOf(content, visitorId), type: "share", channel: parsed.data.channel },
+  });
+}
+
+export async function recordWatchTime(
+  db: PrismaClient,
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+): Promise<void> {
+  const content = await getPublicContentOrThrow(db, contentId);
+  const parsed = watchTimeSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  await db.engagementEvent.create({
+    data: { ...rowOf(content, visitorId), type: "watch_time", value: parsed.data.seconds },
+  });
+}
+
+/**
+ * Counts a view unless this visitor's last one for the content is younger than the window.
+ * The check is part of the insert; a transaction-scoped advisory lock on (content, visitor)
+ * makes two simultaneous first views of one visitor count once (the second waits, then its
+ * insert sees the first). Nothing is read, incremented and written back.
+ */
+export async function recordView(db: PrismaClient, contentId: string, visitorId: string): Promise<boolean> {
+  const content = await getPublicContentOrThrow(db, contentId);
+  const [, inserted] = await db.$transaction([
+    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`view:${content.id}:${visitorId}`}, 0))`,
+    db.$executeRaw`
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'view'::"EngagementType", ${visitorId}, 1, ${nowUtc}
+      WHERE NOT EXISTS (
+        SELECT 1 FROM "engagement_event"
+        WHERE "contentId" = ${content.id} AND "type" = 'view' AND "visitorId" = ${visitorId}
+          AND "createdAt" > ${nowUtc} - ${VIEW_WINDOW_MINUTES} * interval '1 minute'
+      )`,
+  ]);
+  return inserted === 1;
+}

@@ -1,0 +1,175 @@
+/**
+ * Shared set-up of the engagement tests (not a test file): two companies; public, draft and
+ * private events; contents reachable and not; ready and processing media; a context whose
+ * audit writes to the test database.
+ */
+import { PrismaPg } from "@prisma/adapter-pg";
+import type { PrismaClient } from "@/lib/db-client";
+import type { EngagementContext } from "@/lib/engagement/context";
+import { PrismaClient as GeneratedClient } from "@/lib/generated/prisma/client";
+import type { ObjectStore } from "@/lib/storage/objects";
+import { createTestDatabase, createTestStore, type TestDatabase } from "./support/context";
+
+export const A = "co-eng-a";
+export const B = "co-eng-b";
+
+/** Content ids by what they test. */
+export const C = {
+  open: "c-open",
+  gated: "c-gated",
+  resource: "c-resource",
+  single: "c-single",
+  mixed: "c-mixed",
+  draft: "c-draft",
+  archived: "c-archived",
+  onlyDraftEvent: "c-only-draft-event",
+  onlyPrivateEvent: "c-only-private-event",
+  otherGated: "c-other-gated",
+} as const;
+
+export const REACHABLE = [C.open, C.gated, C.resource, C.single, C.mixed, C.otherGated];
+export const UNREACHABLE = [C.draft, C.archived, C.onlyDraftEvent, C.onlyPrivateEvent, "c-missing"];
+
+export interface EngagementTestEnv {
+  database: TestDatabase;
+  db: PrismaClient;
+  store: ObjectStore;
+  ctx: EngagementContext;
+  /** A client with a large pool, for tests of many simultaneous requests. */
+  wide(): PrismaClient;
+  close(): Promise<void>;
+}
+
+export async function engagementTestEnv(): Promise<EngagementTestEnv> {
+  const [database, store] = await Promise.all([createTestDatabase(), createTestStore()]);
+  const db = database.prisma;
+  await seedWorld(db);
+  const wideClients: PrismaClient[] = [];
+  return {
+    database,
+    db,
+    store,
+    ctx: {
+      media: { db, store, jobs: { sendMediaJob: async () => undefined } },
+      audit: async (entry) => {
+        await db.sessionAudit.create({
+          data: {
+            action: entry.action,
+            tableName: entry.tableName,
+            recordId: entry.recordId ?? null,
+            companyId: entry.companyId ?? null,
+            details: entry.details,
+          },
+        });
+      },
+    },
+    wide() {
+      const client = new GeneratedClient({
+        adapter: new PrismaPg({ connectionString: database.url, max: 40 }),
+      }) as PrismaClient;
+      wideClients.push(client);
+      return client;
+    },
+    async close() {
+      await Promise.all(wideClients.map((c) => c.$disconnect()));
+      store.client.destroy();
+      await database.drop();
+    },
+  };
+}
+
+async function seedWorld(db: PrismaClient): Promise<void> {
+  await db.company.createMany({
+    data: [
+      { id: A, slug: "eng-a", name: "Engagement A" },
+      { id: B, slug: "eng-b", name: "Engagement B" },
+    ],
+  });
+  const event = (id: string, companyId: string, status: "draft" | "published", isPublic: boolean) => ({
+    id,
+    companyId,
+    slug: id,
+    name: id,
+    startsAt: new Date("2026-07-18T19:00:00Z"),
+    status,
+    isPublic,
+  });
+  await db.event.createMany({
+    data: [
+      event("ev-public", A, "published", true),
+      event("ev-second", A, "published", true),
+      event("ev-draft", A, "draft", true),
+      event("ev-private", A, "published", false),
+      event("ev-b", B, "published", true),
+    ],
+  });
+  const content = async (
+    id: string,
+    companyId: string,
+    data: { status?: "draft" | "published" | "archived"; requiresLead?: boolean; kind?: "single" },
+    events: [string, number][],
+  ) =>
+    db.content.create({
+      data: {
+        id,
+        companyId,
+        title: id,
+        kind: data.kind ?? "photo_gallery",
+        status: data.status ?? "published",
+        requiresLead: data.requiresLead ?? false,
+        publishedAt: new Date("2026-07-19T10:00:00Z"),
+        events: { create: events.map(([eventId, position]) => ({ eventId, position })) },
+      },
+    });
+  // ev-second is linked first by insertion but has the higher position: eventId must be ev-public.
+  await content(C.open, A, {}, [
+    ["ev-second", 1],
+    ["ev-public", 0],
+  ]);
+  await content(C.gated, A, { requiresLead: true }, [["ev-public", 2]]);
+  await content(C.resource, A, {}, []);
+  await content(C.single, A, { kind: "single", requiresLead: false }, []);
+  await content(C.mixed, A, {}, [
+    ["ev-draft", 0],
+    ["ev-public", 1],
+  ]);
+  await content(C.draft, A, { status: "draft" }, [["ev-public", 3]]);
+  await content(C.archived, A, { status: "archived" }, [["ev-public", 4]]);
+  await content(C.onlyDraftEvent, A, {}, [["ev-draft", 1]]);
+  await content(C.onlyPrivateEvent, A, {}, [["ev-private", 0]]);
+  await content(C.otherGated, B, { requiresLead: true }, [["ev-b", 0]]);
+
+  const media = (
+    id: string,
+    companyId: string,
+    contentId: string,
+    position: number,
+    kind: "photo" | "document" | "audio" = "photo",
+    state: "ready" | "processing" = "ready",
+  ) => ({
+    id,
+    companyId,
+    contentId,
+    kind,
+    storageKey: `companies/${companyId}/media/${id}/original`,
+    originalName: kind === "document" ? `${id}.pdf` : kind === "audio" ? `${id}.mp3` : `${id}.jpg`,
+    mimeType: kind === "document" ? "application/pdf" : kind === "audio" ? "audio/mpeg" : "image/jpeg",
+    sizeBytes: BigInt(1000),
+    state,
+    position,
+  });
+  await db.mediaFile.createMany({
+    data: [
+      media("m-open-busy", A, C.open, -1, "photo", "processing"),
+      media("m-open-second", A, C.open, 1),
+      media("m-open-first", A, C.open, 0),
+      media("m-gated-kit", A, C.gated, 0, "document"),
+      media("m-resource", A, C.resource, 0, "document"),
+      media("m-single-cover", A, C.single, 0),
+      media("m-single-track", A, C.single, 1, "audio"),
+      media("m-draft", A, C.draft, 0),
+      media("m-other", B, C.otherGated, 0),
+    ],
+  });
+  await db.content.update({ where: { id: C.single }, data: { coverMediaId: "m-single-cover" } });
+}
