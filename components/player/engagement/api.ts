@@ -1,3 +1,7 @@
+import type { ShareChannel } from "@/lib/engagement/schemas";
+
+export type { ShareChannel };
+
 /**
  * The player's client for the public engagement API (`/api/content/{id}/…`). Every call
  * resolves to a result, never throws: failures carry the server's i18n message key and field
@@ -24,8 +28,6 @@ export interface CommentPage {
   nextCursor: string | null;
   total: number;
 }
-
-export type ShareChannel = "native" | "copy-link" | "whatsapp" | "facebook" | "x" | "email";
 
 export interface LeadInput {
   name: string;

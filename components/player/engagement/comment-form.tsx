@@ -11,9 +11,7 @@ import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-
-export const COMMENT_TEXT_MAX = 1000;
-export const COMMENT_NAME_MAX = 100;
+import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/engagement/schemas";
 
 type Errors = Partial<Record<"name" | "rating" | "text", string>>;
 

@@ -1,11 +1,10 @@
-import { z } from "zod";
+import { LEAD_NAME_MAX, leadSchema } from "@/lib/engagement/schemas";
 
 /**
- * The lead form's rules (spec §5), checked in the browser before sending; the server checks
- * the same rules again and answers with the same message keys.
+ * The lead form's rules (spec §5), checked in the browser with the server's own schema before
+ * sending; the server checks them again and answers with the same message keys.
  */
-export const LEAD_NAME_MIN = 2;
-export const LEAD_NAME_MAX = 100;
+export { LEAD_NAME_MAX };
 export const LEAD_EMAIL_MAX = 254;
 export const LEAD_PHONE_MAX = 40;
 export const LEAD_COMPANY_MAX = 100;
@@ -31,23 +30,8 @@ export interface LeadProblems {
   fieldErrors: Partial<Record<LeadField, string>>;
 }
 
-const leadSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(LEAD_NAME_MIN, "engagement.errors.nameLength")
-    .max(LEAD_NAME_MAX, "engagement.errors.nameLength"),
-  email: z
-    .string()
-    .trim()
-    .max(LEAD_EMAIL_MAX, "validation.emailInvalid")
-    .pipe(z.email("validation.emailInvalid")),
-  phone: z.string().trim().max(LEAD_PHONE_MAX, "validation.tooLong"),
-  company: z.string().trim().max(LEAD_COMPANY_MAX, "validation.tooLong"),
-  consent: z.literal(true, "engagement.errors.consentRequired"),
-});
-
 export function validateLead(values: LeadValues): LeadProblems {
+  // Both missing fields are marked at once, under the one message the spec gives for them.
   const missing = (["name", "email"] as const).filter((f) => values[f].trim() === "");
   if (missing.length > 0) {
     return {
