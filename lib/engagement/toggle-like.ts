@@ -9,9 +9,9 @@ export interface LikeState {
 
 /**
  * Toggles the visitor's like, or sets it when `liked` is given (a retried request then
- * changes nothing). One statement removes or adds the `content_like` row and writes a like
- * or unlike engagement row only when the state really changed, so over all time
- * likes − unlikes equals the rows left; the count is of those rows, never a stored counter.
+ * changes nothing). One statement (atomic on its own) removes or adds the `content_like` row,
+ * writes a like or unlike engagement row only when the state really changed, so over all
+ * time likes − unlikes equals the rows left, and counts those rows: never a stored counter.
  */
 export async function toggleLike(
   db: PrismaClient,
@@ -22,31 +22,29 @@ export async function toggleLike(
   const content = await getPublicContentOrThrow(db, contentId);
   const mayRemove = liked !== true;
   const mayAdd = liked !== false;
-  const [[change], [count]] = await db.$transaction([
-    db.$queryRaw<{ removed: boolean; added: boolean }[]>`
-      WITH removed AS (
-        DELETE FROM "content_like"
-        WHERE "contentId" = ${content.id} AND "visitorId" = ${visitorId} AND ${mayRemove}::boolean
-        RETURNING 1
-      ), added AS (
-        INSERT INTO "content_like" ("contentId", "visitorId", "companyId", "createdAt")
-        SELECT ${content.id}, ${visitorId}, ${content.companyId}, ${nowUtc}
-        WHERE ${mayAdd}::boolean AND NOT EXISTS (SELECT 1 FROM removed)
-        ON CONFLICT DO NOTHING
-        RETURNING 1
-      ), logged AS (
-        INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
-        SELECT ${content.companyId}, ${content.id}, ${content.eventId},
-          (CASE WHEN EXISTS (SELECT 1 FROM removed) THEN 'unlike' ELSE 'like' END)::"EngagementType",
-          ${visitorId}, 1, ${nowUtc}
-        WHERE EXISTS (SELECT 1 FROM removed) OR EXISTS (SELECT 1 FROM added)
-        RETURNING 1
-      )
-      SELECT EXISTS (SELECT 1 FROM removed) AS "removed", EXISTS (SELECT 1 FROM added) AS "added"`,
-    db.$queryRaw<{ likes: number }[]>`
-      SELECT count(*)::int AS "likes" FROM "content_like" WHERE "contentId" = ${content.id}`,
-  ]);
+  const [change] = await db.$queryRaw<{ removed: boolean; likes: number }[]>`
+    WITH removed AS (
+      DELETE FROM "content_like"
+      WHERE "contentId" = ${content.id} AND "visitorId" = ${visitorId} AND ${mayRemove}::boolean
+      RETURNING 1
+    ), added AS (
+      INSERT INTO "content_like" ("contentId", "visitorId", "companyId", "createdAt")
+      SELECT ${content.id}, ${visitorId}, ${content.companyId}, ${nowUtc}
+      WHERE ${mayAdd}::boolean AND NOT EXISTS (SELECT 1 FROM removed)
+      ON CONFLICT DO NOTHING
+      RETURNING 1
+    ), logged AS (
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId},
+        (CASE WHEN EXISTS (SELECT 1 FROM removed) THEN 'unlike' ELSE 'like' END)::"EngagementType",
+        ${visitorId}, 1, ${nowUtc}
+      WHERE EXISTS (SELECT 1 FROM removed) OR EXISTS (SELECT 1 FROM added)
+    )
+    -- The statement's snapshot does not see its own change: add it to the count.
+    SELECT EXISTS (SELECT 1 FROM removed) AS "removed",
+      ((SELECT count(*) FROM "content_like" WHERE "contentId" = ${content.id})
+        + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed))::int AS "likes"`;
   // Toggle: a removed like leaves it off; otherwise it is on (added now or by a twin request).
   const state = liked ?? !change!.removed;
-  return { liked: state, likes: count!.likes };
+  return { liked: state, likes: change!.likes };
 }
