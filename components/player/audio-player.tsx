@@ -2,6 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { useWatchTime } from "@/components/player/engagement/use-watch-time";
 import type { PublicMedia } from "@/lib/public/types";
 
 /**
@@ -13,6 +14,7 @@ export function AudioPlayer({ track, title }: { track: PublicMedia; title: strin
   const audio = useRef<HTMLAudioElement>(null);
   const [progress, setProgress] = useState(0);
   const [failed, setFailed] = useState(false);
+  const watchTime = useWatchTime();
   const peaks = track.waveform ?? [];
   if (!track.originalUrl) return null;
   const bar = peaks.length > 0 ? 100 / peaks.length : 1;
@@ -60,9 +62,11 @@ export function AudioPlayer({ track, title }: { track: PublicMedia; title: strin
           controls
           preload="metadata"
           aria-label={title}
+          {...watchTime}
           onTimeUpdate={(e) => {
             const el = e.currentTarget;
             if (el.duration) setProgress(el.currentTime / el.duration);
+            watchTime.onTimeUpdate(e);
           }}
           onError={() => setFailed(true)}
           src={track.originalUrl}

@@ -4,6 +4,7 @@ import { ChevronLeft, ChevronRight, Maximize2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 import { Lightbox, type LightboxItem } from "@/components/gallery/lightbox";
+import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { ResponsiveImage } from "@/components/public/responsive-image";
 import { cn } from "@/lib/utils";
 
@@ -14,6 +15,8 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
   const [full, setFull] = useState(false);
   const count = items.length;
   const item = items[index];
+  // The download button saves the photo on screen.
+  useReportCurrentMedia(item?.id);
   if (!item) return null;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
 

@@ -2,7 +2,12 @@ import { Calendar, FileText, Lock, Tag } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { AudioPlayer } from "@/components/player/audio-player";
-import { CommentsSlot, EngagementBar, type EngagementTarget } from "@/components/player/engagement/slots";
+import {
+  CommentsSlot,
+  EngagementBar,
+  EngagementProvider,
+  type EngagementTarget,
+} from "@/components/player/engagement/slots";
 import { PhotoViewer } from "@/components/player/photo-viewer";
 import { VideoPlayer } from "@/components/player/video-player";
 import { kindIcon } from "@/components/public/cards";
@@ -141,64 +146,67 @@ export async function PlayerView({
     url,
     requiresLead: content.requiresLead,
     downloadable: content.media.length > 0,
+    privacyUrl: links.privacy,
   };
   return (
-    <article className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
-      <header className="flex flex-col gap-2">
-        <p className="inline-flex items-center gap-2 text-sm font-medium text-zinc-600 dark:text-zinc-400">
-          <Icon aria-hidden className="size-4" />
-          {tl(`kind.${content.primaryKind}`)}
-          {content.requiresLead && (
-            <span className="inline-flex items-center gap-1">
-              · <Lock aria-hidden className="size-3.5" /> {tl("gated")}
-            </span>
+    <EngagementProvider target={target}>
+      <article className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
+        <header className="flex flex-col gap-2">
+          <p className="inline-flex items-center gap-2 text-sm font-medium text-zinc-600 dark:text-zinc-400">
+            <Icon aria-hidden className="size-4" />
+            {tl(`kind.${content.primaryKind}`)}
+            {content.requiresLead && (
+              <span className="inline-flex items-center gap-1">
+                · <Lock aria-hidden className="size-3.5" /> {tl("gated")}
+              </span>
+            )}
+          </p>
+          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">{content.title}</h1>
+          {events.length > 0 && (
+            <ul className="flex flex-wrap gap-2">
+              {events.map((event) => (
+                <li key={event.id}>
+                  <Link
+                    href={links.event(event.slug)}
+                    className="inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1 text-sm hover:border-zinc-500 dark:border-zinc-700"
+                  >
+                    <Calendar aria-hidden className="size-4" />
+                    <span>
+                      {t("fromEvent")} <span className="font-medium">{event.name}</span> ·{" "}
+                      <time dateTime={event.startsAt}>
+                        {formatShortDate(event.startsAt, event.timeZone, locale)}
+                      </time>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
           )}
-        </p>
-        <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">{content.title}</h1>
-        {events.length > 0 && (
-          <ul className="flex flex-wrap gap-2">
-            {events.map((event) => (
-              <li key={event.id}>
-                <Link
-                  href={links.event(event.slug)}
-                  className="inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1 text-sm hover:border-zinc-500 dark:border-zinc-700"
-                >
-                  <Calendar aria-hidden className="size-4" />
-                  <span>
-                    {t("fromEvent")} <span className="font-medium">{event.name}</span> ·{" "}
-                    <time dateTime={event.startsAt}>
-                      {formatShortDate(event.startsAt, event.timeZone, locale)}
-                    </time>
-                  </span>
-                </Link>
+        </header>
+
+        <MediaStage content={content} />
+        <EngagementBar target={target} />
+
+        {content.description && (
+          <p className="max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300">
+            {content.description}
+          </p>
+        )}
+        {content.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-2" aria-label={t("tags")}>
+            {content.tags.map((tag) => (
+              <li
+                key={tag}
+                className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-3 py-1 text-sm dark:bg-zinc-800"
+              >
+                <Tag aria-hidden className="size-3.5" />
+                {tag}
               </li>
             ))}
           </ul>
         )}
-      </header>
-
-      <MediaStage content={content} />
-      <EngagementBar target={target} />
-
-      {content.description && (
-        <p className="max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300">
-          {content.description}
-        </p>
-      )}
-      {content.tags.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label={t("tags")}>
-          {content.tags.map((tag) => (
-            <li
-              key={tag}
-              className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-3 py-1 text-sm dark:bg-zinc-800"
-            >
-              <Tag aria-hidden className="size-3.5" />
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
-      <CommentsSlot target={target} />
-    </article>
+        <CommentsSlot />
+      </article>
+    </EngagementProvider>
   );
 }

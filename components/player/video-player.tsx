@@ -3,6 +3,8 @@
 import { Play } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
+import { useWatchTime } from "@/components/player/engagement/use-watch-time";
 import { formatDuration } from "@/lib/public/format";
 import type { PublicMedia } from "@/lib/public/types";
 import { cn } from "@/lib/utils";
@@ -13,6 +15,8 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
   const [index, setIndex] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
   const video = videos[index];
+  const watchTime = useWatchTime();
+  useReportCurrentMedia(video?.id);
   if (!video?.originalUrl) return null;
   return (
     <div className="flex flex-col gap-3">
@@ -35,6 +39,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
               videos.length > 1 ? t("videoOf", { title, index: index + 1, total: videos.length }) : title
             }
             onError={() => setFailed(video.id)}
+            {...watchTime}
             src={video.originalUrl}
             className="aspect-video w-full"
           />

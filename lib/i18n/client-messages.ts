@@ -17,6 +17,7 @@ export const publicClientNamespaces = [
   "gallery",
   "player",
   "share",
+  "engagement",
   "footer",
   "errors",
 ] as const;

@@ -1,42 +1,39 @@
+import { Comments } from "@/components/player/engagement/comments";
+import { DownloadButton } from "@/components/player/engagement/download-button";
+import { LikeButton } from "@/components/player/engagement/like-button";
+import { ShareButton } from "@/components/player/engagement/share-button";
+import type { EngagementTarget } from "@/components/player/engagement/target";
+
 /**
- * Places on the player page for fan engagement. The engagement issue (#6) fills them: a like
- * button with its count, a share menu (recording the channel), the download button (with the
- * lead-capture dialog when `requiresLead`) and the comments list with its form. Until then
- * they render nothing, so the cached player page carries no dead controls.
+ * Places on the player page for fan engagement (issue #6): like with its count, share (with
+ * the channel recorded), download (with the lead-capture dialog when `requiresLead`) and the
+ * comments. They read the visitor's state from `<EngagementProvider>`, which must wrap them.
  */
-export interface EngagementTarget {
-  contentId: string;
-  companyId: string;
-  title: string;
-  /** Canonical URL of the player page, for sharing. */
-  url: string;
-  requiresLead: boolean;
-  /** Whether the content has a file to download (every ready media does). */
-  downloadable: boolean;
+export type { EngagementTarget };
+export { EngagementProvider } from "@/components/player/engagement/engagement-provider";
+
+export function LikeSlot() {
+  return <LikeButton />;
 }
 
-export function LikeSlot(_props: { target: EngagementTarget }) {
-  return null;
+export function ShareSlot() {
+  return <ShareButton />;
 }
 
-export function ShareSlot(_props: { target: EngagementTarget }) {
-  return null;
+export function DownloadSlot({ target }: { target: EngagementTarget }) {
+  return target.downloadable ? <DownloadButton /> : null;
 }
 
-export function DownloadSlot(_props: { target: EngagementTarget }) {
-  return null;
-}
-
-export function CommentsSlot(_props: { target: EngagementTarget }) {
-  return null;
+export function CommentsSlot() {
+  return <Comments />;
 }
 
 /** The row under the media: like, share, download (in this order on every screen size). */
 export function EngagementBar({ target }: { target: EngagementTarget }) {
   return (
-    <div data-engagement-bar className="flex flex-wrap items-center gap-2 empty:hidden">
-      <LikeSlot target={target} />
-      <ShareSlot target={target} />
+    <div data-engagement-bar className="flex flex-wrap items-center gap-2">
+      <LikeSlot />
+      <ShareSlot />
       <DownloadSlot target={target} />
     </div>
   );

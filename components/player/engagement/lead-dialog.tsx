@@ -1,0 +1,218 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
+import type { ApiFailure, LeadInput } from "@/components/player/engagement/api";
+import {
+  emptyLead,
+  LEAD_COMPANY_MAX,
+  LEAD_EMAIL_MAX,
+  LEAD_NAME_MAX,
+  LEAD_PHONE_MAX,
+  leadPayload,
+  problemsFromServer,
+  validateLead,
+  type LeadField,
+  type LeadProblems,
+  type LeadValues,
+} from "@/components/player/engagement/lead-form";
+import { useMessage } from "@/components/player/engagement/use-message";
+import { primaryAction } from "@/components/public/styles";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent } from "@/components/ui/dialog";
+import { Input, Label } from "@/components/ui/input";
+
+const noProblems: LeadProblems = { formError: null, fieldErrors: {} };
+
+/** A labelled input whose error text sits under it; `error === ""` marks it invalid without text. */
+function LeadInputField({
+  label,
+  error,
+  ...props
+}: ComponentProps<typeof Input> & { label: string; error: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        aria-invalid={error !== undefined || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...props}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The lead-capture dialog before a gated download (spec §2, §5): name and e-mail required,
+ * phone and company optional, consent with the company's privacy page. What was typed stays
+ * when a submission fails (the values live outside the dialog's content, which unmounts).
+ * `onSubmit` sends the lead with the download request and resolves to null once the file is on
+ * its way.
+ */
+export function LeadDialog({
+  open,
+  onOpenChange,
+  privacyUrl,
+  onSubmit,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  privacyUrl: string;
+  onSubmit: (lead: LeadInput) => Promise<ApiFailure | null>;
+}) {
+  const t = useTranslations();
+  const message = useMessage();
+  const [values, setValues] = useState<LeadValues>(emptyLead);
+  const [problems, setProblems] = useState<LeadProblems>(noProblems);
+  const [pending, setPending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
+  const consentId = useId();
+
+  const text = (field: Exclude<LeadField, "consent">) => ({
+    name: field,
+    value: values[field],
+    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    error:
+      problems.fieldErrors[field] === undefined
+        ? undefined
+        : problems.fieldErrors[field] && message(problems.fieldErrors[field], "validation.invalidForm"),
+  });
+
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const local = validateLead(values);
+    if (local.formError || Object.keys(local.fieldErrors).length > 0) {
+      setProblems(local);
+      focusFirstInvalid();
+      return;
+    }
+    setProblems(noProblems);
+    setPending(true);
+    const failure = await onSubmit(leadPayload(values));
+    setPending(false);
+    if (!failure) {
+      setValues(emptyLead);
+      return;
+    }
+    const server = problemsFromServer(failure.fieldErrors, failure.message);
+    const hasFields = Object.keys(server.fieldErrors).length > 0;
+    setProblems(
+      server.formError || hasFields
+        ? server
+        : { formError: failure.message ?? "errors.downloadError", fieldErrors: {} },
+    );
+    if (hasFields) focusFirstInvalid();
+  }
+
+  const consentError = problems.fieldErrors.consent;
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+      <DialogContent
+        title={t("engagement.lead.title")}
+        description={t("engagement.lead.description")}
+        closeLabel={t("common.close")}
+        hideClose={pending}
+        onEscapeKeyDown={(e) => pending && e.preventDefault()}
+        onInteractOutside={(e) => pending && e.preventDefault()}
+      >
+        <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
+          <fieldset disabled={pending} className="flex flex-col gap-4">
+            <LeadInputField
+              label={t("engagement.lead.name")}
+              autoComplete="name"
+              maxLength={LEAD_NAME_MAX}
+              required
+              {...text("name")}
+            />
+            <LeadInputField
+              label={t("engagement.lead.email")}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              maxLength={LEAD_EMAIL_MAX}
+              required
+              {...text("email")}
+            />
+            <LeadInputField
+              label={t("engagement.lead.phone")}
+              type="tel"
+              autoComplete="tel"
+              maxLength={LEAD_PHONE_MAX}
+              {...text("phone")}
+            />
+            <LeadInputField
+              label={t("engagement.lead.company")}
+              autoComplete="organization"
+              maxLength={LEAD_COMPANY_MAX}
+              {...text("company")}
+            />
+            <div className="flex flex-col gap-1.5">
+              <div className="flex items-start gap-3">
+                <input
+                  id={consentId}
+                  name="consent"
+                  type="checkbox"
+                  checked={values.consent}
+                  onChange={(e) => setValues((v) => ({ ...v, consent: e.target.checked }))}
+                  aria-invalid={consentError !== undefined || undefined}
+                  aria-describedby={consentError ? `${consentId}-error` : undefined}
+                  className="mt-0.5 size-5 shrink-0 accent-orange-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                />
+                <label htmlFor={consentId} className="text-sm text-zinc-700 dark:text-zinc-300">
+                  {t.rich("engagement.lead.consent", {
+                    link: (chunks) => (
+                      <a
+                        href={privacyUrl}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className="font-medium underline underline-offset-2 hover:text-zinc-900 dark:hover:text-white"
+                      >
+                        {chunks}
+                      </a>
+                    ),
+                  })}
+                </label>
+              </div>
+              {consentError && (
+                <p id={`${consentId}-error`} className="text-sm text-red-600 dark:text-red-400">
+                  {message(consentError, "validation.invalidForm")}
+                </p>
+              )}
+            </div>
+          </fieldset>
+          {problems.formError && (
+            <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+              {message(problems.formError, "errors.downloadError")}
+            </p>
+          )}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button
+              type="button"
+              variant="ghost"
+              disabled={pending}
+              onClick={() => onOpenChange(false)}
+              className="min-h-11"
+            >
+              {t("common.cancel")}
+            </Button>
+            <Button type="submit" disabled={pending} className={`min-h-11 ${primaryAction}`}>
+              {pending ? t("engagement.lead.sending") : t("engagement.lead.submit")}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+
+import { Heart } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { useState } from "react";
+import { toast } from "sonner";
+import { engagementApi } from "@/components/player/engagement/api";
+import { useEngagement } from "@/components/player/engagement/engagement-provider";
+import { pillButton } from "@/components/player/engagement/styles";
+import { cn } from "@/lib/utils";
+
+/**
+ * Like with its count. The change shows at once and is rolled back if the server refuses it;
+ * the request names the wanted state (not "toggle"), so a retry cannot undo it.
+ */
+export function LikeButton() {
+  const t = useTranslations();
+  const { target, state, update } = useEngagement();
+  const [pending, setPending] = useState(false);
+  const liked = state?.liked ?? false;
+
+  async function onClick() {
+    if (!state || pending) return;
+    const desired = !state.liked;
+    const before = { liked: state.liked, likes: state.likes };
+    setPending(true);
+    update((s) => ({ ...s, liked: desired, likes: Math.max(0, s.likes + (desired ? 1 : -1)) }));
+    const result = await engagementApi.like(target.contentId, desired);
+    setPending(false);
+    if (result.ok) {
+      update((s) => ({ ...s, liked: result.data.liked, likes: result.data.likes }));
+    } else {
+      update((s) => ({ ...s, ...before }));
+      toast.error(t("errors.likeError"));
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      aria-pressed={liked}
+      aria-busy={pending || !state}
+      disabled={!state}
+      // aria-disabled rather than disabled while sending: a disabled button drops keyboard focus.
+      aria-disabled={pending || undefined}
+      onClick={onClick}
+      aria-label={state ? t("engagement.like.label", { count: state.likes }) : t("engagement.like.loading")}
+      className={cn(
+        pillButton,
+        liked &&
+          "border-red-300 bg-red-50 text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-300",
+      )}
+      data-testid="like-button"
+    >
+      <Heart aria-hidden className={cn("size-5", liked && "fill-current")} />
+      <span className="min-w-4 tabular-nums" data-testid="like-count">
+        {state ? state.likes : "–"}
+      </span>
+    </button>
+  );
+}

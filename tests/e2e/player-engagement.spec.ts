@@ -1,0 +1,295 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { stat } from "node:fs/promises";
+import type { BrowserContext, Page } from "@playwright/test";
+import { createCompany, sql, uniqueEmail } from "./auth-support";
+import { expect, test } from "./fixtures";
+import { setLocale, waitForHydration } from "./public-helpers";
+import type Messages from "@/messages/pt.json";
+
+// Read as data: Playwright loads specs as ES modules, which import JSON only with attributes.
+const messages = (locale: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../../messages/${locale}.json`, import.meta.url), "utf8"),
+  ) as typeof Messages;
+const [pt, en, fr] = [messages("pt"), messages("en"), messages("fr")];
+
+/**
+ * Issue #6 as a fan sees the player: like, comment, share and the lead-gated download.
+ * Likes, comments and shares go to content of a company of this test's own (other specs
+ * assert the demo tenant's pages); the gated download uses the demo tenant's lead-gated photo
+ * pack of Noite Acústica with a unique e-mail (a new lead row, counted by no other spec).
+ */
+
+/** Published content of a fresh company, linked to no event (reachable as the company's own). */
+async function ownContent(title: string): Promise<string> {
+  const companyId = await createCompany("Engagement Fans Co");
+  const id = `e2e-engagement-${randomUUID().slice(0, 8)}`;
+  await sql(
+    `insert into content (id, "companyId", title, status, "publishedAt", "updatedAt") values ($1, $2, $3, 'published', now(), now())`,
+    [id, companyId, title],
+  );
+  return id;
+}
+
+async function openPlayer(page: Page, contentId: string): Promise<void> {
+  await page.goto(`/player/${contentId}`);
+  await waitForHydration(page);
+}
+
+async function eventRows(contentId: string, type: string, channel?: string): Promise<number> {
+  const rows = await sql<{ n: number }>(
+    `select count(*)::int as n from engagement_event where "contentId" = $1 and type = $2::"EngagementType" and ($3::text is null or channel = $3)`,
+    [contentId, type, channel ?? null],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+test("like, then unlike: the count follows and stays after a reload", async ({ page }) => {
+  const contentId = await ownContent("Like me");
+  await openPlayer(page, contentId);
+  const like = page.getByRole("button", { name: /^Gosto/ });
+  const count = page.getByTestId("like-count");
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(count).toHaveText("0");
+  // The view of this visit is recorded once the page has loaded.
+  await expect.poll(() => eventRows(contentId, "view")).toBe(1);
+
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(like).toHaveAccessibleName("Gosto (1 gosto)");
+  await expect(count).toHaveText("1");
+  await expect.poll(() => eventRows(contentId, "like")).toBe(1);
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(like).toHaveAttribute("aria-pressed", "true");
+  await expect(count).toHaveText("1");
+
+  await like.click();
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(count).toHaveText("0");
+  await page.reload();
+  await waitForHydration(page);
+  await expect(like).toHaveAttribute("aria-pressed", "false");
+  await expect(count).toHaveText("0");
+  expect(await sql(`select 1 from content_like where "contentId" = $1`, [contentId])).toHaveLength(0);
+  expect(await eventRows(contentId, "unlike")).toBe(1);
+});
+
+test("a comment with a rating appears at once, as plain text, and stays", async ({ page }) => {
+  const contentId = await ownContent("Comment on me");
+  await openPlayer(page, contentId);
+  await expect(page.getByText("Ainda não há comentários — seja o primeiro")).toBeVisible();
+
+  const form = page.getByRole("form", { name: "Deixe o seu comentário" });
+  await form.getByLabel("Nome (opcional)").fill("Rita Alves");
+  // Send without a rating or text: both are asked for, nothing is posted.
+  await form.getByRole("button", { name: "Publicar comentário" }).click();
+  await expect(form.getByText("Escolha uma avaliação de 1 a 5 estrelas")).toBeVisible();
+  await expect(form.getByText(pt.validation.inputEmpty)).toBeVisible();
+
+  // The stars are a radio group: the arrow keys move the choice.
+  await form.getByRole("radio", { name: "1 estrela" }).focus();
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(form.getByRole("radio", { name: "4 estrelas" })).toBeChecked();
+  const text = `Que noite! <script>window.__pwned = 1</script><b>bis</b> ${randomUUID().slice(0, 6)}`;
+  await form.getByLabel("Comentário").fill(text);
+  await expect(form.getByText(`${text.length}/1000 caracteres`)).toBeVisible();
+  await form.getByRole("button", { name: "Publicar comentário" }).click();
+
+  const list = page.getByTestId("comment-list");
+  const stored = text.replace("<script>window.__pwned = 1</script>", "");
+  await expect(list.getByText(stored, { exact: true })).toBeVisible();
+  await expect(list.getByText("Rita Alves")).toBeVisible();
+  await expect(list.getByRole("img", { name: "4 de 5" })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Comentário publicado." })).toBeAttached();
+  // The form is ready for the next comment.
+  await expect(form.getByLabel("Comentário")).toHaveValue("");
+  await expect(page.getByRole("heading", { name: /Comentários \(1 comentário\)/ })).toBeVisible();
+
+  await page.reload();
+  await waitForHydration(page);
+  await expect(list.getByText(stored, { exact: true })).toBeVisible();
+  expect(await list.locator("script, b").count()).toBe(0);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  const rows = await sql<{ text: string; rating: number }>(
+    `select text, rating from comment where "contentId" = $1`,
+    [contentId],
+  );
+  expect(rows).toEqual([{ text: stored, rating: 4 }]);
+});
+
+test("an anonymous comment is signed “Anonymous User” in the visitor's language", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await setLocale(context, baseURL!, "fr");
+  const contentId = await ownContent("Sans nom");
+  await openPlayer(page, contentId);
+  const form = page.getByRole("form", { name: "Laisser un commentaire" });
+  // A fan taps the fifth star (the label drawn around its radio button).
+  await form
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: "5 étoiles" }) })
+    .click();
+  await form.getByLabel("Commentaire").fill("Superbe soirée");
+  await form.getByRole("button", { name: "Publier le commentaire" }).click();
+  const item = page.getByTestId("comment-list").getByRole("listitem").first();
+  await expect(item).toContainText(fr.engagement.comments.anonymous);
+  await expect(item.getByRole("img", { name: "5 sur 5" })).toBeVisible();
+  expect(fr.engagement.comments.anonymous).not.toBe(en.engagement.comments.anonymous);
+});
+
+async function withoutWebShare(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+  });
+}
+
+test("share: without Web Share the link is copied, and each channel is recorded", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await withoutWebShare(context);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
+  // The networks' share pages are outside this machine: answer for them.
+  await context.route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ body: "WhatsApp" }));
+  const contentId = await ownContent("Share me");
+  await openPlayer(page, contentId);
+
+  await page.getByRole("button", { name: "Partilhar", exact: true }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Link copiado" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/player/${contentId}`);
+  await expect.poll(() => eventRows(contentId, "share", "copy-link")).toBe(1);
+
+  await page.getByRole("button", { name: "Mais opções de partilha" }).click();
+  const whatsapp = page.getByRole("menuitem", { name: "WhatsApp" });
+  await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=Share%20me%20http/);
+  await expect(page.getByRole("menuitem", { name: "E-mail" })).toHaveAttribute(
+    "href",
+    /^mailto:\?subject=Share%20me/,
+  );
+  const popup = page.waitForEvent("popup");
+  await whatsapp.click();
+  await (await popup).close();
+  await expect.poll(() => eventRows(contentId, "share", "whatsapp")).toBe(1);
+});
+
+test("share: the device's share sheet is used when there is one; cancelling it records nothing", async ({
+  page,
+  context,
+}) => {
+  await context.addInitScript(() => {
+    const w = window as unknown as { shareAnswer: "ok" | "cancel"; shared: ShareData[] };
+    w.shareAnswer = "ok";
+    w.shared = [];
+    Object.defineProperty(Navigator.prototype, "share", {
+      configurable: true,
+      value: async (data: ShareData) => {
+        if (w.shareAnswer === "cancel") throw new DOMException("Share canceled", "AbortError");
+        w.shared.push(data);
+      },
+    });
+  });
+  const contentId = await ownContent("Native share");
+  await openPlayer(page, contentId);
+  const share = page.getByRole("button", { name: "Partilhar", exact: true });
+  await share.click();
+  await expect.poll(() => eventRows(contentId, "share", "native")).toBe(1);
+  expect(await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)).toEqual([
+    { title: "Native share", url: expect.stringMatching(new RegExp(`/player/${contentId}$`)) },
+  ]);
+
+  await page.evaluate(() => {
+    (window as unknown as { shareAnswer: string }).shareAnswer = "cancel";
+  });
+  await share.click();
+  await page.waitForTimeout(1000);
+  expect(await eventRows(contentId, "share")).toBe(1);
+  await expect(page.getByRole("status").filter({ hasText: "Link copiado" })).toHaveCount(0);
+});
+
+test("gated download: the lead form first, then the file; not asked again on this device", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const contentId = "seed-noite-acustica-fotos";
+  await openPlayer(page, contentId);
+  // The second photo of the pack is on screen: that is the one downloaded.
+  await page.getByRole("button", { name: "Fotografia seguinte" }).click();
+  await expect(page.getByText("2 / 4")).toBeVisible();
+
+  await page.getByRole("button", { name: "Descarregar", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Descarregar o ficheiro" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("link", { name: "política de privacidade" })).toHaveAttribute(
+    "href",
+    "/demo/privacidade",
+  );
+
+  // Empty form: the spec's message, in Portuguese (the visitor's language here).
+  await dialog.getByRole("button", { name: "Descarregar", exact: true }).click();
+  await expect(dialog.getByRole("alert")).toHaveText(pt.engagement.errors.nameAndEmailRequired);
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+  const email = uniqueEmail("fan-lead");
+  await dialog.getByLabel("Nome", { exact: true }).fill("Joana Fã");
+  await dialog.getByLabel("E-mail", { exact: true }).fill(email.toUpperCase());
+  await dialog.getByRole("button", { name: "Descarregar", exact: true }).click();
+  // Without consent it is not sent; what was typed stays.
+  await expect(dialog.getByText(pt.engagement.errors.consentRequired)).toBeVisible();
+  await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Joana Fã");
+  await dialog.getByRole("checkbox").check();
+
+  const first = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Descarregar", exact: true }).click();
+  const file = await first;
+  expect(file.suggestedFilename()).toBe("noite-acustica-02.jpg");
+  expect((await stat(await file.path())).size).toBeGreaterThan(0);
+  await expect(dialog).toBeHidden();
+
+  const leads = await sql<{ name: string; consent: boolean }>(
+    `select name, consent from lead where "contentId" = $1 and email = $2`,
+    [contentId, email],
+  );
+  expect(leads).toEqual([{ name: "Joana Fã", consent: true }]);
+
+  // Again on the same page: straight to the file.
+  const second = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Descarregar", exact: true }).click();
+  expect((await second).suggestedFilename()).toBe("noite-acustica-02.jpg");
+  await expect(dialog).toBeHidden();
+
+  // And after a reload, for the company's other gated content too (the lead is on file).
+  await openPlayer(page, "seed-noite-acustica-alinhamento");
+  const third = page.waitForEvent("download");
+  await page.getByRole("button", { name: "Descarregar", exact: true }).click();
+  expect((await third).suggestedFilename()).toBe("noite-acustica-alinhamento.pdf");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
+
+test("watch time: the audio player reports the seconds actually played", async ({ page }) => {
+  // Answered here, so the demo tenant's analytics stay as seeded; the body is what is checked.
+  const reported: number[] = [];
+  await page.route("**/api/content/*/watch-time", async (route) => {
+    reported.push((route.request().postDataJSON() as { seconds: number }).seconds);
+    await route.fulfill({ status: 202, json: { ok: true } });
+  });
+  await openPlayer(page, "seed-festival-abertura");
+  const audio = page.locator("audio");
+  await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState)).toBeGreaterThanOrEqual(1);
+  await audio.evaluate(async (a: HTMLAudioElement) => {
+    a.muted = true;
+    await a.play();
+    await new Promise((resolve) => a.addEventListener("ended", resolve, { once: true }));
+  });
+  // The 7 s track, reported once it ends (under 10 s: no report while it played).
+  await expect.poll(() => reported.reduce((sum, s) => sum + s, 0)).toBeGreaterThanOrEqual(6);
+  expect(reported.reduce((sum, s) => sum + s, 0)).toBeLessThanOrEqual(7);
+  expect(reported.every((s) => Number.isInteger(s) && s >= 1 && s <= 30)).toBe(true);
+});
