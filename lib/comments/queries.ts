@@ -1,14 +1,10 @@
 import "server-only";
-import {
-  decodeCursor,
-  encodeCursor,
-  moderationListSchema,
-  type ModerationListInput,
-} from "@/lib/comments/schemas";
+import { moderationListSchema, type ModerationListInput } from "@/lib/comments/schemas";
 import { assertCanManage } from "@/lib/content/access";
 import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import { db } from "@/lib/db";
 import { validationError } from "@/lib/errors";
+import { decodeCursor, keysetPage, newestFirst, whereAfter } from "@/lib/pagination/keyset";
 import type { Membership } from "@/lib/tenancy/membership";
 
 export interface ModeratedComment {
@@ -42,31 +38,21 @@ export async function listCommentsForModeration(
   const { contentId, limit } = parsed.data;
   const companyId = membership.company.id;
   await getContentOrThrow(db, companyId, contentId, { id: true });
-  const cursor = decodeCursor(parsed.data.cursor);
   const scope = { companyId, contentId };
   const [rows, total, hiddenCount] = await Promise.all([
     db.comment.findMany({
-      where: cursor
-        ? {
-            ...scope,
-            OR: [
-              { createdAt: { lt: cursor.createdAt } },
-              { createdAt: cursor.createdAt, id: { lt: cursor.id } },
-            ],
-          }
-        : scope,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      where: whereAfter(scope, decodeCursor(parsed.data.cursor)),
+      orderBy: [...newestFirst],
       take: limit + 1,
       select: { id: true, authorName: true, rating: true, text: true, hidden: true, createdAt: true },
     }),
     db.comment.count({ where: scope }),
     db.comment.count({ where: { ...scope, hidden: true } }),
   ]);
-  const page = rows.slice(0, limit);
-  const last = page[page.length - 1];
+  const page = keysetPage(rows, limit);
   return {
-    comments: page.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
-    nextCursor: rows.length > limit && last ? encodeCursor(last) : null,
+    comments: page.rows.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })),
+    nextCursor: page.nextCursor,
     total,
     hiddenCount,
   };

@@ -2,6 +2,7 @@ import type { PrismaClient } from "@/lib/db-client";
 import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-throw";
 import { COMMENTS_PAGE_DEFAULT } from "@/lib/engagement/schemas";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { decodeCursor, keysetPage, newestFirst, whereAfter } from "@/lib/pagination/keyset";
 
 export interface EngagementSummary {
   likes: number;
@@ -73,19 +74,6 @@ export async function getEngagementSummary(
   return { likes, liked: liked !== null, comments, leadOnFile };
 }
 
-// The cursor is opaque to clients: the last row's (createdAt, id), newest-first order.
-function encodeCursor(row: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`, "utf8").toString("base64url");
-}
-
-function decodeCursor(cursor: string | undefined): { createdAt: Date; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, "base64url").toString("utf8").split("|");
-  const createdAt = new Date(at ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id };
-}
-
 /** Visible comments, newest first; an unreadable cursor starts from the top. */
 export async function listComments(
   db: PrismaClient,
@@ -94,29 +82,16 @@ export async function listComments(
 ): Promise<CommentPage> {
   const content = await getPublicContentOrThrow(db, contentId);
   const limit = page.limit ?? COMMENTS_PAGE_DEFAULT;
-  const after = decodeCursor(page.cursor);
   const visible = { contentId: content.id, hidden: false } satisfies Prisma.CommentWhereInput;
   const [rows, total] = await Promise.all([
     db.comment.findMany({
-      where: after
-        ? {
-            ...visible,
-            OR: [
-              { createdAt: { lt: after.createdAt } },
-              { createdAt: after.createdAt, id: { lt: after.id } },
-            ],
-          }
-        : visible,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      where: whereAfter(visible, decodeCursor(page.cursor)),
+      orderBy: [...newestFirst],
       take: limit + 1,
       select: commentSelect,
     }),
     db.comment.count({ where: visible }),
   ]);
-  const shown = rows.slice(0, limit);
-  return {
-    comments: shown.map(toCommentDto),
-    nextCursor: rows.length > limit ? encodeCursor(shown.at(-1)!) : null,
-    total,
-  };
+  const shown = keysetPage(rows, limit);
+  return { comments: shown.rows.map(toCommentDto), nextCursor: shown.nextCursor, total };
 }

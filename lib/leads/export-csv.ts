@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import { CSV_BOM, leadCsvFileName, leadCsvHeader, leadCsvRow } from "@/lib/leads/csv";
 import { leadSelect, toLeadView } from "@/lib/leads/queries";
 import { auditFilters, type LeadFilters } from "@/lib/leads/schemas";
-import { afterCursor, buildLeadWhere, leadOrder } from "@/lib/leads/where";
+import { buildLeadWhere } from "@/lib/leads/where";
+import { newestFirst, whereAfter, type KeysetPosition } from "@/lib/pagination/keyset";
 import type { Membership } from "@/lib/tenancy/membership";
 
 export const CSV_BATCH_SIZE = 1000;
@@ -40,7 +41,7 @@ export async function exportLeadsCsv(
   });
 
   const encoder = new TextEncoder();
-  let cursor: { createdAt: Date; id: string } | null = null;
+  let cursor: KeysetPosition | null = null;
   let started = false;
   let done = false;
   const stream = new ReadableStream<Uint8Array>(
@@ -55,8 +56,8 @@ export async function exportLeadsCsv(
         let rows;
         try {
           rows = await db.lead.findMany({
-            where: cursor ? { AND: [where, afterCursor(cursor)] } : where,
-            orderBy: leadOrder,
+            where: whereAfter(where, cursor),
+            orderBy: [...newestFirst],
             take: batchSize,
             select: leadSelect,
           });

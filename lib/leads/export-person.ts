@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { getLeadOrThrow } from "@/lib/leads/get-lead-or-throw";
 import { leadSelect, toLeadView, type LeadView } from "@/lib/leads/queries";
-import { leadOrder } from "@/lib/leads/where";
+import { newestFirst } from "@/lib/pagination/keyset";
 import type { Membership } from "@/lib/tenancy/membership";
 
 export interface PersonExport {
@@ -30,7 +30,7 @@ export async function exportPersonData(
   const lead = await getLeadOrThrow(companyId, leadId);
   const rows = await db.lead.findMany({
     where: { companyId, email: lead.email },
-    orderBy: leadOrder,
+    orderBy: [...newestFirst],
     select: leadSelect,
   });
   await recordAudit({

@@ -4,7 +4,8 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { LeadCsvRecord } from "@/lib/leads/csv";
 import { auditFilters, LEADS_PAGE_SIZE, type LeadFilters } from "@/lib/leads/schemas";
-import { buildLeadWhere, leadOrder } from "@/lib/leads/where";
+import { buildLeadWhere } from "@/lib/leads/where";
+import { newestFirst } from "@/lib/pagination/keyset";
 import type { Membership } from "@/lib/tenancy/membership";
 
 /** The columns of a lead as the list and the exports show it. */
@@ -60,7 +61,7 @@ export async function listLeads(membership: Membership, filters: LeadFilters): P
     db.lead.count({ where }),
     db.lead.findMany({
       where,
-      orderBy: leadOrder,
+      orderBy: [...newestFirst],
       skip: (filters.page - 1) * LEADS_PAGE_SIZE,
       take: LEADS_PAGE_SIZE,
       select: leadSelect,

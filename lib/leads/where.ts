@@ -37,13 +37,3 @@ export function buildLeadWhere(companyId: string, filters: LeadFilters): Prisma.
   }
   return { AND: and };
 }
-
-/** Newest first; the id breaks ties so pages and export batches never overlap or skip. */
-export const leadOrder: Prisma.LeadOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
-
-/** Rows strictly after `cursor` in `leadOrder` (keyset pagination for the export). */
-export function afterCursor(cursor: { createdAt: Date; id: string }): Prisma.LeadWhereInput {
-  return {
-    OR: [{ createdAt: { lt: cursor.createdAt } }, { createdAt: cursor.createdAt, id: { lt: cursor.id } }],
-  };
-}

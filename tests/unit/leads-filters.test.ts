@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { auditFilters, filterQuery, hasActiveFilters, leadFiltersSchema } from "@/lib/leads/schemas";
-import { afterCursor, buildLeadWhere } from "@/lib/leads/where";
+import { buildLeadWhere } from "@/lib/leads/where";
 
 describe("leadFiltersSchema (URL search params)", () => {
   it("keeps valid filters", () => {
@@ -69,13 +69,6 @@ describe("buildLeadWhere", () => {
     const where = buildLeadWhere("co1", { page: 1, eventId: "e1" });
     expect(where.AND).toContainEqual({
       OR: [{ eventId: "e1" }, { content: { events: { some: { eventId: "e1" } } } }],
-    });
-  });
-
-  it("continues after a cursor with the id as tie-breaker", () => {
-    const createdAt = new Date("2026-11-01T10:00:00Z");
-    expect(afterCursor({ createdAt, id: "b" })).toEqual({
-      OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: "b" } }],
     });
   });
 });

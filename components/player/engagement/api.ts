@@ -1,33 +1,18 @@
+import type {
+  CommentDto as PublicComment,
+  CommentPage,
+  EngagementSummary as EngagementState,
+} from "@/lib/engagement/queries";
 import type { ShareChannel } from "@/lib/engagement/schemas";
 
-export type { ShareChannel };
+// The wire shapes are the server's own types (type-only: nothing of the server is bundled).
+export type { CommentPage, EngagementState, PublicComment, ShareChannel };
 
 /**
  * The player's client for the public engagement API (`/api/content/{id}/…`). Every call
  * resolves to a result, never throws: failures carry the server's i18n message key and field
  * keys, so the UI can show them in the visitor's language.
  */
-
-export interface EngagementState {
-  likes: number;
-  liked: boolean;
-  comments: number;
-  leadOnFile: boolean;
-}
-
-export interface PublicComment {
-  id: string;
-  authorName: string | null;
-  rating: number;
-  text: string;
-  createdAt: string;
-}
-
-export interface CommentPage {
-  comments: PublicComment[];
-  nextCursor: string | null;
-  total: number;
-}
 
 export interface LeadInput {
   name: string;

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { afterPosition, decodeCursor, encodeCursor, keysetPage, whereAfter } from "@/lib/pagination/keyset";
+
+describe("keyset pagination", () => {
+  const createdAt = new Date("2026-11-01T10:00:00.123Z");
+
+  it("round-trips a position through an opaque cursor", () => {
+    const cursor = encodeCursor({ createdAt, id: "c1" });
+    expect(cursor).not.toContain("2026");
+    expect(decodeCursor(cursor)).toEqual({ createdAt, id: "c1" });
+  });
+
+  it("ignores cursors that are not ours", () => {
+    expect(decodeCursor(undefined)).toBeNull();
+    expect(decodeCursor("")).toBeNull();
+    expect(decodeCursor("not-a-cursor")).toBeNull();
+    expect(decodeCursor(Buffer.from("yesterday|x").toString("base64url"))).toBeNull();
+  });
+
+  it("continues after a position with the id as tie-breaker", () => {
+    expect(afterPosition({ createdAt, id: "b" })).toEqual({
+      OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: "b" } }],
+    });
+    expect(whereAfter({ companyId: "co" }, null)).toEqual({ companyId: "co" });
+    expect(whereAfter({ companyId: "co" }, { createdAt, id: "b" })).toEqual({
+      AND: [{ companyId: "co" }, afterPosition({ createdAt, id: "b" })],
+    });
+  });
+
+  it("cuts a page and says whether there is more", () => {
+    const rows = [3, 2, 1].map((n) => ({ createdAt: new Date(n * 1000), id: `r${n}` }));
+    const full = keysetPage(rows, 2);
+    expect(full.rows.map((r) => r.id)).toEqual(["r3", "r2"]);
+    expect(decodeCursor(full.nextCursor)).toEqual({ createdAt: new Date(2000), id: "r2" });
+    expect(keysetPage(rows, 3)).toEqual({ rows, nextCursor: null });
+    expect(keysetPage([], 3)).toEqual({ rows: [], nextCursor: null });
+  });
+});
