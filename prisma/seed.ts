@@ -1141,36 +1141,48 @@ async function writeEngagement(
   const commented = live.find((c) => c.kind === "photo_gallery");
   if (commented) {
     const base = commented.publishedAt?.getTime() ?? 0;
-    await tx.comment.createMany({
-      skipDuplicates: true,
-      data: [
-        {
-          id: `seed-comment-${commented.id}-1`,
-          authorName: "Marta L.",
-          rating: 5,
-          text: "Que noite! Obrigada por estas fotografias, parece que voltei lá.",
-          visitorId: visitor(1),
-          createdAt: new Date(base + 3_600_000 * 5),
-        },
-        {
-          id: `seed-comment-${commented.id}-2`,
-          authorName: null,
-          rating: 4,
-          text: "Sem telemóveis foi outra coisa. Para o ano há mais!",
-          visitorId: visitor(2),
-          createdAt: new Date(base + 3_600_000 * 20),
-        },
-        {
-          id: `seed-comment-${commented.id}-3`,
-          authorName: "spam-bot",
-          rating: 1,
-          text: "Bilhetes baratos em sites duvidosos",
-          hidden: true,
-          visitorId: visitor(3),
-          createdAt: new Date(base + 3_600_000 * 30),
-        },
-      ].map((c) => ({ ...c, companyId, contentId: commented.id })),
-    });
+    const comments = [
+      {
+        id: `seed-comment-${commented.id}-1`,
+        authorName: "Marta L.",
+        rating: 5,
+        text: "Que noite! Obrigada por estas fotografias, parece que voltei lá.",
+        visitorId: visitor(1),
+        createdAt: new Date(base + 3_600_000 * 5),
+      },
+      {
+        id: `seed-comment-${commented.id}-2`,
+        authorName: null,
+        rating: 4,
+        text: "Sem telemóveis foi outra coisa. Para o ano há mais!",
+        visitorId: visitor(2),
+        createdAt: new Date(base + 3_600_000 * 20),
+      },
+      {
+        id: `seed-comment-${commented.id}-3`,
+        authorName: "spam-bot",
+        rating: 1,
+        text: "Bilhetes baratos em sites duvidosos",
+        hidden: true,
+        visitorId: visitor(3),
+        createdAt: new Date(base + 3_600_000 * 30),
+      },
+    ].map((c) => ({ ...c, companyId, contentId: commented.id }));
+    await tx.comment.createMany({ skipDuplicates: true, data: comments });
+    // Each comment was engagement when it was written (analytics count them, hidden or not).
+    if (already === 0) {
+      const eventId = commented.events[0] ? eventIds.get(commented.events[0]) : undefined;
+      await tx.engagementEvent.createMany({
+        data: comments.map((c) => ({
+          companyId,
+          contentId: commented.id,
+          eventId,
+          type: "comment" as const,
+          visitorId: c.visitorId,
+          createdAt: c.createdAt,
+        })),
+      });
+    }
   }
 }
 

@@ -116,6 +116,8 @@ export function InactivityMonitor({ idleMinutes }: { idleMinutes: number }) {
     };
 
     schedule();
+    // The page's client code is live (tests wait for this before moving a fake clock).
+    document.documentElement.dataset.hydrated = "true";
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
     window.addEventListener("storage", onStorage);
     return () => {

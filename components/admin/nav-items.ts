@@ -1,15 +1,16 @@
-import { CalendarDays, Images, LayoutDashboard, Settings, Users } from "lucide-react";
+import { CalendarDays, ChartLine, Images, LayoutDashboard, Settings, Users } from "lucide-react";
 
 /**
  * The admin sidebar (spec §2). `idle`: preloaded when the browser is idle; the others are
- * preloaded when their link is hovered or focused. Analytics and Subscription join the list
- * with their pages (issue #6 and billing): a link to a missing page would be a dead end.
+ * preloaded when their link is hovered or focused. Subscription joins the list with its page
+ * (billing): a link to a missing page would be a dead end.
  */
 export const adminNavItems = [
   { href: "/admin", key: "dashboard", Icon: LayoutDashboard, idle: true },
   { href: "/admin/content", key: "content", Icon: Images, idle: true },
   { href: "/admin/events", key: "events", Icon: CalendarDays, idle: true },
   { href: "/admin/leads", key: "leads", Icon: Users, idle: false },
+  { href: "/admin/analytics", key: "analytics", Icon: ChartLine, idle: false },
   { href: "/admin/settings", key: "settings", Icon: Settings, idle: false },
 ] as const;
 

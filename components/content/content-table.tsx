@@ -1,9 +1,21 @@
-import { FileText, Image as ImageIcon, Lock, Music, Video } from "lucide-react";
+import {
+  Download,
+  Eye,
+  FileText,
+  Heart,
+  Image as ImageIcon,
+  Lock,
+  Music,
+  UserPlus,
+  Video,
+} from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { StatusBadge } from "@/components/content/status-badge";
-import type { ContentListItem } from "@/lib/content/queries";
+import type { ContentEngagement, ContentListItem } from "@/lib/content/queries";
+
+const engagementIcons = { views: Eye, likes: Heart, downloads: Download, leads: UserPlus } as const;
 
 export async function ContentTable({ items }: { items: ContentListItem[] }) {
   const t = await getTranslations("content");
@@ -27,6 +39,9 @@ export async function ContentTable({ items }: { items: ContentListItem[] }) {
             </th>
             <th scope="col" className="px-4 py-3">
               {t("columns.files")}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t("columns.engagement")}
             </th>
             <th scope="col" className="px-4 py-3">
               {t("columns.events")}
@@ -110,6 +125,24 @@ export async function ContentTable({ items }: { items: ContentListItem[] }) {
                       {t("counts.failed", { count: item.counts.failed })}
                     </StatusBadge>
                   )}
+                </span>
+              </td>
+              <td className="px-4 py-3">
+                <span
+                  className="flex flex-wrap items-center gap-x-3 gap-y-1 text-zinc-600 tabular-nums dark:text-zinc-400"
+                  data-testid="content-engagement"
+                >
+                  {(Object.keys(engagementIcons) as (keyof ContentEngagement)[]).map((metric) => {
+                    const Icon = engagementIcons[metric];
+                    const label = t(`engagement.${metric}`, { count: item.engagement[metric] });
+                    return (
+                      <span key={metric} title={label} className="inline-flex items-center gap-1">
+                        <Icon aria-hidden className="size-3.5" />
+                        <span aria-hidden>{format.number(item.engagement[metric])}</span>
+                        <span className="sr-only">{label}</span>
+                      </span>
+                    );
+                  })}
                 </span>
               </td>
               <td className="px-4 py-3 text-zinc-600 dark:text-zinc-400">

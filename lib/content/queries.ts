@@ -1,3 +1,4 @@
+import { getContentCounters } from "@/lib/analytics/queries";
 import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import type { ContentListFilters } from "@/lib/content/schemas";
 import type {
@@ -24,6 +25,20 @@ export interface ContentListItem {
   events: { id: string; name: string }[];
   counts: Record<MediaKind, number> & { processing: number; failed: number };
   coverUrl: string | null;
+  /** All-time engagement, from the same aggregates as the dashboard and analytics. */
+  engagement: ContentEngagement;
+}
+
+export interface ContentEngagement {
+  views: number;
+  likes: number;
+  downloads: number;
+  leads: number;
+}
+
+function engagementOf(counters: ContentEngagement | undefined): ContentEngagement {
+  const { views = 0, likes = 0, downloads = 0, leads = 0 } = counters ?? {};
+  return { views, likes, downloads, leads };
 }
 
 export async function listContents(
@@ -64,7 +79,7 @@ export async function listContents(
     }),
   ]);
   const ids = rows.map((r) => r.id);
-  const [byKind, byState, covers] = await Promise.all([
+  const [byKind, byState, covers, counters] = await Promise.all([
     ctx.db.mediaFile.groupBy({
       by: ["contentId", "kind"],
       where: { companyId, contentId: { in: ids } },
@@ -79,6 +94,7 @@ export async function listContents(
       where: { companyId, id: { in: rows.flatMap((r) => (r.coverMediaId ? [r.coverMediaId] : [])) } },
       select: { id: true, variants: true },
     }),
+    getContentCounters(ctx.db, companyId, ids),
   ]);
   const coverVariants = new Map(covers.map((c) => [c.id, c.variants]));
   const items = await Promise.all(
@@ -102,6 +118,7 @@ export async function listContents(
         events: r.events.map((e) => e.event),
         counts,
         coverUrl: r.coverMediaId ? await thumbnailUrl(ctx, coverVariants.get(r.coverMediaId), 160) : null,
+        engagement: engagementOf(counters.get(r.id)),
       };
     }),
   );

@@ -1,4 +1,5 @@
 import "server-only";
+import { getAllTimeCounts } from "@/lib/analytics/queries";
 import { db } from "@/lib/db";
 
 export interface DashboardTotals {
@@ -8,13 +9,17 @@ export interface DashboardTotals {
   leads: number;
 }
 
-/** The dashboard's totals (spec §2), counted from the rows themselves, scoped by company. */
+/**
+ * The dashboard's totals (spec §2), scoped by company. Downloads and leads come from the
+ * analytics counts (lib/analytics/queries.ts), as the analytics page and the content list
+ * do, so the three never disagree: leads are the leads captured, a lead erased later on
+ * request still counts as captured.
+ */
 export async function getDashboardTotals(companyId: string): Promise<DashboardTotals> {
-  const [contents, publishedContents, downloads, leads] = await Promise.all([
+  const [contents, publishedContents, counts] = await Promise.all([
     db.content.count({ where: { companyId } }),
     db.content.count({ where: { companyId, status: "published" } }),
-    db.engagementEvent.count({ where: { companyId, type: "download" } }),
-    db.lead.count({ where: { companyId } }),
+    getAllTimeCounts(db, companyId),
   ]);
-  return { contents, publishedContents, downloads, leads };
+  return { contents, publishedContents, downloads: counts.downloads, leads: counts.leads };
 }

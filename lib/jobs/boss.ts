@@ -1,5 +1,11 @@
 import PgBoss from "pg-boss";
-import { MEDIA_QUEUES, SWEEP_QUEUE, type JobSender, type MediaQueue } from "@/lib/jobs/queues";
+import {
+  ANALYTICS_QUEUE,
+  MEDIA_QUEUES,
+  SWEEP_QUEUE,
+  type JobSender,
+  type MediaQueue,
+} from "@/lib/jobs/queues";
 
 /**
  * pg-boss on the app's own PostgreSQL (schema `pgboss`): jobs are rows, so they survive a
@@ -59,6 +65,13 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     policy: "singleton",
     retryLimit: 0,
     expireInSeconds: 15 * 60,
+  });
+  await boss.createQueue(ANALYTICS_QUEUE, {
+    name: ANALYTICS_QUEUE,
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 30 * 60,
   });
 }
 

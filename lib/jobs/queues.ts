@@ -13,6 +13,9 @@ export const MEDIA_QUEUES = {
 /** Periodic housekeeping: abandoned uploads, stuck processing, orphaned banners. */
 export const SWEEP_QUEUE = "media-sweep";
 
+/** The hourly roll-up of closed days of engagement for analytics (lib/analytics/rollup.ts). */
+export const ANALYTICS_QUEUE = "analytics-rollup";
+
 export type MediaQueue = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
 
 export interface MediaJobData {

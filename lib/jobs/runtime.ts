@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import { createPrismaClient } from "@/lib/db-client";
 import { env } from "@/lib/env";
+import { startAnalyticsRollup } from "@/lib/jobs/analytics";
 import { bossJobSender, createBoss, ensureQueues } from "@/lib/jobs/boss";
 import type { JobSender } from "@/lib/jobs/queues";
 import { requestRevalidation } from "@/lib/jobs/revalidate";
@@ -78,8 +79,9 @@ export function startWorkers(options: { log?: (message: string) => void } = {}):
       },
       onPublicChange: (change) => requestRevalidation(change),
     });
+    await startAnalyticsRollup(boss, ctx.db, { log });
     log(
-      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY})`,
+      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY}) and the analytics roll-up`,
     );
   })();
   shared.afterglowWorkers.catch((error: unknown) => {

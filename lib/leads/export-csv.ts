@@ -1,7 +1,8 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
-import { CSV_BOM, leadCsvFileName, leadCsvHeader, leadCsvRow } from "@/lib/leads/csv";
+import { CSV_BOM } from "@/lib/csv";
+import { leadCsvFileName, leadCsvHeader, leadCsvRow } from "@/lib/leads/csv";
 import { leadSelect, toLeadView } from "@/lib/leads/queries";
 import { auditFilters, type LeadFilters } from "@/lib/leads/schemas";
 import { buildLeadWhere } from "@/lib/leads/where";

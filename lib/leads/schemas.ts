@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDay } from "@/lib/validation/common";
 
 /**
  * The leads list's filters, shared by the page (/admin/leads), the CSV export
@@ -6,15 +7,6 @@ import { z } from "zod";
  * dropped (`.catch`) rather than failing the page: a hand-edited link still shows a list.
  */
 export const LEADS_PAGE_SIZE = 25;
-
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  // "2026-02-31" matches the pattern but is no day (and would throw or roll into March).
-  .refine((v) => {
-    const date = new Date(`${v}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
-  });
 
 const id = z.string().trim().min(1).max(64);
 

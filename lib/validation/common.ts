@@ -46,3 +46,15 @@ export const optionalUrl = z
   .trim()
   .transform((v) => v || undefined)
   .pipe(z.url({ protocol: /^https?$/, error: "validation.urlInvalid" }).optional());
+
+/**
+ * A calendar day as YYYY-MM-DD (a UTC day where the app reads it). "2026-02-31" matches the
+ * pattern but is no day (and would throw or roll into March), so it is refused.
+ */
+export const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((v) => {
+    const date = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
+  });

@@ -18,6 +18,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/free-port";
+import { runAnalyticsBench } from "./analytics";
 import { runEngagementBench } from "./engagement";
 import { runMediaBench } from "./media";
 
@@ -239,6 +240,10 @@ async function main(): Promise<void> {
   } finally {
     await app.stop();
   }
+
+  console.log("");
+  log("analytics: page and dashboard queries over 1 000 000 events, raw and rolled up");
+  await runAnalyticsBench();
 
   console.log("");
   log("media: images processed/s and upload throughput");

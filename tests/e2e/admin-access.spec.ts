@@ -142,7 +142,7 @@ test("the sidebar becomes a drawer on small screens", async ({ page, context }) 
   await page.goto("/admin");
   await page.getByRole("button", { name: "Abrir menu" }).click();
   const drawer = page.getByRole("dialog", { name: "Menu" });
-  for (const name of ["Painel", "Conteúdos", "Eventos", "Leads", "Definições"]) {
+  for (const name of ["Painel", "Conteúdos", "Eventos", "Leads", "Análises", "Definições"]) {
     await expect(drawer.getByRole("link", { name })).toBeVisible();
   }
   await drawer.getByRole("link", { name: "Definições" }).click();

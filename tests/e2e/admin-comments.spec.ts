@@ -45,6 +45,14 @@ test("a manager hides, shows again and deletes a comment", async ({ page, contex
   await expect(spamItem.getByText("Hidden", { exact: true })).toBeVisible();
   await expect(section.getByTestId("comments-summary")).toHaveText("2 comments, 1 hidden");
   expect(await sql(`select hidden from comment where id = $1`, [spam])).toEqual([{ hidden: true }]);
+  // Fans no longer get it from the public list, at once.
+  const publicTexts = async () => {
+    const res = await page.request.get(`/api/content/${contentId}/comments`);
+    expect(res.status()).toBe(200);
+    const body = (await res.json()) as { comments: { text: string }[] };
+    return body.comments.map((c) => c.text);
+  };
+  expect(await publicTexts()).toEqual(["Lovely night"]);
 
   // Still hidden after a reload; then shown again.
   await page.reload();
@@ -53,6 +61,7 @@ test("a manager hides, shows again and deletes a comment", async ({ page, contex
   await expect(page.getByText("Comment visible again")).toBeVisible();
   await expect(spamItem.getByText("Hidden", { exact: true })).toHaveCount(0);
   expect(await sql(`select hidden from comment where id = $1`, [spam])).toEqual([{ hidden: false }]);
+  expect(await publicTexts()).toEqual(["Buy followers now", "Lovely night"]);
 
   // Delete, after the confirmation.
   await spamItem.getByRole("button", { name: /^Delete/ }).click();

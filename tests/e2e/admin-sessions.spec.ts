@@ -1,7 +1,9 @@
 import { expect, test } from "./fixtures";
 import { createCompany, createUser, signInByApi, sql, uniqueEmail } from "./auth-support";
+import { waitForHydration } from "./public-helpers";
 
 test("the third admin sign-in ends the first session", async ({ browser }) => {
+  test.setTimeout(60_000);
   const email = uniqueEmail("limit");
   await createUser({ email, role: "admin", companyId: await createCompany("Limit Co") });
   const contexts = [await browser.newContext(), await browser.newContext(), await browser.newContext()];
@@ -37,12 +39,15 @@ test("the server refuses a session idle for longer than the timeout", async ({ p
 });
 
 test("the browser warns at 25 minutes and signs out at 30", async ({ page, context }) => {
+  test.setTimeout(60_000);
   const email = uniqueEmail("clock");
   const userId = await createUser({ email, role: "manager", companyId: await createCompany("Clock Co") });
   await signInByApi(context, email);
   await page.clock.install();
   await page.goto("/admin");
   await expect(page.getByRole("heading", { name: "Painel" })).toBeVisible();
+  // The monitor's timers start when the page hydrates: moving the clock earlier would skip them.
+  await waitForHydration(page);
 
   await page.clock.fastForward("24:50");
   await expect(page.getByText("A sua sessão expira em 5 minutos")).toHaveCount(0);

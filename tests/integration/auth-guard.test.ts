@@ -263,22 +263,26 @@ describe("invitations", () => {
 });
 
 describe("dashboard totals", () => {
-  it("counts the company's own rows only", async () => {
+  it("counts the company's own rows only, downloads and leads from the engagement rows", async () => {
     await h.prisma.content.createMany({
       data: [
-        { companyId, title: "A", status: "published" },
+        { id: "dash-a", companyId, title: "A", status: "published" },
         { companyId, title: "B", status: "draft" },
-        { companyId: otherCompanyId, title: "C", status: "published" },
+        { id: "dash-c", companyId: otherCompanyId, title: "C", status: "published" },
       ],
     });
     await h.prisma.engagementEvent.createMany({
       data: [
-        { companyId, type: "download", visitorId: "v1" },
-        { companyId, type: "view", visitorId: "v1" },
-        { companyId: otherCompanyId, type: "download", visitorId: "v2" },
+        { companyId, contentId: "dash-a", type: "download", visitorId: "v1" },
+        { companyId, contentId: "dash-a", type: "lead", visitorId: "v1" },
+        { companyId, contentId: "dash-a", type: "view", visitorId: "v1" },
+        { companyId: otherCompanyId, contentId: "dash-c", type: "download", visitorId: "v2" },
+        { companyId: otherCompanyId, contentId: "dash-c", type: "lead", visitorId: "v2" },
       ],
     });
-    await h.prisma.lead.create({ data: { companyId, name: "Lead", email: "lead@example.com" } });
+    await h.prisma.lead.create({
+      data: { companyId, contentId: "dash-a", name: "Lead", email: "lead@example.com" },
+    });
     expect(await dashboard.getDashboardTotals(companyId)).toEqual({
       contents: 2,
       publishedContents: 1,

@@ -96,6 +96,40 @@ describe("content admin", () => {
     expect(await contentTotals(ctx, demo.id)).toEqual({ total: 2, published: 1 });
   });
 
+  it("shows each content's all-time engagement, counted from the engagement rows", async () => {
+    const company = await createCompany(env.db);
+    const quiet = await createContent(env.ctx, company.as("admin"), { title: "Quiet", kind: "single" });
+    const busy = await createContent(env.ctx, company.as("admin"), { title: "Busy", kind: "single" });
+    const long = new Date(Date.now() - 400 * 86_400_000);
+    const row = (
+      type: "view" | "like" | "unlike" | "download" | "lead",
+      visitorId: string,
+      createdAt?: Date,
+    ) => ({
+      companyId: company.id,
+      contentId: busy.id,
+      type,
+      visitorId,
+      ...(createdAt ? { createdAt } : {}),
+    });
+    await env.db.engagementEvent.createMany({
+      data: [
+        row("view", "a", long),
+        row("view", "b"),
+        row("view", "c"),
+        row("like", "a"),
+        row("like", "b"),
+        row("unlike", "b"),
+        row("download", "a"),
+        row("lead", "a"),
+      ],
+    });
+    const { items } = await listContents(env.ctx, company.id, { page: 1 });
+    const byId = new Map(items.map((i) => [i.id, i.engagement]));
+    expect(byId.get(busy.id)).toEqual({ views: 3, likes: 1, downloads: 1, leads: 1 });
+    expect(byId.get(quiet.id)).toEqual({ views: 0, likes: 0, downloads: 0, leads: 0 });
+  });
+
   it("paginates", async () => {
     const company = await createCompany(env.db);
     for (let i = 0; i < 25; i++) {

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { CSV_BOM, csvField, csvRow } from "@/lib/csv";
 import {
-  CSV_BOM,
-  csvField,
-  csvRow,
   LEAD_CSV_COLUMNS,
   leadCsvFileName,
   leadCsvHeader,

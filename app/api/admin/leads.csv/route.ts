@@ -1,5 +1,6 @@
 import { exportLeadsCsv } from "@/lib/leads/export-csv";
 import { leadFiltersSchema } from "@/lib/leads/schemas";
+import { csvResponse } from "@/lib/csv";
 import { withMembership } from "@/lib/tenancy/guard";
 
 export const dynamic = "force-dynamic";
@@ -8,12 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = withMembership(async (request, { membership }) => {
   const filters = leadFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const csv = await exportLeadsCsv(membership, filters);
-  return new Response(csv.stream, {
-    headers: {
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${csv.fileName}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return csvResponse(csv.stream, csv.fileName);
 });

@@ -1,0 +1,75 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { analyticsQuery } from "@/components/analytics/query";
+import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
+import { cn } from "@/lib/utils";
+import { BREAKDOWNS, lastDays, PRESET_DAYS, type AnalyticsParams } from "@/lib/analytics/range";
+
+const select =
+  "h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100";
+
+/**
+ * The period (whole UTC days) and the breakdown, as a plain GET form: works without
+ * JavaScript, and the URL can be shared. Quick periods are links; the one shown is marked.
+ */
+export async function RangeForm({ params, now }: { params: AnalyticsParams; now: Date }) {
+  const t = await getTranslations("admin.analytics.range");
+  return (
+    <div className="flex flex-col gap-4">
+      <form method="get" aria-label={t("label")} className="flex flex-wrap items-end gap-3">
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="analytics-from" className="font-medium">
+            {t("from")}
+          </label>
+          <Input id="analytics-from" type="date" name="from" defaultValue={params.from} className="w-44" />
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="analytics-to" className="font-medium">
+            {t("to")}
+          </label>
+          <Input id="analytics-to" type="date" name="to" defaultValue={params.to} className="w-44" />
+        </div>
+        <div className="flex flex-col gap-1 text-sm">
+          <label htmlFor="analytics-by" className="font-medium">
+            {t("by")}
+          </label>
+          <select id="analytics-by" name="by" defaultValue={params.by} className={select}>
+            {BREAKDOWNS.map((by) => (
+              <option key={by} value={by}>
+                {t(by === "content" ? "byContent" : "byEvent")}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button type="submit" variant="secondary">
+          {t("apply")}
+        </Button>
+      </form>
+      <nav aria-label={t("presets")}>
+        <ul className="flex flex-wrap gap-2">
+          {PRESET_DAYS.map((days) => {
+            const range = lastDays(days, now);
+            const current = range.from === params.from && range.to === params.to;
+            return (
+              <li key={days}>
+                <Link
+                  href={`/admin/analytics?${analyticsQuery({ ...range, by: params.by })}`}
+                  aria-current={current ? "true" : undefined}
+                  className={cn(
+                    "inline-flex h-8 items-center rounded-full border px-3 text-sm font-medium transition-colors",
+                    current
+                      ? "border-brand-600 bg-brand-50 text-zinc-900 dark:border-brand-500 dark:bg-brand-500/15 dark:text-zinc-100"
+                      : "border-zinc-300 text-zinc-700 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800",
+                  )}
+                >
+                  {t("preset", { count: days })}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+    </div>
+  );
+}

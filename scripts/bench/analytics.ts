@@ -1,0 +1,173 @@
+/**
+ * Analytics benchmark, for `npm run bench` (scripts/bench/run.ts calls `runAnalyticsBench`):
+ * the queries of the analytics page (overview + table) and of the dashboard over 1 000 000
+ * recorded engagement events of one company (a year of them, 200 contents, 20 events, plus
+ * 200 000 of another company), first on the raw rows, then after the daily roll-up, with the
+ * roll-up's own time. Runs on a throwaway embedded PostgreSQL; prints the median of 5 runs.
+ *
+ * Run alone: `node --import tsx scripts/bench/analytics.ts`
+ *   BENCH_ANALYTICS_EVENTS=1000000  BENCH_ANALYTICS_RUNS=5
+ */
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getAllTimeCounts, getAnalyticsOverview, getAnalyticsReport } from "@/lib/analytics/queries";
+import { lastDays, type DayRange } from "@/lib/analytics/range";
+import { rollUpAnalytics } from "@/lib/analytics/rollup";
+import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
+import { ensureDatabase, startEmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
+import { freePort } from "@/scripts/lib/free-port";
+import { applyMigrations } from "@/scripts/lib/migrate";
+
+// A developer tool, not the app: it reads its own knobs from the environment.
+const settings = {
+  events: Number(process.env.BENCH_ANALYTICS_EVENTS ?? 1_000_000),
+  runs: Number(process.env.BENCH_ANALYTICS_RUNS ?? 5),
+};
+const COMPANY = "bench-co";
+const OTHER = "bench-other";
+const CONTENTS = 200;
+const EVENTS = 20;
+
+const log = (line: string) => console.log(`[bench] analytics: ${line}`);
+
+async function seed(db: PrismaClient): Promise<void> {
+  for (const [id, slug] of [
+    [COMPANY, "bench-co"],
+    [OTHER, "bench-other"],
+  ] as const) {
+    await db.company.create({ data: { id, name: slug, slug } });
+  }
+  await db.content.createMany({
+    data: Array.from({ length: CONTENTS }, (_, i) => ({
+      id: `bench-c-${i}`,
+      companyId: COMPANY,
+      title: `Content ${i}`,
+      status: "published" as const,
+    })),
+  });
+  await db.content.create({
+    data: { id: "bench-other-c", companyId: OTHER, title: "Other", status: "published" },
+  });
+  await db.event.createMany({
+    data: Array.from({ length: EVENTS }, (_, i) => ({
+      id: `bench-e-${i}`,
+      companyId: COMPANY,
+      name: `Event ${i}`,
+      slug: `bench-event-${i}`,
+      startsAt: new Date(Date.UTC(2026, 0, 1 + i * 15)),
+      status: "published" as const,
+    })),
+  });
+  await db.contentEvent.createMany({
+    data: Array.from({ length: CONTENTS }, (_, i) => ({
+      contentId: `bench-c-${i}`,
+      eventId: `bench-e-${i % EVENTS}`,
+    })),
+  });
+  // A year of fan actions in one statement: mostly views, popular contents and returning fans
+  // more often (squared randoms), watch time in 10-second reports.
+  const insert = (companyId: string, content: string, count: number) =>
+    db.$executeRawUnsafe(`
+    INSERT INTO "engagement_event" ("companyId", "contentId", "type", "visitorId", "value", "createdAt")
+    SELECT '${companyId}', ${content}, t.type::"EngagementType", 'v' || floor(random() ^ 2 * 50000)::int,
+           CASE WHEN t.type = 'watch_time' THEN 10 ELSE 1 END,
+           (now() AT TIME ZONE 'UTC') - random() * interval '365 days'
+    FROM generate_series(1, ${count}) g,
+    LATERAL (SELECT random() AS r, g AS keep) x,
+    LATERAL (SELECT CASE
+      WHEN x.r < 0.60 THEN 'view' WHEN x.r < 0.70 THEN 'like' WHEN x.r < 0.72 THEN 'unlike'
+      WHEN x.r < 0.77 THEN 'share' WHEN x.r < 0.85 THEN 'download' WHEN x.r < 0.95 THEN 'watch_time'
+      WHEN x.r < 0.98 THEN 'comment' ELSE 'lead' END AS type) t`);
+  await insert(COMPANY, `'bench-c-' || floor(random() ^ 2 * ${CONTENTS})::int`, settings.events);
+  await insert(OTHER, `'bench-other-c'`, Math.round(settings.events / 5));
+  await db.$executeRawUnsafe(`ANALYZE`);
+}
+
+async function median(run: () => Promise<unknown>): Promise<number> {
+  await run(); // warm-up: plans and caches
+  const times: number[] = [];
+  for (let i = 0; i < settings.runs; i++) {
+    const t = process.hrtime.bigint();
+    await run();
+    times.push(Number(process.hrtime.bigint() - t) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)]!;
+}
+
+function pageQueries(db: PrismaClient, range: DayRange, by: "content" | "event") {
+  return () => getAnalyticsReport(db, COMPANY, range, by);
+}
+
+async function measureAll(db: PrismaClient): Promise<Record<string, number>> {
+  return {
+    "page, 30 days, by content": await median(pageQueries(db, lastDays(30), "content")),
+    "page, 30 days, by event": await median(pageQueries(db, lastDays(30), "event")),
+    "page, 365 days, by content": await median(pageQueries(db, lastDays(365), "content")),
+    "dashboard (all time)": await median(() => getAllTimeCounts(db, COMPANY)),
+  };
+}
+
+export async function runAnalyticsBench(): Promise<void> {
+  const root = await mkdtemp(path.join(os.tmpdir(), "afterglow-bench-analytics-"));
+  const pg = await startEmbeddedPostgres({
+    dataDir: path.join(root, "pg"),
+    port: await freePort(),
+    persistent: false,
+    log: (line) => {
+      if (/PANIC|FATAL|ERROR|terminated/.test(line)) console.error(`[bench] postgres: ${line}`);
+    },
+  });
+  const db = createPrismaClient(pg.urlFor("bench"));
+  try {
+    await ensureDatabase(pg.adminUrl, "bench");
+    await applyMigrations(pg.urlFor("bench"));
+    let t = Date.now();
+    await seed(db);
+    log(
+      `${settings.events.toLocaleString("en")} events of one company over 365 days (+20% of another) loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`,
+    );
+
+    const raw = await measureAll(db);
+    const before = await getAnalyticsOverview(db, COMPANY, lastDays(365));
+    t = Date.now();
+    const rollup = await rollUpAnalytics(db);
+    const rollupSeconds = (Date.now() - t) / 1000;
+    await db.$executeRawUnsafe(`ANALYZE "engagement_daily"`);
+    const rolled = await measureAll(db);
+
+    // The figures must not change with the roll-up.
+    const after = await getAnalyticsOverview(db, COMPANY, lastDays(365));
+    const consistent = JSON.stringify(before) === JSON.stringify(after);
+
+    console.log("");
+    console.log(
+      ["query (median of " + settings.runs + ")", "raw rows ms", "rolled up ms"]
+        .map((s, i) => (i ? s.padStart(13) : s.padEnd(30)))
+        .join(""),
+    );
+    for (const name of Object.keys(raw)) {
+      console.log(
+        name.padEnd(30) + raw[name]!.toFixed(0).padStart(13) + rolled[name]!.toFixed(0).padStart(13),
+      );
+    }
+    console.log("");
+    log(
+      `roll-up of ${rollup.days} days: ${rollupSeconds.toFixed(1)} s; figures ${consistent ? "unchanged" : "CHANGED"}`,
+    );
+    if (!consistent) process.exitCode = 1;
+  } finally {
+    await db.$disconnect();
+    await pg.stop();
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  runAnalyticsBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { addDays, dayOf } from "@/lib/analytics/range";
+import { startAuthHarness, type AuthHarness } from "./auth-harness";
+import { createContent, createEvent, createTenant, type Tenant } from "./leads-support";
+
+// GET /api/admin/analytics.csv as Next calls it: the session cookie of a real sign-in reaches
+// the guard through `next/headers`; the figures come from rows in a real database.
+
+const request = vi.hoisted(() => ({ headers: new Headers() }));
+vi.mock("next/headers", () => ({
+  headers: async () => request.headers,
+  cookies: async () => ({
+    get: () => undefined,
+    getAll: () => [],
+    set: () => undefined,
+    delete: () => undefined,
+  }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
+
+let h: AuthHarness;
+let route: typeof import("@/app/api/admin/analytics.csv/route");
+let a: Tenant;
+let b: Tenant;
+const ids: Record<"festival" | "tricky" | "plain" | "theirs", string> = {
+  festival: "",
+  tricky: "",
+  plain: "",
+  theirs: "",
+};
+const today = dayOf(new Date());
+
+beforeAll(async () => {
+  h = await startAuthHarness();
+  route = await import("@/app/api/admin/analytics.csv/route");
+  [a, b] = [await createTenant(h), await createTenant(h)];
+  ids.festival = (await createEvent(h, a.id, 'Summer, "Live" Fest')).id;
+  ids.tricky = (await createContent(h, a.id, 'Backstage, "raw"\ncut', [ids.festival])).id;
+  ids.plain = (await createContent(h, a.id, "=HYPERLINK(1)")).id;
+  ids.theirs = (await createContent(h, b.id, "Their video")).id;
+  const row = (
+    companyId: string,
+    contentId: string,
+    type: "view" | "download" | "lead",
+    visitorId: string,
+  ) => ({
+    companyId,
+    contentId,
+    type,
+    visitorId,
+  });
+  await h.prisma.engagementEvent.createMany({
+    data: [
+      row(a.id, ids.tricky, "view", "v1"),
+      row(a.id, ids.tricky, "view", "v2"),
+      row(a.id, ids.tricky, "download", "v1"),
+      row(a.id, ids.tricky, "lead", "v1"),
+      row(a.id, ids.plain, "view", "v1"),
+      row(b.id, ids.theirs, "view", "v9"),
+    ],
+  });
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  request.headers = new Headers();
+});
+
+async function actAs(email: string): Promise<void> {
+  const browser = h.browser("en");
+  expect((await browser.signIn(email)).status).toBe(200);
+  request.headers = browser.headers();
+}
+
+const get = (query: string) =>
+  route.GET(
+    new Request(`http://localhost:3999/api/admin/analytics.csv${query}`, { headers: request.headers }),
+    {
+      params: Promise.resolve({}),
+    },
+  );
+
+async function csvLines(res: Response): Promise<string[]> {
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return new TextDecoder().decode(bytes.slice(3)).split("\r\n");
+}
+
+describe("GET /api/admin/analytics.csv", () => {
+  it("answers 401 without a session and 403 to a member with the user role", async () => {
+    expect((await get("")).status).toBe(401);
+    await actAs(a.emails.user);
+    expect((await get("")).status).toBe(403);
+  });
+
+  it("exports per content: BOM, header, escaped fields, only the company's contents", async () => {
+    await actAs(a.emails.manager);
+    const from = addDays(today, -6);
+    const res = await get(`?by=content&from=${from}&to=${today}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="analytics-content-${from}-to-${today}.csv"`,
+    );
+    const lines = await csvLines(res);
+    expect(lines[0]).toBe(
+      "content_id,content,kind,from,to,views,unique_visitors,likes,shares,comments,downloads,leads,watch_seconds",
+    );
+    // Most viewed first; a title with a comma, quotes and a newline stays one field.
+    // (Records end with CRLF; the newline inside the quoted title is a bare LF.)
+    expect(lines[1]).toBe(`${ids.tricky},"Backstage, ""raw""\ncut",single,${from},${today},2,2,0,0,0,1,1,0`);
+    expect(lines[2]).toBe(`${ids.plain},'=HYPERLINK(1),single,${from},${today},1,1,0,0,0,0,0,0`);
+    expect(lines.at(-1)).toBe("");
+    expect(lines.join("\n")).not.toContain("Their video");
+  });
+
+  it("exports per event with the default range (the last 30 days)", async () => {
+    await actAs(a.emails.admin);
+    const res = await get("?by=event");
+    expect(res.status).toBe(200);
+    const lines = await csvLines(res);
+    expect(lines[0]).toMatch(/^event_id,event,event_date,from,to,views,/);
+    expect(lines[1]).toBe(
+      `${ids.festival},"Summer, ""Live"" Fest",2026-07-18,${addDays(today, -29)},${today},2,2,0,0,0,1,1,0`,
+    );
+  });
+
+  it("refuses bad parameters with 422 and the message to show", async () => {
+    await actAs(a.emails.admin);
+    const cases: [string, string][] = [
+      ["?from=2026-02-31", "admin.analytics.errors.invalidDate"],
+      ["?from=2026-11-10&to=2026-11-01", "admin.analytics.errors.fromAfterTo"],
+      ["?from=2020-01-01&to=2026-01-01", "admin.analytics.errors.tooLong"],
+      ["?by=person", "admin.analytics.errors.invalidBreakdown"],
+    ];
+    for (const [query, message] of cases) {
+      const res = await get(query);
+      expect(res.status, query).toBe(422);
+      expect(await res.json()).toMatchObject({ error: "validation", message });
+    }
+  });
+});

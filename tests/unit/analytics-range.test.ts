@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { addAggregate, emptyMetrics } from "@/lib/analytics/metrics";
+import {
+  addDays,
+  daysIn,
+  eachDay,
+  lastDays,
+  MAX_RANGE_DAYS,
+  parseAnalyticsParams,
+  rangeInstants,
+  splitAtWatermark,
+} from "@/lib/analytics/range";
+
+const now = new Date("2026-11-22T23:30:00Z");
+
+describe("parseAnalyticsParams", () => {
+  it("defaults to the last 30 days (UTC), by content", () => {
+    expect(parseAnalyticsParams({}, now)).toEqual({
+      ok: true,
+      params: { from: "2026-10-24", to: "2026-11-22", by: "content" },
+    });
+  });
+
+  it("fills a missing end from the other one", () => {
+    expect(parseAnalyticsParams({ from: "2026-11-01" }, now)).toMatchObject({
+      params: { from: "2026-11-01", to: "2026-11-22" },
+    });
+    expect(parseAnalyticsParams({ to: "2026-03-30", by: "event" }, now)).toMatchObject({
+      params: { from: "2026-03-01", to: "2026-03-30", by: "event" },
+    });
+    // A range in the future is a single day, not an error.
+    expect(parseAnalyticsParams({ from: "2026-12-05" }, now)).toMatchObject({
+      params: { from: "2026-12-05", to: "2026-12-05" },
+    });
+  });
+
+  it("takes the first of repeated parameters and treats empty ones as missing", () => {
+    expect(parseAnalyticsParams({ from: ["2026-11-20", "2020-01-01"], to: "" }, now)).toMatchObject({
+      params: { from: "2026-11-20", to: "2026-11-22" },
+    });
+  });
+
+  it("names what is wrong", () => {
+    expect(parseAnalyticsParams({ from: "2026-02-31" }, now)).toEqual({ ok: false, error: "invalidDate" });
+    expect(parseAnalyticsParams({ to: "22/11/2026" }, now)).toEqual({ ok: false, error: "invalidDate" });
+    expect(parseAnalyticsParams({ from: "2026-11-10", to: "2026-11-09" }, now)).toEqual({
+      ok: false,
+      error: "fromAfterTo",
+    });
+    expect(parseAnalyticsParams({ by: "people" }, now)).toEqual({ ok: false, error: "invalidBreakdown" });
+    const to = "2026-11-22";
+    expect(parseAnalyticsParams({ from: addDays(to, -(MAX_RANGE_DAYS - 1)), to }, now)).toMatchObject({
+      ok: true,
+    });
+    expect(parseAnalyticsParams({ from: addDays(to, -MAX_RANGE_DAYS), to }, now)).toEqual({
+      ok: false,
+      error: "tooLong",
+    });
+  });
+});
+
+describe("day arithmetic", () => {
+  it("counts and lists days across month, year and leap-day boundaries", () => {
+    expect(daysIn({ from: "2028-02-27", to: "2028-03-01" })).toBe(4);
+    expect(eachDay({ from: "2026-12-30", to: "2027-01-02" })).toEqual([
+      "2026-12-30",
+      "2026-12-31",
+      "2027-01-01",
+      "2027-01-02",
+    ]);
+    expect(eachDay({ from: "2026-11-22", to: "2026-11-22" })).toEqual(["2026-11-22"]);
+    expect(lastDays(7, now)).toEqual({ from: "2026-11-16", to: "2026-11-22" });
+  });
+
+  it("covers whole UTC days, the last one included", () => {
+    expect(rangeInstants({ from: "2026-11-01", to: "2026-11-02" })).toEqual({
+      start: new Date("2026-11-01T00:00:00.000Z"),
+      end: new Date("2026-11-03T00:00:00.000Z"),
+    });
+  });
+});
+
+describe("splitAtWatermark", () => {
+  const range = { from: "2026-11-01", to: "2026-11-10" };
+  it("reads everything raw before the first roll-up or when the range is after it", () => {
+    expect(splitAtWatermark(range, null)).toEqual({ rolled: null, raw: range });
+    expect(splitAtWatermark(range, "2026-10-31")).toEqual({ rolled: null, raw: range });
+  });
+  it("reads everything rolled up when the watermark is at or after the end", () => {
+    expect(splitAtWatermark(range, "2026-11-10")).toEqual({ rolled: range, raw: null });
+    expect(splitAtWatermark(range, "2026-12-01")).toEqual({ rolled: range, raw: null });
+  });
+  it("splits at the watermark without losing or repeating a day", () => {
+    expect(splitAtWatermark(range, "2026-11-01")).toEqual({
+      rolled: { from: "2026-11-01", to: "2026-11-01" },
+      raw: { from: "2026-11-02", to: "2026-11-10" },
+    });
+    expect(splitAtWatermark(range, "2026-11-09")).toEqual({
+      rolled: { from: "2026-11-01", to: "2026-11-09" },
+      raw: { from: "2026-11-10", to: "2026-11-10" },
+    });
+  });
+});
+
+describe("addAggregate", () => {
+  it("nets likes against unlikes and sums watch-time seconds", () => {
+    const m = emptyMetrics();
+    addAggregate(m, "like", 5, 5);
+    addAggregate(m, "unlike", 2, 2);
+    addAggregate(m, "watch_time", 3, 45);
+    addAggregate(m, "lead", 1, 1);
+    expect(m).toMatchObject({ likes: 3, watchSeconds: 45, leads: 1, views: 0 });
+  });
+});
