@@ -40,11 +40,20 @@ export async function BreakdownTable({
       <h2 id="analytics-breakdown-title" className="text-lg font-semibold">
         {t(`breakdown.title.${by}`)}
       </h2>
+      {by === "event" && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("breakdown.eventNote")}</p>
+      )}
       {visible.length === 0 ? (
         <EmptyList>{t(`breakdown.empty.${by}`)}</EmptyList>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700">
+          {/* Focusable so keyboard users can scroll the wide table sideways. */}
+          <div
+            role="region"
+            tabIndex={0}
+            aria-labelledby="analytics-breakdown-title"
+            className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700"
+          >
             <table className="w-full text-left text-sm" aria-labelledby="analytics-breakdown-title">
               <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-ink-800 dark:text-zinc-400">
                 <tr>

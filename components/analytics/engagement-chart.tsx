@@ -171,7 +171,7 @@ export async function EngagementChart({ series }: { series: DailyPoint[] }) {
             className="mt-3 max-h-96 overflow-y-auto rounded-xl border border-zinc-200 dark:border-zinc-700"
           >
             <table className="w-full text-left text-sm">
-              <caption className="sr-only">{label}</caption>
+              <caption className="sr-only">{t("chart.title")}</caption>
               <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-ink-800 dark:text-zinc-400">
                 <tr>
                   <th scope="col" className="px-4 py-2">

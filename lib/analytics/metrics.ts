@@ -1,13 +1,16 @@
 /**
  * What analytics count (pure: shared by the queries, the page, the CSV and the tests).
  *
- * Every figure is an aggregate of `engagement_event` rows (rolled up per day by
- * lib/analytics/rollup.ts for speed), never a stored counter:
+ * Every figure is an aggregate of rows, never a stored counter: fans' actions are
+ * `engagement_event` rows (rolled up per day by lib/analytics/rollup.ts for speed), leads are
+ * the `lead` rows of the leads list.
  * - views: counted views (one per visitor and content per 30 minutes, lib/engagement);
  * - uniqueVisitors: distinct visitor ids among those views in the range;
  * - likes: likes given minus likes taken back in the range (all time: the current likes);
  * - shares, comments (as written: a comment later hidden or deleted was still engagement),
- *   downloads, leads (leads captured: the `lead` row written with a new lead);
+ *   downloads;
+ * - leads: the people in the leads list, on the day they were first captured (an erased lead
+ *   is not counted; a repeated form updates its lead and is not a new one);
  * - watchSeconds: the seconds of playback the player reported.
  */
 export const METRICS = [

@@ -11,17 +11,21 @@ import {
   type MediaCounts,
   type Metrics,
 } from "@/lib/analytics/metrics";
+import { dayIn, eachDay, splitAtWatermark, type Breakdown, type DayRange } from "@/lib/analytics/range";
 import { readWatermark } from "@/lib/analytics/rollup";
-import { dayOf, eachDay, splitAtWatermark, type Breakdown, type DayRange } from "@/lib/analytics/range";
 import type { PrismaClient } from "@/lib/db-client";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * Analytics reads (admin; the caller passes the guarded membership's company id). Counts
- * come from `engagement_daily` for days up to the roll-up watermark and from
- * `engagement_event` after it (lib/analytics/rollup.ts), so they are exact whether or not
- * the roll-up has run. Unique visitors are always counted from the raw view rows: distinct
- * visitors do not add up across days.
+ * Analytics reads (admin; the caller passes the guarded membership's company id).
+ *
+ * Fans' actions are counted from `engagement_daily` for days up to the roll-up watermark and
+ * from `engagement_event` after it (lib/analytics/rollup.ts), so they are exact whether or
+ * not the roll-up has run. Unique visitors are always counted from the raw view rows:
+ * distinct visitors do not add up across days. Leads are the company's `lead` rows (the
+ * people in the leads list, by the day they were first captured), so every lead count in
+ * the product matches the list: an erased lead leaves every count, a lead whose content was
+ * deleted stays in the company's totals.
  */
 
 /** Every day there can be an event: the "all time" of the dashboard and the content list. */
@@ -31,18 +35,21 @@ export const ALL_TIME: DayRange = { from: "1970-01-01", to: "2999-12-31" };
 export type Counters = Record<DailyMetric, number>;
 
 export function emptyCounters(): Counters {
-  return Object.fromEntries(DAILY_METRICS.map((m) => [m, 0])) as Counters;
+  const { uniqueVisitors: _unique, ...counters } = emptyMetrics();
+  void _unique;
+  return counters;
 }
 
 interface AggregateRow {
-  key: string;
+  /** Content id or day; null for leads whose content was deleted. */
+  key: string | null;
   type: EngagementTypeName;
   events: bigint | number;
   total: bigint | number;
 }
 
-/** `"createdAt"` within the days of `range` (UTC; the column holds UTC). */
-function createdWithin(range: DayRange, alias = ""): Prisma.Sql {
+/** `"createdAt"` within the days of `range` (UTC; the columns hold UTC). */
+function createdWithin(range: DayRange, alias: "" | "e." = ""): Prisma.Sql {
   const column = Prisma.raw(`${alias}"createdAt"`);
   return Prisma.sql`${column} >= ${range.from}::timestamp AND ${column} < (${range.to}::date + 1)::timestamp`;
 }
@@ -51,44 +58,55 @@ function contentFilter(contentIds: readonly string[] | undefined): Prisma.Sql {
   return contentIds ? Prisma.sql`AND "contentId" IN (${Prisma.join(contentIds)})` : Prisma.empty;
 }
 
-/** Sums of events and values per key (content id or day) and type over the range. */
+/**
+ * Sums of events and values per key (content id or day) and type over the range. `through`
+ * is the roll-up watermark, read once per page by the caller.
+ */
 async function aggregate(
   db: PrismaClient,
   companyId: string,
   range: DayRange,
   by: "content" | "day",
+  through: string | null,
   contentIds?: readonly string[],
 ): Promise<AggregateRow[]> {
   if (contentIds && contentIds.length === 0) return [];
-  const { rolled, raw } = splitAtWatermark(range, await readWatermark(db));
-  const parts: Prisma.Sql[] = [];
+  const { rolled, raw } = splitAtWatermark(range, through);
+  const createdDay = Prisma.sql`to_char("createdAt"::date, 'YYYY-MM-DD')`;
+  const key = by === "content" ? Prisma.sql`"contentId"` : createdDay;
+  // Leads come from the lead rows (see above), so the `lead` engagement rows are left out.
+  const parts: Prisma.Sql[] = [
+    Prisma.sql`
+      SELECT ${key} AS key, 'lead' AS "type", count(*)::bigint AS events, count(*)::bigint AS total
+      FROM "lead"
+      WHERE "companyId" = ${companyId} AND ${createdWithin(range)} ${contentFilter(contentIds)}
+      GROUP BY 1`,
+  ];
   if (rolled) {
-    const key = by === "content" ? Prisma.sql`"contentId"` : Prisma.sql`to_char("day", 'YYYY-MM-DD')`;
+    const dailyKey = by === "content" ? Prisma.sql`"contentId"` : Prisma.sql`to_char("day", 'YYYY-MM-DD')`;
     parts.push(Prisma.sql`
-      SELECT ${key} AS key, "type", "events"::bigint AS events, "total"
+      SELECT ${dailyKey} AS key, "type"::text, "events"::bigint AS events, "total"
       FROM "engagement_daily"
       WHERE "companyId" = ${companyId} AND "day" BETWEEN ${rolled.from}::date AND ${rolled.to}::date
-        ${contentFilter(contentIds)}`);
+        AND "type" <> 'lead' ${contentFilter(contentIds)}`);
   }
   if (raw) {
-    const key =
-      by === "content" ? Prisma.sql`"contentId"` : Prisma.sql`to_char("createdAt"::date, 'YYYY-MM-DD')`;
     parts.push(Prisma.sql`
-      SELECT ${key} AS key, "type", count(*)::bigint AS events, coalesce(sum("value"), 0)::bigint AS total
+      SELECT ${key} AS key, "type"::text, count(*)::bigint AS events, coalesce(sum("value"), 0)::bigint AS total
       FROM "engagement_event"
       WHERE "companyId" = ${companyId} AND "contentId" IS NOT NULL AND ${createdWithin(raw)}
-        ${contentFilter(contentIds)}
+        AND "type" <> 'lead' ${contentFilter(contentIds)}
       GROUP BY 1, 2`);
   }
   return db.$queryRaw<AggregateRow[]>`
-    SELECT key, "type"::text AS "type", sum(events)::bigint AS events, sum(total)::bigint AS total
+    SELECT key, "type", sum(events)::bigint AS events, sum(total)::bigint AS total
     FROM (${Prisma.join(parts, " UNION ALL ")}) AS parts
     GROUP BY key, "type"`;
 }
 
-/** Folds aggregate rows into counters per key. */
-function countersByKey(rows: AggregateRow[]): Map<string, Counters> {
-  const out = new Map<string, Counters>();
+/** Folds aggregate rows into counters per key (null: leads of deleted content). */
+function countersByKey(rows: AggregateRow[]): Map<string | null, Counters> {
+  const out = new Map<string | null, Counters>();
   for (const row of rows) {
     if (!(row.type in TYPE_METRIC)) continue;
     let counters = out.get(row.key);
@@ -105,12 +123,14 @@ function sumCounters(all: Iterable<Counters>): Counters {
 }
 
 // Distinct visitors are found by hashing (SELECT DISTINCT in a subquery) and then counted:
-// count(DISTINCT …) would sort every view of the range instead.
+// count(DISTINCT …) would sort every view of the range instead. The index on (companyId,
+// type, createdAt, visitorId, contentId) makes these index-only scans.
 async function uniqueVisitors(db: PrismaClient, companyId: string, range: DayRange): Promise<number> {
   const rows = await db.$queryRaw<{ n: bigint }[]>`
     SELECT count(*)::bigint AS n FROM (
       SELECT DISTINCT "visitorId" FROM "engagement_event"
-      WHERE "companyId" = ${companyId} AND "type" = 'view' AND ${createdWithin(range)}
+      WHERE "companyId" = ${companyId} AND "type" = 'view' AND "contentId" IS NOT NULL
+        AND ${createdWithin(range)}
     ) AS visitors`;
   return Number(rows[0]?.n ?? 0);
 }
@@ -155,19 +175,26 @@ function byViewsThenName(a: AnalyticsRow, b: AnalyticsRow): number {
   return b.views - a.views || a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 }
 
-async function contentRows(
+/** Per-content counts of a range: what the content table, the event table and top content share. */
+interface ContentCounts {
+  counters: Map<string | null, Counters>;
+  contents: { id: string; title: string; kind: string }[];
+}
+
+async function contentCounts(
   db: PrismaClient,
   companyId: string,
   range: DayRange,
-  withUnique: boolean,
-): Promise<AnalyticsRow[]> {
-  const [contents, counters, unique] = await Promise.all([
+  through: string | null,
+): Promise<ContentCounts> {
+  const [counters, contents] = await Promise.all([
+    aggregate(db, companyId, range, "content", through).then(countersByKey),
     db.content.findMany({ where: { companyId }, select: { id: true, title: true, kind: true } }),
-    aggregate(db, companyId, range, "content").then(countersByKey),
-    withUnique
-      ? uniqueVisitorsBy(db, companyId, range, "content")
-      : Promise.resolve(new Map<string, number>()),
   ]);
+  return { counters, contents };
+}
+
+function contentRows({ counters, contents }: ContentCounts, unique: Map<string, number>): AnalyticsRow[] {
   return contents
     .map((c) => ({
       id: c.id,
@@ -180,23 +207,34 @@ async function contentRows(
 }
 
 /**
- * Per event: the sums over the contents linked to it (a content shown in two events counts
- * in both), unique visitors counted across those contents.
+ * Per event: the sums over the contents linked to it today (a content shown in two events
+ * counts in both; the page says so), unique visitors counted across those contents. The
+ * detail is the event's day where it takes place.
  */
-async function eventRows(db: PrismaClient, companyId: string, range: DayRange): Promise<AnalyticsRow[]> {
-  const [events, counters, unique] = await Promise.all([
+async function eventRows(
+  db: PrismaClient,
+  companyId: string,
+  range: DayRange,
+  { counters }: ContentCounts,
+): Promise<AnalyticsRow[]> {
+  const [events, unique] = await Promise.all([
     db.event.findMany({
       where: { companyId },
-      select: { id: true, name: true, startsAt: true, contents: { select: { contentId: true } } },
+      select: {
+        id: true,
+        name: true,
+        startsAt: true,
+        timeZone: true,
+        contents: { select: { contentId: true } },
+      },
     }),
-    aggregate(db, companyId, range, "content").then(countersByKey),
     uniqueVisitorsBy(db, companyId, range, "event"),
   ]);
   return events
     .map((e) => ({
       id: e.id,
       name: e.name,
-      detail: dayOf(e.startsAt),
+      detail: dayIn(e.startsAt, e.timeZone),
       ...sumCounters(e.contents.flatMap((c) => counters.get(c.contentId) ?? [])),
       uniqueVisitors: unique.get(e.id) ?? 0,
     }))
@@ -210,25 +248,41 @@ export async function listAnalyticsRows(
   range: DayRange,
   by: Breakdown,
 ): Promise<AnalyticsRow[]> {
-  return by === "content" ? contentRows(db, companyId, range, true) : eventRows(db, companyId, range);
+  const counts = await contentCounts(db, companyId, range, await readWatermark(db));
+  return by === "content"
+    ? contentRows(counts, await uniqueVisitorsBy(db, companyId, range, "content"))
+    : eventRows(db, companyId, range, counts);
 }
 
-async function overviewFrom(
+/**
+ * What the analytics page shows: totals, the daily series, the most viewed contents, the
+ * media counts and the table by content or event. The watermark and the per-content sums
+ * are read once and shared.
+ */
+export async function getAnalyticsReport(
   db: PrismaClient,
   companyId: string,
   range: DayRange,
-  contents: Promise<AnalyticsRow[]>,
-): Promise<AnalyticsOverview> {
-  const [byDay, unique, rows, media] = await Promise.all([
-    aggregate(db, companyId, range, "day").then(countersByKey),
+  by: Breakdown,
+): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[] }> {
+  const through = await readWatermark(db);
+  const [byDay, unique, counts, media] = await Promise.all([
+    aggregate(db, companyId, range, "day", through).then(countersByKey),
     uniqueVisitors(db, companyId, range),
-    contents,
+    contentCounts(db, companyId, range, through),
     mediaCounts(db, companyId),
   ]);
+  const [rows, byContent] =
+    by === "content"
+      ? await uniqueVisitorsBy(db, companyId, range, "content").then((u) => {
+          const table = contentRows(counts, u);
+          return [table, table] as const;
+        })
+      : [await eventRows(db, companyId, range, counts), contentRows(counts, new Map())];
   const series: DailyPoint[] = eachDay(range).map((day) => ({ day, ...(byDay.get(day) ?? emptyCounters()) }));
-  const totals: Metrics = { ...emptyMetrics(), ...sumCounters(byDay.values()), uniqueVisitors: unique };
-  const topContent = rows.filter((c) => c.views > 0).slice(0, 10);
-  return { from: range.from, to: range.to, totals, series, topContent, media };
+  const totals: Metrics = { ...sumCounters(byDay.values()), uniqueVisitors: unique };
+  const topContent = byContent.filter((c) => c.views > 0).slice(0, 10);
+  return { overview: { from: range.from, to: range.to, totals, series, topContent, media }, rows };
 }
 
 /** Totals, the daily series, the most viewed contents and the media counts of a range. */
@@ -237,25 +291,12 @@ export async function getAnalyticsOverview(
   companyId: string,
   range: DayRange,
 ): Promise<AnalyticsOverview> {
-  return overviewFrom(db, companyId, range, contentRows(db, companyId, range, false));
-}
-
-/** What the analytics page shows: the overview and the table, the per-content sums read once. */
-export async function getAnalyticsReport(
-  db: PrismaClient,
-  companyId: string,
-  range: DayRange,
-  by: Breakdown,
-): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[] }> {
-  const rows = listAnalyticsRows(db, companyId, range, by);
-  const contents = by === "content" ? rows : contentRows(db, companyId, range, false);
-  const [overview, table] = await Promise.all([overviewFrom(db, companyId, range, contents), rows]);
-  return { overview, rows: table };
+  return (await getAnalyticsReport(db, companyId, range, "content")).overview;
 }
 
 /** All-time counts of the company: the dashboard's downloads and leads. */
 export async function getAllTimeCounts(db: PrismaClient, companyId: string): Promise<Counters> {
-  const rows = await aggregate(db, companyId, ALL_TIME, "content");
+  const rows = await aggregate(db, companyId, ALL_TIME, "content", await readWatermark(db));
   return sumCounters(countersByKey(rows).values());
 }
 
@@ -265,6 +306,7 @@ export async function getContentCounters(
   companyId: string,
   contentIds: readonly string[],
 ): Promise<Map<string, Counters>> {
-  const counters = countersByKey(await aggregate(db, companyId, ALL_TIME, "content", contentIds));
+  const rows = await aggregate(db, companyId, ALL_TIME, "content", await readWatermark(db), contentIds);
+  const counters = countersByKey(rows);
   return new Map(contentIds.map((id) => [id, counters.get(id) ?? emptyCounters()]));
 }

@@ -56,9 +56,14 @@ export function lastDays(days: number, now: Date = new Date()): DayRange {
   return { from: addDays(to, -(days - 1)), to };
 }
 
-/** The half-open instant interval [start, end) a day range covers. */
-export function rangeInstants(range: DayRange): { start: Date; end: Date } {
-  return { start: startOfDay(range.from), end: startOfDay(addDays(range.to, 1)) };
+/** The calendar day (YYYY-MM-DD) of an instant in an IANA time zone (UTC if it is unknown). */
+export function dayIn(instant: Date, timeZone: string): string {
+  try {
+    // en-CA writes dates as YYYY-MM-DD.
+    return new Intl.DateTimeFormat("en-CA", { timeZone }).format(instant);
+  } catch {
+    return dayOf(instant);
+  }
 }
 
 /**
@@ -89,7 +94,7 @@ export type ParsedParams = { ok: true; params: AnalyticsParams } | { ok: false; 
 
 /**
  * Reads `from`, `to` and `by` from a query. Missing ends default to the last 30 days (a lone
- * `from` runs to today; a lone `to` starts 29 days before it). The CSV answers 400 on an
+ * `from` runs to today; a lone `to` starts 29 days before it). The CSV answers 422 on an
  * error; the page shows the error and falls back to the default range.
  */
 export function parseAnalyticsParams(

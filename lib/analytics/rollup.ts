@@ -1,24 +1,28 @@
-import type { PrismaClient } from "@/lib/db-client";
 import { addDays, dayOf, daysIn } from "@/lib/analytics/range";
+import type { PrismaClient } from "@/lib/db-client";
 
 /**
  * The daily roll-up of `engagement_event` into `engagement_daily`, so analytics over months
  * read one row per content, day and type instead of every event.
  *
- * Only closed UTC days are rolled up (events are stamped with the database's clock at
- * insert, so a closed day gets no new rows); `analytics_rollup.throughDay` is the watermark.
- * Readers take roll-up rows up to the watermark and raw rows after it, so a figure is the
- * same before and after a run. Each chunk of days is rebuilt (delete, then insert from the
- * raw rows) and the watermark moved in one transaction under an advisory lock: a crash
- * leaves the previous state, and two runs at once (two app instances) do the work once.
+ * Only closed UTC days are rolled up, by the database's clock with an hour of grace: rows
+ * are stamped by the app's clock or the database's, in transactions that may commit a moment
+ * after midnight. `analytics_rollup.throughDay` is the watermark; readers take roll-up rows
+ * up to it and raw rows after it, so a figure is the same before and after a run. Each run
+ * also rebuilds the last REROLL_DAYS days below the watermark, for a row that still landed
+ * in them. Each chunk of days is rebuilt (delete, then insert from the raw rows) and the
+ * watermark moved in one transaction under an advisory lock: a crash leaves the previous
+ * state, and two runs at once (two app instances) serialise.
  */
 export const ROLLUP_CHUNK_DAYS = 31;
+/** Days below the watermark rebuilt by every run. */
+export const REROLL_DAYS = 2;
 
-/** Advisory lock key of the roll-up ("analytics-rollup"). */
+/** Advisory lock key of the roll-up ("anro"). */
 const LOCK_KEY = 0x616e_726f;
 
 export interface RollupResult {
-  /** Days rolled up by this run (0: nothing to do). */
+  /** Days newly rolled up by this run (0: nothing new). */
   days: number;
   /** The watermark after the run, YYYY-MM-DD, or null when there is nothing yet. */
   throughDay: string | null;
@@ -29,20 +33,38 @@ export async function readWatermark(db: PrismaClient): Promise<string | null> {
   return row?.throughDay ? dayOf(row.throughDay) : null;
 }
 
+/** Closed days are final an hour after midnight (UTC). */
+const GRACE_MS = 60 * 60_000;
+
+/** The last closed UTC day at `now`, counting the grace hour. */
+export function lastClosedDayAt(now: Date): string {
+  return addDays(dayOf(new Date(now.getTime() - GRACE_MS)), -1);
+}
+
+/** The last closed day by the database's clock (the clock most rows are stamped with). */
+async function lastClosedDay(db: PrismaClient): Promise<string> {
+  const [row] = await db.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
+  return lastClosedDayAt(row!.now);
+}
+
 async function firstEventDay(db: PrismaClient): Promise<string | null> {
   const rows = await db.$queryRaw<{ day: string | null }[]>`
     SELECT to_char(min("createdAt"), 'YYYY-MM-DD') AS day FROM "engagement_event"`;
   return rows[0]?.day ?? null;
 }
 
-/** Rolls up `[from, to]` (UTC days, both included) unless another run already did. */
-async function rollUpChunk(db: PrismaClient, from: string, to: string): Promise<boolean> {
+/**
+ * Rebuilds `[from, to]` (UTC days, both included) and moves the watermark to `to` if that
+ * is later. A watermark that fell behind `from` (reset meanwhile) starts the chunk where it
+ * is, so no day is ever skipped. Returns the days added beyond the old watermark.
+ */
+async function rollUpChunk(db: PrismaClient, plannedFrom: string, to: string): Promise<number> {
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_KEY}::bigint)`;
       const current = await tx.analyticsRollup.findUnique({ where: { id: 1 }, select: { throughDay: true } });
       const through = current?.throughDay ? dayOf(current.throughDay) : null;
-      if (through !== null && through >= to) return false;
+      const from = through !== null && addDays(through, 1) < plannedFrom ? addDays(through, 1) : plannedFrom;
       await tx.$executeRaw`
         DELETE FROM "engagement_daily" WHERE "day" BETWEEN ${from}::date AND ${to}::date`;
       await tx.$executeRaw`
@@ -52,35 +74,37 @@ async function rollUpChunk(db: PrismaClient, from: string, to: string): Promise<
         WHERE "contentId" IS NOT NULL
           AND "createdAt" >= ${from}::timestamp AND "createdAt" < (${to}::date + 1)::timestamp
         GROUP BY "companyId", "contentId", "createdAt"::date, "type"`;
+      if (through !== null && through >= to) return 0;
+      const throughDay = new Date(`${to}T00:00:00Z`);
       await tx.analyticsRollup.upsert({
         where: { id: 1 },
-        create: { id: 1, throughDay: new Date(`${to}T00:00:00Z`) },
-        update: { throughDay: new Date(`${to}T00:00:00Z`) },
+        create: { id: 1, throughDay },
+        update: { throughDay },
       });
-      return true;
+      return daysIn({ from: through !== null && through >= from ? addDays(through, 1) : from, to });
     },
     { timeout: 10 * 60_000, maxWait: 60_000 },
   );
 }
 
 /**
- * Rolls up every closed day after the watermark, oldest first, in chunks. `now` decides
- * which days are closed (tests move it).
+ * Rolls up every closed day after the watermark (and re-rolls the last REROLL_DAYS below
+ * it), oldest first, in chunks. `now` replaces the database clock (tests).
  */
 export async function rollUpAnalytics(
   db: PrismaClient,
   options: { now?: Date; chunkDays?: number } = {},
 ): Promise<RollupResult> {
-  const yesterday = addDays(dayOf(options.now ?? new Date()), -1);
+  const lastClosed = options.now ? lastClosedDayAt(options.now) : await lastClosedDay(db);
   const chunkDays = options.chunkDays ?? ROLLUP_CHUNK_DAYS;
   const through = await readWatermark(db);
-  let from = through ? addDays(through, 1) : await firstEventDay(db);
-  if (from === null || from > yesterday) return { days: 0, throughDay: through };
+  let from = through ? addDays(through, 1 - REROLL_DAYS) : await firstEventDay(db);
+  if (from === null || from > lastClosed) return { days: 0, throughDay: through };
   let days = 0;
-  while (from <= yesterday) {
+  while (from <= lastClosed) {
     const candidate = addDays(from, chunkDays - 1);
-    const to = candidate < yesterday ? candidate : yesterday;
-    if (await rollUpChunk(db, from, to)) days += daysIn({ from, to });
+    const to = candidate < lastClosed ? candidate : lastClosed;
+    days += await rollUpChunk(db, from, to);
     from = addDays(to, 1);
   }
   return { days, throughDay: await readWatermark(db) };

@@ -12,8 +12,7 @@ export interface DashboardTotals {
 /**
  * The dashboard's totals (spec §2), scoped by company. Downloads and leads come from the
  * analytics counts (lib/analytics/queries.ts), as the analytics page and the content list
- * do, so the three never disagree: leads are the leads captured, a lead erased later on
- * request still counts as captured.
+ * do, so they never disagree; leads are the people in the leads list.
  */
 export async function getDashboardTotals(companyId: string): Promise<DashboardTotals> {
   const [contents, publishedContents, counts] = await Promise.all([

@@ -17,10 +17,10 @@ export function canDeleteLeads(membership: Pick<Membership, "role">): boolean {
 }
 
 /**
- * Deletes one lead of the company. The role is checked here as well as by the caller. The
- * `lead` engagement row stays (a lead was captured; analytics count what happened) but
- * holds no personal data. Audited as lead_data_access { operation: "delete" }, so every
- * touch of lead data is in one audit trail.
+ * Deletes one lead of the company. The role is checked here as well as by the caller. Lead
+ * counts (dashboard, analytics) are of the lead rows, so it leaves them too; the `lead`
+ * engagement row stays and holds no personal data. Audited as lead_data_access
+ * { operation: "delete" }, so every touch of lead data is in one audit trail.
  */
 export async function deleteLead(membership: Membership, leadId: unknown): Promise<void> {
   if (!canDeleteLeads(membership)) throw new AppError("forbidden", "admin.leads.errors.onlyAdminsDelete");

@@ -48,12 +48,13 @@ export const optionalUrl = z
   .pipe(z.url({ protocol: /^https?$/, error: "validation.urlInvalid" }).optional());
 
 /**
- * A calendar day as YYYY-MM-DD (a UTC day where the app reads it). "2026-02-31" matches the
- * pattern but is no day (and would throw or roll into March), so it is refused.
+ * A calendar day as YYYY-MM-DD (a UTC day where the app reads it), in the years 1900–2999:
+ * PostgreSQL has no year 0 and no date a person means is outside them. "2026-02-31" matches
+ * the pattern but is no day (and would throw or roll into March), so it is refused.
  */
 export const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/)
   .refine((v) => {
     const date = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);

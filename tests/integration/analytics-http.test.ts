@@ -54,10 +54,12 @@ beforeAll(async () => {
       row(a.id, ids.tricky, "view", "v1"),
       row(a.id, ids.tricky, "view", "v2"),
       row(a.id, ids.tricky, "download", "v1"),
-      row(a.id, ids.tricky, "lead", "v1"),
       row(a.id, ids.plain, "view", "v1"),
       row(b.id, ids.theirs, "view", "v9"),
     ],
+  });
+  await h.prisma.lead.create({
+    data: { companyId: a.id, contentId: ids.tricky, name: "Ana", email: "ana@example.com" },
   });
 });
 afterAll(async () => {

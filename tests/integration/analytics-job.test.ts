@@ -1,7 +1,7 @@
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, dayOf } from "@/lib/analytics/range";
-import { readWatermark } from "@/lib/analytics/rollup";
+import { dayOf } from "@/lib/analytics/range";
+import { lastClosedDayAt, readWatermark } from "@/lib/analytics/rollup";
 import { startAnalyticsRollup } from "@/lib/jobs/analytics";
 import { createBoss, ensureQueues } from "@/lib/jobs/boss";
 import { createTestDatabase, type TestDatabase } from "./support/context";
@@ -17,14 +17,14 @@ beforeAll(async () => {
   const db = database.prisma;
   await db.company.create({ data: { id: "co-job", name: "Job Co", slug: "job-co" } });
   await db.content.create({ data: { id: "c-job", companyId: "co-job", title: "Clip", status: "published" } });
-  const yesterdayNoon = new Date(`${addDays(dayOf(new Date()), -1)}T12:00:00Z`);
+  const closedNoon = new Date(`${lastClosedDayAt(new Date())}T12:00:00Z`);
   await db.engagementEvent.createMany({
     data: [1, 2, 3].map((i) => ({
       companyId: "co-job",
       contentId: "c-job",
       type: "view" as const,
       visitorId: `v${i}`,
-      createdAt: yesterdayNoon,
+      createdAt: closedNoon,
     })),
   });
 });
@@ -41,7 +41,7 @@ describe("analytics roll-up job", () => {
     const logs: string[] = [];
     const job = await startAnalyticsRollup(boss, database.prisma, { cron: null, log: (m) => logs.push(m) });
 
-    const yesterday = addDays(dayOf(new Date()), -1);
+    const yesterday = lastClosedDayAt(new Date());
     await expect
       .poll(() => readWatermark(database.prisma), { timeout: 30_000, interval: 250 })
       .toBe(yesterday);

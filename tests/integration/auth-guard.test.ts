@@ -263,7 +263,7 @@ describe("invitations", () => {
 });
 
 describe("dashboard totals", () => {
-  it("counts the company's own rows only, downloads and leads from the engagement rows", async () => {
+  it("counts the company's own rows only: downloads from the engagement rows, leads as listed", async () => {
     await h.prisma.content.createMany({
       data: [
         { id: "dash-a", companyId, title: "A", status: "published" },

@@ -96,16 +96,12 @@ describe("content admin", () => {
     expect(await contentTotals(ctx, demo.id)).toEqual({ total: 2, published: 1 });
   });
 
-  it("shows each content's all-time engagement, counted from the engagement rows", async () => {
+  it("shows each content's all-time engagement, counted from the engagement and lead rows", async () => {
     const company = await createCompany(env.db);
     const quiet = await createContent(env.ctx, company.as("admin"), { title: "Quiet", kind: "single" });
     const busy = await createContent(env.ctx, company.as("admin"), { title: "Busy", kind: "single" });
     const long = new Date(Date.now() - 400 * 86_400_000);
-    const row = (
-      type: "view" | "like" | "unlike" | "download" | "lead",
-      visitorId: string,
-      createdAt?: Date,
-    ) => ({
+    const row = (type: "view" | "like" | "unlike" | "download", visitorId: string, createdAt?: Date) => ({
       companyId: company.id,
       contentId: busy.id,
       type,
@@ -121,8 +117,16 @@ describe("content admin", () => {
         row("like", "b"),
         row("unlike", "b"),
         row("download", "a"),
-        row("lead", "a"),
       ],
+    });
+    await env.db.lead.create({
+      data: {
+        companyId: company.id,
+        contentId: busy.id,
+        name: "Ana",
+        email: "ana@example.com",
+        createdAt: long,
+      },
     });
     const { items } = await listContents(env.ctx, company.id, { page: 1 });
     const byId = new Map(items.map((i) => [i.id, i.engagement]));

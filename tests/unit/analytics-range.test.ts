@@ -2,12 +2,12 @@ import { describe, expect, it } from "vitest";
 import { addAggregate, emptyMetrics } from "@/lib/analytics/metrics";
 import {
   addDays,
+  dayIn,
   daysIn,
   eachDay,
   lastDays,
   MAX_RANGE_DAYS,
   parseAnalyticsParams,
-  rangeInstants,
   splitAtWatermark,
 } from "@/lib/analytics/range";
 
@@ -43,6 +43,12 @@ describe("parseAnalyticsParams", () => {
   it("names what is wrong", () => {
     expect(parseAnalyticsParams({ from: "2026-02-31" }, now)).toEqual({ ok: false, error: "invalidDate" });
     expect(parseAnalyticsParams({ to: "22/11/2026" }, now)).toEqual({ ok: false, error: "invalidDate" });
+    // PostgreSQL has no year 0: such a day must never reach a query.
+    expect(parseAnalyticsParams({ from: "0000-01-01", to: "0000-01-05" }, now)).toEqual({
+      ok: false,
+      error: "invalidDate",
+    });
+    expect(parseAnalyticsParams({ from: "3000-01-01" }, now)).toEqual({ ok: false, error: "invalidDate" });
     expect(parseAnalyticsParams({ from: "2026-11-10", to: "2026-11-09" }, now)).toEqual({
       ok: false,
       error: "fromAfterTo",
@@ -72,11 +78,11 @@ describe("day arithmetic", () => {
     expect(lastDays(7, now)).toEqual({ from: "2026-11-16", to: "2026-11-22" });
   });
 
-  it("covers whole UTC days, the last one included", () => {
-    expect(rangeInstants({ from: "2026-11-01", to: "2026-11-02" })).toEqual({
-      start: new Date("2026-11-01T00:00:00.000Z"),
-      end: new Date("2026-11-03T00:00:00.000Z"),
-    });
+  it("finds an event's day where it takes place", () => {
+    const evening = new Date("2026-07-19T00:30:00Z"); // 21:30 on the 18th in São Paulo
+    expect(dayIn(evening, "America/Sao_Paulo")).toBe("2026-07-18");
+    expect(dayIn(evening, "Europe/Lisbon")).toBe("2026-07-19");
+    expect(dayIn(evening, "Not/AZone")).toBe("2026-07-19");
   });
 });
 

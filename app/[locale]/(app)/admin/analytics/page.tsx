@@ -44,9 +44,10 @@ export default async function AnalyticsPage({
   const membership = await requireMembership();
   const now = new Date();
   const parsed = parseAnalyticsParams(await searchParams, now);
+  const query = await searchParams;
   const selected: AnalyticsParams = parsed.ok
     ? parsed.params
-    : { ...lastDays(DEFAULT_RANGE_DAYS, now), by: "content" };
+    : { ...lastDays(DEFAULT_RANGE_DAYS, now), by: query.by === "event" ? "event" : "content" };
   const { by, ...range } = selected;
   const [{ overview, rows }, t, format] = await Promise.all([
     loadAnalytics(membership, selected),
