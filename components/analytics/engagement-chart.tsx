@@ -76,7 +76,8 @@ export async function EngagementChart({ series }: { series: DailyPoint[] }) {
                 fontSize={12}
                 className="fill-zinc-600 dark:fill-zinc-400"
               >
-                {format.number(tick.value)}
+                {/* Compact ("12K") so large counts fit the axis margin. */}
+                {format.number(tick.value, { notation: "compact" })}
               </text>
             </g>
           ))}

@@ -12,9 +12,25 @@ const select =
 /**
  * The period (whole UTC days) and the breakdown, as a plain GET form: works without
  * JavaScript, and the URL can be shared. Quick periods are links; the one shown is marked.
+ * After a refused period the fields keep what was typed and the wrong one points at the
+ * error message (`errorId`).
  */
-export async function RangeForm({ params, now }: { params: AnalyticsParams; now: Date }) {
+export async function RangeForm({
+  params,
+  now,
+  typed,
+  invalid,
+  errorId,
+}: {
+  params: AnalyticsParams;
+  now: Date;
+  typed?: { from?: string; to?: string };
+  invalid?: "from" | "to" | "by";
+  errorId?: string;
+}) {
   const t = await getTranslations("admin.analytics.range");
+  const errorProps = (field: "from" | "to" | "by") =>
+    invalid === field ? { "aria-invalid": true, "aria-describedby": errorId } : {};
   return (
     <div className="flex flex-col gap-4">
       <form method="get" aria-label={t("label")} className="flex flex-wrap items-end gap-3">
@@ -22,19 +38,39 @@ export async function RangeForm({ params, now }: { params: AnalyticsParams; now:
           <label htmlFor="analytics-from" className="font-medium">
             {t("from")}
           </label>
-          <Input id="analytics-from" type="date" name="from" defaultValue={params.from} className="w-44" />
+          <Input
+            id="analytics-from"
+            type="date"
+            name="from"
+            defaultValue={typed?.from ?? params.from}
+            className="w-44"
+            {...errorProps("from")}
+          />
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="analytics-to" className="font-medium">
             {t("to")}
           </label>
-          <Input id="analytics-to" type="date" name="to" defaultValue={params.to} className="w-44" />
+          <Input
+            id="analytics-to"
+            type="date"
+            name="to"
+            defaultValue={typed?.to ?? params.to}
+            className="w-44"
+            {...errorProps("to")}
+          />
         </div>
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="analytics-by" className="font-medium">
             {t("by")}
           </label>
-          <select id="analytics-by" name="by" defaultValue={params.by} className={select}>
+          <select
+            id="analytics-by"
+            name="by"
+            defaultValue={params.by}
+            className={select}
+            {...errorProps("by")}
+          >
             {BREAKDOWNS.map((by) => (
               <option key={by} value={by}>
                 {t(by === "content" ? "byContent" : "byEvent")}

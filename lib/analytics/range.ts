@@ -90,6 +90,10 @@ const paramsSchema = z.object({
 
 export type RangeError = "invalidDate" | "fromAfterTo" | "tooLong" | "invalidBreakdown";
 
+type Query = Record<string, string | string[] | undefined>;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+
 export type ParsedParams = { ok: true; params: AnalyticsParams } | { ok: false; error: RangeError };
 
 /**
@@ -97,11 +101,7 @@ export type ParsedParams = { ok: true; params: AnalyticsParams } | { ok: false; 
  * `from` runs to today; a lone `to` starts 29 days before it). The CSV answers 422 on an
  * error; the page shows the error and falls back to the default range.
  */
-export function parseAnalyticsParams(
-  query: Record<string, string | string[] | undefined>,
-  now: Date = new Date(),
-): ParsedParams {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) || undefined;
+export function parseAnalyticsParams(query: Query, now: Date = new Date()): ParsedParams {
   const raw = { from: first(query.from), to: first(query.to), by: first(query.by) };
   const parsed = paramsSchema.safeParse(raw);
   if (!parsed.success) {
@@ -117,6 +117,16 @@ export function parseAnalyticsParams(
   if (range.from > range.to) return { ok: false, error: "fromAfterTo" };
   if (daysIn(range) > MAX_RANGE_DAYS) return { ok: false, error: "tooLong" };
   return { ok: true, params: { ...range, by } };
+}
+
+/** The parameter an error is about, for the form's field errors. */
+export function rangeErrorField(error: RangeError, query: Query): "from" | "to" | "by" {
+  if (error === "invalidBreakdown") return "by";
+  if (error === "invalidDate") {
+    const from = first(query.from);
+    return from !== undefined && !isoDay.safeParse(from).success ? "from" : "to";
+  }
+  return "from";
 }
 
 /** Quick ranges offered on the page. */

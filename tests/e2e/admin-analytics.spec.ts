@@ -190,6 +190,11 @@ test("a fan's view, like and download show in Analytics, by content and by event
     page.getByRole("alert").filter({ hasText: "The start date is after the end date." }),
   ).toBeVisible();
   await expect(page.getByRole("link", { name: "Last 30 days" })).toHaveAttribute("aria-current", "true");
+  // The form keeps what was typed and points at the error.
+  const from = page.getByLabel("From (UTC)", { exact: true });
+  await expect(from).toHaveValue("2020-02-01");
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("To (UTC)", { exact: true })).toHaveValue("2020-01-01");
 
   // The content list counts the same engagement (all time).
   await page.goto("/admin/content");

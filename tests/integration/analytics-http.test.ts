@@ -130,16 +130,22 @@ describe("GET /api/admin/analytics.csv", () => {
 
   it("refuses bad parameters with 422 and the message to show", async () => {
     await actAs(a.emails.admin);
-    const cases: [string, string][] = [
-      ["?from=2026-02-31", "admin.analytics.errors.invalidDate"],
-      ["?from=2026-11-10&to=2026-11-01", "admin.analytics.errors.fromAfterTo"],
-      ["?from=2020-01-01&to=2026-01-01", "admin.analytics.errors.tooLong"],
-      ["?by=person", "admin.analytics.errors.invalidBreakdown"],
+    const cases: [string, string, string][] = [
+      ["?from=2026-02-31", "from", "admin.analytics.errors.invalidDate"],
+      ["?from=0000-01-01&to=0000-01-05", "from", "admin.analytics.errors.invalidDate"],
+      ["?from=2026-11-10&to=2026-11-01", "from", "admin.analytics.errors.fromAfterTo"],
+      ["?to=2026-13-01", "to", "admin.analytics.errors.invalidDate"],
+      ["?from=2020-01-01&to=2026-01-01", "from", "admin.analytics.errors.tooLong"],
+      ["?by=person", "by", "admin.analytics.errors.invalidBreakdown"],
     ];
-    for (const [query, message] of cases) {
+    for (const [query, field, message] of cases) {
       const res = await get(query);
       expect(res.status, query).toBe(422);
-      expect(await res.json()).toMatchObject({ error: "validation", message });
+      expect(await res.json()).toMatchObject({
+        error: "validation",
+        message,
+        fieldErrors: { [field]: message },
+      });
     }
   });
 });

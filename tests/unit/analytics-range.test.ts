@@ -8,6 +8,7 @@ import {
   lastDays,
   MAX_RANGE_DAYS,
   parseAnalyticsParams,
+  rangeErrorField,
   splitAtWatermark,
 } from "@/lib/analytics/range";
 
@@ -62,6 +63,15 @@ describe("parseAnalyticsParams", () => {
       ok: false,
       error: "tooLong",
     });
+  });
+});
+
+describe("rangeErrorField", () => {
+  it("names the parameter the error is about", () => {
+    expect(rangeErrorField("invalidBreakdown", { by: "x" })).toBe("by");
+    expect(rangeErrorField("invalidDate", { from: "2026-02-31", to: "2026-03-01" })).toBe("from");
+    expect(rangeErrorField("invalidDate", { from: "2026-02-01", to: "nope" })).toBe("to");
+    expect(rangeErrorField("fromAfterTo", {})).toBe("from");
   });
 });
 

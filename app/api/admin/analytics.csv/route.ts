@@ -1,4 +1,4 @@
-import { parseAnalyticsParams } from "@/lib/analytics/range";
+import { parseAnalyticsParams, rangeErrorField } from "@/lib/analytics/range";
 import { exportAnalyticsCsv } from "@/lib/analytics/server";
 import { AppError } from "@/lib/errors";
 import { csvResponse } from "@/lib/csv";
@@ -9,8 +9,12 @@ export const dynamic = "force-dynamic";
 // GET /api/admin/analytics.csv?by=content|event&from=YYYY-MM-DD&to=YYYY-MM-DD — the table of
 // the analytics page as CSV. Bad parameters answer 422 with the page's message key.
 export const GET = withMembership(async (request, { membership }) => {
-  const parsed = parseAnalyticsParams(Object.fromEntries(new URL(request.url).searchParams));
-  if (!parsed.ok) throw new AppError("validation", `admin.analytics.errors.${parsed.error}`);
+  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const parsed = parseAnalyticsParams(query);
+  if (!parsed.ok) {
+    const message = `admin.analytics.errors.${parsed.error}`;
+    throw new AppError("validation", message, { [rangeErrorField(parsed.error, query)]: message });
+  }
   const csv = await exportAnalyticsCsv(membership, parsed.params);
   return csvResponse(csv.body, csv.fileName);
 });

@@ -16,6 +16,7 @@ import {
   daysIn,
   lastDays,
   parseAnalyticsParams,
+  rangeErrorField,
   startOfDay,
   type AnalyticsParams,
 } from "@/lib/analytics/range";
@@ -43,8 +44,10 @@ export default async function AnalyticsPage({
   setRequestLocale(locale);
   const membership = await requireMembership();
   const now = new Date();
-  const parsed = parseAnalyticsParams(await searchParams, now);
   const query = await searchParams;
+  const parsed = parseAnalyticsParams(query, now);
+  const typed = (v: string | string[] | undefined) =>
+    typeof v === "string" && v.length <= 10 ? v : undefined;
   const selected: AnalyticsParams = parsed.ok
     ? parsed.params
     : { ...lastDays(DEFAULT_RANGE_DAYS, now), by: query.by === "event" ? "event" : "content" };
@@ -70,6 +73,7 @@ export default async function AnalyticsPage({
       <div className="flex flex-col gap-8">
         {!parsed.ok && (
           <p
+            id="analytics-error"
             role="alert"
             className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
           >
@@ -77,7 +81,17 @@ export default async function AnalyticsPage({
           </p>
         )}
         <div className="flex flex-col gap-3">
-          <RangeForm params={selected} now={now} />
+          <RangeForm
+            params={selected}
+            now={now}
+            {...(parsed.ok
+              ? {}
+              : {
+                  typed: { from: typed(query.from), to: typed(query.to) },
+                  invalid: rangeErrorField(parsed.error, query),
+                  errorId: "analytics-error",
+                })}
+          />
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="analytics-period">
             {t("period", { from: day(range.from), to: day(range.to), days: daysIn(range) })}
           </p>
