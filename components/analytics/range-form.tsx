@@ -34,32 +34,21 @@ export async function RangeForm({
   return (
     <div className="flex flex-col gap-4">
       <form method="get" aria-label={t("label")} className="flex flex-wrap items-end gap-3">
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="analytics-from" className="font-medium">
-            {t("from")}
-          </label>
-          <Input
-            id="analytics-from"
-            type="date"
-            name="from"
-            defaultValue={typed?.from ?? params.from}
-            className="w-44"
-            {...errorProps("from")}
-          />
-        </div>
-        <div className="flex flex-col gap-1 text-sm">
-          <label htmlFor="analytics-to" className="font-medium">
-            {t("to")}
-          </label>
-          <Input
-            id="analytics-to"
-            type="date"
-            name="to"
-            defaultValue={typed?.to ?? params.to}
-            className="w-44"
-            {...errorProps("to")}
-          />
-        </div>
+        {(["from", "to"] as const).map((field) => (
+          <div key={field} className="flex flex-col gap-1 text-sm">
+            <label htmlFor={`analytics-${field}`} className="font-medium">
+              {t(field)}
+            </label>
+            <Input
+              id={`analytics-${field}`}
+              type="date"
+              name={field}
+              defaultValue={typed?.[field] ?? params[field]}
+              className="w-44"
+              {...errorProps(field)}
+            />
+          </div>
+        ))}
         <div className="flex flex-col gap-1 text-sm">
           <label htmlFor="analytics-by" className="font-medium">
             {t("by")}

@@ -29,17 +29,11 @@ export type Metric = (typeof METRICS)[number];
 export type Metrics = Record<Metric, number>;
 
 /** The metrics that add up per day (unique visitors do not: a visitor on two days is one). */
-export const DAILY_METRICS = [
-  "views",
-  "likes",
-  "shares",
-  "comments",
-  "downloads",
-  "leads",
-  "watchSeconds",
-] as const;
+export type DailyMetric = Exclude<Metric, "uniqueVisitors">;
 
-export type DailyMetric = (typeof DAILY_METRICS)[number];
+export const DAILY_METRICS: readonly DailyMetric[] = METRICS.filter(
+  (m): m is DailyMetric => m !== "uniqueVisitors",
+);
 
 export type DailyPoint = { day: string } & Record<DailyMetric, number>;
 
