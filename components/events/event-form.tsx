@@ -11,7 +11,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { BannerUpload } from "@/components/uploads/banner-upload";
 import type { EventFormValues } from "@/lib/events/queries";
 import { CURRENCIES, EVENT_STATUSES } from "@/lib/events/schemas";
-import { slugify } from "@/lib/events/slug";
+import { slugify } from "@/lib/tenancy/slug";
 
 const select =
   "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800";

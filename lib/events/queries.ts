@@ -3,7 +3,8 @@ import { appUrl } from "@/lib/env";
 import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import type { EventListFilters } from "@/lib/events/schemas";
-import { slugCandidates, slugify } from "@/lib/events/slug";
+import { eventSlugCandidates } from "@/lib/events/slug";
+import { slugify } from "@/lib/tenancy/slug";
 import { utcToZoned } from "@/lib/events/time-zone";
 import { thumbnailUrl } from "@/lib/media/admin-urls";
 import type { MediaContext } from "@/lib/media/context";
@@ -190,7 +191,7 @@ export async function checkEventSlug(
 ): Promise<{ available: boolean; suggestion: string | null }> {
   const base = slugify(options.slug);
   if (!base) return { available: false, suggestion: null };
-  const candidates = slugCandidates(base);
+  const candidates = eventSlugCandidates(base);
   const taken = await db.event.findMany({
     where: {
       slug: { in: candidates },

@@ -1,24 +1,16 @@
-/** Event URL slugs: `/event/{slug}`, unique across the platform. */
+import { SLUG_MAX_LENGTH, slugCandidates } from "@/lib/tenancy/slug";
+
+/**
+ * Event URL slugs: `/event/{slug}` and `/{company}/evento/{slug}`, unique across the
+ * platform (the database's unique index). They live below a fixed segment, so, unlike company
+ * slugs, they may be any word, reserved ones included. Text becomes a slug with the shared
+ * `slugify` from `lib/tenancy/slug`.
+ */
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SLUG_MAX = 80;
+export const SLUG_MAX = SLUG_MAX_LENGTH;
 
-/** "Festival de Verão 2026!" → "festival-de-verao-2026". */
-export function slugify(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "") // accents
-    .toLowerCase()
-    .replace(/[æ]/g, "ae")
-    .replace(/[œ]/g, "oe")
-    .replace(/ß/g, "ss")
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, SLUG_MAX)
-    .replace(/-+$/g, "");
-}
-
-/** Candidates when a slug is taken: `name`, `name-2`, `name-3` … */
-export function slugCandidates(base: string, count = 20): string[] {
-  const root = base.slice(0, SLUG_MAX - 4).replace(/-+$/g, "") || "event";
-  return [base || root, ...Array.from({ length: count - 1 }, (_, i) => `${root}-${i + 2}`)];
+/** The first `count` candidates when an event slug is taken: `name`, `name-2`, `name-3` … */
+export function eventSlugCandidates(base: string, count = 20): string[] {
+  const candidates = slugCandidates(base, { maxLength: SLUG_MAX, fallback: "event" });
+  return Array.from({ length: count }, () => candidates.next().value as string);
 }

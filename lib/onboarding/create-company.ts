@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import { createCompanySchema } from "@/lib/onboarding/schemas";
-import { slugCandidates } from "@/lib/onboarding/slug";
+import { companySlugCandidates } from "@/lib/tenancy/slug";
 
 const MAX_SLUG_TRIES = 50;
 
@@ -24,7 +24,7 @@ export async function createCompanyForUser(
   if (!parsed.success) throw validationError(parsed.error);
   const name = parsed.data.companyName;
 
-  const candidates = slugCandidates(name);
+  const candidates = companySlugCandidates(name);
   for (let attempt = 0; attempt < MAX_SLUG_TRIES; attempt++) {
     const slug = candidates.next().value as string;
     try {

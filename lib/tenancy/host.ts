@@ -1,45 +1,7 @@
-/** Subdomain labels that never name a tenant (spec §2, Subdomain mode). */
-export const reservedSubdomains = new Set(["www", "api", "admin", "cdn", "static", "assets", "app"]);
+import { RESERVED_SUBDOMAIN_LABELS } from "@/lib/tenancy/slug";
 
 /** Hosting-preview domains whose third label is a deployment, not a tenant. */
 export const defaultPreviewDomains = ["vercel.app", "netlify.app"];
-
-/**
- * First path segments that are the app's own (routes, files, internal segments), so they can
- * never be a company slug (spec §2: "a single-segment path counts as a client slug unless it
- * is auth, admin, event or api"). The admin side validates new slugs against this list.
- */
-export const reservedSlugs = new Set([
-  "auth",
-  "admin",
-  "event",
-  "api",
-  "player",
-  "privacy",
-  "terms",
-  "cookies",
-  "email-confirmation",
-  "evento",
-  "termos",
-  "privacidade",
-  "_next",
-  "~site",
-  "_",
-  "favicon.ico",
-  "robots.txt",
-  "sitemap.xml",
-  "404",
-  "500",
-  "www",
-  "app",
-  "static",
-  "assets",
-  "cdn",
-]);
-
-export function isReservedSlug(slug: string): boolean {
-  return reservedSlugs.has(slug.toLowerCase());
-}
 
 const ipv4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -72,7 +34,7 @@ export function tenantSlugFromHost(
     if (host.endsWith(`.${root}`)) {
       const sub = host.slice(0, -root.length - 1);
       if (sub.includes(".") || !label.test(sub)) return null;
-      return reservedSubdomains.has(sub) ? null : sub;
+      return RESERVED_SUBDOMAIN_LABELS.has(sub) ? null : sub;
     }
   }
 
@@ -82,5 +44,5 @@ export function tenantSlugFromHost(
 
   const first = labels[0] ?? "";
   if (!label.test(first)) return null;
-  return reservedSubdomains.has(first) ? null : first;
+  return RESERVED_SUBDOMAIN_LABELS.has(first) ? null : first;
 }

@@ -1,6 +1,6 @@
 import { createCompany, createUser, signInByApi, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
-import { slugify } from "@/lib/events/slug";
+import { slugify } from "@/lib/tenancy/slug";
 import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
 
 /**

@@ -1,8 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { isReservedSlug, RESERVED_SLUGS, slugCandidates, slugify } from "@/lib/onboarding/slug";
+import {
+  companySlugCandidates,
+  isReservedSlug,
+  RESERVED_SLUGS,
+  RESERVED_SUBDOMAIN_LABELS,
+  slugify,
+} from "@/lib/tenancy/slug";
 
 const firstThree = (name: string) => {
-  const it = slugCandidates(name);
+  const it = companySlugCandidates(name);
   return [it.next().value, it.next().value, it.next().value];
 };
 
@@ -10,6 +16,7 @@ describe("company slugs", () => {
   it("folds accents and punctuation into dashes", () => {
     expect(slugify("  Noite Acústica & Co. ")).toBe("noite-acustica-co");
     expect(slugify("São João — 2026!")).toBe("sao-joao-2026");
+    expect(slugify("Straße Æon", 48)).toBe("strasse-aeon");
   });
 
   it("never proposes a reserved route", () => {
@@ -25,11 +32,22 @@ describe("company slugs", () => {
       "onboarding",
       "invite",
       "email-confirmation",
+      "evento",
+      "termos",
+      "privacidade",
+      "404",
+      "500",
     ]) {
       expect(isReservedSlug(slug)).toBe(true);
     }
-    expect(RESERVED_SLUGS.has("www")).toBe(true);
+    for (const label of RESERVED_SUBDOMAIN_LABELS) expect(RESERVED_SLUGS.has(label)).toBe(true);
     expect(firstThree("Admin")).toEqual(["admin-2", "admin-3", "admin-4"]);
+    // Regression (issue #11): these were missing from the onboarding list, so a company
+    // named "Termos" got the slug `termos` and a landing page the public pages refuse.
+    expect(firstThree("Termos")).toEqual(["termos-2", "termos-3", "termos-4"]);
+    for (const name of ["Termos", "Evento", "Privacidade", "404", "500", "Admin", "Api", "WWW"]) {
+      expect(isReservedSlug(firstThree(name)[0] ?? "")).toBe(false);
+    }
     expect(firstThree("Email Confirmation")).toEqual([
       "email-confirmation-2",
       "email-confirmation-3",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { slugCandidates, slugify } from "@/lib/events/slug";
+import { eventSlugCandidates } from "@/lib/events/slug";
+import { slugify } from "@/lib/tenancy/slug";
 import { isValidTimeZone, utcToZoned, zonedTimeToUtc } from "@/lib/events/time-zone";
 
 describe("event slugs", () => {
@@ -12,7 +13,7 @@ describe("event slugs", () => {
     expect(slugify("a".repeat(200))).toHaveLength(80);
   });
   it("lists numbered alternatives", () => {
-    expect(slugCandidates("show", 3)).toEqual(["show", "show-2", "show-3"]);
+    expect(eventSlugCandidates("show", 3)).toEqual(["show", "show-2", "show-3"]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { internalPath } from "@/lib/i18n/locale-path";
-import { isReservedSlug, tenantSlugFromHost } from "@/lib/tenancy/host";
+import { tenantSlugFromHost } from "@/lib/tenancy/host";
+import { isReservedSlug } from "@/lib/tenancy/slug";
 
 describe("tenantSlugFromHost", () => {
   it.each([

@@ -14,7 +14,7 @@ import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links
 import { localized } from "@/lib/public/localize";
 import { canonical, ogImagePath, shareMetadata } from "@/lib/public/metadata";
 import { getCompanyBySlug, getEventPage, getLanding, getPlayerPage } from "@/lib/public/queries";
-import { isReservedSlug } from "@/lib/tenancy/host";
+import { isReservedSlug } from "@/lib/tenancy/slug";
 
 /**
  * The tenant pages, rendered the same way under three URL schemes (see `lib/public/links.ts`).
