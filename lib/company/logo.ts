@@ -2,7 +2,7 @@ import "server-only";
 import { storage } from "@/lib/storage";
 
 /** A short-lived address of the company logo for the admin shell, or null (placeholder icon). */
-export async function companyLogoUrl(company: { logoKey: string | null }): Promise<string | null> {
+export async function signedCompanyLogoUrl(company: { logoKey: string | null }): Promise<string | null> {
   if (!company.logoKey) return null;
   try {
     return await storage.signedGetUrl(company.logoKey, { expiresIn: 60 * 60 });

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db-client";
 import { AppError } from "@/lib/errors";
-import { viewableContentWhere } from "@/lib/public/loaders";
+import { viewableContentWhere } from "@/lib/public/visibility";
 
 export interface EngagedContent {
   id: string;

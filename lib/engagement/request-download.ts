@@ -12,7 +12,7 @@ import { downloadSchema, leadSchema, type LeadInput } from "@/lib/engagement/sch
 import { nowUtc } from "@/lib/engagement/sql";
 import { validationError } from "@/lib/engagement/validation";
 import { AppError } from "@/lib/errors";
-import { displayMedia } from "@/lib/public/loaders";
+import { displayMedia } from "@/lib/public/media-mappers";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
 export class LeadRequiredError extends AppError {

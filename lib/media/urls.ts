@@ -17,8 +17,8 @@ export function publicMediaUrl(mediaId: string, variant: MediaVariant): string {
   return `/api/media/${encodeURIComponent(mediaId)}/${variant}`;
 }
 
-/** A company's logo; `version` changes with the stored file so caches pick up a new logo. */
-export function companyLogoUrl(companyId: string, version: string): string {
+/** A company's logo (the public route); `version` changes with the stored file so caches pick up a new logo. */
+export function publicCompanyLogoUrl(companyId: string, version: string): string {
   return `/api/media/logo/${encodeURIComponent(companyId)}?v=${encodeURIComponent(version)}`;
 }
 

@@ -3,7 +3,7 @@ import { GetObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { db } from "@/lib/db";
 import { isMediaVariant } from "@/lib/media/urls";
-import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/loaders";
+import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 import { storage } from "@/lib/storage";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import type { Metadata } from "next";
 import type { Locale } from "@/lib/i18n/config";
 import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links";
-import { versionOf } from "@/lib/public/loaders";
+import { versionOf } from "@/lib/public/mappers";
 import { appOrigin, tenantOrigin } from "@/lib/public/site";
 
 /**

@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/config";
 import { cacheTags } from "@/lib/public/cache-tags";
 import { formatEventDate } from "@/lib/public/format";
-import { loadOgSubject, type OgSubjectData } from "@/lib/public/loaders";
+import { loadOgSubject, type OgSubjectData } from "@/lib/public/load-og-subject";
 import { localized } from "@/lib/public/localize";
 import { PUBLIC_REVALIDATE_SECONDS } from "@/lib/public/queries";
 import { storage } from "@/lib/storage";

@@ -3,14 +3,11 @@ import { unstable_cache } from "next/cache";
 import { cache } from "react";
 import { db } from "@/lib/db";
 import { cacheTags } from "@/lib/public/cache-tags";
-import {
-  findCompanyId,
-  loadCompany,
-  loadEventPage,
-  loadLanding,
-  loadPlayerPage,
-  loadSitemap,
-} from "@/lib/public/loaders";
+import { findCompanyId, loadCompany } from "@/lib/public/load-company";
+import { loadEventPage } from "@/lib/public/load-event-page";
+import { loadLanding } from "@/lib/public/load-landing";
+import { loadPlayerPage } from "@/lib/public/load-player-page";
+import { loadSitemap } from "@/lib/public/load-sitemap";
 import type { EventPageData, LandingData, PlayerPageData, PublicCompany } from "@/lib/public/types";
 
 /**

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/db-client";
-import {
-  loadEventPage,
-  loadLanding,
-  loadOgSubject,
-  loadPlayerPage,
-  loadSitemap,
-  resolveBannerKey,
-  resolveLogoKey,
-  resolveMediaObject,
-} from "@/lib/public/loaders";
+import { loadEventPage } from "@/lib/public/load-event-page";
+import { loadLanding } from "@/lib/public/load-landing";
+import { loadOgSubject } from "@/lib/public/load-og-subject";
+import { loadPlayerPage } from "@/lib/public/load-player-page";
+import { loadSitemap } from "@/lib/public/load-sitemap";
+import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 import { createTestDatabase, type TestDatabase } from "./support/context";
 
 /**

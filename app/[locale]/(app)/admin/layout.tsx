@@ -5,7 +5,7 @@ import { AccessDenied } from "@/components/admin/access-denied";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { SignInRedirect } from "@/components/admin/sign-in-redirect";
 import { ThemeBootScript } from "@/components/admin/theme-boot-script";
-import { companyLogoUrl } from "@/lib/company/logo";
+import { signedCompanyLogoUrl } from "@/lib/company/logo";
 import { env } from "@/lib/env";
 import { getAdminAccess } from "@/lib/tenancy/guard";
 import { adminAreaRoles } from "@/lib/tenancy/membership";
@@ -48,7 +48,7 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
     <>
       <ThemeBootScript theme={access.themePreference} />
       <AdminShell
-        company={{ name: membership.company.name, logoUrl: await companyLogoUrl(membership.company) }}
+        company={{ name: membership.company.name, logoUrl: await signedCompanyLogoUrl(membership.company) }}
         user={{ displayName: membership.displayName, email: membership.email, role: membership.role }}
         idleMinutes={env.SESSION_IDLE_MINUTES}
       >

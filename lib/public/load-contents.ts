@@ -1,0 +1,47 @@
+import type { PrismaClient } from "@/lib/db-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { toPublicContent } from "@/lib/public/mappers";
+import { contentSelect, mediaSelect, type ContentRow, type MediaRow } from "@/lib/public/selects";
+import type { PublicContent } from "@/lib/public/types";
+import { viewableContentWhere } from "@/lib/public/visibility";
+
+/** Full media rows for the covers (and, when `full`, every media) of the given contents. */
+export async function mediaRows(
+  prisma: PrismaClient,
+  rows: ContentRow[],
+  full: boolean,
+): Promise<Map<string, MediaRow>> {
+  const out = new Map<string, MediaRow>();
+  if (full) for (const row of rows) for (const m of row.mediaFiles as MediaRow[]) out.set(m.id, m);
+  const wanted = new Set<string>();
+  for (const row of rows) {
+    if (row.coverMediaId) wanted.add(row.coverMediaId);
+    // Fallback cover when none is set (or it is not ready): the first photo or video.
+    const first = row.mediaFiles.find((m) => m.kind === "photo" || m.kind === "video");
+    if (first) wanted.add(first.id);
+  }
+  const missing = [...wanted].filter((id) => !out.has(id));
+  if (missing.length > 0) {
+    const found = await prisma.mediaFile.findMany({
+      where: { id: { in: missing }, state: "ready" },
+      select: mediaSelect,
+    });
+    for (const m of found) out.set(m.id, m);
+  }
+  return out;
+}
+
+export /** The viewable contents matching `where`, newest first, as public DTOs. */
+async function contentsOf(
+  prisma: PrismaClient,
+  where: Prisma.ContentWhereInput,
+  full: boolean,
+): Promise<PublicContent[]> {
+  const rows = await prisma.content.findMany({
+    where: { AND: [where, viewableContentWhere] },
+    orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
+    select: contentSelect(full),
+  });
+  const media = await mediaRows(prisma, rows, full);
+  return rows.map((row) => toPublicContent(row, media, full));
+}

@@ -1,0 +1,33 @@
+import type { PrismaClient } from "@/lib/db-client";
+import { loadCompany } from "@/lib/public/load-company";
+import { contentsOf } from "@/lib/public/load-contents";
+import { toPublicEvent } from "@/lib/public/mappers";
+import { eventSelect } from "@/lib/public/selects";
+import type { EventPageData } from "@/lib/public/types";
+import { isEventViewable } from "@/lib/public/visibility";
+
+/** The event by its global slug; `companyId` restricts it to one tenant (path and host modes). */
+export async function loadEventPage(
+  prisma: PrismaClient,
+  eventSlug: string,
+  companyId?: string,
+): Promise<EventPageData | null> {
+  const row = await prisma.event.findUnique({
+    where: { slug: eventSlug.toLowerCase() },
+    select: eventSelect,
+  });
+  if (!row || (companyId && row.companyId !== companyId)) return null;
+  const company = await loadCompany(prisma, row.companyId);
+  if (!company) return null;
+  if (!isEventViewable(row)) return { state: "unavailable", company, eventName: row.name };
+
+  const contents = await contentsOf(prisma, { events: { some: { eventId: row.id } } }, true);
+  // Order as the organiser arranged them in the event.
+  const positions = await prisma.contentEvent.findMany({
+    where: { eventId: row.id },
+    select: { contentId: true, position: true },
+  });
+  const position = new Map(positions.map((p) => [p.contentId, p.position]));
+  contents.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  return { state: "ok", company, event: toPublicEvent(row, contents), contents };
+}

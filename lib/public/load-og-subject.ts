@@ -1,0 +1,119 @@
+import type { PrismaClient } from "@/lib/db-client";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { parseStoredVariants } from "@/lib/media/variants";
+import { toPublicCompany } from "@/lib/public/mappers";
+import { companySelect, contentSelect, eventSelect } from "@/lib/public/selects";
+import type { Translations } from "@/lib/public/types";
+import { isContentViewable, isEventViewable, viewableContentWhere } from "@/lib/public/visibility";
+
+export interface OgSubjectData {
+  companyName: string;
+  brandColor: string | null;
+  logoKey: string | null;
+  title: string;
+  /** The event's date (events and their contents). */
+  event: { name: string; startsAt: string; timeZone: string; location: string | null } | null;
+  /** Storage key of a photo to show (a cover's rendition, an event banner). */
+  photoKey: string | null;
+  /** The landing page's own text, by locale. */
+  description: Translations;
+}
+
+function photoKeyOf(
+  media: { variants: unknown; posterKey: string | null; kind: string } | null,
+): string | null {
+  if (!media) return null;
+  const variants = parseStoredVariants(media.variants) ?? [];
+  const pick =
+    variants.find((v) => v.format === "webp" && v.width >= 640) ??
+    variants.filter((v) => v.format === "webp").at(-1) ??
+    variants.find((v) => v.format === "jpeg");
+  return pick?.key ?? media.posterKey ?? null;
+}
+
+/** What a landing, event or player share image shows; null when the page is not viewable. */
+export async function loadOgSubject(
+  prisma: PrismaClient,
+  kind: "company" | "event" | "content",
+  id: string,
+): Promise<OgSubjectData | null> {
+  const coverOf = async (contentWhere: Prisma.ContentWhereInput) => {
+    const content = await prisma.content.findFirst({
+      where: { AND: [contentWhere, viewableContentWhere] },
+      orderBy: [{ publishedAt: "desc" }],
+      select: {
+        coverMediaId: true,
+        mediaFiles: { where: { state: "ready" }, take: 1, select: { id: true } },
+      },
+    });
+    const mediaId = content?.coverMediaId ?? content?.mediaFiles[0]?.id;
+    if (!mediaId) return null;
+    return prisma.mediaFile.findUnique({
+      where: { id: mediaId },
+      select: { variants: true, posterKey: true, kind: true },
+    });
+  };
+  const companyOf = (companyId: string) =>
+    prisma.company.findUnique({ where: { id: companyId }, select: companySelect });
+
+  if (kind === "company") {
+    const company = await companyOf(id);
+    if (!company) return null;
+    const dto = toPublicCompany(company);
+    return {
+      companyName: company.name,
+      brandColor: dto.brandColor,
+      logoKey: company.logoKey,
+      title: company.name,
+      event: null,
+      photoKey: photoKeyOf(await coverOf({ companyId: id })),
+      description: dto.landingDescription.pt ? dto.landingDescription : dto.description,
+    };
+  }
+
+  if (kind === "event") {
+    const event = await prisma.event.findUnique({ where: { id }, select: eventSelect });
+    if (!event || !isEventViewable(event)) return null;
+    const company = await companyOf(event.companyId);
+    if (!company) return null;
+    return {
+      companyName: company.name,
+      brandColor: toPublicCompany(company).brandColor,
+      logoKey: company.logoKey,
+      title: event.name,
+      event: {
+        name: event.name,
+        startsAt: event.startsAt.toISOString(),
+        timeZone: event.timeZone,
+        location: event.location,
+      },
+      photoKey: event.bannerKey ?? photoKeyOf(await coverOf({ events: { some: { eventId: id } } })),
+      description: {},
+    };
+  }
+
+  const content = await prisma.content.findUnique({ where: { id }, select: contentSelect(false) });
+  if (!content || !isContentViewable(content)) return null;
+  const company = await companyOf(content.companyId);
+  if (!company) return null;
+  const link = content.events.find((l) => isEventViewable(l.event));
+  const event = link
+    ? await prisma.event.findUnique({ where: { id: link.event.id }, select: eventSelect })
+    : null;
+  return {
+    companyName: company.name,
+    brandColor: toPublicCompany(company).brandColor,
+    logoKey: company.logoKey,
+    title: content.title,
+    event: event
+      ? {
+          name: event.name,
+          startsAt: event.startsAt.toISOString(),
+          timeZone: event.timeZone,
+          location: event.location,
+        }
+      : null,
+    photoKey: photoKeyOf(await coverOf({ id })),
+    description: {},
+  };
+}

@@ -1,0 +1,139 @@
+/** Database rows → the public DTOs of `types.ts` (companies, contents, events). */
+import { locales } from "@/lib/i18n/config";
+import { eventBannerUrl, publicCompanyLogoUrl } from "@/lib/media/urls";
+import { countsOf, displayMedia, imageOf, primaryKindOf, toPublicMedia } from "@/lib/public/media-mappers";
+import type { CompanyRow, ContentRow, EventRow, MediaRef, MediaRow } from "@/lib/public/selects";
+import type { FilterKind, PublicCompany, PublicContent, PublicEvent, Translations } from "@/lib/public/types";
+import { isEventViewable } from "@/lib/public/visibility";
+
+/** A short stable token of a storage key, so a replaced file gets a new URL. */
+export function versionOf(key: string): string {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(36);
+}
+
+function asRecord(json: unknown): Record<string, unknown> {
+  return typeof json === "object" && json !== null && !Array.isArray(json)
+    ? (json as Record<string, unknown>)
+    : {};
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === "string" && value.trim() ? value : undefined;
+}
+
+/** Portuguese (the mandatory default) plus whatever translations exist. */
+function translations(pt: string | null | undefined, others: Record<string, unknown>): Translations {
+  const out: Translations = {};
+  if (text(pt)) out.pt = pt!;
+  for (const locale of locales) {
+    if (locale === "pt") continue;
+    const value = text(others[locale]);
+    if (value) out[locale] = value;
+  }
+  return out;
+}
+
+export function toPublicCompany(row: CompanyRow): PublicCompany {
+  const landing = asRecord(row.landingPageTranslations);
+  const landingField = (field: "name" | "description") =>
+    Object.fromEntries(locales.map((l) => [l, asRecord(landing[l])[field]]));
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    logoUrl: row.logoKey ? publicCompanyLogoUrl(row.id, versionOf(row.logoKey)) : null,
+    brandColor: row.brandColor && /^#[0-9a-f]{6}$/i.test(row.brandColor) ? row.brandColor : null,
+    description: translations(row.description, asRecord(row.descriptionTranslations)),
+    landingName: translations(row.landingPageName ?? row.name, landingField("name")),
+    landingDescription: translations(row.landingPageDescription, landingField("description")),
+    displayMode: row.landingPageDisplayMode,
+    promotionUrl: safeUrl(row.promotionUrl),
+    contacts: {
+      whatsapp: safeUrl(row.whatsappUrl),
+      email: row.primaryEmail && /^[^\s@<>"]+@[^\s@<>"]+$/.test(row.primaryEmail) ? row.primaryEmail : null,
+      website: safeUrl(row.website),
+      phone: row.phone?.trim() || null,
+      instagram: safeUrl(row.instagramUrl),
+      facebook: safeUrl(row.facebookUrl),
+      linkedin: safeUrl(row.linkedinUrl),
+      twitter: safeUrl(row.twitterUrl),
+      youtube: safeUrl(row.youtubeUrl),
+      tiktok: safeUrl(row.tiktokUrl),
+    },
+    city: row.city,
+    country: row.country,
+    termsText: text(row.termsText) ?? null,
+    privacyText: text(row.privacyText) ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Only http(s) links reach a page: never `javascript:` or other schemes. */
+export function safeUrl(value: string | null | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value.trim());
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function toPublicContent(
+  row: ContentRow,
+  coverRows: Map<string, MediaRow>,
+  full: boolean,
+): PublicContent {
+  const refs: MediaRef[] = row.mediaFiles;
+  const shown = displayMedia({ ...row, mediaFiles: refs });
+  const coverRow =
+    (row.coverMediaId ? coverRows.get(row.coverMediaId) : undefined) ??
+    refs.map((m) => coverRows.get(m.id)).find((m) => m && (m.kind === "photo" || m.kind === "video"));
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    title: row.title,
+    description: row.description,
+    category: row.category,
+    tags: row.tags,
+    kind: row.kind,
+    primaryKind: primaryKindOf({ ...row, mediaFiles: refs }),
+    requiresLead: row.requiresLead,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
+    cover: coverRow ? imageOf(coverRow, row.requiresLead) : null,
+    media: full ? shown.map((m) => toPublicMedia(m as MediaRow, row.requiresLead)) : [],
+    counts: countsOf(shown),
+    eventSlugs: row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.slug),
+  };
+}
+
+export function toPublicEvent(row: EventRow, contents: PublicContent[]): PublicEvent {
+  const bannerUrl = row.bannerKey ? eventBannerUrl(row.id, versionOf(row.bannerKey)) : null;
+  const kinds = new Set<FilterKind>();
+  for (const c of contents) {
+    for (const kind of ["photo", "video", "audio"] as const) if (c.counts[kind] > 0) kinds.add(kind);
+  }
+  const firstCover = contents.find((c) => c.cover)?.cover ?? null;
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    startsAt: row.startsAt.toISOString(),
+    timeZone: row.timeZone,
+    location: row.location,
+    priceMinor: row.priceMinor,
+    currency: row.currency,
+    bannerUrl,
+    cover: bannerUrl
+      ? { width: null, height: null, blurDataUrl: null, avif: [], webp: [], fallbackUrl: bannerUrl }
+      : firstCover,
+    kinds: [...kinds],
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * Media rows → public media DTOs: the image sources a page may show (gated content gets no
+ * original), the files a content displays, and what kind of content it is.
+ */
+import { parseStoredVariants } from "@/lib/media/variants";
+import { publicMediaUrl, type MediaVariant } from "@/lib/media/urls";
+import type { MediaRef, MediaRow } from "@/lib/public/selects";
+import type { ImageSource, MediaKindDto, PublicImage, PublicMedia } from "@/lib/public/types";
+
+export function imageOf(media: MediaRow, gated: boolean): PublicImage | null {
+  if (media.kind !== "photo" && media.kind !== "video") return null;
+  const variants = parseStoredVariants(media.variants) ?? [];
+  const sources = (format: "avif" | "webp"): ImageSource[] =>
+    variants
+      .filter((v) => v.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => ({
+        width: v.width,
+        url: publicMediaUrl(media.id, `w${v.width}.${format}` as MediaVariant),
+      }));
+  const fallbackUrl =
+    media.kind === "video"
+      ? media.posterKey
+        ? publicMediaUrl(media.id, "poster")
+        : null
+      : gated
+        ? (sources("webp").at(-1)?.url ?? null)
+        : publicMediaUrl(media.id, "original");
+  const avif = sources("avif");
+  const webp = sources("webp");
+  if (!fallbackUrl && webp.length === 0) return null;
+  return {
+    width: media.width,
+    height: media.height,
+    blurDataUrl: media.blurDataUrl?.startsWith("data:image/") ? media.blurDataUrl : null,
+    avif,
+    webp,
+    fallbackUrl,
+  };
+}
+
+export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
+  const waveform = Array.isArray(media.waveform)
+    ? (media.waveform as unknown[]).filter((v): v is number => typeof v === "number")
+    : null;
+  return {
+    id: media.id,
+    kind: media.kind,
+    mimeType: media.mimeType,
+    image: imageOf(media, gated),
+    originalUrl: gated ? null : publicMediaUrl(media.id, "original"),
+    posterUrl: media.kind === "video" && media.posterKey ? publicMediaUrl(media.id, "poster") : null,
+    durationMs: media.durationMs,
+    waveform: waveform && waveform.length > 0 ? waveform : null,
+  };
+}
+
+/**
+ * The media a content shows, in order. A single's cover is a separate picture (an audio
+ * track's artwork, a PDF's poster): it is left out of the list when another file is the
+ * content itself.
+ */
+export function displayMedia<T extends MediaRef>(content: {
+  kind: string;
+  coverMediaId: string | null;
+  mediaFiles: T[];
+}): T[] {
+  if (content.kind !== "single" || content.mediaFiles.length < 2) return content.mediaFiles;
+  const rest = content.mediaFiles.filter((m) => m.id !== content.coverMediaId);
+  return rest.length > 0 ? rest : content.mediaFiles;
+}
+
+export function primaryKindOf(content: {
+  kind: string;
+  coverMediaId: string | null;
+  mediaFiles: MediaRef[];
+}): MediaKindDto {
+  if (content.kind === "photo_gallery") return "photo";
+  if (content.kind === "video_gallery") return "video";
+  return displayMedia(content)[0]?.kind ?? "document";
+}
+
+export function countsOf(media: MediaRef[]): Record<MediaKindDto, number> {
+  const counts: Record<MediaKindDto, number> = { photo: 0, video: 0, audio: 0, document: 0 };
+  for (const m of media) counts[m.kind]++;
+  return counts;
+}

@@ -1,0 +1,58 @@
+/** Which stored object a public media URL stands for, if the fan may see it. */
+import type { PrismaClient } from "@/lib/db-client";
+import { parseStoredVariants } from "@/lib/media/variants";
+import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
+
+export type MediaObject =
+  { state: "ok"; key: string; cacheable: true } | { state: "gated" } | { state: "missing" };
+
+/**
+ * The storage key behind a public media URL, if the media may be shown: its content is
+ * viewable (`visibility.ts`). `original` of lead-gated content is never served here (downloads
+ * with a lead gate go through their own route).
+ */
+export async function resolveMediaObject(
+  prisma: PrismaClient,
+  mediaId: string,
+  variant: string,
+): Promise<MediaObject> {
+  const media = await prisma.mediaFile.findUnique({
+    where: { id: mediaId },
+    select: {
+      storageKey: true,
+      posterKey: true,
+      variants: true,
+      content: {
+        select: {
+          status: true,
+          requiresLead: true,
+          events: { select: { event: { select: { status: true, isPublic: true } } } },
+        },
+      },
+    },
+  });
+  if (!media?.content || !isContentViewable(media.content)) return { state: "missing" };
+  if (variant === "original") {
+    return media.content.requiresLead
+      ? { state: "gated" }
+      : { state: "ok", key: media.storageKey, cacheable: true };
+  }
+  if (variant === "poster") {
+    return media.posterKey ? { state: "ok", key: media.posterKey, cacheable: true } : { state: "missing" };
+  }
+  const found = (parseStoredVariants(media.variants) ?? []).find((v) => v.key.endsWith(`/${variant}`));
+  return found ? { state: "ok", key: found.key, cacheable: true } : { state: "missing" };
+}
+
+export async function resolveLogoKey(prisma: PrismaClient, companyId: string): Promise<string | null> {
+  const row = await prisma.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
+  return row?.logoKey ?? null;
+}
+
+export async function resolveBannerKey(prisma: PrismaClient, eventId: string): Promise<string | null> {
+  const row = await prisma.event.findUnique({
+    where: { id: eventId },
+    select: { bannerKey: true, status: true, isPublic: true },
+  });
+  return row && isEventViewable(row) ? row.bannerKey : null;
+}
