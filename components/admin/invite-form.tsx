@@ -5,6 +5,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { invitableRoles } from "@/lib/team/schemas";
 import { inviteMemberAction } from "@/lib/team/actions";
 
@@ -25,18 +26,13 @@ export function InviteForm() {
         <Input name="email" type="email" autoComplete="off" required disabled={pending} />
       </Field>
       <Field label={t("role")} error={fieldError("role")}>
-        <select
-          name="role"
-          defaultValue="manager"
-          disabled={pending}
-          className="h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800"
-        >
+        <Select name="role" defaultValue="manager" disabled={pending}>
           {invitableRoles.map((role) => (
             <option key={role} value={role}>
               {t(`roles.${role}`)}
             </option>
           ))}
-        </select>
+        </Select>
       </Field>
       <Button type="submit" disabled={pending}>
         {t("inviteSubmit")}

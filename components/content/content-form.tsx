@@ -9,6 +9,7 @@ import { createContentAction, updateContentAction } from "@/app/[locale]/(app)/a
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { Dropzone } from "@/components/uploads/dropzone";
 import { useUploads } from "@/components/uploads/upload-provider";
 import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/content/schemas";
@@ -24,9 +25,6 @@ export interface ContentFormValues {
   eventIds: string[];
   requiresLead: boolean;
 }
-
-const select =
-  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800";
 
 /**
  * Create or edit a content. When creating, files can be dropped before saving: the content
@@ -95,17 +93,16 @@ export function ContentForm({
           />
         </Field>
         <Field label={t("fields.kind")} error={error("kind")}>
-          <select
+          <Select
             value={values.kind}
             onChange={(e) => set("kind", e.target.value as ContentFormValues["kind"])}
-            className={select}
           >
             {CONTENT_KINDS.map((k) => (
               <option key={k} value={k}>
                 {t(`kind.${k}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label={t("fields.category")} error={error("category")}>
           <Input value={values.category} onChange={(e) => set("category", e.target.value)} maxLength={100} />
@@ -114,17 +111,16 @@ export function ContentForm({
           <Input value={values.tags} onChange={(e) => set("tags", e.target.value)} />
         </Field>
         <Field label={t("fields.status")} error={error("status")}>
-          <select
+          <Select
             value={values.status}
             onChange={(e) => set("status", e.target.value as ContentFormValues["status"])}
-            className={select}
           >
             {CONTENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {t(`status.${s}`)}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
           <input

@@ -22,7 +22,7 @@ import {
   retryMediaAction,
   setCoverAction,
 } from "@/app/[locale]/(app)/admin/content/actions";
-import { ConfirmButton } from "@/components/content/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";
 import { Dropzone } from "@/components/uploads/dropzone";

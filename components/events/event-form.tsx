@@ -8,13 +8,11 @@ import { checkSlugAction, saveEventAction } from "@/app/[locale]/(app)/admin/eve
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { BannerUpload } from "@/components/uploads/banner-upload";
 import type { EventFormValues } from "@/lib/events/queries";
 import { CURRENCIES, EVENT_STATUSES } from "@/lib/events/schemas";
 import { slugify } from "@/lib/events/slug";
-
-const select =
-  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800";
 
 type SlugCheck =
   { state: "idle" | "checking" } | { state: "done"; available: boolean; suggestion: string | null };
@@ -145,17 +143,13 @@ export function EventForm({
           <Input type="time" value={values.time} required onChange={(e) => set("time", e.target.value)} />
         </Field>
         <Field label={t("fields.timeZone")} error={error("timeZone")}>
-          <select
-            value={values.timeZone}
-            onChange={(e) => set("timeZone", e.target.value)}
-            className={select}
-          >
+          <Select value={values.timeZone} onChange={(e) => set("timeZone", e.target.value)}>
             {timeZones.map((zone) => (
               <option key={zone} value={zone}>
                 {zone.replaceAll("_", " ")}
               </option>
             ))}
-          </select>
+          </Select>
         </Field>
         <Field label={t("fields.location")} error={error("location")}>
           <Input value={values.location} maxLength={300} onChange={(e) => set("location", e.target.value)} />
@@ -199,32 +193,30 @@ export function EventForm({
                 />
               </Field>
               <Field label={t("fields.currency")}>
-                <select
+                <Select
                   value={values.currency}
                   onChange={(e) => set("currency", e.target.value as EventFormValues["currency"])}
-                  className={select}
                 >
                   {CURRENCIES.map((c) => (
                     <option key={c}>{c}</option>
                   ))}
-                </select>
+                </Select>
               </Field>
             </div>
           )}
         </div>
         <div className="flex flex-col gap-3">
           <Field label={t("fields.status")} error={error("status")}>
-            <select
+            <Select
               value={values.status}
               onChange={(e) => set("status", e.target.value as EventFormValues["status"])}
-              className={select}
             >
               {EVENT_STATUSES.map((s) => (
                 <option key={s} value={s}>
                   {t(`status.${s}`)}
                 </option>
               ))}
-            </select>
+            </Select>
           </Field>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input

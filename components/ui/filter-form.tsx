@@ -1,0 +1,54 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+
+/**
+ * A list's filters as a plain GET form: works without JavaScript, and the URL can be shared.
+ * The fields come as children (`FilterField`s); the form adds the apply button and, when
+ * `reset` is given, a link back to the unfiltered list.
+ */
+export function FilterForm({
+  label,
+  applyLabel,
+  reset,
+  children,
+}: {
+  /** Accessible name of the search landmark. */
+  label?: string;
+  applyLabel: string;
+  reset?: { href: string; label: string };
+  children: ReactNode;
+}) {
+  return (
+    <form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
+      {children}
+      <Button type="submit" variant="secondary">
+        {applyLabel}
+      </Button>
+      {reset && (
+        <Button asChild variant="ghost">
+          <Link href={reset.href}>{reset.label}</Link>
+        </Button>
+      )}
+    </form>
+  );
+}
+
+/** One labelled filter; `grow` lets it take the free width (the search box). */
+export function FilterField({
+  label,
+  grow,
+  children,
+}: {
+  label: string;
+  grow?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <label className={cn("flex flex-col gap-1 text-sm", grow && "min-w-48 flex-1")}>
+      <span className="font-medium">{label}</span>
+      {children}
+    </label>
+  );
+}
