@@ -13,7 +13,7 @@ export function InviteForm() {
   const t = useTranslations("team");
   const { onSubmit, pending, fieldError } = useFormAction(inviteMemberAction, {
     successMessage: ({ email }) => t("invited", { email }),
-    onSuccess: (_data, form) => form.reset(),
+    onSuccess: (_data, form) => form?.reset(),
   });
   return (
     <form

@@ -3,9 +3,10 @@
 import { X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { createContentAction, updateContentAction } from "@/app/[locale]/(app)/admin/content/actions";
+import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -40,38 +41,34 @@ export function ContentForm({
   events: { id: string; name: string; date: string }[];
 }) {
   const t = useTranslations("content");
-  const tAll = useTranslations();
   const router = useRouter();
   const { engine } = useUploads();
   const [values, setValues] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, start] = useTransition();
-  const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-  const error = (field: string) => (errors[field] ? tAll(errors[field]) : undefined);
-
-  const submit = () =>
-    start(async () => {
-      const input = { ...values, tags: values.tags };
-      const result = contentId
-        ? await updateContentAction(contentId, input)
-        : await createContentAction(input);
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        toast.error(tAll(result.message, result.values));
-        return;
-      }
-      setErrors({});
+  const {
+    submitWith,
+    pending,
+    fieldError: error,
+  } = useFormAction<{ id: string }>(null, {
+    onSuccess: (data) => {
       if (contentId) {
         toast.success(t("saved"));
         router.refresh();
         return;
       }
       if (files.length > 0)
-        engine.add(files, { type: "content", contentId: result.data.id }, () => router.refresh());
+        engine.add(files, { type: "content", contentId: data.id }, () => router.refresh());
       toast.success(t("created"));
-      router.push(`/admin/content/${result.data.id}`);
+      router.push(`/admin/content/${data.id}`);
+    },
+  });
+  const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = () =>
+    submitWith(() => {
+      const input = { ...values, tags: values.tags };
+      return contentId ? updateContentAction(contentId, input) : createContentAction(input);
     });
 
   return (

@@ -2,9 +2,10 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { checkSlugAction, saveEventAction } from "@/app/[locale]/(app)/admin/events/actions";
+import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -30,18 +31,25 @@ export function EventForm({
   timeZones: string[];
 }) {
   const t = useTranslations("events");
-  const tAll = useTranslations();
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const [bannerMediaId, setBannerMediaId] = useState<string | null | undefined>(undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [slugTouched, setSlugTouched] = useState(eventId !== null);
   const [slugCheck, setSlugCheck] = useState<SlugCheck>({ state: "idle" });
-  const [pending, start] = useTransition();
+  const {
+    submitWith,
+    pending,
+    fieldError: error,
+  } = useFormAction<{ id: string }>(null, {
+    onSuccess: (data) => {
+      toast.success(eventId ? t("saved") : t("created"));
+      if (eventId) router.refresh();
+      else router.push(`/admin/events/${data.id}`);
+    },
+  });
   const checkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const error = (field: string) => (errors[field] ? tAll(errors[field]) : undefined);
 
   // Check the slug shortly after it stops changing.
   const scheduleSlugCheck = (slug: string) => {
@@ -59,19 +67,7 @@ export function EventForm({
     scheduleSlugCheck(slug);
   };
 
-  const submit = () =>
-    start(async () => {
-      const result = await saveEventAction(eventId, { ...values, bannerMediaId });
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        toast.error(tAll(result.message, result.values));
-        return;
-      }
-      setErrors({});
-      toast.success(eventId ? t("saved") : t("created"));
-      if (eventId) router.refresh();
-      else router.push(`/admin/events/${result.data.id}`);
-    });
+  const submit = () => submitWith(() => saveEventAction(eventId, { ...values, bannerMediaId }));
 
   const slugHint =
     slugCheck.state === "checking"
