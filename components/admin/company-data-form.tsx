@@ -6,7 +6,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { optionsOf, Select } from "@/components/ui/select";
 import { updateCompanyDataAction } from "@/lib/company/actions";
 import type { CompanySettings } from "@/lib/company/queries";
 import { employeeCountLabels, employeeCounts } from "@/lib/company/schemas";
@@ -77,14 +77,13 @@ export function CompanyDataForm({ company }: { company: CompanySettings }) {
         {text("registrationNumber")}
         {text("industry")}
         <Field label={t("company.employeeCount")} error={fieldError("employeeCount")}>
-          <Select name="employeeCount" defaultValue={company.employeeCount ?? ""} disabled={pending}>
-            <option value="">{t("company.notSpecified")}</option>
-            {employeeCounts.map((value) => (
-              <option key={value} value={value}>
-                {employeeCountLabels[value]}
-              </option>
-            ))}
-          </Select>
+          <Select
+            name="employeeCount"
+            defaultValue={company.employeeCount ?? ""}
+            disabled={pending}
+            emptyLabel={t("company.notSpecified")}
+            options={optionsOf(employeeCounts, (value) => employeeCountLabels[value])}
+          />
         </Field>
       </Section>
       <Section title={t("company.social")}>

@@ -5,7 +5,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { optionsOf, Select } from "@/components/ui/select";
 import { invitableRoles } from "@/lib/team/schemas";
 import { inviteMemberAction } from "@/lib/team/actions";
 
@@ -26,13 +26,12 @@ export function InviteForm() {
         <Input name="email" type="email" autoComplete="off" required disabled={pending} />
       </Field>
       <Field label={t("role")} error={fieldError("role")}>
-        <Select name="role" defaultValue="manager" disabled={pending}>
-          {invitableRoles.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`)}
-            </option>
-          ))}
-        </Select>
+        <Select
+          name="role"
+          defaultValue="manager"
+          disabled={pending}
+          options={optionsOf(invitableRoles, (role) => t(`roles.${role}`))}
+        />
       </Field>
       <Button type="submit" disabled={pending}>
         {t("inviteSubmit")}

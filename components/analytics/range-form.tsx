@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { analyticsQuery } from "@/components/analytics/query";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { optionsOf, Select } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 import { BREAKDOWNS, lastDays, PRESET_DAYS, type AnalyticsParams } from "@/lib/analytics/range";
 
@@ -51,13 +51,14 @@ export async function RangeForm({
           <label htmlFor="analytics-by" className="font-medium">
             {t("by")}
           </label>
-          <Select size="sm" id="analytics-by" name="by" defaultValue={params.by} {...errorProps("by")}>
-            {BREAKDOWNS.map((by) => (
-              <option key={by} value={by}>
-                {t(by === "content" ? "byContent" : "byEvent")}
-              </option>
-            ))}
-          </Select>
+          <Select
+            size="sm"
+            id="analytics-by"
+            name="by"
+            defaultValue={params.by}
+            {...errorProps("by")}
+            options={optionsOf(BREAKDOWNS, (by) => t(by === "content" ? "byContent" : "byEvent"))}
+          />
         </div>
         <Button type="submit" variant="secondary">
           {t("apply")}

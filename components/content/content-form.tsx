@@ -10,7 +10,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { optionsOf, Select } from "@/components/ui/select";
 import { Dropzone } from "@/components/uploads/dropzone";
 import { useUploads } from "@/components/uploads/upload-provider";
 import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/content/schemas";
@@ -93,13 +93,8 @@ export function ContentForm({
           <Select
             value={values.kind}
             onChange={(e) => set("kind", e.target.value as ContentFormValues["kind"])}
-          >
-            {CONTENT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`kind.${k}`)}
-              </option>
-            ))}
-          </Select>
+            options={optionsOf(CONTENT_KINDS, (k) => t(`kind.${k}`))}
+          />
         </Field>
         <Field label={t("fields.category")} error={error("category")}>
           <Input value={values.category} onChange={(e) => set("category", e.target.value)} maxLength={100} />
@@ -111,13 +106,8 @@ export function ContentForm({
           <Select
             value={values.status}
             onChange={(e) => set("status", e.target.value as ContentFormValues["status"])}
-          >
-            {CONTENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </Select>
+            options={optionsOf(CONTENT_STATUSES, (s) => t(`status.${s}`))}
+          />
         </Field>
         <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
           <input

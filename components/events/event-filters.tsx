@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { FilterField, FilterForm } from "@/components/ui/filter-form";
-import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { FilterField, FilterForm, FilterSearch } from "@/components/ui/filter-form";
+import { optionsOf, Select } from "@/components/ui/select";
 import { EVENT_STATUSES, type EventListFilters } from "@/lib/events/schemas";
 
 /** The events list's search and status filter (a `FilterForm`: GET, shareable URL). */
@@ -9,23 +8,19 @@ export async function EventFilters({ filters }: { filters: EventListFilters }) {
   const t = await getTranslations("events");
   return (
     <FilterForm applyLabel={t("filters.apply")}>
-      <FilterField label={t("filters.search")} grow>
-        <Input
-          type="search"
-          name="q"
-          defaultValue={filters.q ?? ""}
-          placeholder={t("filters.searchPlaceholder")}
-        />
-      </FilterField>
+      <FilterSearch
+        label={t("filters.search")}
+        placeholder={t("filters.searchPlaceholder")}
+        defaultValue={filters.q}
+      />
       <FilterField label={t("filters.status")}>
-        <Select size="sm" name="status" defaultValue={filters.status ?? ""}>
-          <option value="">{t("filters.all")}</option>
-          {EVENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {t(`status.${s}`)}
-            </option>
-          ))}
-        </Select>
+        <Select
+          size="sm"
+          name="status"
+          defaultValue={filters.status ?? ""}
+          emptyLabel={t("filters.all")}
+          options={optionsOf(EVENT_STATUSES, (s) => t(`status.${s}`))}
+        />
       </FilterField>
     </FilterForm>
   );

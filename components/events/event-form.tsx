@@ -9,7 +9,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { optionsOf, Select } from "@/components/ui/select";
 import { BannerUpload } from "@/components/uploads/banner-upload";
 import type { EventFormValues } from "@/lib/events/queries";
 import { CURRENCIES, EVENT_STATUSES } from "@/lib/events/schemas";
@@ -139,13 +139,11 @@ export function EventForm({
           <Input type="time" value={values.time} required onChange={(e) => set("time", e.target.value)} />
         </Field>
         <Field label={t("fields.timeZone")} error={error("timeZone")}>
-          <Select value={values.timeZone} onChange={(e) => set("timeZone", e.target.value)}>
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </Select>
+          <Select
+            value={values.timeZone}
+            onChange={(e) => set("timeZone", e.target.value)}
+            options={optionsOf(timeZones, (zone) => zone.replaceAll("_", " "))}
+          />
         </Field>
         <Field label={t("fields.location")} error={error("location")}>
           <Input value={values.location} maxLength={300} onChange={(e) => set("location", e.target.value)} />
@@ -192,11 +190,8 @@ export function EventForm({
                 <Select
                   value={values.currency}
                   onChange={(e) => set("currency", e.target.value as EventFormValues["currency"])}
-                >
-                  {CURRENCIES.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </Select>
+                  options={optionsOf(CURRENCIES, (c) => c)}
+                />
               </Field>
             </div>
           )}
@@ -206,13 +201,8 @@ export function EventForm({
             <Select
               value={values.status}
               onChange={(e) => set("status", e.target.value as EventFormValues["status"])}
-            >
-              {EVENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </Select>
+              options={optionsOf(EVENT_STATUSES, (s) => t(`status.${s}`))}
+            />
           </Field>
           <label className="flex items-center gap-2 text-sm font-medium">
             <input

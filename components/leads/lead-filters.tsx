@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { FilterField, FilterForm } from "@/components/ui/filter-form";
+import { FilterField, FilterForm, FilterSearch } from "@/components/ui/filter-form";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import type { LeadFilterOptions } from "@/lib/leads/queries";
@@ -14,28 +14,26 @@ export async function LeadFilters({ filters, options }: { filters: Filters; opti
       applyLabel={t("apply")}
       reset={hasActiveFilters(filters) ? { href: "/admin/leads", label: t("clear") } : undefined}
     >
-      <FilterField label={t("search")} grow>
-        <Input type="search" name="q" defaultValue={filters.q ?? ""} placeholder={t("searchPlaceholder")} />
-      </FilterField>
+      <FilterSearch label={t("search")} placeholder={t("searchPlaceholder")} defaultValue={filters.q} />
       <FilterField label={t("content")}>
-        <Select size="sm" name="contentId" defaultValue={filters.contentId ?? ""} className="max-w-64">
-          <option value="">{t("allContent")}</option>
-          {options.contents.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.title}
-            </option>
-          ))}
-        </Select>
+        <Select
+          size="sm"
+          name="contentId"
+          defaultValue={filters.contentId ?? ""}
+          className="max-w-64"
+          emptyLabel={t("allContent")}
+          options={options.contents.map((c) => ({ value: c.id, label: c.title }))}
+        />
       </FilterField>
       <FilterField label={t("event")}>
-        <Select size="sm" name="eventId" defaultValue={filters.eventId ?? ""} className="max-w-64">
-          <option value="">{t("allEvents")}</option>
-          {options.events.map((e) => (
-            <option key={e.id} value={e.id}>
-              {e.name}
-            </option>
-          ))}
-        </Select>
+        <Select
+          size="sm"
+          name="eventId"
+          defaultValue={filters.eventId ?? ""}
+          className="max-w-64"
+          emptyLabel={t("allEvents")}
+          options={options.events.map((e) => ({ value: e.id, label: e.name }))}
+        />
       </FilterField>
       <FilterField label={t("from")}>
         <Input type="date" name="from" defaultValue={filters.from ?? ""} className="w-40" />

@@ -3,7 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useTransition } from "react";
-import { Select } from "@/components/ui/select";
+import { optionsOf, Select } from "@/components/ui/select";
 import { isLocale, localeCookieName, locales, type Locale } from "@/lib/i18n/config";
 
 export const LANGUAGE_STORAGE_KEY = "language";
@@ -57,13 +57,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           startTransition(() => router.refresh());
         }}
         className="h-9 bg-transparent px-2 text-inherit dark:bg-transparent dark:text-inherit"
-      >
-        {locales.map((l) => (
-          <option key={l} value={l}>
-            {t(l)}
-          </option>
-        ))}
-      </Select>
+        options={optionsOf(locales, (l) => t(l))}
+      />
     </label>
   );
 }

@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
+import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 
 /**
@@ -50,5 +51,22 @@ export function FilterField({
       <span className="font-medium">{label}</span>
       {children}
     </label>
+  );
+}
+
+/** The free-text search of a filter bar (`name="q"`), taking the free width. */
+export function FilterSearch({
+  label,
+  placeholder,
+  defaultValue,
+}: {
+  label: string;
+  placeholder: string;
+  defaultValue: string | undefined;
+}) {
+  return (
+    <FilterField label={label} grow>
+      <Input type="search" name="q" defaultValue={defaultValue ?? ""} placeholder={placeholder} />
+    </FilterField>
   );
 }

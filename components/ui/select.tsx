@@ -8,12 +8,29 @@ const sizes = {
   sm: "h-10 px-3 text-sm",
 } as const;
 
-/** The app's native `<select>`, styled like `Input` (works without JavaScript, in GET forms too). */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * The app's native `<select>`, styled like `Input` (works without JavaScript, in GET forms too).
+ * Options come as `options` (plus an optional first `emptyLabel` option whose value is "") or
+ * as children.
+ */
 export function Select({
   size = "md",
+  options,
+  emptyLabel,
   className,
+  children,
   ...props
-}: Omit<ComponentProps<"select">, "size"> & { size?: keyof typeof sizes }) {
+}: Omit<ComponentProps<"select">, "size"> & {
+  size?: keyof typeof sizes;
+  options?: readonly SelectOption[];
+  /** Label of a first option with the empty value ("All", "Not specified"). */
+  emptyLabel?: string;
+}) {
   return (
     <select
       className={cn(
@@ -22,6 +39,20 @@ export function Select({
         className,
       )}
       {...props}
-    />
+    >
+      {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+      {options?.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+      {children}
+    </select>
   );
 }
+
+/** Options whose labels are translations of their values (`status.draft` → "Draft"). */
+export const optionsOf = <V extends string>(
+  values: readonly V[],
+  label: (value: V) => string,
+): SelectOption[] => values.map((value) => ({ value, label: label(value) }));
