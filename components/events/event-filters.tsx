@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { FilterField, FilterForm, FilterSearch } from "@/components/ui/filter-form";
-import { optionsOf, Select } from "@/components/ui/select";
+import { FilterForm, FilterSearch, FilterSelect } from "@/components/ui/filter-form";
+import { optionsOf } from "@/components/ui/select";
 import { EVENT_STATUSES, type EventListFilters } from "@/lib/events/schemas";
 
 /** The events list's search and status filter (a `FilterForm`: GET, shareable URL). */
@@ -13,15 +13,13 @@ export async function EventFilters({ filters }: { filters: EventListFilters }) {
         placeholder={t("filters.searchPlaceholder")}
         defaultValue={filters.q}
       />
-      <FilterField label={t("filters.status")}>
-        <Select
-          size="sm"
-          name="status"
-          defaultValue={filters.status ?? ""}
-          emptyLabel={t("filters.all")}
-          options={optionsOf(EVENT_STATUSES, (s) => t(`status.${s}`))}
-        />
-      </FilterField>
+      <FilterSelect
+        label={t("filters.status")}
+        name="status"
+        value={filters.status}
+        allLabel={t("filters.all")}
+        options={optionsOf(EVENT_STATUSES, (s) => t(`status.${s}`))}
+      />
     </FilterForm>
   );
 }

@@ -1,7 +1,6 @@
 import { getTranslations } from "next-intl/server";
-import { FilterField, FilterForm, FilterSearch } from "@/components/ui/filter-form";
+import { FilterField, FilterForm, FilterSearch, FilterSelect } from "@/components/ui/filter-form";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
 import type { LeadFilterOptions } from "@/lib/leads/queries";
 import { hasActiveFilters, type LeadFilters as Filters } from "@/lib/leads/schemas";
 
@@ -15,26 +14,22 @@ export async function LeadFilters({ filters, options }: { filters: Filters; opti
       reset={hasActiveFilters(filters) ? { href: "/admin/leads", label: t("clear") } : undefined}
     >
       <FilterSearch label={t("search")} placeholder={t("searchPlaceholder")} defaultValue={filters.q} />
-      <FilterField label={t("content")}>
-        <Select
-          size="sm"
-          name="contentId"
-          defaultValue={filters.contentId ?? ""}
-          className="max-w-64"
-          emptyLabel={t("allContent")}
-          options={options.contents.map((c) => ({ value: c.id, label: c.title }))}
-        />
-      </FilterField>
-      <FilterField label={t("event")}>
-        <Select
-          size="sm"
-          name="eventId"
-          defaultValue={filters.eventId ?? ""}
-          className="max-w-64"
-          emptyLabel={t("allEvents")}
-          options={options.events.map((e) => ({ value: e.id, label: e.name }))}
-        />
-      </FilterField>
+      <FilterSelect
+        label={t("content")}
+        name="contentId"
+        value={filters.contentId}
+        allLabel={t("allContent")}
+        className="max-w-64"
+        options={options.contents.map((c) => ({ value: c.id, label: c.title }))}
+      />
+      <FilterSelect
+        label={t("event")}
+        name="eventId"
+        value={filters.eventId}
+        allLabel={t("allEvents")}
+        className="max-w-64"
+        options={options.events.map((e) => ({ value: e.id, label: e.name }))}
+      />
       <FilterField label={t("from")}>
         <Input type="date" name="from" defaultValue={filters.from ?? ""} className="w-40" />
       </FilterField>

@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { Select, type SelectOption } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 
 /**
@@ -67,6 +68,36 @@ export function FilterSearch({
   return (
     <FilterField label={label} grow>
       <Input type="search" name="q" defaultValue={defaultValue ?? ""} placeholder={placeholder} />
+    </FilterField>
+  );
+}
+
+/** A choice among `options`, with a first "all" option (the empty value: no filter). */
+export function FilterSelect({
+  label,
+  name,
+  value,
+  allLabel,
+  options,
+  className,
+}: {
+  label: string;
+  name: string;
+  value: string | undefined;
+  allLabel: string;
+  options: readonly SelectOption[];
+  className?: string;
+}) {
+  return (
+    <FilterField label={label}>
+      <Select
+        size="sm"
+        name={name}
+        defaultValue={value ?? ""}
+        emptyLabel={allLabel}
+        options={options}
+        className={className}
+      />
     </FilterField>
   );
 }
