@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { createContentAction, updateContentAction } from "@/app/[locale]/(app)/admin/content/actions";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
@@ -109,15 +110,12 @@ export function ContentForm({
             options={optionsOf(CONTENT_STATUSES, (s) => t(`status.${s}`))}
           />
         </Field>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={values.requiresLead}
-            onChange={(e) => set("requiresLead", e.target.checked)}
-            className="size-4 accent-brand-600"
-          />
-          {t("fields.requiresLead")}
-        </label>
+        <Checkbox
+          label={t("fields.requiresLead")}
+          className="self-end pb-2"
+          checked={values.requiresLead}
+          onChange={(e) => set("requiresLead", e.target.checked)}
+        />
       </div>
       <Field label={t("fields.description")} error={error("description")}>
         <Textarea

@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { checkSlugAction, saveEventAction } from "@/app/[locale]/(app)/admin/events/actions";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
@@ -167,15 +168,11 @@ export function EventForm({
           />
         </Field>
         <div className="flex flex-col gap-2">
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={values.isFree}
-              onChange={(e) => set("isFree", e.target.checked)}
-            />
-            {t("fields.free")}
-          </label>
+          <Checkbox
+            label={t("fields.free")}
+            checked={values.isFree}
+            onChange={(e) => set("isFree", e.target.checked)}
+          />
           {!values.isFree && (
             <div className="grid grid-cols-[1fr_auto] gap-2">
               <Field label={t("fields.price")} error={error("price")}>
@@ -204,15 +201,11 @@ export function EventForm({
               options={optionsOf(EVENT_STATUSES, (s) => t(`status.${s}`))}
             />
           </Field>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={values.isPublic}
-              onChange={(e) => set("isPublic", e.target.checked)}
-            />
-            {t("fields.isPublic")}
-          </label>
+          <Checkbox
+            label={t("fields.isPublic")}
+            checked={values.isPublic}
+            onChange={(e) => set("isPublic", e.target.checked)}
+          />
         </div>
       </div>
       <Field label={t("fields.description")} error={error("description")}>
