@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { FilterForm, FilterSearch, FilterSelect } from "@/components/ui/filter-form";
+import { FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { optionsOf } from "@/components/ui/select";
 import { CONTENT_KINDS, CONTENT_STATUSES, type ContentListFilters } from "@/lib/content/schemas";
 
@@ -13,12 +13,10 @@ export async function ContentFilters({
 }) {
   const t = await getTranslations("content");
   return (
-    <FilterForm applyLabel={t("filters.apply")}>
-      <FilterSearch
-        label={t("filters.search")}
-        placeholder={t("filters.searchPlaceholder")}
-        defaultValue={filters.q}
-      />
+    <FilterForm
+      applyLabel={t("filters.apply")}
+      search={{ label: t("filters.search"), placeholder: t("filters.searchPlaceholder"), value: filters.q }}
+    >
       <FilterSelect
         label={t("filters.status")}
         name="status"

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { FilterForm, FilterSearch, FilterSelect } from "@/components/ui/filter-form";
+import { FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { optionsOf } from "@/components/ui/select";
 import { EVENT_STATUSES, type EventListFilters } from "@/lib/events/schemas";
 
@@ -7,12 +7,10 @@ import { EVENT_STATUSES, type EventListFilters } from "@/lib/events/schemas";
 export async function EventFilters({ filters }: { filters: EventListFilters }) {
   const t = await getTranslations("events");
   return (
-    <FilterForm applyLabel={t("filters.apply")}>
-      <FilterSearch
-        label={t("filters.search")}
-        placeholder={t("filters.searchPlaceholder")}
-        defaultValue={filters.q}
-      />
+    <FilterForm
+      applyLabel={t("filters.apply")}
+      search={{ label: t("filters.search"), placeholder: t("filters.searchPlaceholder"), value: filters.q }}
+    >
       <FilterSelect
         label={t("filters.status")}
         name="status"

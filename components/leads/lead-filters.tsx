@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { FilterField, FilterForm, FilterSearch, FilterSelect } from "@/components/ui/filter-form";
+import { FilterField, FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { Input } from "@/components/ui/input";
 import type { LeadFilterOptions } from "@/lib/leads/queries";
 import { hasActiveFilters, type LeadFilters as Filters } from "@/lib/leads/schemas";
@@ -12,8 +12,8 @@ export async function LeadFilters({ filters, options }: { filters: Filters; opti
       label={t("label")}
       applyLabel={t("apply")}
       reset={hasActiveFilters(filters) ? { href: "/admin/leads", label: t("clear") } : undefined}
+      search={{ label: t("search"), placeholder: t("searchPlaceholder"), value: filters.q }}
     >
-      <FilterSearch label={t("search")} placeholder={t("searchPlaceholder")} defaultValue={filters.q} />
       <FilterSelect
         label={t("content")}
         name="contentId"

@@ -7,23 +7,31 @@ import { cn } from "@/lib/utils";
 
 /**
  * A list's filters as a plain GET form: works without JavaScript, and the URL can be shared.
- * The fields come as children (`FilterField`s); the form adds the apply button and, when
+ * The fields come as `search` and children (`FilterSelect`s, `FilterField`s); the form adds the apply button and, when
  * `reset` is given, a link back to the unfiltered list.
  */
 export function FilterForm({
   label,
+  search,
   applyLabel,
   reset,
   children,
 }: {
   /** Accessible name of the search landmark. */
   label?: string;
+  /** The free-text search (`name="q"`), first and taking the free width. */
+  search?: { label: string; placeholder: string; value: string | undefined };
   applyLabel: string;
   reset?: { href: string; label: string };
   children: ReactNode;
 }) {
   return (
     <form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
+      {search && (
+        <FilterField label={search.label} grow>
+          <Input type="search" name="q" defaultValue={search.value ?? ""} placeholder={search.placeholder} />
+        </FilterField>
+      )}
       {children}
       <Button type="submit" variant="secondary">
         {applyLabel}
@@ -52,23 +60,6 @@ export function FilterField({
       <span className="font-medium">{label}</span>
       {children}
     </label>
-  );
-}
-
-/** The free-text search of a filter bar (`name="q"`), taking the free width. */
-export function FilterSearch({
-  label,
-  placeholder,
-  defaultValue,
-}: {
-  label: string;
-  placeholder: string;
-  defaultValue: string | undefined;
-}) {
-  return (
-    <FilterField label={label} grow>
-      <Input type="search" name="q" defaultValue={defaultValue ?? ""} placeholder={placeholder} />
-    </FilterField>
   );
 }
 

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { sectionTitle } from "@/components/marketing/sections/styles";
+import { sectionTitle } from "@/components/marketing/sections/section-intro";
 
 /** Featured artists' wordmarks (proper names, the same in every language). */
 const artists = [

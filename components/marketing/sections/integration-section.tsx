@@ -1,6 +1,6 @@
 import { Camera, Send, Sparkles } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { muted, sectionTitle } from "@/components/marketing/sections/styles";
+import { muted, sectionTitle } from "@/components/marketing/sections/section-intro";
 
 /** How it fits an event: capture, curate, deliver (`#integration`). */
 export async function IntegrationSection() {

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { muted, sectionTitle } from "@/components/marketing/sections/styles";
+import { SectionIntro, muted } from "@/components/marketing/sections/section-intro";
 
 /** The three pillars of the movement: presence, engagement, revenue (`#movement`). */
 export async function MovementSection() {
@@ -15,12 +15,7 @@ export async function MovementSection() {
       aria-labelledby="movement-title"
       className="scroll-mt-16 bg-zinc-50 px-6 py-20 sm:py-28 dark:bg-ink-800"
     >
-      <div className="mx-auto max-w-3xl text-center">
-        <h2 id="movement-title" className={sectionTitle}>
-          {t("movementTitle")}
-        </h2>
-        <p className={`mt-4 text-lg ${muted}`}>{t("movementBody")}</p>
-      </div>
+      <SectionIntro id="movement-title" title={t("movementTitle")} body={t("movementBody")} />
       <ul className="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-3">
         {pillars.map((p) => (
           <li key={p.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-ink-900">

@@ -1,6 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { SignupForm } from "@/components/marketing/signup-form";
-import { muted, sectionTitle } from "@/components/marketing/sections/styles";
+import { SectionIntro } from "@/components/marketing/sections/section-intro";
 
 /** The newsletter sign-up (`#newsletter`). */
 export async function NewsletterSection() {
@@ -11,13 +11,9 @@ export async function NewsletterSection() {
       aria-labelledby="newsletter-title"
       className="scroll-mt-16 bg-zinc-50 px-6 py-20 sm:py-28 dark:bg-ink-800"
     >
-      <div className="mx-auto max-w-2xl text-center">
-        <h2 id="newsletter-title" className={sectionTitle}>
-          {t("newsletterTitle")}
-        </h2>
-        <p className={`mt-4 text-lg ${muted}`}>{t("newsletterBody")}</p>
+      <SectionIntro id="newsletter-title" title={t("newsletterTitle")} body={t("newsletterBody")} narrow>
         <SignupForm form="newsletter" className="mt-8" />
-      </div>
+      </SectionIntro>
     </section>
   );
 }

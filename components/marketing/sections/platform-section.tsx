@@ -1,6 +1,6 @@
 import { BarChart3, Images, Lock, QrCode, Smartphone, Sparkles } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { sectionTitle } from "@/components/marketing/sections/styles";
+import { SectionIntro } from "@/components/marketing/sections/section-intro";
 
 /** What the platform does, feature by feature, and the playbook (`#platform`). */
 export async function PlatformSection() {
@@ -20,12 +20,7 @@ export async function PlatformSection() {
       aria-labelledby="platform-title"
       className="scroll-mt-16 bg-ink-900 px-6 py-20 text-white sm:py-28"
     >
-      <div className="mx-auto max-w-3xl text-center">
-        <h2 id="platform-title" className={sectionTitle}>
-          {t("platformTitle")}
-        </h2>
-        <p className="mt-4 text-lg text-zinc-300">{t("platformBody")}</p>
-      </div>
+      <SectionIntro id="platform-title" title={t("platformTitle")} body={t("platformBody")} tone="onDark" />
       <ul className="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {features.map(({ Icon, title, body }) => (
           <li key={title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">

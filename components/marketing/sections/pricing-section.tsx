@@ -1,6 +1,6 @@
 import { Check } from "lucide-react";
 import { getTranslations } from "next-intl/server";
-import { sectionTitle } from "@/components/marketing/sections/styles";
+import { sectionTitle } from "@/components/marketing/sections/section-intro";
 
 /** The plans and their prices (`#pricing`). */
 export async function PricingSection() {

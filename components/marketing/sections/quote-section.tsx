@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { muted } from "@/components/marketing/sections/styles";
+import { muted } from "@/components/marketing/sections/section-intro";
 
 /** A customer's quote (`#quote`). */
 export async function QuoteSection() {

@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { muted, sectionTitle } from "@/components/marketing/sections/styles";
+import { SectionIntro } from "@/components/marketing/sections/section-intro";
 
 const cities = ["London", "Paris", "Barcelona", "Los Angeles"];
 
@@ -18,12 +18,7 @@ export async function ShowcaseSection() {
       aria-labelledby="showcase-title"
       className="scroll-mt-16 bg-zinc-50 px-6 py-20 sm:py-28 dark:bg-ink-800"
     >
-      <div className="mx-auto max-w-3xl text-center">
-        <h2 id="showcase-title" className={sectionTitle}>
-          {t("showcaseTitle")}
-        </h2>
-        <p className={`mt-4 text-lg ${muted}`}>{t("showcaseBody")}</p>
-      </div>
+      <SectionIntro id="showcase-title" title={t("showcaseTitle")} body={t("showcaseBody")} />
       <ul className="mx-auto mt-12 grid max-w-5xl grid-cols-2 gap-4 lg:grid-cols-4">
         {showcase.map((item) => (
           <li
