@@ -6,12 +6,10 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
+import { optionsOf, Select } from "@/components/ui/select";
 import { updateCompanyDataAction } from "@/lib/company/actions";
 import type { CompanySettings } from "@/lib/company/queries";
 import { employeeCountLabels, employeeCounts } from "@/lib/company/schemas";
-
-const selectClass =
-  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 text-zinc-900 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -79,19 +77,13 @@ export function CompanyDataForm({ company }: { company: CompanySettings }) {
         {text("registrationNumber")}
         {text("industry")}
         <Field label={t("company.employeeCount")} error={fieldError("employeeCount")}>
-          <select
+          <Select
             name="employeeCount"
             defaultValue={company.employeeCount ?? ""}
             disabled={pending}
-            className={selectClass}
-          >
-            <option value="">{t("company.notSpecified")}</option>
-            {employeeCounts.map((value) => (
-              <option key={value} value={value}>
-                {employeeCountLabels[value]}
-              </option>
-            ))}
-          </select>
+            emptyLabel={t("company.notSpecified")}
+            options={optionsOf(employeeCounts, (value) => employeeCountLabels[value])}
+          />
         </Field>
       </Section>
       <Section title={t("company.social")}>

@@ -5,6 +5,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { optionsOf, Select } from "@/components/ui/select";
 import { invitableRoles } from "@/lib/team/schemas";
 import { inviteMemberAction } from "@/lib/team/actions";
 
@@ -12,7 +13,7 @@ export function InviteForm() {
   const t = useTranslations("team");
   const { onSubmit, pending, fieldError } = useFormAction(inviteMemberAction, {
     successMessage: ({ email }) => t("invited", { email }),
-    onSuccess: (_data, form) => form.reset(),
+    onSuccess: (_data, form) => form?.reset(),
   });
   return (
     <form
@@ -25,18 +26,12 @@ export function InviteForm() {
         <Input name="email" type="email" autoComplete="off" required disabled={pending} />
       </Field>
       <Field label={t("role")} error={fieldError("role")}>
-        <select
+        <Select
           name="role"
           defaultValue="manager"
           disabled={pending}
-          className="h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800"
-        >
-          {invitableRoles.map((role) => (
-            <option key={role} value={role}>
-              {t(`roles.${role}`)}
-            </option>
-          ))}
-        </select>
+          options={optionsOf(invitableRoles, (role) => t(`roles.${role}`))}
+        />
       </Field>
       <Button type="submit" disabled={pending}>
         {t("inviteSubmit")}

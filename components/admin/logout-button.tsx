@@ -3,10 +3,8 @@
 import { LogOut } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
 import { toast } from "sonner";
-import { Button } from "@/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from "@/components/ui/dialog";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { authClient, clearLocalSettings } from "@/lib/auth/client";
 
 /**
@@ -16,11 +14,8 @@ import { authClient, clearLocalSettings } from "@/lib/auth/client";
 export function LogoutButton() {
   const t = useTranslations();
   const router = useRouter();
-  const [open, setOpen] = useState(false);
-  const [pending, setPending] = useState(false);
 
   async function signOut() {
-    setPending(true);
     let forced = false;
     try {
       const { error } = await authClient.signOut();
@@ -29,7 +24,6 @@ export function LogoutButton() {
       forced = true;
     }
     clearLocalSettings();
-    setOpen(false);
     if (forced) {
       toast.error(t("auth.toasts.forcedSignOutTitle"), { description: t("auth.toasts.forcedSignOutBody") });
     } else {
@@ -40,8 +34,14 @@ export function LogoutButton() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={(value) => !pending && setOpen(value)}>
-      <DialogTrigger asChild>
+    <ConfirmButton
+      title={t("admin.logout.title")}
+      message={t("admin.logout.message")}
+      confirmLabel={t("admin.logout.confirm")}
+      cancelLabel={t("admin.logout.cancel")}
+      closeLabel={t("common.close")}
+      onConfirm={signOut}
+      trigger={
         <button
           type="button"
           className="flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800"
@@ -49,23 +49,7 @@ export function LogoutButton() {
           <LogOut aria-hidden className="size-4" />
           {t("admin.nav.logout")}
         </button>
-      </DialogTrigger>
-      <DialogContent
-        title={t("admin.logout.title")}
-        description={t("admin.logout.message")}
-        closeLabel={t("common.close")}
-      >
-        <div className="flex justify-end gap-3">
-          <DialogClose asChild>
-            <Button type="button" variant="secondary" disabled={pending}>
-              {t("admin.logout.cancel")}
-            </Button>
-          </DialogClose>
-          <Button type="button" variant="danger" onClick={signOut} disabled={pending}>
-            {t("admin.logout.confirm")}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+      }
+    />
   );
 }

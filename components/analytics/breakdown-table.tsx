@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
-import { formatDuration } from "@/components/analytics/format";
+import { formatWatchedTime } from "@/components/analytics/format";
 import { METRICS, type AnalyticsRow } from "@/lib/analytics/metrics";
 import { startOfDay, type Breakdown } from "@/lib/analytics/range";
 
@@ -88,7 +88,7 @@ export async function BreakdownTable({
                     {METRICS.map((metric) => (
                       <td key={metric} className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
                         {metric === "watchSeconds"
-                          ? formatDuration(row.watchSeconds, locale)
+                          ? formatWatchedTime(row.watchSeconds, locale)
                           : format.number(row[metric])}
                       </td>
                     ))}

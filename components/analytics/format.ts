@@ -8,7 +8,7 @@ const NBSP = "\u00a0";
  * there is a whole minute. Number and unit are joined by a no-break space so they never wrap
  * apart.
  */
-export function formatDuration(seconds: number, locale: string): string {
+export function formatWatchedTime(seconds: number, locale: string): string {
   const total = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);

@@ -3,11 +3,9 @@ import { getTranslations } from "next-intl/server";
 import { analyticsQuery } from "@/components/analytics/query";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
+import { optionsOf, Select } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
 import { BREAKDOWNS, lastDays, PRESET_DAYS, type AnalyticsParams } from "@/lib/analytics/range";
-
-const select =
-  "h-10 rounded-lg border border-zinc-300 bg-white px-3 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100";
 
 /**
  * The period (whole UTC days) and the breakdown, as a plain GET form: works without
@@ -53,19 +51,14 @@ export async function RangeForm({
           <label htmlFor="analytics-by" className="font-medium">
             {t("by")}
           </label>
-          <select
+          <Select
+            size="sm"
             id="analytics-by"
             name="by"
             defaultValue={params.by}
-            className={select}
             {...errorProps("by")}
-          >
-            {BREAKDOWNS.map((by) => (
-              <option key={by} value={by}>
-                {t(by === "content" ? "byContent" : "byEvent")}
-              </option>
-            ))}
-          </select>
+            options={optionsOf(BREAKDOWNS, (by) => t(by === "content" ? "byContent" : "byEvent"))}
+          />
         </div>
         <Button type="submit" variant="secondary">
           {t("apply")}

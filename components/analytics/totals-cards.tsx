@@ -14,7 +14,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { formatDuration } from "@/components/analytics/format";
+import { formatWatchedTime } from "@/components/analytics/format";
 import type { MediaCounts, Metric, Metrics } from "@/lib/analytics/metrics";
 
 const metricIcons: Record<Metric, LucideIcon> = {
@@ -67,7 +67,7 @@ export async function TotalsCards({
                 </dt>
                 <dd className="mt-2 text-3xl font-semibold tabular-nums" data-testid={`total-${metric}`}>
                   {metric === "watchSeconds"
-                    ? formatDuration(totals.watchSeconds, locale)
+                    ? formatWatchedTime(totals.watchSeconds, locale)
                     : format.number(totals[metric])}
                 </dd>
               </div>

@@ -3,12 +3,15 @@
 import { X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { toast } from "sonner";
 import { createContentAction, updateContentAction } from "@/app/[locale]/(app)/admin/content/actions";
+import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
+import { optionsOf, Select } from "@/components/ui/select";
 import { Dropzone } from "@/components/uploads/dropzone";
 import { useUploads } from "@/components/uploads/upload-provider";
 import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/content/schemas";
@@ -25,9 +28,6 @@ export interface ContentFormValues {
   requiresLead: boolean;
 }
 
-const select =
-  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800";
-
 /**
  * Create or edit a content. When creating, files can be dropped before saving: the content
  * is created first, then its files upload straight to storage while the edit screen opens.
@@ -42,38 +42,34 @@ export function ContentForm({
   events: { id: string; name: string; date: string }[];
 }) {
   const t = useTranslations("content");
-  const tAll = useTranslations();
   const router = useRouter();
   const { engine } = useUploads();
   const [values, setValues] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [pending, start] = useTransition();
-  const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
-  const error = (field: string) => (errors[field] ? tAll(errors[field]) : undefined);
-
-  const submit = () =>
-    start(async () => {
-      const input = { ...values, tags: values.tags };
-      const result = contentId
-        ? await updateContentAction(contentId, input)
-        : await createContentAction(input);
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        toast.error(tAll(result.message, result.values));
-        return;
-      }
-      setErrors({});
+  const {
+    submitWith,
+    pending,
+    fieldError: error,
+  } = useFormAction<{ id: string }>(null, {
+    onSuccess: (data) => {
       if (contentId) {
         toast.success(t("saved"));
         router.refresh();
         return;
       }
       if (files.length > 0)
-        engine.add(files, { type: "content", contentId: result.data.id }, () => router.refresh());
+        engine.add(files, { type: "content", contentId: data.id }, () => router.refresh());
       toast.success(t("created"));
-      router.push(`/admin/content/${result.data.id}`);
+      router.push(`/admin/content/${data.id}`);
+    },
+  });
+  const set = <K extends keyof ContentFormValues>(key: K, value: ContentFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = () =>
+    submitWith(() => {
+      const input = { ...values, tags: values.tags };
+      return contentId ? updateContentAction(contentId, input) : createContentAction(input);
     });
 
   return (
@@ -95,17 +91,11 @@ export function ContentForm({
           />
         </Field>
         <Field label={t("fields.kind")} error={error("kind")}>
-          <select
+          <Select
             value={values.kind}
             onChange={(e) => set("kind", e.target.value as ContentFormValues["kind"])}
-            className={select}
-          >
-            {CONTENT_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`kind.${k}`)}
-              </option>
-            ))}
-          </select>
+            options={optionsOf(CONTENT_KINDS, (k) => t(`kind.${k}`))}
+          />
         </Field>
         <Field label={t("fields.category")} error={error("category")}>
           <Input value={values.category} onChange={(e) => set("category", e.target.value)} maxLength={100} />
@@ -114,27 +104,18 @@ export function ContentForm({
           <Input value={values.tags} onChange={(e) => set("tags", e.target.value)} />
         </Field>
         <Field label={t("fields.status")} error={error("status")}>
-          <select
+          <Select
             value={values.status}
             onChange={(e) => set("status", e.target.value as ContentFormValues["status"])}
-            className={select}
-          >
-            {CONTENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <label className="flex items-center gap-2 self-end pb-2 text-sm font-medium">
-          <input
-            type="checkbox"
-            checked={values.requiresLead}
-            onChange={(e) => set("requiresLead", e.target.checked)}
-            className="size-4 accent-brand-600"
+            options={optionsOf(CONTENT_STATUSES, (s) => t(`status.${s}`))}
           />
-          {t("fields.requiresLead")}
-        </label>
+        </Field>
+        <Checkbox
+          label={t("fields.requiresLead")}
+          className="self-end pb-2"
+          checked={values.requiresLead}
+          onChange={(e) => set("requiresLead", e.target.checked)}
+        />
       </div>
       <Field label={t("fields.description")} error={error("description")}>
         <Textarea

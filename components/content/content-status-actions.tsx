@@ -6,7 +6,7 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { deleteContentAction, setContentStatusAction } from "@/app/[locale]/(app)/admin/content/actions";
-import { ConfirmButton } from "@/components/content/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Button } from "@/components/ui/button";
 import type { ContentStatus } from "@/lib/generated/prisma/enums";
 

@@ -22,16 +22,20 @@ import {
   retryMediaAction,
   setCoverAction,
 } from "@/app/[locale]/(app)/admin/content/actions";
-import { ConfirmButton } from "@/components/content/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";
 import { Dropzone } from "@/components/uploads/dropzone";
 import { UploadList } from "@/components/uploads/upload-list";
 import { useUploads } from "@/components/uploads/upload-provider";
-import type { MediaItem } from "@/lib/content/queries";
+import type { MediaItem, mediaStates } from "@/lib/content/queries";
+import { fetchJson } from "@/lib/http/fetch-json";
 import { formatBytes, formatDuration } from "@/lib/media/format";
 
 const POLL_MS = 2000;
+
+/** The wire shape of the poll: the server's own type (type-only import). */
+type MediaStates = Awaited<ReturnType<typeof mediaStates>>;
 
 /**
  * The files of a content: drop more (uploaded straight to storage), watch them upload and
@@ -70,13 +74,11 @@ export function MediaManager({
   useEffect(() => {
     if (!busy) return;
     const timer = setInterval(async () => {
-      const res = await fetch(`/api/admin/content/${contentId}/media`, { cache: "no-store" }).catch(
-        () => null,
-      );
-      if (!res?.ok) return;
-      const now = ((await res.json()) as { id: string; state: string }[])
-        .map((m) => `${m.id}:${m.state}`)
-        .join(",");
+      const res = await fetchJson<MediaStates>(`/api/admin/content/${contentId}/media`, {
+        cache: "no-store",
+      });
+      if (!res.ok) return;
+      const now = res.data.map((m) => `${m.id}:${m.state}`).join(",");
       if (now !== states) router.refresh();
     }, POLL_MS);
     return () => clearInterval(timer);

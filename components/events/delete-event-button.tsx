@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { deleteEventAction } from "@/app/[locale]/(app)/admin/events/actions";
-import { ConfirmButton } from "@/components/content/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 
 export function DeleteEventButton({ eventId, name }: { eventId: string; name: string }) {
   const t = useTranslations("events");

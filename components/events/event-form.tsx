@@ -2,19 +2,19 @@
 
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, useTransition } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
 import { checkSlugAction, saveEventAction } from "@/app/[locale]/(app)/admin/events/actions";
+import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
+import { optionsOf, Select } from "@/components/ui/select";
 import { BannerUpload } from "@/components/uploads/banner-upload";
 import type { EventFormValues } from "@/lib/events/queries";
 import { CURRENCIES, EVENT_STATUSES } from "@/lib/events/schemas";
 import { slugify } from "@/lib/tenancy/slug";
-
-const select =
-  "h-10 w-full rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-800";
 
 type SlugCheck =
   { state: "idle" | "checking" } | { state: "done"; available: boolean; suggestion: string | null };
@@ -32,18 +32,25 @@ export function EventForm({
   timeZones: string[];
 }) {
   const t = useTranslations("events");
-  const tAll = useTranslations();
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const [bannerMediaId, setBannerMediaId] = useState<string | null | undefined>(undefined);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [slugTouched, setSlugTouched] = useState(eventId !== null);
   const [slugCheck, setSlugCheck] = useState<SlugCheck>({ state: "idle" });
-  const [pending, start] = useTransition();
+  const {
+    submitWith,
+    pending,
+    fieldError: error,
+  } = useFormAction<{ id: string }>(null, {
+    onSuccess: (data) => {
+      toast.success(eventId ? t("saved") : t("created"));
+      if (eventId) router.refresh();
+      else router.push(`/admin/events/${data.id}`);
+    },
+  });
   const checkTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const error = (field: string) => (errors[field] ? tAll(errors[field]) : undefined);
 
   // Check the slug shortly after it stops changing.
   const scheduleSlugCheck = (slug: string) => {
@@ -61,19 +68,7 @@ export function EventForm({
     scheduleSlugCheck(slug);
   };
 
-  const submit = () =>
-    start(async () => {
-      const result = await saveEventAction(eventId, { ...values, bannerMediaId });
-      if (!result.ok) {
-        setErrors(result.fieldErrors);
-        toast.error(tAll(result.message, result.values));
-        return;
-      }
-      setErrors({});
-      toast.success(eventId ? t("saved") : t("created"));
-      if (eventId) router.refresh();
-      else router.push(`/admin/events/${result.data.id}`);
-    });
+  const submit = () => submitWith(() => saveEventAction(eventId, { ...values, bannerMediaId }));
 
   const slugHint =
     slugCheck.state === "checking"
@@ -145,17 +140,11 @@ export function EventForm({
           <Input type="time" value={values.time} required onChange={(e) => set("time", e.target.value)} />
         </Field>
         <Field label={t("fields.timeZone")} error={error("timeZone")}>
-          <select
+          <Select
             value={values.timeZone}
             onChange={(e) => set("timeZone", e.target.value)}
-            className={select}
-          >
-            {timeZones.map((zone) => (
-              <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
-              </option>
-            ))}
-          </select>
+            options={optionsOf(timeZones, (zone) => zone.replaceAll("_", " "))}
+          />
         </Field>
         <Field label={t("fields.location")} error={error("location")}>
           <Input value={values.location} maxLength={300} onChange={(e) => set("location", e.target.value)} />
@@ -179,15 +168,11 @@ export function EventForm({
           />
         </Field>
         <div className="flex flex-col gap-2">
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={values.isFree}
-              onChange={(e) => set("isFree", e.target.checked)}
-            />
-            {t("fields.free")}
-          </label>
+          <Checkbox
+            label={t("fields.free")}
+            checked={values.isFree}
+            onChange={(e) => set("isFree", e.target.checked)}
+          />
           {!values.isFree && (
             <div className="grid grid-cols-[1fr_auto] gap-2">
               <Field label={t("fields.price")} error={error("price")}>
@@ -199,42 +184,28 @@ export function EventForm({
                 />
               </Field>
               <Field label={t("fields.currency")}>
-                <select
+                <Select
                   value={values.currency}
                   onChange={(e) => set("currency", e.target.value as EventFormValues["currency"])}
-                  className={select}
-                >
-                  {CURRENCIES.map((c) => (
-                    <option key={c}>{c}</option>
-                  ))}
-                </select>
+                  options={optionsOf(CURRENCIES, (c) => c)}
+                />
               </Field>
             </div>
           )}
         </div>
         <div className="flex flex-col gap-3">
           <Field label={t("fields.status")} error={error("status")}>
-            <select
+            <Select
               value={values.status}
               onChange={(e) => set("status", e.target.value as EventFormValues["status"])}
-              className={select}
-            >
-              {EVENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {t(`status.${s}`)}
-                </option>
-              ))}
-            </select>
-          </Field>
-          <label className="flex items-center gap-2 text-sm font-medium">
-            <input
-              type="checkbox"
-              className="size-4 accent-brand-600"
-              checked={values.isPublic}
-              onChange={(e) => set("isPublic", e.target.checked)}
+              options={optionsOf(EVENT_STATUSES, (s) => t(`status.${s}`))}
             />
-            {t("fields.isPublic")}
-          </label>
+          </Field>
+          <Checkbox
+            label={t("fields.isPublic")}
+            checked={values.isPublic}
+            onChange={(e) => set("isPublic", e.target.checked)}
+          />
         </div>
       </div>
       <Field label={t("fields.description")} error={error("description")}>

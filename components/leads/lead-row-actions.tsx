@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { deleteLeadAction } from "@/app/[locale]/(app)/admin/leads/actions";
-import { ConfirmButton } from "@/components/content/confirm-button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Button } from "@/components/ui/button";
 
 /** A lead's row actions: download the person's data; delete (admins) after a confirmation. */

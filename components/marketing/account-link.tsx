@@ -3,6 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { fetchJson } from "@/lib/http/fetch-json";
 
 /**
  * Footer "Login" (→ /auth), or "Admin" (→ /admin) when signed in (spec §2). Asked from the
@@ -15,10 +16,12 @@ export function AccountLink({ className }: { className?: string }) {
 
   useEffect(() => {
     const controller = new AbortController();
-    fetch("/api/auth/get-session", { credentials: "same-origin", signal: controller.signal })
-      .then((r) => (r.ok ? r.json() : null))
-      .then((session: unknown) => setSignedIn(Boolean(session && typeof session === "object")))
-      .catch(() => undefined);
+    void fetchJson<unknown>("/api/auth/get-session", {
+      credentials: "same-origin",
+      signal: controller.signal,
+    }).then((result) => {
+      if (result.ok) setSignedIn(Boolean(result.data && typeof result.data === "object"));
+    });
     return () => controller.abort();
   }, []);
 

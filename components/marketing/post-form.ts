@@ -1,3 +1,4 @@
+import { fetchJson } from "@/lib/http/fetch-json";
 import type { MarketingForm } from "@/lib/marketing/limits";
 
 export type FormResult =
@@ -5,24 +6,14 @@ export type FormResult =
 
 /** Posts a marketing form; errors come back as i18n keys (never raw server text). */
 export async function postForm(form: MarketingForm, data: Record<string, string>): Promise<FormResult> {
-  try {
-    const response = await fetch(`/api/forms/${form}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(data),
-    });
-    const body = (await response.json().catch(() => ({}))) as {
-      sanitized?: boolean;
-      message?: string;
-      fieldErrors?: Record<string, string>;
-    };
-    if (response.ok) return { ok: true, sanitized: Boolean(body.sanitized) };
-    return {
-      ok: false,
-      message: typeof body.message === "string" ? body.message : "forms.error",
-      fieldErrors: body.fieldErrors ?? {},
-    };
-  } catch {
-    return { ok: false, message: "forms.error", fieldErrors: {} };
-  }
+  const result = await fetchJson<{ sanitized?: boolean } | null>(`/api/forms/${form}`, {
+    method: "POST",
+    json: data,
+  });
+  if (result.ok) return { ok: true, sanitized: Boolean(result.data?.sanitized) };
+  return {
+    ok: false,
+    message: result.error?.messageKey ?? "forms.error",
+    fieldErrors: result.error?.fieldErrors ?? {},
+  };
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
-import { formatDuration } from "@/lib/public/format";
+import { formatDuration } from "@/lib/media/format";
 import type { PublicMedia } from "@/lib/public/types";
 import { cn } from "@/lib/utils";
 

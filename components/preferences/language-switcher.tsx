@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useTransition } from "react";
+import { optionsOf, Select } from "@/components/ui/select";
 import { isLocale, localeCookieName, locales, type Locale } from "@/lib/i18n/config";
 
 export const LANGUAGE_STORAGE_KEY = "language";
@@ -45,7 +46,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   return (
     <label className={className}>
       <span className="sr-only">{t("label")}</span>
-      <select
+      <Select
+        size="sm"
         value={locale}
         disabled={pending}
         onChange={(event) => {
@@ -54,14 +56,9 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           remember(next);
           startTransition(() => router.refresh());
         }}
-        className="h-9 rounded-lg border border-zinc-300 bg-transparent px-2 text-sm dark:border-zinc-700"
-      >
-        {locales.map((l) => (
-          <option key={l} value={l}>
-            {t(l)}
-          </option>
-        ))}
-      </select>
+        className="h-9 bg-transparent px-2 text-inherit dark:bg-transparent dark:text-inherit"
+        options={optionsOf(locales, (l) => t(l))}
+      />
     </label>
   );
 }

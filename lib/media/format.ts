@@ -17,9 +17,15 @@ export function formatBytes(bytes: number | bigint): string {
   return `${n} B`;
 }
 
-/** 3723000 → "1:02:03"; 83000 → "1:23". */
-export function formatDuration(ms: number): string {
-  const total = Math.round(ms / 1000);
+/**
+ * The one clock-style duration, for the admin and the public pages alike: h:mm:ss from an
+ * hour up, m:ss below ("1:02:03", "1:23"). Null stays null (a file without a duration).
+ */
+export function formatDuration(ms: number): string;
+export function formatDuration(ms: number | null): string | null;
+export function formatDuration(ms: number | null): string | null {
+  if (ms === null) return null;
+  const total = Number.isFinite(ms) && ms > 0 ? Math.round(ms / 1000) : 0;
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
   const s = String(total % 60).padStart(2, "0");

@@ -42,10 +42,3 @@ export function formatPrice(priceMinor: number | null, currency: string, locale:
     return `${(priceMinor / 100).toFixed(2)} ${currency}`;
   }
 }
-
-/** m:ss for media durations. */
-export function formatDuration(ms: number | null): string | null {
-  if (ms === null || !Number.isFinite(ms) || ms < 0) return null;
-  const total = Math.round(ms / 1000);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, "0")}`;
-}

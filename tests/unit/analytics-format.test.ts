@@ -1,27 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration, hasEngagement } from "@/components/analytics/format";
+import { formatWatchedTime, hasEngagement } from "@/components/analytics/format";
 import { emptyMetrics } from "@/lib/analytics/metrics";
 
 describe("watched time", () => {
   const nb = (s: string) => s.replace(/ /g, "\u00a0").replace(/\u00a0(?=\d)/g, " ");
 
   it("shows seconds, then minutes, then hours and minutes", () => {
-    expect(formatDuration(0, "en")).toBe(nb("0 s"));
-    expect(formatDuration(45, "en")).toBe(nb("45 s"));
-    expect(formatDuration(59.6, "en")).toBe(nb("1 min"));
-    expect(formatDuration(12 * 60 + 30, "en")).toBe(nb("12 min"));
-    expect(formatDuration(3 * 3600 + 25 * 60 + 9, "en")).toBe(nb("3 h 25 min"));
-    expect(formatDuration(2 * 3600, "pt")).toBe(nb("2 h"));
+    expect(formatWatchedTime(0, "en")).toBe(nb("0 s"));
+    expect(formatWatchedTime(45, "en")).toBe(nb("45 s"));
+    expect(formatWatchedTime(59.6, "en")).toBe(nb("1 min"));
+    expect(formatWatchedTime(12 * 60 + 30, "en")).toBe(nb("12 min"));
+    expect(formatWatchedTime(3 * 3600 + 25 * 60 + 9, "en")).toBe(nb("3 h 25 min"));
+    expect(formatWatchedTime(2 * 3600, "pt")).toBe(nb("2 h"));
   });
 
   it("groups the hours' digits the locale's way", () => {
-    expect(formatDuration(1234 * 3600, "en")).toBe(nb("1,234 h"));
-    expect(formatDuration(12_345 * 3600 + 60, "fr")).toBe("12\u202f345\u00a0h 1\u00a0min");
+    expect(formatWatchedTime(1234 * 3600, "en")).toBe(nb("1,234 h"));
+    expect(formatWatchedTime(12_345 * 3600 + 60, "fr")).toBe("12\u202f345\u00a0h 1\u00a0min");
   });
 
   it("treats negative and non-finite input as zero", () => {
-    expect(formatDuration(-5, "fr")).toBe(nb("0 s"));
-    expect(formatDuration(Number.NaN, "es")).toBe(nb("0 s"));
+    expect(formatWatchedTime(-5, "fr")).toBe(nb("0 s"));
+    expect(formatWatchedTime(Number.NaN, "es")).toBe(nb("0 s"));
   });
 });
 

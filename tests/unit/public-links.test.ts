@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { topLevelErrorText } from "@/lib/i18n/top-level-error";
 import { locales } from "@/lib/i18n/config";
+import { formatDuration } from "@/lib/media/format";
 import { isMediaVariant, publicMediaUrl } from "@/lib/media/urls";
-import { formatDuration, formatPrice } from "@/lib/public/format";
+import { formatPrice } from "@/lib/public/format";
 import { tenantLinks } from "@/lib/public/links";
 import { localized } from "@/lib/public/localize";
 import en from "@/messages/en.json";

@@ -10,6 +10,12 @@ import {
 
 const MB = 1024 * 1024;
 
+/** An error answer as the server writes it (the shared contract of `lib/http/error-body.ts`). */
+const refusal = (status: number, messageKey: string): ApiResponse => ({
+  status,
+  body: { code: "validation", messageKey, message: messageKey, values: {}, fieldErrors: {} },
+});
+
 /** An in-memory app + storage: presigns, stores parts, completes. */
 class FakeBackend implements UploadTransport {
   uploads = new Map<
@@ -28,7 +34,7 @@ class FakeBackend implements UploadTransport {
     if (method === "POST" && path === "/api/uploads") {
       const size = b.size as number;
       if ((b.fileName as string).endsWith(".exe")) {
-        return { status: 422, body: { message: "uploads.errors.blockedExtension" } };
+        return refusal(422, "uploads.errors.blockedExtension");
       }
       const id = `m${++this.n}`;
       const multipart = size > 10 * MB;
@@ -55,7 +61,7 @@ class FakeBackend implements UploadTransport {
     }
     const [, , , id, action] = path.split("/");
     const upload = this.uploads.get(id!);
-    if (!upload) return { status: 404, body: { message: "uploads.errors.notFound" } };
+    if (!upload) return refusal(404, "uploads.errors.notFound");
     if (method === "GET") {
       return {
         status: 200,
@@ -84,7 +90,7 @@ class FakeBackend implements UploadTransport {
       const got = upload.partSize
         ? [...upload.parts.values()].reduce((a, c) => a + c, 0)
         : (upload.body ?? 0);
-      if (got !== upload.size) return { status: 422, body: { message: "uploads.errors.incomplete" } };
+      if (got !== upload.size) return refusal(422, "uploads.errors.incomplete");
       upload.state = "processing";
       return { status: 200, body: { id, state: "processing" } };
     }

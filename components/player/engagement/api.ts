@@ -4,6 +4,7 @@ import type {
   EngagementSummary as EngagementState,
 } from "@/lib/engagement/queries";
 import type { ShareChannel } from "@/lib/engagement/schemas";
+import { fetchJson, type FetchJsonInit } from "@/lib/http/fetch-json";
 
 // The wire shapes are the server's own types (type-only: nothing of the server is bundled).
 export type { CommentPage, EngagementState, PublicComment, ShareChannel };
@@ -26,8 +27,8 @@ export interface ApiFailure {
   ok: false;
   /** 0 when the request never reached the server. */
   status: number;
-  /** i18n key, when the server gave one. */
-  message: string | null;
+  /** i18n key (the error body's `messageKey`), when the server gave one. */
+  messageKey: string | null;
   /** Field → i18n key. */
   fieldErrors: Record<string, string>;
   leadRequired: boolean;
@@ -37,35 +38,21 @@ export type ApiResult<T> = { ok: true; data: T } | ApiFailure;
 
 const base = (contentId: string) => `/api/content/${encodeURIComponent(contentId)}`;
 
-async function call<T>(url: string, init?: RequestInit): Promise<ApiResult<T>> {
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      ...init,
-      cache: "no-store",
-      headers: init?.body ? { "content-type": "application/json" } : undefined,
-    });
-  } catch {
-    return { ok: false, status: 0, message: null, fieldErrors: {}, leadRequired: false };
-  }
-  const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-  if (response.ok) return { ok: true, data: body as T };
-  const fieldErrors =
-    body && typeof body.fieldErrors === "object" && body.fieldErrors !== null
-      ? (body.fieldErrors as Record<string, string>)
-      : {};
+async function call<T>(url: string, init?: FetchJsonInit): Promise<ApiResult<T>> {
+  const result = await fetchJson<T>(url, { ...init, cache: "no-store" });
+  if (result.ok) return { ok: true, data: result.data };
   return {
     ok: false,
-    status: response.status,
-    message: typeof body?.message === "string" ? body.message : null,
-    fieldErrors,
-    leadRequired: body?.leadRequired === true,
+    status: result.status,
+    messageKey: result.error?.messageKey ?? null,
+    fieldErrors: result.error?.fieldErrors ?? {},
+    leadRequired: result.error?.leadRequired === true,
   };
 }
 
-const post = <T>(url: string, body: unknown) => call<T>(url, { method: "POST", body: JSON.stringify(body) });
+const post = <T>(url: string, json: unknown) => call<T>(url, { method: "POST", json });
 
-export const engagementApi = {
+export const engagementClient = {
   state: (contentId: string) => call<EngagementState>(`${base(contentId)}/engagement`),
   /** The desired state, not a toggle: a retried request cannot flip it back. */
   like: (contentId: string, liked: boolean) =>
@@ -89,7 +76,7 @@ export const engagementApi = {
   watchTime: (contentId: string, seconds: number) =>
     call<unknown>(`${base(contentId)}/watch-time`, {
       method: "POST",
-      body: JSON.stringify({ seconds }),
+      json: { seconds },
       keepalive: true,
     }),
 };

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { engagementApi, type PublicComment } from "@/components/player/engagement/api";
+import { engagementClient, type PublicComment } from "@/components/player/engagement/api";
 import { RatingInput } from "@/components/player/engagement/rating-stars";
 import { newRequestId } from "@/components/player/engagement/request-id";
 import { useMessage } from "@/components/player/engagement/use-message";
@@ -60,7 +60,7 @@ export function CommentForm({
     setErrors({});
     setPending(true);
     requestId.current ??= newRequestId();
-    const result = await engagementApi.comment(contentId, {
+    const result = await engagementClient.comment(contentId, {
       ...(name.trim() ? { name: name.trim() } : {}),
       rating: rating!,
       text,
@@ -85,7 +85,7 @@ export function CommentForm({
     }
     setErrors(fields);
     if (Object.keys(fields).length > 0) focusFirstInvalid();
-    else toast.error(message(result.status === 429 ? result.message : null, "errors.commentError"));
+    else toast.error(message(result.status === 429 ? result.messageKey : null, "errors.commentError"));
   }
 
   return (

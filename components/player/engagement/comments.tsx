@@ -4,7 +4,7 @@ import { MessageSquare } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useId, useState } from "react";
 import {
-  engagementApi,
+  engagementClient,
   type ApiResult,
   type CommentPage,
   type PublicComment,
@@ -65,12 +65,12 @@ export function Comments() {
   }, []);
 
   useEffect(() => {
-    if (visitorKnown) void engagementApi.comments(target.contentId, null, PAGE_SIZE).then(showPage);
+    if (visitorKnown) void engagementClient.comments(target.contentId, null, PAGE_SIZE).then(showPage);
   }, [visitorKnown, target.contentId, showPage]);
 
   const loadMore = () => {
     setLoading(true);
-    void engagementApi.comments(target.contentId, cursor, PAGE_SIZE).then(showPage);
+    void engagementClient.comments(target.contentId, cursor, PAGE_SIZE).then(showPage);
   };
 
   function posted(comment: PublicComment) {

@@ -4,7 +4,7 @@ import { Download, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { engagementApi, type ApiFailure, type LeadInput } from "@/components/player/engagement/api";
+import { engagementClient, type ApiFailure, type LeadInput } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { LeadDialog } from "@/components/player/engagement/lead-dialog";
 import { pillButton } from "@/components/player/engagement/styles";
@@ -36,7 +36,7 @@ export function DownloadButton() {
   const [status, setStatus] = useState("");
 
   async function request(lead?: LeadInput): Promise<ApiFailure | null> {
-    const result = await engagementApi.download(target.contentId, {
+    const result = await engagementClient.download(target.contentId, {
       ...(currentMediaId ? { mediaId: currentMediaId } : {}),
       ...(lead ? { lead } : {}),
     });
@@ -63,7 +63,7 @@ export function DownloadButton() {
       update((s) => ({ ...s, leadOnFile: false }));
       setAskLead(true);
     } else {
-      toast.error(message(failure.message, "errors.downloadError"));
+      toast.error(message(failure.messageKey, "errors.downloadError"));
     }
   }
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { engagementApi, type EngagementState } from "@/components/player/engagement/api";
+import { engagementClient, type EngagementState } from "@/components/player/engagement/api";
 import type { EngagementTarget } from "@/components/player/engagement/target";
 
 interface EngagementContextValue {
@@ -34,8 +34,8 @@ export function EngagementProvider({ target, children }: { target: EngagementTar
     let active = true;
     // One request first: a new visitor's cookie comes with its answer, and parallel first
     // requests would each be given a different visitor id.
-    void engagementApi.state(target.contentId).then((result) => {
-      void engagementApi.view(target.contentId);
+    void engagementClient.state(target.contentId).then((result) => {
+      void engagementClient.view(target.contentId);
       if (!active) return;
       // A failed read leaves the controls usable: the first action's answer corrects the count.
       setState(result.ok ? result.data : unknownState);

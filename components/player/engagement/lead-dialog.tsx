@@ -105,12 +105,12 @@ export function LeadDialog({
       setValues(emptyLead);
       return;
     }
-    const server = problemsFromServer(failure.fieldErrors, failure.message);
+    const server = problemsFromServer(failure.fieldErrors, failure.messageKey);
     const hasFields = Object.keys(server.fieldErrors).length > 0;
     setProblems(
       server.formError || hasFields
         ? server
-        : { formError: failure.message ?? "errors.downloadError", fieldErrors: {} },
+        : { formError: failure.messageKey ?? "errors.downloadError", fieldErrors: {} },
     );
     if (hasFields) focusFirstInvalid();
   }

@@ -4,7 +4,7 @@ import { Heart } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { engagementApi } from "@/components/player/engagement/api";
+import { engagementClient } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { pillButton } from "@/components/player/engagement/styles";
 import { cn } from "@/lib/utils";
@@ -25,7 +25,7 @@ export function LikeButton() {
     const before = { liked: state.liked, likes: state.likes };
     setPending(true);
     update((s) => ({ ...s, liked: desired, likes: Math.max(0, s.likes + (desired ? 1 : -1)) }));
-    const result = await engagementApi.like(target.contentId, desired);
+    const result = await engagementClient.like(target.contentId, desired);
     setPending(false);
     if (result.ok) {
       update((s) => ({ ...s, liked: result.data.liked, likes: result.data.likes }));

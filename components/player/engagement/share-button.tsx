@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { engagementApi, type ShareChannel } from "@/components/player/engagement/api";
+import { engagementClient, type ShareChannel } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { NETWORK_CHANNELS, shareHref, type NetworkChannel } from "@/components/player/engagement/share-links";
 import { pillButton } from "@/components/player/engagement/styles";
@@ -58,7 +58,7 @@ export function ShareButton() {
 
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
-  const record = (channel: ShareChannel) => void engagementApi.share(target.contentId, channel);
+  const record = (channel: ShareChannel) => void engagementClient.share(target.contentId, channel);
 
   const announce = (text: string) => {
     setStatus(text);

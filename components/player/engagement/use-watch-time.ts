@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useState, type SyntheticEvent } from "react";
-import { engagementApi } from "@/components/player/engagement/api";
+import { engagementClient } from "@/components/player/engagement/api";
 import { useOptionalEngagement } from "@/components/player/engagement/engagement-provider";
 import { WatchTimeCounter } from "@/components/player/engagement/watch-time";
 
@@ -19,7 +19,7 @@ export function useWatchTime() {
 
   const send = useCallback(
     (seconds: number) => {
-      if (contentId && seconds > 0) void engagementApi.watchTime(contentId, seconds);
+      if (contentId && seconds > 0) void engagementClient.watchTime(contentId, seconds);
     },
     [contentId],
   );

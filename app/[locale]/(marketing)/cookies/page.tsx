@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { getTranslations } from "next-intl/server";
 import { CookieSettingsButton } from "@/components/consent/cookie-settings-button";
-import { PageHeader } from "@/components/marketing/page-header";
+import { LegalTopBar } from "@/components/marketing/legal-top-bar";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { LegalDocument } from "@/components/public/legal-document";
 import { resolveLocale } from "@/lib/i18n/config";
@@ -20,7 +20,7 @@ export default async function CookiesPage({ params }: PageProps<"/[locale]/cooki
   const t = await getTranslations("consent");
   return (
     <>
-      <PageHeader />
+      <LegalTopBar />
       <main id="main">
         <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections}>
           <CookieSettingsButton className="mt-10 inline-flex h-11 items-center rounded-lg bg-orange-700 px-5 font-medium text-white hover:bg-orange-800">

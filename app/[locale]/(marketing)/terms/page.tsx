@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 
-import { PageHeader } from "@/components/marketing/page-header";
+import { LegalTopBar } from "@/components/marketing/legal-top-bar";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { LegalDocument } from "@/components/public/legal-document";
 import { resolveLocale } from "@/lib/i18n/config";
@@ -19,7 +19,7 @@ export default async function TermsPage({ params }: PageProps<"/[locale]/terms">
 
   return (
     <>
-      <PageHeader />
+      <LegalTopBar />
       <main id="main">
         <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections}></LegalDocument>
       </main>

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ContentFilters } from "@/components/content/content-filters";
 import { ContentTable } from "@/components/content/content-table";
-import { Pagination } from "@/components/content/pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { StorageMeter } from "@/components/content/storage-meter";
 import { Button } from "@/components/ui/button";
 import { listContents } from "@/lib/content/queries";

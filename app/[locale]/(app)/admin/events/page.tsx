@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { Pagination } from "@/components/content/pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { EventFilters } from "@/components/events/event-filters";
 import { EventsTable } from "@/components/events/events-table";
 import { Button } from "@/components/ui/button";

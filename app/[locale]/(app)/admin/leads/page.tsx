@@ -4,7 +4,7 @@ import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { PageHeader } from "@/components/admin/page-header";
-import { Pagination } from "@/components/content/pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { LeadFilters } from "@/components/leads/lead-filters";
 import { LeadsTable } from "@/components/leads/leads-table";
 import { Button } from "@/components/ui/button";

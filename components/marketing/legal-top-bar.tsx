@@ -4,8 +4,8 @@ import { AfterglowLogo } from "@/components/marketing/afterglow-logo";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 
-/** Header of the platform's secondary pages (legal pages). */
-export async function PageHeader() {
+/** The top bar of the platform's legal pages (logo home, language, theme); not the admin's `PageHeader`. */
+export async function LegalTopBar() {
   const t = await getTranslations("common");
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">

@@ -1,0 +1,64 @@
+import { Check } from "lucide-react";
+import { getTranslations } from "next-intl/server";
+import { sectionTitle } from "@/components/marketing/sections/section-intro";
+
+/** The plans and their prices (`#pricing`). */
+export async function PricingSection() {
+  const t = await getTranslations("home");
+  const plans = [
+    {
+      name: t("planStarter"),
+      price: t("free"),
+      perMonth: false,
+      features: t("starterFeatures"),
+      highlight: false,
+    },
+    {
+      name: t("planProfessional"),
+      price: t("priceProfessional"),
+      perMonth: true,
+      features: t("professionalFeatures"),
+      highlight: true,
+    },
+    {
+      name: t("planEnterprise"),
+      price: t("priceEnterprise"),
+      perMonth: true,
+      features: t("enterpriseFeatures"),
+      highlight: false,
+    },
+  ];
+  return (
+    <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16 px-6 py-20 sm:py-28">
+      <h2 id="pricing-title" className={`text-center ${sectionTitle}`}>
+        {t("pricingTitle")}
+      </h2>
+      <ul className="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-3">
+        {plans.map((plan) => (
+          <li
+            key={plan.name}
+            className={`flex flex-col rounded-2xl p-6 ${
+              plan.highlight
+                ? "bg-ink-900 text-white ring-2 ring-brand-500 dark:bg-ink-800"
+                : "border border-zinc-200 dark:border-zinc-800"
+            }`}
+          >
+            <h3 className="text-xl font-semibold">{plan.name}</h3>
+            <p className="mt-2 text-4xl font-bold">
+              {plan.price}
+              {plan.perMonth && <span className="text-base font-normal opacity-70">{t("perMonth")}</span>}
+            </p>
+            <ul className="mt-6 flex flex-col gap-2 text-sm">
+              {plan.features.split(" · ").map((feature) => (
+                <li key={feature} className="flex items-start gap-2">
+                  <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-500" />
+                  <span>{feature}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

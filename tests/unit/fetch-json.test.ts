@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { ErrorBody } from "@/lib/http/error-body";
+import { fetchJson } from "@/lib/http/fetch-json";
+
+const stubFetch = (impl: (url: string, init?: RequestInit) => Promise<Response>) => {
+  const spy = vi.fn(impl);
+  vi.stubGlobal("fetch", spy);
+  return spy;
+};
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("fetchJson (the browser's one JSON client)", () => {
+  it("resolves to the parsed body on success and sends JSON when asked", async () => {
+    const spy = stubFetch(async () => Response.json({ liked: true, likes: 3 }));
+    const result = await fetchJson<{ liked: boolean; likes: number }>("/api/x", {
+      method: "POST",
+      json: { liked: true },
+    });
+    expect(result).toEqual({ ok: true, status: 200, data: { liked: true, likes: 3 } });
+    const init = spy.mock.calls[0]![1]!;
+    expect(init.body).toBe('{"liked":true}');
+    expect(init.headers).toEqual({ "content-type": "application/json" });
+  });
+
+  it("returns the server's error body (the shared contract) on a refusal", async () => {
+    const body: ErrorBody = {
+      code: "validation",
+      messageKey: "validation.invalidForm",
+      message: "Check the form",
+      values: { limit: "200 MB" },
+      fieldErrors: { email: "validation.emailInvalid" },
+      leadRequired: true,
+    };
+    stubFetch(async () => Response.json(body, { status: 422 }));
+    const result = await fetchJson("/api/x");
+    expect(result).toEqual({ ok: false, status: 422, error: body });
+  });
+
+  it("carries retryAfter of a rate-limited answer", async () => {
+    stubFetch(async () =>
+      Response.json(
+        {
+          code: "rate_limited",
+          messageKey: "errors.rateLimited",
+          message: "Too many",
+          values: {},
+          fieldErrors: {},
+          retryAfter: 30,
+        },
+        { status: 429 },
+      ),
+    );
+    const result = await fetchJson("/api/x");
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error).toMatchObject({ code: "rate_limited", retryAfter: 30 });
+  });
+
+  it("gives a null error for a body that is not the contract (a proxy's HTML 502)", async () => {
+    stubFetch(async () => new Response("<html>Bad gateway</html>", { status: 502 }));
+    expect(await fetchJson("/api/x")).toEqual({ ok: false, status: 502, error: null });
+  });
+
+  it("gives status 0 when the request never reached the server", async () => {
+    stubFetch(async () => {
+      throw new TypeError("Failed to fetch");
+    });
+    expect(await fetchJson("/api/x")).toEqual({ ok: false, status: 0, error: null });
+  });
+
+  it("resolves an empty success (204) to null data", async () => {
+    stubFetch(async () => new Response(null, { status: 204 }));
+    expect(await fetchJson("/api/x")).toEqual({ ok: true, status: 204, data: null });
+  });
+});
