@@ -93,7 +93,7 @@ describe("requireMembership", () => {
       role: "manager",
       company: { id: companyId, slug: "guarded" },
     });
-    await expect(guard.requireMembership({ roles: ["admin"] })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(guard.requireMembership("settings.edit")).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("maps guard errors to JSON answers in route handlers", async () => {

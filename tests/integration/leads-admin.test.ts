@@ -29,7 +29,7 @@ let h: AuthHarness;
 let leads: typeof import("@/lib/leads/queries");
 let csvRoute: typeof import("@/app/api/admin/leads.csv/route");
 let personRoute: typeof import("@/app/api/admin/leads/[id]/export/route");
-let actions: typeof import("@/app/[locale]/(app)/admin/leads/actions");
+let actions: typeof import("@/lib/leads/actions");
 let a: Tenant;
 let b: Tenant;
 type Key =
@@ -44,7 +44,7 @@ beforeAll(async () => {
   leads = await import("@/lib/leads/queries");
   csvRoute = await import("@/app/api/admin/leads.csv/route");
   personRoute = await import("@/app/api/admin/leads/[id]/export/route");
-  actions = await import("@/app/[locale]/(app)/admin/leads/actions");
+  actions = await import("@/lib/leads/actions");
   [a, b] = [await createTenant(h), await createTenant(h)];
 
   const festival = await createEvent(h, a.id, "Festival");

@@ -1,0 +1,106 @@
+import "server-only";
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import type { z } from "zod";
+import { getCurrentSession, type CurrentSession } from "@/lib/auth/session";
+import { AppError, toActionError, validationError, type ActionResult } from "@/lib/errors";
+import { revalidatePublic } from "@/lib/public/cache-tags";
+import { requireMembership } from "@/lib/tenancy/guard";
+import type { Membership } from "@/lib/tenancy/membership";
+import type { Permission } from "@/lib/tenancy/permissions";
+
+/**
+ * The two wrappers of every server action (`lib/<concern>/actions.ts`): who is calling is
+ * resolved from the session (never from the action's arguments), the arguments are checked
+ * with zod where the lib function does not, whatever is thrown becomes the one
+ * `ActionResult` (`lib/errors.ts`), and what changed is revalidated. Actions hold no
+ * try/catch of their own.
+ */
+
+export type PublicChange = Parameters<typeof revalidatePublic>[0];
+
+/** An action that returns nothing answers `{ ok: true, data: undefined }`. */
+type Data<T> = [T] extends [void] ? undefined : T;
+
+interface ActionOptions<Args extends unknown[]> {
+  /** Checks the arguments (a tuple) where the lib function does not validate them itself. */
+  schema?: z.ZodType<Args>;
+  /** Paths (with their type) to revalidate after a success, e.g. the team page. */
+  revalidatePaths?: readonly (readonly [path: string, type: "page" | "layout"])[];
+  /** Where to go after a success (a redirect cannot be a result: it leaves the page). */
+  redirectTo?: string;
+}
+
+export interface AdminActionOptions<Args extends unknown[]> extends ActionOptions<Args> {
+  permission: Permission;
+  /** i18n key of the forbidden message, when not the permission's own. */
+  forbiddenMessageKey?: string;
+  /** Expire the public pages of the caller's company after a success. */
+  revalidateCompany?: boolean;
+}
+
+export interface AdminActionContext {
+  membership: Membership;
+  /** Expires the public pages showing what changed (applied once the action succeeded). */
+  changed(change: PublicChange | null | undefined): void;
+}
+
+async function run<Args extends unknown[], T>(
+  options: ActionOptions<Args>,
+  args: unknown[],
+  work: (args: Args, log: Record<string, unknown>) => Promise<T>,
+): Promise<ActionResult<Data<T>>> {
+  const log: Record<string, unknown> = {};
+  let data: T;
+  try {
+    let checked = args as Args;
+    if (options.schema) {
+      const parsed = options.schema.safeParse(args);
+      if (!parsed.success) throw validationError(parsed.error);
+      checked = parsed.data;
+    }
+    data = await work(checked, log);
+  } catch (error) {
+    return toActionError(error, log);
+  }
+  for (const [path, type] of options.revalidatePaths ?? []) revalidatePath(path, type);
+  if (options.redirectTo) redirect(options.redirectTo);
+  return { ok: true, data: data as Data<T> };
+}
+
+/** A server action of the admin area: membership with `permission`, then `fn`. */
+export function adminAction<Args extends unknown[], T>(
+  options: AdminActionOptions<Args>,
+  fn: (context: AdminActionContext, ...args: Args) => Promise<T>,
+): (...args: Args) => Promise<ActionResult<Data<T>>> {
+  return (...args) =>
+    run(options, args, async (checked, log) => {
+      const membership = await requireMembership(options.permission, options.forbiddenMessageKey);
+      log.companyId = membership.company.id;
+      const changes: PublicChange[] = [];
+      const data = await fn(
+        { membership, changed: (change) => void (change && changes.push(change)) },
+        ...checked,
+      );
+      if (options.revalidateCompany) revalidatePublic({ companyId: membership.company.id });
+      for (const change of changes) revalidatePublic(change);
+      return data;
+    });
+}
+
+/**
+ * A server action of a signed-in user who may have no company yet (onboarding, accepting an
+ * invitation, the account's sessions): the session, then `fn`.
+ */
+export function sessionAction<Args extends unknown[], T>(
+  options: ActionOptions<Args>,
+  fn: (session: CurrentSession, ...args: Args) => Promise<T>,
+): (...args: Args) => Promise<ActionResult<Data<T>>> {
+  return (...args) =>
+    run(options, args, async (checked, log) => {
+      const session = await getCurrentSession();
+      if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
+      log.userId = session.user.id;
+      return fn(session, ...checked);
+    });
+}
