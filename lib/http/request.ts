@@ -43,6 +43,11 @@ export interface JsonBodyOptions {
   messageKey: string;
   /** An empty body reads as `{}` (a like or a view needs none); otherwise it is refused. */
   allowEmpty?: boolean;
+  /**
+   * A body that is not JSON reads as `{}` too, so the schema's 422 names the missing fields
+   * (the upload API answers a broken body like an empty form). Size is still capped.
+   */
+  lenient?: boolean;
 }
 
 /** The request's JSON body, within the size cap (declared and actual length). */
@@ -51,12 +56,17 @@ export async function readJsonBody(request: Request, options: JsonBodyOptions): 
   if (Number(request.headers.get("content-length") ?? 0) > options.maxBytes) throw refuse();
   const text = await request.text();
   if (Buffer.byteLength(text) > options.maxBytes) throw refuse();
-  if (!text.trim() && options.allowEmpty) return {};
-  if (!request.headers.get("content-type")?.includes("application/json")) throw refuse();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
+  if (!text.trim() && (options.allowEmpty || options.lenient)) return {};
+  const malformed = () => {
+    if (options.lenient) return {};
     throw refuse();
+  };
+  if (!options.lenient && !request.headers.get("content-type")?.includes("application/json")) throw refuse();
+  try {
+    const json = JSON.parse(text) as unknown;
+    return options.lenient ? (json ?? {}) : json;
+  } catch {
+    return malformed();
   }
 }
 

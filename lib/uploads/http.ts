@@ -32,7 +32,7 @@ const body = <T extends Parameters<typeof parseJsonBody>[1]>(request: Request, s
   parseJsonBody(request, schema, {
     maxBytes: MAX_BODY_BYTES,
     messageKey: "validation.invalidForm",
-    allowEmpty: true,
+    lenient: true,
   });
 
 export function uploadHandlers(getContext: () => MediaContext, revalidate: Revalidate) {
