@@ -310,7 +310,10 @@ describe("GET /api/admin/leads/{id}/export", () => {
       id: ids.theirAna,
     });
     expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toMatchObject({ code: "not_found", messageKey: "admin.leads.errors.notFound" });
+    expect(await theirs.json()).toMatchObject({
+      code: "not_found",
+      messageKey: "admin.leads.errors.notFound",
+    });
 
     request.headers = new Headers();
     expect((await call(personRoute.GET, `/api/admin/leads/${ids.ana}/export`, { id: ids.ana })).status).toBe(

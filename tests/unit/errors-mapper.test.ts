@@ -124,7 +124,10 @@ describe("the action-result mapper", () => {
       fieldErrors: {},
     });
     expect(JSON.stringify(result)).not.toContain("10.0.0.3");
-    expect(log).toHaveBeenCalledWith("[afterglow] unexpected error", expect.objectContaining({ companyId: "c-1" }));
+    expect(log).toHaveBeenCalledWith(
+      "[afterglow] unexpected error",
+      expect.objectContaining({ companyId: "c-1" }),
+    );
   });
 });
 
@@ -139,7 +142,10 @@ describe("validationError", () => {
     expect(validationError(zodError)).toMatchObject({
       code: "validation",
       messageKey: "validation.invalidForm",
-      fieldErrors: { name: "engagement.errors.nameAndEmailRequired", rating: "engagement.errors.ratingInvalid" },
+      fieldErrors: {
+        name: "engagement.errors.nameAndEmailRequired",
+        rating: "engagement.errors.ratingInvalid",
+      },
     });
   });
 
