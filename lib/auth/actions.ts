@@ -24,6 +24,6 @@ export const saveThemePreference = sessionAction(
 
 /** Settings → sessions: ends every session of this account except the current one. */
 export const signOutOtherSessionsAction = sessionAction(
-  { revalidatePaths: [["/[locale]/admin/settings/sessions", "page"]] },
+  { revalidate: { paths: [["/[locale]/admin/settings/sessions", "page"]] } },
   async (session) => ({ count: await endOtherSessions(session.user.id, session.session.token) }),
 );

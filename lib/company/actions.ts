@@ -13,16 +13,15 @@ function pick(formData: FormData, fields: readonly string[]): Record<string, str
 export const updateCompanyDataAction = adminAction(
   {
     permission: "settings.edit",
-    revalidateCompany: true,
-    // The admin shell shows the company's name and logo.
-    revalidatePaths: [["/[locale]/admin", "layout"]],
+    // The public pages, and the admin shell, which shows the company's name and logo.
+    revalidate: { company: true, paths: [["/[locale]/admin", "layout"]] },
   },
   async ({ membership }, _previous: ActionResult | null, formData: FormData) =>
     updateCompanyData(membership, pick(formData, companyDataFields)),
 );
 
 export const updateLandingPageAction = adminAction(
-  { permission: "settings.edit", revalidateCompany: true },
+  { permission: "settings.edit", revalidate: { company: true } },
   async ({ membership }, _previous: ActionResult | null, formData: FormData) =>
     updateLandingPage(membership, pick(formData, landingPageFields)),
 );

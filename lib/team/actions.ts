@@ -9,7 +9,7 @@ import { inviteMember, revokeInvitation } from "@/lib/team/invite-member";
 
 const teamPage = {
   permission: "team.manage",
-  revalidatePaths: [["/[locale]/admin/settings/team", "page"]],
+  revalidate: { paths: [["/[locale]/admin/settings/team", "page"]] },
 } as const;
 
 /** Settings → team: invites by e-mail (admin only; the lib validates the form). */

@@ -25,8 +25,11 @@ type Data<T> = [T] extends [void] ? undefined : T;
 interface ActionOptions<Args extends unknown[]> {
   /** Checks the arguments (a tuple) where the lib function does not validate them itself. */
   schema?: z.ZodType<Args>;
-  /** Paths (with their type) to revalidate after a success, e.g. the team page. */
-  revalidatePaths?: readonly (readonly [path: string, type: "page" | "layout"])[];
+  /** What to revalidate after a success. */
+  revalidate?: {
+    /** Paths with their type, e.g. the team page. */
+    paths?: readonly (readonly [path: string, type: "page" | "layout"])[];
+  };
   /** Where to go after a success (a redirect cannot be a result: it leaves the page). */
   redirectTo?: string;
 }
@@ -35,8 +38,10 @@ export interface AdminActionOptions<Args extends unknown[]> extends ActionOption
   permission: Permission;
   /** i18n key of the forbidden message, when not the permission's own. */
   forbiddenMessageKey?: string;
-  /** Expire the public pages of the caller's company after a success. */
-  revalidateCompany?: boolean;
+  revalidate?: ActionOptions<Args>["revalidate"] & {
+    /** The public pages of the caller's company (`revalidatePublic({ companyId })`). */
+    company?: boolean;
+  };
 }
 
 export interface AdminActionContext {
@@ -45,25 +50,28 @@ export interface AdminActionContext {
   changed(change: PublicChange | null | undefined): void;
 }
 
-async function run<Args extends unknown[], T>(
+/** Caller first (a stranger learns nothing of the arguments), then the arguments, then the work. */
+async function run<Caller, Args extends unknown[], T>(
   options: ActionOptions<Args>,
   args: unknown[],
-  work: (args: Args, log: Record<string, unknown>) => Promise<T>,
+  resolve: (log: Record<string, unknown>) => Promise<Caller>,
+  work: (caller: Caller, args: Args) => Promise<T>,
 ): Promise<ActionResult<Data<T>>> {
   const log: Record<string, unknown> = {};
   let data: T;
   try {
+    const caller = await resolve(log);
     let checked = args as Args;
     if (options.schema) {
       const parsed = options.schema.safeParse(args);
       if (!parsed.success) throw validationError(parsed.error);
       checked = parsed.data;
     }
-    data = await work(checked, log);
+    data = await work(caller, checked);
   } catch (error) {
     return toActionError(error, log);
   }
-  for (const [path, type] of options.revalidatePaths ?? []) revalidatePath(path, type);
+  for (const [path, type] of options.revalidate?.paths ?? []) revalidatePath(path, type);
   if (options.redirectTo) redirect(options.redirectTo);
   return { ok: true, data: data as Data<T> };
 }
@@ -74,33 +82,43 @@ export function adminAction<Args extends unknown[], T>(
   fn: (context: AdminActionContext, ...args: Args) => Promise<T>,
 ): (...args: Args) => Promise<ActionResult<Data<T>>> {
   return (...args) =>
-    run(options, args, async (checked, log) => {
-      const membership = await requireMembership(options.permission, options.forbiddenMessageKey);
-      log.companyId = membership.company.id;
-      const changes: PublicChange[] = [];
-      const data = await fn(
-        { membership, changed: (change) => void (change && changes.push(change)) },
-        ...checked,
-      );
-      if (options.revalidateCompany) revalidatePublic({ companyId: membership.company.id });
-      for (const change of changes) revalidatePublic(change);
-      return data;
-    });
+    run(
+      options,
+      args,
+      async (log) => {
+        const membership = await requireMembership(options.permission, options.forbiddenMessageKey);
+        log.companyId = membership.company.id;
+        return membership;
+      },
+      async (membership, checked) => {
+        const changes: PublicChange[] = [];
+        const changed = (change: PublicChange | null | undefined) => void (change && changes.push(change));
+        const data = await fn({ membership, changed }, ...checked);
+        if (options.revalidate?.company) revalidatePublic({ companyId: membership.company.id });
+        for (const change of changes) revalidatePublic(change);
+        return data;
+      },
+    );
 }
 
 /**
  * A server action of a signed-in user who may have no company yet (onboarding, accepting an
- * invitation, the account's sessions): the session, then `fn`.
+ * invitation, the account's sessions and theme): the session, then `fn`.
  */
 export function sessionAction<Args extends unknown[], T>(
   options: ActionOptions<Args>,
   fn: (session: CurrentSession, ...args: Args) => Promise<T>,
 ): (...args: Args) => Promise<ActionResult<Data<T>>> {
   return (...args) =>
-    run(options, args, async (checked, log) => {
-      const session = await getCurrentSession();
-      if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
-      log.userId = session.user.id;
-      return fn(session, ...checked);
-    });
+    run(
+      options,
+      args,
+      async (log) => {
+        const session = await getCurrentSession();
+        if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
+        log.userId = session.user.id;
+        return session;
+      },
+      (session, checked) => fn(session, ...checked),
+    );
 }
