@@ -13,13 +13,13 @@ export async function postForm(form: MarketingForm, data: Record<string, string>
     });
     const body = (await response.json().catch(() => ({}))) as {
       sanitized?: boolean;
-      message?: string;
+      messageKey?: string;
       fieldErrors?: Record<string, string>;
     };
     if (response.ok) return { ok: true, sanitized: Boolean(body.sanitized) };
     return {
       ok: false,
-      message: typeof body.message === "string" ? body.message : "forms.error",
+      message: typeof body.messageKey === "string" ? body.messageKey : "forms.error",
       fieldErrors: body.fieldErrors ?? {},
     };
   } catch {

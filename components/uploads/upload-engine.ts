@@ -106,9 +106,10 @@ class Cancelled extends Error {}
 const NETWORK_ERROR: UploadMessage = { message: "uploads.errors.network" };
 
 function messageOf(body: unknown): UploadMessage {
-  const b = body as { message?: unknown; values?: unknown } | null;
-  return typeof b?.message === "string"
-    ? { message: b.message, values: (b.values as UploadMessage["values"]) ?? undefined }
+  // The i18n key (`message` is the server-translated text, for API clients).
+  const b = body as { messageKey?: unknown; values?: unknown } | null;
+  return typeof b?.messageKey === "string"
+    ? { message: b.messageKey, values: (b.values as UploadMessage["values"]) ?? undefined }
     : { message: "uploads.errors.failed" };
 }
 

@@ -28,7 +28,7 @@ class FakeBackend implements UploadTransport {
     if (method === "POST" && path === "/api/uploads") {
       const size = b.size as number;
       if ((b.fileName as string).endsWith(".exe")) {
-        return { status: 422, body: { message: "uploads.errors.blockedExtension" } };
+        return { status: 422, body: { messageKey: "uploads.errors.blockedExtension" } };
       }
       const id = `m${++this.n}`;
       const multipart = size > 10 * MB;
@@ -55,7 +55,7 @@ class FakeBackend implements UploadTransport {
     }
     const [, , , id, action] = path.split("/");
     const upload = this.uploads.get(id!);
-    if (!upload) return { status: 404, body: { message: "uploads.errors.notFound" } };
+    if (!upload) return { status: 404, body: { messageKey: "uploads.errors.notFound" } };
     if (method === "GET") {
       return {
         status: 200,
@@ -84,7 +84,7 @@ class FakeBackend implements UploadTransport {
       const got = upload.partSize
         ? [...upload.parts.values()].reduce((a, c) => a + c, 0)
         : (upload.body ?? 0);
-      if (got !== upload.size) return { status: 422, body: { message: "uploads.errors.incomplete" } };
+      if (got !== upload.size) return { status: 422, body: { messageKey: "uploads.errors.incomplete" } };
       upload.state = "processing";
       return { status: 200, body: { id, state: "processing" } };
     }

@@ -57,7 +57,8 @@ async function call<T>(url: string, init?: RequestInit): Promise<ApiResult<T>> {
   return {
     ok: false,
     status: response.status,
-    message: typeof body?.message === "string" ? body.message : null,
+    // The i18n key (`message` is the server-translated text, for API clients).
+    message: typeof body?.messageKey === "string" ? body.messageKey : null,
     fieldErrors,
     leadRequired: body?.leadRequired === true,
   };
