@@ -3,6 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { getCompanySettings, type CompanySettings } from "@/lib/company/queries";
 import { requireMembership } from "@/lib/tenancy/guard";
+import { can } from "@/lib/tenancy/permissions";
 
 /**
  * A company-settings page (spec §6): only admin edits company settings; a manager sees why
@@ -24,7 +25,7 @@ export async function AdminOnlySettings({
         description={t(`sections.${section}Description`)}
         back={{ href: "/admin/settings", label: t("back") }}
       />
-      {membership.role === "admin" ? (
+      {can(membership, "settings.edit") ? (
         form(await getCompanySettings(membership.company.id))
       ) : (
         <RestrictedNotice message={t("onlyAdmins")} />

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { createContentAction, updateContentAction } from "@/app/[locale]/(app)/admin/content/actions";
+import { createContentAction, updateContentAction } from "@/lib/content/actions";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

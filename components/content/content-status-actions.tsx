@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
-import { deleteContentAction, setContentStatusAction } from "@/app/[locale]/(app)/admin/content/actions";
+import { deleteContentAction, setContentStatusAction } from "@/lib/content/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Button } from "@/components/ui/button";
 import type { ContentStatus } from "@/lib/generated/prisma/enums";

@@ -21,7 +21,7 @@ import {
   reorderMediaAction,
   retryMediaAction,
   setCoverAction,
-} from "@/app/[locale]/(app)/admin/content/actions";
+} from "@/lib/content/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";

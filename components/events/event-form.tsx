@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { checkSlugAction, saveEventAction } from "@/app/[locale]/(app)/admin/events/actions";
+import { checkSlugAction, saveEventAction } from "@/lib/events/actions";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";

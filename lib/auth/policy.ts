@@ -1,13 +1,14 @@
 import type { Role } from "@/lib/generated/prisma/enums";
+import { can } from "@/lib/tenancy/permissions";
 
 /** Session rules of spec §4 and §9, in one place for the server, the client and the tests. */
 
-/** Concurrent sessions per account (spec §9: default 3; the admin shell passes 2). */
+/** Concurrent sessions per account (spec §9: default 3; those who enter the admin area get 2). */
 export const MAX_SESSIONS_DEFAULT = 3;
 export const MAX_SESSIONS_ADMIN_AREA = 2;
 
 export function maxConcurrentSessions(role: Role | null | undefined): number {
-  return role === "admin" || role === "manager" ? MAX_SESSIONS_ADMIN_AREA : MAX_SESSIONS_DEFAULT;
+  return can(role, "admin.enter") ? MAX_SESSIONS_ADMIN_AREA : MAX_SESSIONS_DEFAULT;
 }
 
 /** The client warns this long before the idle sign-out (spec §4: at 25 of 30 minutes). */

@@ -2,10 +2,9 @@
 
 import { revalidateTag } from "next/cache";
 import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment";
-import { listCommentsForModeration, type ModerationPage } from "@/lib/comments/queries";
-import { toActionError, type ActionResult } from "@/lib/errors";
+import { listCommentsForModeration } from "@/lib/comments/queries";
 import { cacheTags } from "@/lib/public/cache-tags";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { adminAction } from "@/lib/tenancy/admin-action";
 
 /**
  * Comment moderation actions on the admin content page: guard → lib (role, zod ids, company
@@ -14,37 +13,21 @@ import { requireMembership } from "@/lib/tenancy/guard";
  * hidden one (only this content's tag: the company's other pages are untouched).
  */
 const expireContent = (contentId: string) => revalidateTag(cacheTags.content(contentId), { expire: 0 });
+const moderate = { permission: "comments.moderate" } as const;
 
-export async function loadCommentsAction(
-  contentId: string,
-  cursor: string | null,
-): Promise<ActionResult<ModerationPage>> {
-  try {
-    const membership = await requireMembership();
-    return { ok: true, data: await listCommentsForModeration(membership, { contentId, cursor }) };
-  } catch (error) {
-    return toActionError(error, { action: "loadComments" });
-  }
-}
+export const loadCommentsAction = adminAction(
+  moderate,
+  async ({ membership }, contentId: string, cursor: string | null) =>
+    listCommentsForModeration(membership, { contentId, cursor }),
+);
 
-export async function setCommentHiddenAction(commentId: string, hidden: boolean): Promise<ActionResult> {
-  try {
-    const membership = await requireMembership();
-    const { contentId } = await setCommentHidden(membership, commentId, hidden === true);
-    expireContent(contentId);
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return toActionError(error, { action: "setCommentHidden" });
-  }
-}
+export const setCommentHiddenAction = adminAction(
+  moderate,
+  async ({ membership }, commentId: string, hidden: boolean) => {
+    expireContent((await setCommentHidden(membership, commentId, hidden === true)).contentId);
+  },
+);
 
-export async function deleteCommentAction(commentId: string): Promise<ActionResult> {
-  try {
-    const membership = await requireMembership();
-    const { contentId } = await deleteComment(membership, commentId);
-    expireContent(contentId);
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return toActionError(error, { action: "deleteComment" });
-  }
-}
+export const deleteCommentAction = adminAction(moderate, async ({ membership }, commentId: string) => {
+  expireContent((await deleteComment(membership, commentId)).contentId);
+});

@@ -2,17 +2,14 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { companyDataSchema, landingPageSchema } from "@/lib/company/schemas";
 import { db } from "@/lib/db";
-import { AppError, validationError } from "@/lib/errors";
+import { validationError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Membership } from "@/lib/tenancy/membership";
-
-/** Spec §6: only admin edits company settings; checked here too, not only by the caller. */
-function assertAdmin(membership: Membership): void {
-  if (membership.role !== "admin") throw new AppError("forbidden", "settings.onlyAdmins");
-}
+import { assertCan } from "@/lib/tenancy/permissions";
 
 export async function updateCompanyData(membership: Membership, input: unknown): Promise<void> {
-  assertAdmin(membership);
+  // Spec §6: only admin edits company settings; checked here too, not only by the caller.
+  assertCan(membership, "settings.edit");
   const parsed = companyDataSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const companyId = membership.company.id;
@@ -39,7 +36,8 @@ export async function updateCompanyData(membership: Membership, input: unknown):
 }
 
 export async function updateLandingPage(membership: Membership, input: unknown): Promise<void> {
-  assertAdmin(membership);
+  // Spec §6: only admin edits company settings; checked here too, not only by the caller.
+  assertCan(membership, "settings.edit");
   const parsed = landingPageSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const companyId = membership.company.id;

@@ -1,14 +1,12 @@
-import { AppError } from "@/lib/errors";
-import type { Role } from "@/lib/generated/prisma/enums";
 import type { Membership } from "@/lib/tenancy/membership";
-
-/** Who may manage content, events and media (spec §6: admin or manager). */
-export const MANAGE_ROLES: readonly Role[] = ["admin", "manager"];
+import { assertCan } from "@/lib/tenancy/permissions";
 
 /**
- * The domain functions check the role again, whatever the caller did: a route or action that
- * forgot its guard still cannot let a `user` change anything.
+ * The domain functions of content, events, media and comments check the permission again,
+ * whatever the caller did: a route or action that forgot its guard still cannot let a `user`
+ * change anything. (One name for the many call sites; the rule is `content.manage` of
+ * `lib/tenancy/permissions.ts`.)
  */
-export function assertCanManage(membership: Membership): void {
-  if (!MANAGE_ROLES.includes(membership.role)) throw new AppError("forbidden", "content.errors.forbidden");
+export function assertCanManage(membership: Pick<Membership, "role">): void {
+  assertCan(membership, "content.manage");
 }

@@ -30,7 +30,7 @@ async function assertOwnEvents(
   const found = await tx.event.count({ where: { companyId, id: { in: eventIds } } });
   if (found !== new Set(eventIds).size) {
     throw new AppError("validation", "content.errors.eventNotFound", {
-      eventIds: "content.errors.eventNotFound",
+      fieldErrors: { eventIds: "content.errors.eventNotFound" },
     });
   }
 }

@@ -3,19 +3,20 @@ import { limitChecks, type EngagementAction, type EngagementLimits } from "@/lib
 import { postComment } from "@/lib/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/engagement/queries";
 import { recordShare, recordView, recordWatchTime } from "@/lib/engagement/record-events";
-import { LeadRequiredError, requestDownload } from "@/lib/engagement/request-download";
+import { requestDownload } from "@/lib/engagement/request-download";
 import { likeSchema, listCommentsSchema } from "@/lib/engagement/schemas";
 import { toggleLike } from "@/lib/engagement/toggle-like";
-import { validationError } from "@/lib/engagement/validation";
 import { readCookie, readVisitor, visitorCookie, type Visitor } from "@/lib/engagement/visitor";
-import { AppError, errorResponse } from "@/lib/errors";
+import { validationError } from "@/lib/errors";
+import { assertSameOrigin, readJsonBody } from "@/lib/http/request";
+import { respond } from "@/lib/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
-import { enforceLimits, withRetryAfter } from "@/lib/rate-limit/limiter";
+import { enforceLimits } from "@/lib/rate-limit/limiter";
 
 /**
- * The public engagement API's shared boilerplate (origin check, JSON body with a size cap,
- * visitor cookie, rate limits, `no-store`, error mapping) around the lib functions. The
+ * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
+ * visitor cookie, rate limits, `no-store`, the one error mapper) around the lib functions. The
  * route files are one line each; tests call these handlers with a context of their own.
  */
 export interface EngagementHttpOptions {
@@ -36,47 +37,13 @@ export type ContentRouteHandler = (
 /** Comments with a lead are at most a few kilobytes; anything far larger is not ours. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-const invalidRequest = () => new AppError("validation", "engagement.errors.invalidRequest");
-
-function originHost(origin: string): string | null {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return null; // "null" (sandboxed frames, files)
-  }
-}
-
-/** A JSON body cannot be sent cross-site without a preflight; the origin check closes the rest. */
-function assertSameOrigin(request: Request): void {
-  const origin = request.headers.get("origin");
-  if (origin && originHost(origin) !== request.headers.get("host")) {
-    throw new AppError("forbidden", "engagement.errors.forbidden");
-  }
-}
-
 /** The JSON body, `{}` when empty (a like or a view needs none). */
-async function readJson(request: Request): Promise<unknown> {
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) throw invalidRequest();
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw invalidRequest();
-  if (!text.trim()) return {};
-  if (!request.headers.get("content-type")?.includes("application/json")) throw invalidRequest();
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw invalidRequest();
-  }
-}
-
-function toErrorResponse(error: unknown, context: Record<string, unknown>): Response {
-  if (error instanceof LeadRequiredError) {
-    return Response.json(
-      { error: error.code, leadRequired: true, message: error.messageKey, fieldErrors: {} },
-      { status: error.status },
-    );
-  }
-  return withRetryAfter(errorResponse(error, context), error);
-}
+const readBody = (request: Request) =>
+  readJsonBody(request, {
+    maxBytes: MAX_BODY_BYTES,
+    messageKey: "engagement.errors.invalidRequest",
+    allowEmpty: true,
+  });
 
 interface Call {
   request: Request;
@@ -99,28 +66,29 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     async (request, { params }) => {
       const visitor = readVisitor(request);
       let contentId = "";
-      let response: Response;
-      try {
-        contentId = (await params).id;
-        let body: unknown;
-        if (method === "POST") {
-          assertSameOrigin(request);
-          body = await readJson(request);
-        }
-        const ctx = options.context();
-        if (action) {
-          const ip = clientIp(request.headers, options.clientIp);
-          const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
-          await enforceLimits(
-            ctx.media.db,
-            limitChecks(options.limits, action, visitor.id, ipKey),
-            options.limits.windowSeconds,
-          );
-        }
-        response = await run({ request, contentId, visitor, body, ctx });
-      } catch (error) {
-        response = toErrorResponse(error, { route: "engagement", action, contentId });
-      }
+      const response = await respond(
+        request,
+        async () => {
+          contentId = (await params).id;
+          let body: unknown;
+          if (method === "POST") {
+            assertSameOrigin(request, { messageKey: "engagement.errors.forbidden" });
+            body = await readBody(request);
+          }
+          const ctx = options.context();
+          if (action) {
+            const ip = clientIp(request.headers, options.clientIp);
+            const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
+            await enforceLimits(
+              ctx.media.db,
+              limitChecks(options.limits, action, visitor.id, ipKey),
+              options.limits.windowSeconds,
+            );
+          }
+          return run({ request, contentId, visitor, body, ctx });
+        },
+        () => ({ route: "engagement", action, contentId }),
+      );
       response.headers.set("Cache-Control", "no-store");
       if (visitor.isNew)
         response.headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
@@ -133,13 +101,13 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     ),
     like: handler("POST", "like", async ({ ctx, contentId, visitor, body }) => {
       const parsed = likeSchema.safeParse(body);
-      if (!parsed.success) throw validationError(parsed.error);
+      if (!parsed.success) throw validationError(parsed.error, { message: "field" });
       return json(await toggleLike(ctx.media.db, contentId, visitor.id, parsed.data.liked));
     }),
     listComments: handler("GET", null, async ({ ctx, contentId, request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const parsed = listCommentsSchema.safeParse(query);
-      if (!parsed.success) throw validationError(parsed.error);
+      if (!parsed.success) throw validationError(parsed.error, { message: "field" });
       return json(await listComments(ctx.media.db, contentId, parsed.data));
     }),
     postComment: handler("POST", "comment", async ({ ctx, contentId, visitor, body }) => {

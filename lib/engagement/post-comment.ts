@@ -4,8 +4,8 @@ import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-
 import { commentSelect, toCommentDto, type CommentDto } from "@/lib/engagement/queries";
 import { nowUtc } from "@/lib/engagement/sql";
 import { commentSchema } from "@/lib/engagement/schemas";
-import { validationError } from "@/lib/engagement/validation";
 import type { Comment } from "@/lib/generated/prisma/client";
+import { validationError } from "@/lib/errors";
 
 type CommentRow = Pick<Comment, "id" | "authorName" | "rating" | "text" | "createdAt">;
 
@@ -29,7 +29,7 @@ export async function postComment(
   const db = ctx.media.db;
   const content = await getPublicContentOrThrow(db, contentId);
   const parsed = commentSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   const { name, rating, text, requestId } = parsed.data;
 
   // One statement (no interactive transaction holding a pooled connection between round

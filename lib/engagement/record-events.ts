@@ -2,7 +2,7 @@ import type { PrismaClient } from "@/lib/db-client";
 import { getPublicContentOrThrow, type EngagedContent } from "@/lib/engagement/get-public-content-or-throw";
 import { shareSchema, watchTimeSchema } from "@/lib/engagement/schemas";
 import { nowUtc } from "@/lib/engagement/sql";
-import { validationError } from "@/lib/engagement/validation";
+import { validationError } from "@/lib/errors";
 
 /** A view counts once per visitor and content in this window; later calls are accepted, not counted. */
 export const VIEW_WINDOW_MINUTES = 30;
@@ -19,7 +19,7 @@ export async function recordShare(
 ): Promise<void> {
   const content = await getPublicContentOrThrow(db, contentId);
   const parsed = shareSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   await db.engagementEvent.create({
     data: { ...rowOf(content, visitorId), type: "share", channel: parsed.data.channel },
   });
@@ -33,7 +33,7 @@ export async function recordWatchTime(
 ): Promise<void> {
   const content = await getPublicContentOrThrow(db, contentId);
   const parsed = watchTimeSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   await db.engagementEvent.create({
     data: { ...rowOf(content, visitorId), type: "watch_time", value: parsed.data.seconds },
   });

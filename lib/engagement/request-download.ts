@@ -10,17 +10,12 @@ import {
 import { hasLeadOnFile } from "@/lib/engagement/queries";
 import { downloadSchema, leadSchema, type LeadInput } from "@/lib/engagement/schemas";
 import { nowUtc } from "@/lib/engagement/sql";
-import { validationError } from "@/lib/engagement/validation";
-import { AppError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { displayMedia } from "@/lib/public/media-mappers";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
-export class LeadRequiredError extends AppError {
-  constructor() {
-    super("forbidden", "engagement.errors.leadRequired");
-    this.name = "LeadRequiredError";
-  }
-}
+export const leadRequired = () =>
+  new AppError("forbidden", "engagement.errors.leadRequired", { leadRequired: true });
 
 export interface DownloadGrant {
   /** Short-lived signed URL with an attachment disposition. */
@@ -67,17 +62,17 @@ export async function requestDownload(
   const db = ctx.media.db;
   const content = await getPublicContentOrThrow(db, contentId);
   const parsed = downloadSchema.safeParse(input ?? {});
-  if (!parsed.success) throw validationError(parsed.error);
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   const media = await mediaOf(db, content, parsed.data.mediaId);
 
   let lead: LeadInput | null = null;
   if (content.requiresLead) {
     if (parsed.data.lead !== undefined && parsed.data.lead !== null) {
       const checked = leadSchema.safeParse(parsed.data.lead);
-      if (!checked.success) throw validationError(checked.error, "lead");
+      if (!checked.success) throw validationError(checked.error, { message: "field", prefix: "lead" });
       lead = checked.data;
     } else if (!(await hasLeadOnFile(db, content.companyId, visitorId))) {
-      throw new LeadRequiredError();
+      throw leadRequired();
     }
   }
 

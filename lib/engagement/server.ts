@@ -6,8 +6,8 @@ import { appUrl } from "@/lib/env";
 import { getMediaContext } from "@/lib/media/server-context";
 import { clientIpOptions, ipHashSecret } from "@/lib/rate-limit/server";
 
-/** The engagement API bound to the app's database, storage, audit log and settings. */
-export const engagementApi = engagementHandlers({
+/** The engagement API's route handlers, bound to the app's database, storage, audit log and settings. */
+export const engagementRoutes = engagementHandlers({
   context: () => ({ media: getMediaContext(), audit: recordAudit }),
   limits: engagementLimitsFromEnv(),
   clientIp: clientIpOptions,

@@ -61,7 +61,7 @@ async function bannerKeyFor(
   });
   if (!media)
     throw new AppError("validation", "events.errors.bannerInvalid", {
-      bannerMediaId: "events.errors.bannerInvalid",
+      fieldErrors: { bannerMediaId: "events.errors.bannerInvalid" },
     });
   return media.storageKey;
 }
@@ -90,7 +90,8 @@ export async function createEvent(
     });
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", SLUG_IN_USE, { slug: SLUG_IN_USE });
+    if (isUniqueViolation(error))
+      throw new AppError("conflict", SLUG_IN_USE, { fieldErrors: { slug: SLUG_IN_USE } });
     throw error;
   }
 }
@@ -122,7 +123,8 @@ export async function updateEvent(
     if (replacedBanner) await deleteMedia(ctx, companyId, { storageKey: replacedBanner, contentId: null });
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError("conflict", SLUG_IN_USE, { slug: SLUG_IN_USE });
+    if (isUniqueViolation(error))
+      throw new AppError("conflict", SLUG_IN_USE, { fieldErrors: { slug: SLUG_IN_USE } });
     throw error;
   }
 }

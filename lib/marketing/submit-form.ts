@@ -48,8 +48,10 @@ export async function storeSubmission(
     const message = sanitize(parsed.data.message);
     if (!name.value.trim() || !message.value.trim()) {
       throw new AppError("validation", "validation.invalidForm", {
-        ...(name.value.trim() ? {} : { name: "validation.inputEmpty" }),
-        ...(message.value.trim() ? {} : { message: "validation.inputEmpty" }),
+        fieldErrors: {
+          ...(name.value.trim() ? {} : { name: "validation.inputEmpty" }),
+          ...(message.value.trim() ? {} : { message: "validation.inputEmpty" }),
+        },
       });
     }
     const row = await prisma.marketingSubmission.create({

@@ -1,6 +1,6 @@
 import type { PrismaClient } from "@/lib/db-client";
 import type { PlanTier, Prisma } from "@/lib/generated/prisma/client";
-import { DetailedError } from "@/lib/uploads/errors";
+import { AppError } from "@/lib/errors";
 import { formatBytes } from "@/lib/media/format";
 import { planLimits } from "@/lib/plans/limits";
 
@@ -38,7 +38,7 @@ export async function reserveStorage(
     data: { storageUsedBytes: { increment: bytes } },
   });
   if (count === 0) {
-    throw new DetailedError("forbidden", PLAN_ERRORS.storageQuota, { quota: formatBytes(quota) });
+    throw new AppError("forbidden", PLAN_ERRORS.storageQuota, { values: { quota: formatBytes(quota) } });
   }
 }
 
@@ -75,7 +75,8 @@ export async function assertPhotoRoom(
   if (limit === null || adding <= 0) return;
   for (const eventId of eventIds) {
     const count = await countEventPhotos(db, companyId, eventId);
-    if (count + adding > limit) throw new DetailedError("forbidden", PLAN_ERRORS.photosPerEvent, { limit });
+    if (count + adding > limit)
+      throw new AppError("forbidden", PLAN_ERRORS.photosPerEvent, { values: { limit } });
   }
 }
 

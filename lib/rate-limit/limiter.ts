@@ -25,14 +25,9 @@ export type LimitOutcome =
       key: string;
     };
 
-export class RateLimitedError extends AppError {
-  constructor(
-    readonly retryAfter: number,
-    messageKey = "engagement.errors.rateLimited",
-  ) {
-    super("rate_limited", messageKey);
-    this.name = "RateLimitedError";
-  }
+/** The 429 of a limit: the one error mapper sends `retryAfter` as the `Retry-After` header. */
+export function rateLimited(retryAfter: number, messageKey = "engagement.errors.rateLimited"): AppError {
+  return new AppError("rate_limited", messageKey, { retryAfter });
 }
 
 /** Share of calls that also delete long-expired rows (keeps the table at the active keys). */
@@ -88,7 +83,7 @@ export async function consumeLimits(
   return blocked ? { allowed: false, retryAfter: blocked.retryAfter, key: blocked.key } : { allowed: true };
 }
 
-/** Same as `consumeLimits`, throwing `RateLimitedError` (→ 429 with Retry-After) when over. */
+/** Same as `consumeLimits`, throwing `rateLimited` (→ 429 with Retry-After) when over. */
 export async function enforceLimits(
   db: PrismaClient,
   checks: readonly LimitCheck[],
@@ -96,7 +91,7 @@ export async function enforceLimits(
   messageKey?: string,
 ): Promise<void> {
   const outcome = await consumeLimits(db, checks, windowSeconds);
-  if (!outcome.allowed) throw new RateLimitedError(outcome.retryAfter, messageKey);
+  if (!outcome.allowed) throw rateLimited(outcome.retryAfter, messageKey);
 }
 
 /** Removes rows whose window ended long ago; returns how many. */
@@ -104,10 +99,4 @@ export async function deleteExpiredLimits(db: PrismaClient, olderThanSeconds = C
   return db.$executeRaw`
     DELETE FROM "request_limit"
     WHERE "windowStart" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${olderThanSeconds})`;
-}
-
-/** Adds `Retry-After` to a response made from a `RateLimitedError`. */
-export function withRetryAfter(response: Response, error: unknown): Response {
-  if (error instanceof RateLimitedError) response.headers.set("Retry-After", String(error.retryAfter));
-  return response;
 }

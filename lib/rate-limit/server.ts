@@ -15,7 +15,7 @@ export const clientIpOptions: ClientIpOptions = {
 export const ipHashSecret = internalSecret() ?? "afterglow-rate-limit";
 
 /**
- * Counts one request from the client's address under `scope` and throws `RateLimitedError`
+ * Counts one request from the client's address under `scope` and throws `rateLimited`
  * (429, Retry-After) past `limit` per minute. A request whose address cannot be trusted is
  * not limited here: guessing would put strangers into one shared bucket.
  */

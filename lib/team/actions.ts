@@ -1,55 +1,36 @@
 "use server";
 
 import { headers } from "next/headers";
-import { redirect } from "next/navigation";
-import { revalidatePath } from "next/cache";
-import { getCurrentSession } from "@/lib/auth/session";
 import { localeFromHeaders } from "@/lib/auth/translate";
-import { toActionError, type ActionResult } from "@/lib/errors";
-import { requireMembership } from "@/lib/tenancy/guard";
+import type { ActionResult } from "@/lib/errors";
+import { adminAction, sessionAction } from "@/lib/tenancy/admin-action";
 import { acceptInvitation } from "@/lib/team/accept-invitation";
 import { inviteMember, revokeInvitation } from "@/lib/team/invite-member";
 
-const TEAM_PATH = "/[locale]/admin/settings/team";
+const teamPage = {
+  permission: "team.manage",
+  revalidate: { paths: [["/[locale]/admin/settings/team", "page"]] },
+} as const;
 
-export async function inviteMemberAction(
-  _previous: ActionResult<{ email: string }> | null,
-  formData: FormData,
-): Promise<ActionResult<{ email: string }>> {
-  try {
-    const membership = await requireMembership({ roles: ["admin"], forbiddenMessage: "team.onlyAdmins" });
+/** Settings → team: invites by e-mail (admin only; the lib validates the form). */
+export const inviteMemberAction = adminAction(
+  teamPage,
+  async ({ membership }, _previous: ActionResult<{ email: string }> | null, formData: FormData) => {
     const invitation = await inviteMember(
       membership,
       { email: formData.get("email"), role: formData.get("role") },
       localeFromHeaders(await headers()),
     );
-    revalidatePath(TEAM_PATH, "page");
-    return { ok: true, data: { email: invitation.email } };
-  } catch (error) {
-    return toActionError(error, { action: "inviteMember" });
-  }
-}
+    return { email: invitation.email };
+  },
+);
 
-export async function revokeInvitationAction(invitationId: string): Promise<ActionResult> {
-  try {
-    const membership = await requireMembership({ roles: ["admin"], forbiddenMessage: "team.onlyAdmins" });
-    await revokeInvitation(membership, invitationId);
-    revalidatePath(TEAM_PATH, "page");
-    return { ok: true, data: undefined };
-  } catch (error) {
-    return toActionError(error, { action: "revokeInvitation" });
-  }
-}
+export const revokeInvitationAction = adminAction(teamPage, async ({ membership }, invitationId: string) =>
+  revokeInvitation(membership, invitationId),
+);
 
 /** The invitation page's accept button: joins the company, then opens the dashboard. */
-export async function acceptInvitationAction(token: string): Promise<ActionResult> {
-  const session = await getCurrentSession();
-  if (!session)
-    return { ok: false, code: "unauthorized", message: "auth.errors.signInRequired", fieldErrors: {} };
-  try {
-    await acceptInvitation(session.user, token);
-  } catch (error) {
-    return toActionError(error, { action: "acceptInvitation", userId: session.user.id });
-  }
-  redirect("/admin");
-}
+export const acceptInvitationAction = sessionAction(
+  { redirectTo: "/admin" },
+  async (session, token: string) => acceptInvitation(session.user, token),
+);

@@ -5,6 +5,7 @@ import { appUrl } from "@/lib/env";
 import { AppError, validationError } from "@/lib/errors";
 import type { Locale } from "@/lib/i18n/config";
 import type { Membership } from "@/lib/tenancy/membership";
+import { assertCan } from "@/lib/tenancy/permissions";
 import { sendInvitationEmail } from "@/lib/team/invitation-email";
 import { INVITATION_TTL_MS, inviteMemberSchema } from "@/lib/team/schemas";
 import { newInvitationToken } from "@/lib/team/token";
@@ -18,7 +19,7 @@ export async function inviteMember(
   input: unknown,
   locale: Locale,
 ): Promise<{ id: string; email: string }> {
-  if (membership.role !== "admin") throw new AppError("forbidden", "team.onlyAdmins");
+  assertCan(membership, "team.manage");
   const parsed = inviteMemberSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const { email, role } = parsed.data;
@@ -29,7 +30,7 @@ export async function inviteMember(
     select: { profile: { select: { companyId: true } } },
   });
   if (existing?.profile?.companyId === companyId) {
-    throw new AppError("conflict", "team.alreadyMember", { email: "team.alreadyMember" });
+    throw new AppError("conflict", "team.alreadyMember", { fieldErrors: { email: "team.alreadyMember" } });
   }
 
   const { token, tokenHash } = newInvitationToken();
@@ -68,7 +69,7 @@ export async function inviteMember(
 }
 
 export async function revokeInvitation(membership: Membership, invitationId: string): Promise<void> {
-  if (membership.role !== "admin") throw new AppError("forbidden", "team.onlyAdmins");
+  assertCan(membership, "team.manage");
   // Scoped by company in the where clause: another tenant's id deletes nothing.
   const { count } = await db.invitation.deleteMany({
     where: { id: invitationId, companyId: membership.company.id, acceptedAt: null },

@@ -3,9 +3,12 @@ import { cache } from "react";
 import { trustedOrigins } from "@/lib/auth/auth";
 import { getCurrentSession, type CurrentSession } from "@/lib/auth/session";
 import { db } from "@/lib/db";
-import { AppError, errorResponse } from "@/lib/errors";
-import type { Role, ThemePreference } from "@/lib/generated/prisma/enums";
-import { adminAreaRoles, type Membership } from "@/lib/tenancy/membership";
+import { AppError } from "@/lib/errors";
+import type { ThemePreference } from "@/lib/generated/prisma/enums";
+import { assertSameOrigin } from "@/lib/http/request";
+import { respond } from "@/lib/http/route";
+import type { Membership } from "@/lib/tenancy/membership";
+import { assertCan, forbiddenMessageOf, type Permission } from "@/lib/tenancy/permissions";
 
 /**
  * The one tenancy guard of the admin side: session → profile → company → role, resolved
@@ -61,45 +64,41 @@ export async function getMembership(): Promise<Membership | null> {
 }
 
 /**
- * The caller's membership, or an AppError: "unauthorized" when signed out, "forbidden"
- * when the role is not allowed (default: admin and manager, who enter the admin area).
+ * The caller's membership, or an AppError: "unauthorized" when signed out, "forbidden" (with
+ * the permission's message, or `forbiddenMessageKey`) when the role lacks `permission`
+ * (default: entering the admin area, which admins and managers do).
  */
 export async function requireMembership(
-  options: {
-    roles?: readonly Role[];
-    /** i18n key of the forbidden message. */ forbiddenMessage?: string;
-  } = {},
+  permission: Permission = "admin.enter",
+  forbiddenMessageKey?: string,
 ): Promise<Membership> {
   const { session, membership } = await getAdminAccess();
   if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
-  const roles = options.roles ?? adminAreaRoles;
-  if (!membership || !roles.includes(membership.role)) {
-    throw new AppError("forbidden", options.forbiddenMessage ?? "admin.accessDenied.message");
-  }
+  if (!membership) throw new AppError("forbidden", forbiddenMessageKey ?? forbiddenMessageOf(permission));
+  assertCan(membership, permission, forbiddenMessageKey);
   return membership;
 }
 
-const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
-
 /**
- * Wraps a route handler: resolves the membership first and maps any AppError (or other
- * failure) to the JSON error answer. Cookie-authenticated writes must come from our own
- * origin (server actions get this check from Next; route handlers get it here).
+ * Wraps an admin route handler: checks the origin of writes (server actions get this check
+ * from Next; route handlers get it here), resolves the membership with `permission`, and maps
+ * whatever is thrown to the one JSON error answer, so route files hold no try/catch.
  */
 export function withMembership<P = Record<string, never>>(
   handler: (request: Request, context: { membership: Membership; params: P }) => Promise<Response>,
-  options?: { roles?: readonly Role[] },
+  options: { permission?: Permission } = {},
 ): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
   return async (request, context) => {
-    try {
-      const origin = request.headers.get("origin");
-      if (unsafeMethods.has(request.method) && origin && !trustedOrigins().includes(origin)) {
-        throw new AppError("forbidden", "auth.errors.foreignOrigin");
-      }
-      const membership = await requireMembership(options);
-      return await handler(request, { membership, params: await context.params });
-    } catch (error) {
-      return errorResponse(error, { method: request.method, path: new URL(request.url).pathname });
-    }
+    let companyId: string | undefined;
+    return respond(
+      request,
+      async () => {
+        assertSameOrigin(request, { messageKey: "auth.errors.foreignOrigin", trusted: trustedOrigins() });
+        const membership = await requireMembership(options.permission);
+        companyId = membership.company.id;
+        return handler(request, { membership, params: await context.params });
+      },
+      () => ({ companyId }),
+    );
   };
 }

@@ -12,6 +12,3 @@ export interface Membership {
   role: Role;
   company: { id: string; name: string; slug: string; plan: PlanTier; logoKey: string | null };
 }
-
-/** Roles that enter the admin area (spec §6). */
-export const adminAreaRoles: readonly Role[] = ["admin", "manager"];

@@ -8,7 +8,6 @@ import { imageDimensionsFromHead, megapixels } from "@/lib/media/image-header";
 import { SNIFF_BYTES, sniffFamily } from "@/lib/media/sniff";
 import { completeMultipartUpload, listUploadedParts, objectSize, readRange } from "@/lib/media/storage-ops";
 import type { Membership } from "@/lib/tenancy/membership";
-import { DetailedError } from "@/lib/uploads/errors";
 import { getOwnUpload } from "@/lib/uploads/get-upload";
 import type { CompleteUploadInput } from "@/lib/uploads/schemas";
 import { UPLOAD_ERRORS } from "@/lib/uploads/validate-file";
@@ -90,8 +89,8 @@ export async function completeUpload(
     const dims = await imageDimensionsFromHead(head);
     if (dims && dims.width * dims.height > maxImagePixels) {
       await reject(
-        new DetailedError("validation", UPLOAD_ERRORS.imageTooLarge, {
-          megapixels: megapixels(maxImagePixels),
+        new AppError("validation", UPLOAD_ERRORS.imageTooLarge, {
+          values: { megapixels: megapixels(maxImagePixels) },
         }),
       );
     }

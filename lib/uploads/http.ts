@@ -1,13 +1,12 @@
-import { validationError } from "@/lib/errors";
+import { parseJsonBody } from "@/lib/http/request";
+import { respond } from "@/lib/http/route";
 import type { MediaContext } from "@/lib/media/context";
 import type { Membership } from "@/lib/tenancy/membership";
 import { abortUpload } from "@/lib/uploads/abort-upload";
 import { completeUpload } from "@/lib/uploads/complete-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
-import { detailedErrorResponse } from "@/lib/uploads/errors";
 import { getUploadStatus, signUploadParts } from "@/lib/uploads/get-upload";
 import { completeUploadSchema, createUploadSchema, signPartsSchema } from "@/lib/uploads/schemas";
-import type { z } from "zod";
 
 /**
  * The upload API's handlers, behind the tenancy guard (`withMembership` in the route files,
@@ -26,28 +25,29 @@ export type Revalidate = (changed: { companyId: string; eventIds?: string[]; con
 
 const noStore = { "Cache-Control": "no-store" };
 
-async function body<T extends z.ZodType>(request: Request, schema: T): Promise<z.output<T>> {
-  const json: unknown = await request.json().catch(() => null);
-  const parsed = schema.safeParse(json ?? {});
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
+/** An upload's JSON is small; a complete of 10 000 parts with their ETags stays under 4 MB. */
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+const body = <T extends Parameters<typeof parseJsonBody>[1]>(request: Request, schema: T) =>
+  parseJsonBody(request, schema, {
+    maxBytes: MAX_BODY_BYTES,
+    messageKey: "validation.invalidForm",
+    lenient: true,
+  });
 
 export function uploadHandlers(getContext: () => MediaContext, revalidate: Revalidate) {
   const handle =
     (run: (request: Request, membership: Membership, id: string) => Promise<Response>): MembershipHandler =>
-    async (request, { membership, params }) => {
-      try {
-        // Routes without a dynamic segment get no params at all.
-        const { id = "" } = (await params) ?? {};
-        return await run(request, membership, id);
-      } catch (error) {
-        return detailedErrorResponse(error, {
-          companyId: membership.company.id,
-          path: new URL(request.url).pathname,
-        });
-      }
-    };
+    (request, { membership, params }) =>
+      respond(
+        request,
+        async () => {
+          // Routes without a dynamic segment get no params at all.
+          const { id = "" } = (await params) ?? {};
+          return run(request, membership, id);
+        },
+        () => ({ companyId: membership.company.id }),
+      );
 
   return {
     /** POST /api/uploads */

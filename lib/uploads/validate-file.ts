@@ -8,7 +8,6 @@ import {
 } from "@/lib/media/file-types";
 import { formatBytes } from "@/lib/media/format";
 import { IMAGE_DOCUMENT_MAX_BYTES, planLimits } from "@/lib/plans/limits";
-import { DetailedError } from "@/lib/uploads/errors";
 
 export interface FileClaim {
   fileName: string;
@@ -51,7 +50,9 @@ export function validateFileClaim(claim: FileClaim, plan: PlanTier): FileTypeRul
   if (isPlanLimitedKind(rule.kind)) {
     const limit = planLimits(plan).mediaFileBytes;
     if (claim.size > limit) {
-      throw new DetailedError("validation", UPLOAD_ERRORS.fileTooLargeForPlan, { limit: formatBytes(limit) });
+      throw new AppError("validation", UPLOAD_ERRORS.fileTooLargeForPlan, {
+        values: { limit: formatBytes(limit) },
+      });
     }
   } else if (claim.size > IMAGE_DOCUMENT_MAX_BYTES) {
     throw new AppError("validation", UPLOAD_ERRORS.fileTooLarge);

@@ -142,8 +142,8 @@ describe("GET /api/admin/analytics.csv", () => {
       const res = await get(query);
       expect(res.status, query).toBe(422);
       expect(await res.json()).toMatchObject({
-        error: "validation",
-        message,
+        code: "validation",
+        messageKey: message,
         fieldErrors: { [field]: message },
       });
     }

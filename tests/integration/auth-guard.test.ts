@@ -93,7 +93,7 @@ describe("requireMembership", () => {
       role: "manager",
       company: { id: companyId, slug: "guarded" },
     });
-    await expect(guard.requireMembership({ roles: ["admin"] })).rejects.toMatchObject({ code: "forbidden" });
+    await expect(guard.requireMembership("settings.edit")).rejects.toMatchObject({ code: "forbidden" });
   });
 
   it("maps guard errors to JSON answers in route handlers", async () => {
@@ -106,8 +106,8 @@ describe("requireMembership", () => {
     const signedOut = await call();
     expect(signedOut.status).toBe(401);
     expect(await signedOut.json()).toMatchObject({
-      error: "unauthorized",
-      message: "auth.errors.signInRequired",
+      code: "unauthorized",
+      messageKey: "auth.errors.signInRequired",
     });
 
     await actAs("fan@guard.test");
@@ -124,7 +124,13 @@ describe("company settings", () => {
   it("refuses a manager with the spec's message and changes nothing", async () => {
     await actAs("manager@guard.test");
     const result = await companyActions.updateCompanyDataAction(null, form(companyForm));
-    expect(result).toEqual({ ok: false, code: "forbidden", message: "settings.onlyAdmins", fieldErrors: {} });
+    expect(result).toEqual({
+      ok: false,
+      code: "forbidden",
+      message: "settings.onlyAdmins",
+      values: {},
+      fieldErrors: {},
+    });
     expect((await h.prisma.company.findUniqueOrThrow({ where: { id: companyId } })).name).toBe(
       "Company guarded",
     );

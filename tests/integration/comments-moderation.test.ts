@@ -101,6 +101,7 @@ describe("hide and show again", () => {
       ok: false,
       code: "not_found",
       message: "content.comments.errors.notFound",
+      values: {},
       fieldErrors: {},
     });
     expect(await actions.deleteCommentAction(theirs)).toMatchObject({ ok: false, code: "not_found" });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postComment } from "@/lib/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/engagement/queries";
 import { recordShare, recordView, recordWatchTime } from "@/lib/engagement/record-events";
-import { LeadRequiredError, requestDownload } from "@/lib/engagement/request-download";
+import { requestDownload } from "@/lib/engagement/request-download";
 import { toggleLike } from "@/lib/engagement/toggle-like";
 import { AppError } from "@/lib/errors";
 import {
@@ -291,7 +291,8 @@ describe("downloads", () => {
   it("refuses gated content without a lead, and checks the lead form's rules", async () => {
     const v = vid();
     const refused = await failure(requestDownload(env.ctx, C.gated, v, {}));
-    expect(refused).toBeInstanceOf(LeadRequiredError);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ leadRequired: true });
     expect(refused).toMatchObject({ code: "forbidden", messageKey: "engagement.errors.leadRequired" });
 
     const cases: [Record<string, unknown>, string, string][] = [
@@ -395,7 +396,10 @@ describe("downloads", () => {
   it("does not open another company's gate with a lead on file here", async () => {
     const v = vid();
     await requestDownload(env.ctx, C.gated, v, { lead: lead({ email: "other@example.com" }) });
-    expect(await failure(requestDownload(env.ctx, C.otherGated, v, {}))).toBeInstanceOf(LeadRequiredError);
+    expect(await failure(requestDownload(env.ctx, C.otherGated, v, {}))).toMatchObject({
+      code: "forbidden",
+      leadRequired: true,
+    });
     // Nor does a media id of another content or company, or one still processing.
     for (const mediaId of ["m-other", "m-gated-kit", "m-open-busy", "m-draft", "nope"]) {
       expect((await failure(requestDownload(env.ctx, C.open, v, { mediaId }))).code).toBe("not_found");

@@ -86,9 +86,13 @@ describe("the visitor cookie", () => {
     const res = await api.summary(request("/api/content/nope/engagement"), params("nope"));
     expect(res.status).toBe(404);
     expect(res.headers.get("set-cookie")).toMatch(/^ag_vid=/);
+    // No NEXT_LOCALE cookie: the message is in Portuguese, the default language.
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({
-      error: "not_found",
-      message: "engagement.errors.notFound",
+      code: "not_found",
+      messageKey: "engagement.errors.notFound",
+      message: "Este conteúdo não está disponível.",
+      values: {},
       fieldErrors: {},
     });
   });
@@ -128,7 +132,7 @@ describe("status codes", () => {
       params(C.open),
     );
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: "forbidden", message: "engagement.errors.forbidden" });
+    expect(await res.json()).toMatchObject({ code: "forbidden", messageKey: "engagement.errors.forbidden" });
     const same = await api.like(
       request(`/api/content/${C.open}/like`, { method: "POST", headers: { origin: `http://${HOST}` } }),
       params(C.open),
@@ -141,10 +145,13 @@ describe("status codes", () => {
     const path = `/api/content/${C.gated}/downloads`;
     const refused = await api.download(request(path, { body: {}, visitor }), params(C.gated));
     expect(refused.status).toBe(403);
+    // NEXT_LOCALE=en (the visitor's request): the message is in English.
     expect(await refused.json()).toEqual({
-      error: "forbidden",
+      code: "forbidden",
       leadRequired: true,
-      message: "engagement.errors.leadRequired",
+      messageKey: "engagement.errors.leadRequired",
+      message: "Please leave your name and e-mail to download this file.",
+      values: {},
       fieldErrors: {},
     });
     const invalid = await api.download(
@@ -153,7 +160,7 @@ describe("status codes", () => {
     );
     expect(invalid.status).toBe(422);
     expect(await invalid.json()).toMatchObject({
-      message: "engagement.errors.nameAndEmailRequired",
+      messageKey: "engagement.errors.nameAndEmailRequired",
       fieldErrors: {
         "lead.name": "engagement.errors.nameAndEmailRequired",
         "lead.email": "engagement.errors.nameAndEmailRequired",
@@ -204,8 +211,8 @@ describe("status codes", () => {
     );
     expect(rating.status).toBe(422);
     expect(await rating.json()).toMatchObject({
-      error: "validation",
-      message: "engagement.errors.ratingInvalid",
+      code: "validation",
+      messageKey: "engagement.errors.ratingInvalid",
       fieldErrors: { rating: "engagement.errors.ratingInvalid" },
     });
     const form = await api.like(
@@ -217,7 +224,7 @@ describe("status codes", () => {
     );
     expect(form.status).toBe(422);
     const broken = await api.share(request(`/api/content/${C.open}/shares`, { raw: "{" }), params(C.open));
-    expect(await broken.json()).toMatchObject({ message: "engagement.errors.invalidRequest" });
+    expect(await broken.json()).toMatchObject({ messageKey: "engagement.errors.invalidRequest" });
     const huge = await api.postComment(
       request(`/api/content/${C.open}/comments`, { body: { rating: 3, text: "x".repeat(20_000) } }),
       params(C.open),
@@ -275,8 +282,9 @@ describe("rate limits", () => {
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(limited.headers.get("cache-control")).toBe("no-store");
     expect(await limited.json()).toMatchObject({
-      error: "rate_limited",
-      message: "engagement.errors.rateLimited",
+      code: "rate_limited",
+      messageKey: "engagement.errors.rateLimited",
+      retryAfter,
     });
     expect(await env.db.comment.count({ where: { contentId: C.mixed, visitorId: visitor } })).toBe(2);
   });

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/db-client";
-import {
-  consumeLimits,
-  deleteExpiredLimits,
-  enforceLimits,
-  RateLimitedError,
-} from "@/lib/rate-limit/limiter";
+import { AppError } from "@/lib/errors";
+import { consumeLimits, deleteExpiredLimits, enforceLimits } from "@/lib/rate-limit/limiter";
 import { engagementTestEnv, type EngagementTestEnv } from "./engagement-fixtures";
 
 let env: EngagementTestEnv;
@@ -70,10 +66,11 @@ describe("fixed-window limiter", () => {
       key: "shared-ip",
     });
     expect((await env.db.requestLimit.findUniqueOrThrow({ where: { key: "visitor-1" } })).count).toBe(4);
-    await expect(enforceLimits(env.db, checks)).rejects.toBeInstanceOf(RateLimitedError);
+    await expect(enforceLimits(env.db, checks)).rejects.toBeInstanceOf(AppError);
     await expect(enforceLimits(env.db, checks)).rejects.toMatchObject({
       status: 429,
       messageKey: "engagement.errors.rateLimited",
+      retryAfter: expect.any(Number),
     });
   });
 

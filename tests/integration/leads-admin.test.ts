@@ -29,7 +29,7 @@ let h: AuthHarness;
 let leads: typeof import("@/lib/leads/queries");
 let csvRoute: typeof import("@/app/api/admin/leads.csv/route");
 let personRoute: typeof import("@/app/api/admin/leads/[id]/export/route");
-let actions: typeof import("@/app/[locale]/(app)/admin/leads/actions");
+let actions: typeof import("@/lib/leads/actions");
 let a: Tenant;
 let b: Tenant;
 type Key =
@@ -44,7 +44,7 @@ beforeAll(async () => {
   leads = await import("@/lib/leads/queries");
   csvRoute = await import("@/app/api/admin/leads.csv/route");
   personRoute = await import("@/app/api/admin/leads/[id]/export/route");
-  actions = await import("@/app/[locale]/(app)/admin/leads/actions");
+  actions = await import("@/lib/leads/actions");
   [a, b] = [await createTenant(h), await createTenant(h)];
 
   const festival = await createEvent(h, a.id, "Festival");
@@ -217,12 +217,12 @@ describe("GET /api/admin/leads.csv", () => {
   it("answers 401 JSON without a session and 403 to a member with the user role", async () => {
     const anonymous = await call(csvRoute.GET, "/api/admin/leads.csv", {});
     expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({ error: "unauthorized" });
+    expect(await anonymous.json()).toMatchObject({ code: "unauthorized" });
 
     await actAs(a.emails.user);
     const fan = await call(csvRoute.GET, "/api/admin/leads.csv", {});
     expect(fan.status).toBe(403);
-    expect(await fan.json()).toMatchObject({ error: "forbidden" });
+    expect(await fan.json()).toMatchObject({ code: "forbidden" });
   });
 
   it("streams a UTF-8 CSV with BOM, header, escaped fields and only the company's leads", async () => {
@@ -310,7 +310,10 @@ describe("GET /api/admin/leads/{id}/export", () => {
       id: ids.theirAna,
     });
     expect(theirs.status).toBe(404);
-    expect(await theirs.json()).toMatchObject({ error: "not_found", message: "admin.leads.errors.notFound" });
+    expect(await theirs.json()).toMatchObject({
+      code: "not_found",
+      messageKey: "admin.leads.errors.notFound",
+    });
 
     request.headers = new Headers();
     expect((await call(personRoute.GET, `/api/admin/leads/${ids.ana}/export`, { id: ids.ana })).status).toBe(
@@ -326,6 +329,7 @@ describe("deleteLeadAction", () => {
       ok: false,
       code: "forbidden",
       message: "admin.leads.errors.onlyAdminsDelete",
+      values: {},
       fieldErrors: {},
     });
     await actAs(a.emails.user);

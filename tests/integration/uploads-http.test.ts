@@ -65,7 +65,7 @@ describe("POST /api/uploads", () => {
       as(demo, "user"),
     );
     expect(res.status).toBe(403);
-    expect(await res.json()).toMatchObject({ error: "forbidden", message: "content.errors.forbidden" });
+    expect(await res.json()).toMatchObject({ code: "forbidden", messageKey: "content.errors.forbidden" });
   });
 
   it("answers 422 with the rule's message and its values", async () => {
@@ -75,15 +75,17 @@ describe("POST /api/uploads", () => {
     );
     expect(exe.status).toBe(422);
     expect(await exe.json()).toMatchObject({
-      error: "validation",
-      message: "uploads.errors.blockedExtension",
+      code: "validation",
+      messageKey: "uploads.errors.blockedExtension",
     });
     const big = await api.create(
       json({ fileName: "a.mp4", contentType: "video/mp4", size: 500 * 1024 * 1024, contentId }),
       as(demo, "admin"),
     );
     expect(await big.json()).toMatchObject({
-      message: "uploads.errors.fileTooLargeForPlan",
+      messageKey: "uploads.errors.fileTooLargeForPlan",
+      // The request has no NEXT_LOCALE cookie: Portuguese, with the value interpolated.
+      message: "O ficheiro deve ter menos de 200 MB",
       values: { limit: "200 MB" },
     });
     const garbage = await api.create(

@@ -1,7 +1,7 @@
 import { withMembership } from "@/lib/tenancy/guard";
-import { handlers } from "./handlers";
+import { handlers, uploadGuard } from "./handlers";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/uploads — check a file against the upload rules and the plan, and presign its upload
-export const POST = withMembership(handlers.create);
+export const POST = withMembership(handlers.create, uploadGuard);

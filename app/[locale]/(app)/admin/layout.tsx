@@ -8,7 +8,7 @@ import { ThemeBootScript } from "@/components/admin/theme-boot-script";
 import { signedCompanyLogoUrl } from "@/lib/company/logo";
 import { env } from "@/lib/env";
 import { getAdminAccess } from "@/lib/tenancy/guard";
-import { adminAreaRoles } from "@/lib/tenancy/membership";
+import { can } from "@/lib/tenancy/permissions";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 
@@ -30,7 +30,7 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
     );
   }
   const { membership } = access;
-  if (!membership || !adminAreaRoles.includes(membership.role)) {
+  if (!membership || !can(membership, "admin.enter")) {
     return (
       <>
         <ThemeBootScript theme={access.themePreference} />

@@ -6,8 +6,11 @@ import { withMembership } from "@/lib/tenancy/guard";
 export const dynamic = "force-dynamic";
 
 // GET /api/admin/leads.csv?q=&contentId=&eventId=&from=&to= — the leads that match, as a streamed CSV
-export const GET = withMembership(async (request, { membership }) => {
-  const filters = leadFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const csv = await exportLeadsCsv(membership, filters);
-  return csvResponse(csv.stream, csv.fileName);
-});
+export const GET = withMembership(
+  async (request, { membership }) => {
+    const filters = leadFiltersSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+    const csv = await exportLeadsCsv(membership, filters);
+    return csvResponse(csv.stream, csv.fileName);
+  },
+  { permission: "leads.export" },
+);

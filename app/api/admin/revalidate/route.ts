@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { publicRoute } from "@/lib/http/route";
 import { internalSecret, SIGNATURE_HEADER, verifySignedBody } from "@/lib/jobs/revalidate";
 import { revalidatePublic } from "@/lib/public/cache-tags";
 
@@ -11,11 +13,12 @@ const changeSchema = z.object({
 });
 
 // POST /api/admin/revalidate — internal: a media job finished; refresh the public pages showing it (HMAC-signed)
-export async function POST(request: Request): Promise<Response> {
+export const POST = publicRoute(async (request: Request) => {
   const body = await request.text();
   const payload = verifySignedBody(body, request.headers.get(SIGNATURE_HEADER), internalSecret());
   const change = changeSchema.safeParse(payload);
-  if (!change.success) return Response.json({ error: "forbidden" }, { status: 403 });
+  // Unsigned, stale or malformed: one answer for all, so a caller learns nothing of which.
+  if (!change.success) throw new AppError("forbidden", "admin.accessDenied.message");
   revalidatePublic(change.data);
   return Response.json({ ok: true }, { headers: { "Cache-Control": "no-store" } });
-}
+});

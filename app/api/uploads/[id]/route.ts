@@ -1,10 +1,10 @@
 import { withMembership } from "@/lib/tenancy/guard";
-import { handlers } from "../handlers";
+import { handlers, uploadGuard } from "../handlers";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/uploads/{id} — state of an upload and the parts already stored (to resume after a reload)
-export const GET = withMembership(handlers.status);
+export const GET = withMembership(handlers.status, uploadGuard);
 
 // DELETE /api/uploads/{id} — cancel an open upload, deleting what was stored
-export const DELETE = withMembership(handlers.abort);
+export const DELETE = withMembership(handlers.abort, uploadGuard);

@@ -8,7 +8,7 @@ import { Pagination } from "@/components/ui/pagination";
 import { LeadFilters } from "@/components/leads/lead-filters";
 import { LeadsTable } from "@/components/leads/leads-table";
 import { Button } from "@/components/ui/button";
-import { canDeleteLeads } from "@/lib/leads/delete-lead";
+import { can } from "@/lib/tenancy/permissions";
 import { companyHasLeads, leadFilterOptions, listLeads } from "@/lib/leads/queries";
 import { filterQuery, hasActiveFilters, leadFiltersSchema } from "@/lib/leads/schemas";
 import { requireMembership } from "@/lib/tenancy/guard";
@@ -70,7 +70,7 @@ export default async function LeadsPage({ params, searchParams }: PageProps<"/[l
           {t("resultCount", { count: list.total })}
         </p>
         {list.items.length > 0 ? (
-          <LeadsTable items={list.items} canDelete={canDeleteLeads(membership)} />
+          <LeadsTable items={list.items} canDelete={can(membership, "leads.delete")} />
         ) : list.total > 0 ? (
           <EmptyList>
             {t("pageEmpty")}{" "}

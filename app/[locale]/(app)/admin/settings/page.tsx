@@ -4,6 +4,7 @@ import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { requireMembership } from "@/lib/tenancy/guard";
+import { can } from "@/lib/tenancy/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/settings">): Promise<Metadata> {
   const { locale } = await params;
@@ -21,7 +22,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
     { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe },
     { href: "/admin/settings/team", key: "team", Icon: Users },
     { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
-    ...(membership.role === "admin" ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
+    ...(can(membership, "status.view") ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
   ] as const;
   return (
     <>

@@ -4,6 +4,7 @@ import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { listCompanyAudit } from "@/lib/audit/queries";
 import { checkHealth } from "@/lib/health/check-health";
 import { requireMembership } from "@/lib/tenancy/guard";
+import { can } from "@/lib/tenancy/permissions";
 import { cn } from "@/lib/utils";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/status">): Promise<Metadata> {
@@ -18,7 +19,7 @@ export default async function StatusPage({ params }: PageProps<"/[locale]/admin/
   setRequestLocale(locale);
   const membership = await requireMembership();
   const [t, format] = await Promise.all([getTranslations("status"), getFormatter()]);
-  if (membership.role !== "admin") {
+  if (!can(membership, "status.view")) {
     return (
       <>
         <PageHeader title={t("title")} />

@@ -1,9 +1,9 @@
-import { engagementApi } from "@/lib/engagement/server";
+import { engagementRoutes } from "@/lib/engagement/server";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/content/{id}/comments — visible comments, newest first, paginated
-export const GET = engagementApi.listComments;
+export const GET = engagementRoutes.listComments;
 
 // POST /api/content/{id}/comments — post a comment (a repeated requestId posts once)
-export const POST = engagementApi.postComment;
+export const POST = engagementRoutes.postComment;

@@ -1,6 +1,6 @@
-import { engagementApi } from "@/lib/engagement/server";
+import { engagementRoutes } from "@/lib/engagement/server";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/content/{id}/downloads — a signed download URL, behind the lead gate when required
-export const POST = engagementApi.download;
+export const POST = engagementRoutes.download;

@@ -1,6 +1,6 @@
-import { engagementApi } from "@/lib/engagement/server";
+import { engagementRoutes } from "@/lib/engagement/server";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/content/{id}/engagement — likes, the visitor's like, comment count, lead on file
-export const GET = engagementApi.summary;
+export const GET = engagementRoutes.summary;

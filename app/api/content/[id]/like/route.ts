@@ -1,6 +1,6 @@
-import { engagementApi } from "@/lib/engagement/server";
+import { engagementRoutes } from "@/lib/engagement/server";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/content/{id}/like — toggle (or set) the visitor's like
-export const POST = engagementApi.like;
+export const POST = engagementRoutes.like;

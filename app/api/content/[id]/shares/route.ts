@@ -1,6 +1,6 @@
-import { engagementApi } from "@/lib/engagement/server";
+import { engagementRoutes } from "@/lib/engagement/server";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/content/{id}/shares — record a share and its channel
-export const POST = engagementApi.share;
+export const POST = engagementRoutes.share;

@@ -1,6 +1,6 @@
-import { engagementApi } from "@/lib/engagement/server";
+import { engagementRoutes } from "@/lib/engagement/server";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/content/{id}/watch-time — add up to 30 s of watched time
-export const POST = engagementApi.watchTime;
+export const POST = engagementRoutes.watchTime;

@@ -1,7 +1,7 @@
 import { withMembership } from "@/lib/tenancy/guard";
-import { handlers } from "../../handlers";
+import { handlers, uploadGuard } from "../../handlers";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/uploads/{id}/complete — verify the stored file and queue its processing
-export const POST = withMembership(handlers.complete);
+export const POST = withMembership(handlers.complete, uploadGuard);

@@ -1,7 +1,7 @@
 import { withMembership } from "@/lib/tenancy/guard";
-import { handlers } from "../../handlers";
+import { handlers, uploadGuard } from "../../handlers";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/uploads/{id}/parts — presigned URLs for parts of a multipart upload
-export const POST = withMembership(handlers.parts);
+export const POST = withMembership(handlers.parts, uploadGuard);

@@ -4,6 +4,7 @@ import { InviteForm } from "@/components/admin/invite-form";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { RevokeInvitationButton } from "@/components/admin/revoke-invitation-button";
 import { requireMembership } from "@/lib/tenancy/guard";
+import { can } from "@/lib/tenancy/permissions";
 import { listTeam } from "@/lib/team/queries";
 
 export async function generateMetadata({
@@ -25,7 +26,7 @@ export default async function TeamPage({ params }: PageProps<"/[locale]/admin/se
     getFormatter(),
   ]);
   const { members, invitations } = await listTeam(membership.company.id);
-  const isAdmin = membership.role === "admin";
+  const isAdmin = can(membership, "team.manage");
   const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
 
   return (

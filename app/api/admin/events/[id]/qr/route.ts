@@ -1,13 +1,12 @@
 import { eventQrCode } from "@/lib/events/qr-code";
 import { getMediaContext } from "@/lib/media/server-context";
 import { withMembership } from "@/lib/tenancy/guard";
-import { detailedErrorResponse } from "@/lib/uploads/errors";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/admin/events/{id}/qr?format=png|svg[&download=1] — QR code of the event's public URL
-export const GET = withMembership<{ id: string }>(async (request, { membership, params }) => {
-  try {
+export const GET = withMembership<{ id: string }>(
+  async (request, { membership, params }) => {
     const { id } = await params;
     const search = new URL(request.url).searchParams;
     const format = search.get("format") === "svg" ? "svg" : "png";
@@ -19,7 +18,6 @@ export const GET = withMembership<{ id: string }>(async (request, { membership, 
         ...(search.has("download") ? { "Content-Disposition": `attachment; filename="${qr.fileName}"` } : {}),
       },
     });
-  } catch (error) {
-    return detailedErrorResponse(error, { companyId: membership.company.id });
-  }
-});
+  },
+  { permission: "events.manage" },
+);

@@ -1,17 +1,15 @@
 import { originalDownloadUrl } from "@/lib/content/manage-media";
 import { getMediaContext } from "@/lib/media/server-context";
 import { withMembership } from "@/lib/tenancy/guard";
-import { detailedErrorResponse } from "@/lib/uploads/errors";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/admin/media/{id}/download — redirect to a 60-second signed URL of the original
-export const GET = withMembership<{ id: string }>(async (_request, { membership, params }) => {
-  try {
+export const GET = withMembership<{ id: string }>(
+  async (_request, { membership, params }) => {
     const { id } = await params;
     const url = await originalDownloadUrl(getMediaContext(), membership, id);
     return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "no-store" } });
-  } catch (error) {
-    return detailedErrorResponse(error, { companyId: membership.company.id });
-  }
-});
+  },
+  { permission: "content.manage" },
+);

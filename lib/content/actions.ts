@@ -1,0 +1,81 @@
+"use server";
+
+import { z } from "zod";
+import {
+  deleteContent,
+  deleteMediaItem,
+  reorderMedia,
+  retryMedia,
+  setCover,
+} from "@/lib/content/manage-media";
+import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
+import type { ContentInput } from "@/lib/content/schemas";
+import { getMediaContext } from "@/lib/media/server-context";
+import { adminAction } from "@/lib/tenancy/admin-action";
+
+/**
+ * Content admin actions: guard → lib (validates the content with zod, scopes by the company)
+ * → refresh the public pages that show what changed. Errors come back as i18n keys.
+ */
+const manage = { permission: "content.manage" } as const;
+const id = z.string();
+const status = z.enum(["draft", "published", "archived"]);
+
+export const createContentAction = adminAction(
+  manage,
+  async ({ membership, changed }, input: ContentInput) => {
+    const saved = await createContent(getMediaContext(), membership, input);
+    changed(saved.changed);
+    return { id: saved.id };
+  },
+);
+
+export const updateContentAction = adminAction(
+  manage,
+  async ({ membership, changed }, contentId: string, input: ContentInput) => {
+    changed((await updateContent(getMediaContext(), membership, contentId, input)).changed);
+    return { id: contentId };
+  },
+);
+
+export const setContentStatusAction = adminAction(
+  { ...manage, schema: z.tuple([id, status]) },
+  async ({ membership, changed }, contentId, next) => {
+    changed((await setContentStatus(getMediaContext(), membership, contentId, next)).changed);
+  },
+);
+
+export const deleteContentAction = adminAction(
+  { ...manage, schema: z.tuple([id]) },
+  async ({ membership, changed }, contentId) => {
+    changed((await deleteContent(getMediaContext(), membership, contentId)).changed);
+  },
+);
+
+export const reorderMediaAction = adminAction(
+  { ...manage, schema: z.tuple([id, z.array(id).max(10_000)]) },
+  async ({ membership, changed }, contentId, mediaIds) => {
+    changed((await reorderMedia(getMediaContext(), membership, contentId, mediaIds)).changed);
+  },
+);
+
+export const setCoverAction = adminAction(
+  { ...manage, schema: z.tuple([id, id.nullable()]) },
+  async ({ membership, changed }, contentId, mediaId) => {
+    changed((await setCover(getMediaContext(), membership, contentId, mediaId)).changed);
+  },
+);
+
+export const deleteMediaAction = adminAction(
+  { ...manage, schema: z.tuple([id]) },
+  async ({ membership, changed }, mediaId) => {
+    changed((await deleteMediaItem(getMediaContext(), membership, mediaId)).changed);
+  },
+);
+
+export const retryMediaAction = adminAction(
+  { ...manage, schema: z.tuple([id]) },
+  async ({ membership }, mediaId) => {
+    await retryMedia(getMediaContext(), membership, mediaId);
+  },
+);

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { startAuthHarness, type AuthHarness } from "./auth-harness";
+import { createContent, createTenant, type Tenant } from "./leads-support";
+
+// The one admin-action wrapper (`lib/tenancy/admin-action.ts`) through the content and events
+// actions, called as Next calls them: the caller comes from the session cookie, never from
+// the arguments; the caller is checked before the arguments; the result is the one ActionResult.
+
+const request = vi.hoisted(() => ({ headers: new Headers() }));
+const revalidateTag = vi.hoisted(() => vi.fn());
+vi.mock("next/headers", () => ({
+  headers: async () => request.headers,
+  cookies: async () => ({
+    get: () => undefined,
+    getAll: () => [],
+    set: () => undefined,
+    delete: () => undefined,
+  }),
+}));
+vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag }));
+
+let h: AuthHarness;
+let content: typeof import("@/lib/content/actions");
+let events: typeof import("@/lib/events/actions");
+let a: Tenant;
+let b: Tenant;
+let mine: string;
+let theirs: string;
+
+beforeAll(async () => {
+  h = await startAuthHarness();
+  content = await import("@/lib/content/actions");
+  events = await import("@/lib/events/actions");
+  [a, b] = [await createTenant(h), await createTenant(h)];
+  mine = (await createContent(h, a.id, "Mine")).id;
+  theirs = (await createContent(h, b.id, "Theirs")).id;
+});
+afterAll(async () => {
+  await h?.close();
+});
+beforeEach(() => {
+  request.headers = new Headers();
+  revalidateTag.mockClear();
+});
+
+async function actAs(email: string): Promise<void> {
+  const browser = h.browser("en");
+  expect((await browser.signIn(email)).status).toBe(200);
+  request.headers = browser.headers();
+}
+
+const statusOf = async (id: string) =>
+  (await h.prisma.content.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
+
+describe("adminAction", () => {
+  it("answers a signed-out caller unauthorized, before looking at the arguments", async () => {
+    expect(await content.setContentStatusAction(mine, "nonsense" as never)).toEqual({
+      ok: false,
+      code: "unauthorized",
+      message: "auth.errors.signInRequired",
+      values: {},
+      fieldErrors: {},
+    });
+  });
+
+  it("refuses the user role with the permission's message and changes nothing", async () => {
+    await actAs(a.emails.user);
+    expect(await content.setContentStatusAction(mine, "draft")).toMatchObject({
+      ok: false,
+      code: "forbidden",
+      message: "content.errors.forbidden",
+    });
+    expect(await statusOf(mine)).toBe("published");
+    expect(revalidateTag).not.toHaveBeenCalled();
+  });
+
+  it("validates the arguments with the action's schema", async () => {
+    await actAs(a.emails.manager);
+    expect(await content.setContentStatusAction(mine, "nonsense" as never)).toMatchObject({
+      ok: false,
+      code: "validation",
+      message: "validation.invalidForm",
+    });
+    expect(await events.checkSlugAction(42 as never, null)).toMatchObject({ ok: false, code: "validation" });
+    expect(await statusOf(mine)).toBe("published");
+  });
+
+  it("acts for a manager, scoped to the company, and expires the public pages that changed", async () => {
+    await actAs(a.emails.manager);
+    expect(await content.setContentStatusAction(mine, "draft")).toEqual({ ok: true, data: undefined });
+    expect(await statusOf(mine)).toBe("draft");
+    const tags = revalidateTag.mock.calls.map(([tag]) => tag as string);
+    expect(tags).toContain(`company:${a.id}`);
+    expect(tags).toContain(`content:${mine}`);
+
+    revalidateTag.mockClear();
+    expect(await content.setContentStatusAction(theirs, "draft")).toMatchObject({
+      ok: false,
+      code: "not_found",
+    });
+    expect(await statusOf(theirs)).toBe("published");
+    expect(revalidateTag).not.toHaveBeenCalled();
+  });
+
+  it("returns the action's data", async () => {
+    await actAs(a.emails.admin);
+    expect(await events.checkSlugAction("a-free-slug", null)).toMatchObject({
+      ok: true,
+      data: { available: true },
+    });
+  });
+});
