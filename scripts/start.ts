@@ -1,6 +1,7 @@
 /**
  * `npm start`: production build if the sources changed, embedded services for whatever is
- * not configured, migrations, demo data on an empty database, then `next start`.
+ * not configured, migrations, demo data on an empty embedded database (see demo-seed.ts),
+ * then `next start`.
  * `npm run dev` (`--dev`): the same with `next dev` and no build.
  * Ctrl-C / SIGTERM stop the Next server's process group, then the services; a crash of the
  * Next server stops the services too and exits non-zero.
@@ -11,8 +12,9 @@ import net from "node:net";
 import path from "node:path";
 import { createPrismaClient } from "@/lib/db-client";
 import { env } from "@/lib/env";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../prisma/seed";
+import { DEMO_PASSWORD, DEMO_USERS } from "../prisma/seed";
 import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
+import { seedDemoIfAllowed } from "./lib/demo-seed";
 import { applyMigrations } from "./lib/migrate";
 import { isAlive, isPortFree } from "./lib/processes";
 import { displayPath, startServices, type Services } from "./lib/services";
@@ -83,8 +85,15 @@ async function main(): Promise<void> {
 
   await applyMigrations(services.databaseUrl, { log }); // it reports what it applied
   const prisma = createPrismaClient(services.databaseUrl);
+  let demoAllowed = false;
   try {
-    if (await seedIfEmpty({ prisma, store: services.store, log })) log("seeded the demo data");
+    ({ allowed: demoAllowed } = await seedDemoIfAllowed({
+      prisma,
+      store: services.store,
+      log,
+      embeddedDatabase: services.embedded.postgres,
+      seedDemo: env.SEED_DEMO,
+    }));
   } finally {
     await prisma.$disconnect();
   }
@@ -115,7 +124,7 @@ async function main(): Promise<void> {
 
   if (!(await waitForPort(port, server))) return;
   log(`ready on http://localhost:${port}`);
-  log(`demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
+  if (demoAllowed) log(`demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
   log(
     services.mail.kind === "outbox"
       ? `e-mails are written to ${displayPath(services.mail.dir)} as .eml files (set SMTP_URL to send them)`
