@@ -10,6 +10,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createPrismaClient } from "@/lib/db-client";
 import { env } from "@/lib/env";
 import { DEMO_PASSWORD, DEMO_USERS } from "../prisma/seed";
@@ -20,6 +21,9 @@ import { isAlive, isPortFree } from "./lib/processes";
 import { displayPath, startServices, type Services } from "./lib/services";
 
 const dev = process.argv.includes("--dev");
+const clientAddressPreload = pathToFileURL(
+  path.join(projectRoot, "scripts/lib/client-address-preload.mjs"),
+).href;
 const port = env.PORT;
 const log = (message: string) => console.log(`[afterglow] ${message}`);
 
@@ -109,6 +113,9 @@ async function main(): Promise<void> {
       ...services.env,
       PORT: String(port),
       NODE_ENV: dev ? "development" : "production",
+      // X-Forwarded-For from the socket, not the client (see the preload). Through
+      // NODE_OPTIONS because `next dev` serves from a forked child that inherits only these.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${clientAddressPreload}`].filter(Boolean).join(" "),
     },
     // Own process group: Ctrl-C reaches us, and we stop Next and all its workers together.
     // No stdin: a background process group reading the terminal would be stopped (SIGTTIN).
