@@ -27,6 +27,14 @@ const schema = z.object({
   /** Folder for embedded services' data (PostgreSQL, S3, mail outbox). */
   DATA_DIR: z.string().default(".data"),
 
+  /**
+   * `npm start` seeds the demo tenants (public password) into an empty embedded database;
+   * `1` also into an external DATABASE_URL, `0` never. Unset: embedded database only.
+   */
+  SEED_DEMO: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   /** External PostgreSQL; embedded PostgreSQL in DATA_DIR/postgres when unset. */
   DATABASE_URL: optionalUrl,
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),

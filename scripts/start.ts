@@ -1,6 +1,7 @@
 /**
  * `npm start`: production build if the sources changed, embedded services for whatever is
- * not configured, migrations, demo data on an empty database, then `next start`.
+ * not configured, migrations, demo data on an empty embedded database (see demo-seed.ts),
+ * then `next start`.
  * `npm run dev` (`--dev`): the same with `next dev` and no build.
  * Ctrl-C / SIGTERM stop the Next server's process group, then the services; a crash of the
  * Next server stops the services too and exits non-zero.
@@ -9,15 +10,20 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { createPrismaClient } from "@/lib/db-client";
 import { env } from "@/lib/env";
-import { DEMO_PASSWORD, DEMO_USERS, seedIfEmpty } from "../prisma/seed";
+import { DEMO_PASSWORD, DEMO_USERS } from "../prisma/seed";
 import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
+import { seedDemoIfAllowed } from "./lib/demo-seed";
 import { applyMigrations } from "./lib/migrate";
 import { isAlive, isPortFree } from "./lib/processes";
 import { displayPath, startServices, type Services } from "./lib/services";
 
 const dev = process.argv.includes("--dev");
+const clientAddressPreload = pathToFileURL(
+  path.join(projectRoot, "scripts/lib/client-address-preload.mjs"),
+).href;
 const port = env.PORT;
 const log = (message: string) => console.log(`[afterglow] ${message}`);
 
@@ -83,8 +89,15 @@ async function main(): Promise<void> {
 
   await applyMigrations(services.databaseUrl, { log }); // it reports what it applied
   const prisma = createPrismaClient(services.databaseUrl);
+  let demoAllowed = false;
   try {
-    if (await seedIfEmpty({ prisma, store: services.store, log })) log("seeded the demo data");
+    ({ allowed: demoAllowed } = await seedDemoIfAllowed({
+      prisma,
+      store: services.store,
+      log,
+      embeddedDatabase: services.embedded.postgres,
+      seedDemo: env.SEED_DEMO,
+    }));
   } finally {
     await prisma.$disconnect();
   }
@@ -100,6 +113,9 @@ async function main(): Promise<void> {
       ...services.env,
       PORT: String(port),
       NODE_ENV: dev ? "development" : "production",
+      // X-Forwarded-For from the socket, not the client (see the preload). Through
+      // NODE_OPTIONS because `next dev` serves from a forked child that inherits only these.
+      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${clientAddressPreload}`].filter(Boolean).join(" "),
     },
     // Own process group: Ctrl-C reaches us, and we stop Next and all its workers together.
     // No stdin: a background process group reading the terminal would be stopped (SIGTTIN).
@@ -115,7 +131,7 @@ async function main(): Promise<void> {
 
   if (!(await waitForPort(port, server))) return;
   log(`ready on http://localhost:${port}`);
-  log(`demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
+  if (demoAllowed) log(`demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
   log(
     services.mail.kind === "outbox"
       ? `e-mails are written to ${displayPath(services.mail.dir)} as .eml files (set SMTP_URL to send them)`

@@ -221,7 +221,13 @@ function buildAuth() {
       // Better Auth skips the Origin check when NODE_ENV is "test"; our tests must see the real one.
       disableOriginCheck: false,
       disableCSRFCheck: false,
-      ipAddress: env.AUTH_TRUSTED_PROXIES.length ? { trustedProxies: env.AUTH_TRUSTED_PROXIES } : undefined,
+      // The same address as our own limits: X-Forwarded-For as the server's listener fixed it
+      // (scripts/lib/client-address-preload.mjs: the socket address with no trusted proxy, the
+      // socket hop appended with some); only that header, single-valued unless proxies are trusted.
+      ipAddress: {
+        ipAddressHeaders: ["x-forwarded-for"],
+        ...(env.AUTH_TRUSTED_PROXIES.length ? { trustedProxies: env.AUTH_TRUSTED_PROXIES } : {}),
+      },
     },
     databaseHooks: {
       session: {

@@ -2,7 +2,7 @@ import "server-only";
 import { appUrl } from "@/lib/env";
 import { tenantLinks } from "@/lib/public/links";
 import { getCompanyBySlug, getSitemap } from "@/lib/public/queries";
-import { tenantHostOptions } from "@/lib/public/site";
+import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/public/site";
 import { hostName, tenantSlugFromHost } from "@/lib/tenancy/host";
 
 export type SiteHost =
@@ -10,21 +10,22 @@ export type SiteHost =
 
 /**
  * Which site a request's `Host` names: the app's own host, a tenant's subdomain (of a
- * company that exists), or null. Only known hosts are answered, so a forged Host header
- * cannot make the app print someone else's URLs.
+ * company that exists), or null. The Host header only chooses the site; the URLs printed
+ * come from configuration (APP_URL), never from the header, because the answers are cached
+ * publicly and a forged Host (`demo.evil.example`) must not end up in them.
  */
 export async function siteForHost(hostHeader: string | null): Promise<SiteHost | null> {
   if (!hostHeader) return null;
   const app = new URL(appUrl);
-  const host = hostHeader.trim().toLowerCase();
-  const origin = `${app.protocol}//${host}`;
-  if (hostName(host) === app.hostname || hostName(host) === `www.${app.hostname}`)
-    return { kind: "app", origin };
+  const host = hostName(hostHeader);
+  if (host === app.hostname || host === `www.${app.hostname}`) return { kind: "app", origin: appOrigin() };
   const { previewDomains, rootDomain } = tenantHostOptions();
   const slug = tenantSlugFromHost(host, previewDomains, rootDomain);
   if (!slug) return null;
   const company = await getCompanyBySlug(slug);
-  return company ? { kind: "tenant", origin, companyId: company.id, slug: company.slug } : null;
+  return company
+    ? { kind: "tenant", origin: tenantOrigin(company.slug), companyId: company.id, slug: company.slug }
+    : null;
 }
 
 const escapeXml = (s: string) =>

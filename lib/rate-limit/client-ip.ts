@@ -2,9 +2,13 @@ import { createHmac } from "node:crypto";
 import { BlockList, isIP } from "node:net";
 
 /**
- * The client's address as far as it can be trusted. A route handler never sees the socket:
- * Next.js puts its address in X-Forwarded-For only when the request has none, so without a
- * trusted proxy only a single-value header is believed.
+ * The client's address as far as it can be trusted. A route handler never sees the socket,
+ * and Next.js puts its address in X-Forwarded-For only when the request has none; so
+ * `npm start` preloads scripts/lib/client-address-preload.mjs into the Next server, which
+ * sets the header from the socket before anything reads it: the socket address alone with
+ * no trusted proxy, the socket hop appended with AUTH_TRUSTED_PROXIES (read from the right,
+ * skipping them), untouched with TRUST_PROXY. A Next server started without it (a bare
+ * `next start`) believes a client's single-value header: start through `npm start`.
  */
 export interface ClientIpOptions {
   /** A proxy/CDN in front replaces X-Forwarded-For: its first entry is the client. */

@@ -6,7 +6,7 @@ import path from "node:path";
 import { dataDir as envDataDir, env } from "@/lib/env";
 import { ObjectStore } from "@/lib/storage/objects";
 import { createS3Client, storageConfigFromEnv, type StorageConfig } from "@/lib/storage/s3-client";
-import { EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "./embedded-s3";
+import { assertEmbeddedPublicEndpoint, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "./embedded-s3";
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
 import { isAlive, isPortFree } from "./processes";
 
@@ -63,6 +63,9 @@ export async function startServices(options: ServicesOptions = {}): Promise<Serv
   const s3Port = options.s3Port ?? env.EMBEDDED_S3_PORT;
   const externalDatabaseUrl = options.forceEmbedded ? undefined : env.DATABASE_URL;
   const externalS3 = options.forceEmbedded ? undefined : env.S3_ENDPOINT;
+
+  // Before anything starts: browsers must not be sent to the embedded store on a public address.
+  if (!externalS3) assertEmbeddedPublicEndpoint(env.S3_PUBLIC_ENDPOINT);
 
   releaseLibraryExitHooks();
   await mkdir(dataDir, { recursive: true });
