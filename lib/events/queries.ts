@@ -1,12 +1,11 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
-import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import type { EventListFilters } from "@/lib/events/schemas";
 import { slugCandidates, slugify } from "@/lib/events/slug";
 import { utcToZoned } from "@/lib/events/time-zone";
+import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
 import { thumbnailUrl } from "@/lib/media/admin-urls";
-import type { MediaContext } from "@/lib/media/context";
 
 export const EVENTS_PAGE_SIZE = 20;
 
@@ -34,7 +33,6 @@ export interface EventListItem {
 }
 
 export async function listEvents(
-  db: PrismaClient,
   companyId: string,
   filters: EventListFilters,
 ): Promise<{ items: EventListItem[]; total: number; page: number; pageCount: number }> {
@@ -109,12 +107,8 @@ export interface EventForEdit {
   contentCount: number;
 }
 
-export async function getEventForEdit(
-  ctx: MediaContext,
-  companyId: string,
-  eventId: string,
-): Promise<EventForEdit> {
-  const e = await getEventOrThrow(ctx.db, companyId, eventId, {
+export async function getEventForEdit(companyId: string, eventId: string): Promise<EventForEdit> {
+  const e = await getEventOrThrow(db, companyId, eventId, {
     id: true,
     name: true,
     slug: true,
@@ -133,7 +127,7 @@ export async function getEventForEdit(
   });
   const local = utcToZoned(e.startsAt, e.timeZone);
   const bannerMedia = e.bannerKey
-    ? await ctx.db.mediaFile.findFirst({
+    ? await db.mediaFile.findFirst({
         where: { storageKey: e.bannerKey, companyId },
         select: { state: true, variants: true },
       })
@@ -159,7 +153,7 @@ export async function getEventForEdit(
       isPublic: e.isPublic,
     },
     banner: bannerMedia
-      ? { state: bannerMedia.state, url: await thumbnailUrl(ctx, bannerMedia.variants, 640) }
+      ? { state: bannerMedia.state, url: await thumbnailUrl(bannerMedia.variants, 640) }
       : null,
     publicUrl: eventPublicUrl(e.slug),
     contentCount: e._count.contents,
@@ -167,10 +161,7 @@ export async function getEventForEdit(
 }
 
 /** Events to link contents to (the content form's choices). */
-export async function eventOptions(
-  db: PrismaClient,
-  companyId: string,
-): Promise<{ id: string; name: string; date: string }[]> {
+export async function eventOptions(companyId: string): Promise<{ id: string; name: string; date: string }[]> {
   const rows = await db.event.findMany({
     where: { companyId },
     orderBy: { startsAt: "desc" },
@@ -184,10 +175,10 @@ export async function eventOptions(
  * Whether a slug is free (slugs are unique across all companies), and a free suggestion
  * derived from it or from the name: `name`, `name-2`, …
  */
-export async function checkEventSlug(
-  db: PrismaClient,
-  options: { slug: string; exceptEventId?: string },
-): Promise<{ available: boolean; suggestion: string | null }> {
+export async function checkEventSlug(options: {
+  slug: string;
+  exceptEventId?: string;
+}): Promise<{ available: boolean; suggestion: string | null }> {
   const base = slugify(options.slug);
   if (!base) return { available: false, suggestion: null };
   const candidates = slugCandidates(base);

@@ -10,7 +10,6 @@ import {
 import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
 import type { ContentInput } from "@/lib/content/schemas";
 import type { ContentStatus } from "@/lib/generated/prisma/enums";
-import { getMediaContext } from "@/lib/media/server-context";
 import { revalidatePublic } from "@/lib/public/cache-tags";
 import { requireMembership } from "@/lib/tenancy/guard";
 import { toDetailedActionError, type DetailedActionResult } from "@/lib/uploads/errors";
@@ -40,7 +39,7 @@ export async function createContentAction(
   input: ContentInput,
 ): Promise<DetailedActionResult<{ id: string }>> {
   return run(async (m) => {
-    const { id, changed } = await createContent(getMediaContext(), m, input);
+    const { id, changed } = await createContent(m, input);
     return { data: { id }, changed };
   });
 }
@@ -50,7 +49,7 @@ export async function updateContentAction(
   input: ContentInput,
 ): Promise<DetailedActionResult<{ id: string }>> {
   return run(async (m) => {
-    const { changed } = await updateContent(getMediaContext(), m, id, input);
+    const { changed } = await updateContent(m, id, input);
     return { data: { id }, changed };
   });
 }
@@ -61,12 +60,12 @@ export async function setContentStatusAction(
 ): Promise<DetailedActionResult> {
   return run(async (m) => ({
     data: undefined,
-    ...(await setContentStatus(getMediaContext(), m, id, status)),
+    ...(await setContentStatus(m, id, status)),
   }));
 }
 
 export async function deleteContentAction(id: string): Promise<DetailedActionResult> {
-  return run(async (m) => ({ data: undefined, ...(await deleteContent(getMediaContext(), m, id)) }));
+  return run(async (m) => ({ data: undefined, ...(await deleteContent(m, id)) }));
 }
 
 export async function reorderMediaAction(
@@ -75,7 +74,7 @@ export async function reorderMediaAction(
 ): Promise<DetailedActionResult> {
   return run(async (m) => ({
     data: undefined,
-    ...(await reorderMedia(getMediaContext(), m, contentId, mediaIds)),
+    ...(await reorderMedia(m, contentId, mediaIds)),
   }));
 }
 
@@ -85,17 +84,17 @@ export async function setCoverAction(
 ): Promise<DetailedActionResult> {
   return run(async (m) => ({
     data: undefined,
-    ...(await setCover(getMediaContext(), m, contentId, mediaId)),
+    ...(await setCover(m, contentId, mediaId)),
   }));
 }
 
 export async function deleteMediaAction(mediaId: string): Promise<DetailedActionResult> {
-  return run(async (m) => ({ data: undefined, ...(await deleteMediaItem(getMediaContext(), m, mediaId)) }));
+  return run(async (m) => ({ data: undefined, ...(await deleteMediaItem(m, mediaId)) }));
 }
 
 export async function retryMediaAction(mediaId: string): Promise<DetailedActionResult> {
   return run(async (m) => {
-    await retryMedia(getMediaContext(), m, mediaId);
+    await retryMedia(m, mediaId);
     return { data: undefined };
   });
 }

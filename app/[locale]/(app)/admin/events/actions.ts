@@ -3,7 +3,6 @@
 import { checkEventSlug } from "@/lib/events/queries";
 import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
 import type { EventInput } from "@/lib/events/schemas";
-import { getMediaContext } from "@/lib/media/server-context";
 import { revalidatePublic } from "@/lib/public/cache-tags";
 import { requireMembership } from "@/lib/tenancy/guard";
 import { toDetailedActionError, type DetailedActionResult } from "@/lib/uploads/errors";
@@ -17,10 +16,9 @@ export async function saveEventAction(
   try {
     const membership = await requireMembership();
     companyId = membership.company.id;
-    const ctx = getMediaContext();
     const saved = eventId
-      ? await updateEvent(ctx, membership, eventId, input)
-      : await createEvent(ctx, membership, input);
+      ? await updateEvent(membership, eventId, input)
+      : await createEvent(membership, input);
     revalidatePublic(saved.changed);
     return { ok: true, data: { id: saved.id, slug: saved.slug } };
   } catch (error) {
@@ -33,7 +31,7 @@ export async function deleteEventAction(eventId: string): Promise<DetailedAction
   try {
     const membership = await requireMembership();
     companyId = membership.company.id;
-    const { changed } = await deleteEvent(getMediaContext(), membership, eventId);
+    const { changed } = await deleteEvent(membership, eventId);
     revalidatePublic(changed);
     return { ok: true, data: undefined };
   } catch (error) {
@@ -48,7 +46,7 @@ export async function checkSlugAction(
 ): Promise<DetailedActionResult<{ available: boolean; suggestion: string | null }>> {
   try {
     await requireMembership();
-    const data = await checkEventSlug(getMediaContext().db, {
+    const data = await checkEventSlug({
       slug: slug.slice(0, 100),
       exceptEventId: exceptEventId ?? undefined,
     });

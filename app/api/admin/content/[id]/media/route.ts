@@ -1,6 +1,4 @@
-import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import { mediaStates } from "@/lib/content/queries";
-import { getMediaContext } from "@/lib/media/server-context";
 import { withMembership } from "@/lib/tenancy/guard";
 import { detailedErrorResponse } from "@/lib/uploads/errors";
 
@@ -10,9 +8,7 @@ export const dynamic = "force-dynamic";
 export const GET = withMembership<{ id: string }>(async (_request, { membership, params }) => {
   try {
     const { id } = await params;
-    const ctx = getMediaContext();
-    await getContentOrThrow(ctx.db, membership.company.id, id, { id: true });
-    return Response.json(await mediaStates(ctx, membership.company.id, id), {
+    return Response.json(await mediaStates(membership.company.id, id), {
       headers: { "Cache-Control": "no-store" },
     });
   } catch (error) {

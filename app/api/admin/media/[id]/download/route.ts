@@ -1,5 +1,4 @@
 import { originalDownloadUrl } from "@/lib/content/manage-media";
-import { getMediaContext } from "@/lib/media/server-context";
 import { withMembership } from "@/lib/tenancy/guard";
 import { detailedErrorResponse } from "@/lib/uploads/errors";
 
@@ -9,7 +8,7 @@ export const dynamic = "force-dynamic";
 export const GET = withMembership<{ id: string }>(async (_request, { membership, params }) => {
   try {
     const { id } = await params;
-    const url = await originalDownloadUrl(getMediaContext(), membership, id);
+    const url = await originalDownloadUrl(membership, id);
     return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "no-store" } });
   } catch (error) {
     return detailedErrorResponse(error, { companyId: membership.company.id });
