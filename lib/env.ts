@@ -133,7 +133,7 @@ const schema = z.object({
   /**
    * Where media jobs (image variants, video posters, audio waveforms) run: `inline` starts the
    * pg-boss workers inside the Next.js server (one-machine default); `off` only enqueues, for
-   * web instances when workers run as separate processes (`node --import tsx lib/jobs/run-worker.ts`).
+   * web instances when workers run as separate processes (`node --conditions=react-server --import tsx lib/jobs/run-worker.ts`).
    */
   MEDIA_WORKER: z.enum(["inline", "off"]).default("inline"),
   /** Parallel jobs per worker process for each queue. */

@@ -36,7 +36,7 @@ import {
   type ProcessedImage,
   type StoredVariant,
 } from "@/lib/media/variants";
-import type { ObjectStore } from "@/lib/storage/objects";
+import type { ObjectStore } from "@/lib/storage/object-store";
 import {
   buildPdf,
   createRng,

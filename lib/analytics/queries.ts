@@ -13,7 +13,7 @@ import {
 } from "@/lib/analytics/metrics";
 import { dayIn, eachDay, splitAtWatermark, type Breakdown, type DayRange } from "@/lib/analytics/range";
 import { readWatermark } from "@/lib/analytics/rollup";
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -63,7 +63,6 @@ function contentFilter(contentIds: readonly string[] | undefined): Prisma.Sql {
  * is the roll-up watermark, read once per page by the caller.
  */
 async function aggregate(
-  db: PrismaClient,
   companyId: string,
   range: DayRange,
   by: "content" | "day",
@@ -125,7 +124,7 @@ function sumCounters(all: Iterable<Counters>): Counters {
 // Distinct visitors are found by hashing (SELECT DISTINCT in a subquery) and then counted:
 // count(DISTINCT …) would sort every view of the range instead. The index on (companyId,
 // type, createdAt, visitorId, contentId) makes these index-only scans.
-async function uniqueVisitors(db: PrismaClient, companyId: string, range: DayRange): Promise<number> {
+async function uniqueVisitors(companyId: string, range: DayRange): Promise<number> {
   const rows = await db.$queryRaw<{ n: bigint }[]>`
     SELECT count(*)::bigint AS n FROM (
       SELECT DISTINCT "visitorId" FROM "engagement_event"
@@ -136,7 +135,6 @@ async function uniqueVisitors(db: PrismaClient, companyId: string, range: DayRan
 }
 
 async function uniqueVisitorsBy(
-  db: PrismaClient,
   companyId: string,
   range: DayRange,
   by: Breakdown,
@@ -160,7 +158,7 @@ async function uniqueVisitorsBy(
   return new Map(rows.map((r) => [r.key, Number(r.n)]));
 }
 
-async function mediaCounts(db: PrismaClient, companyId: string): Promise<MediaCounts> {
+async function mediaCounts(companyId: string): Promise<MediaCounts> {
   const groups = await db.mediaFile.groupBy({ by: ["kind"], where: { companyId }, _count: true });
   const count = (kind: string) => groups.find((g) => g.kind === kind)?._count ?? 0;
   return {
@@ -182,13 +180,12 @@ interface ContentCounts {
 }
 
 async function contentCounts(
-  db: PrismaClient,
   companyId: string,
   range: DayRange,
   through: string | null,
 ): Promise<ContentCounts> {
   const [counters, contents] = await Promise.all([
-    aggregate(db, companyId, range, "content", through).then(countersByKey),
+    aggregate(companyId, range, "content", through).then(countersByKey),
     db.content.findMany({ where: { companyId }, select: { id: true, title: true, kind: true } }),
   ]);
   return { counters, contents };
@@ -212,7 +209,6 @@ function contentRows({ counters, contents }: ContentCounts, unique: Map<string, 
  * detail is the event's day where it takes place.
  */
 async function eventRows(
-  db: PrismaClient,
   companyId: string,
   range: DayRange,
   { counters }: ContentCounts,
@@ -228,7 +224,7 @@ async function eventRows(
         contents: { select: { contentId: true } },
       },
     }),
-    uniqueVisitorsBy(db, companyId, range, "event"),
+    uniqueVisitorsBy(companyId, range, "event"),
   ]);
   return events
     .map((e) => ({
@@ -243,15 +239,14 @@ async function eventRows(
 
 /** The table (and CSV) of the range, per content or per event, most viewed first. */
 export async function listAnalyticsRows(
-  db: PrismaClient,
   companyId: string,
   range: DayRange,
   by: Breakdown,
 ): Promise<AnalyticsRow[]> {
-  const counts = await contentCounts(db, companyId, range, await readWatermark(db));
+  const counts = await contentCounts(companyId, range, await readWatermark());
   return by === "content"
-    ? contentRows(counts, await uniqueVisitorsBy(db, companyId, range, "content"))
-    : eventRows(db, companyId, range, counts);
+    ? contentRows(counts, await uniqueVisitorsBy(companyId, range, "content"))
+    : eventRows(companyId, range, counts);
 }
 
 /**
@@ -260,25 +255,24 @@ export async function listAnalyticsRows(
  * are read once and shared.
  */
 export async function getAnalyticsReport(
-  db: PrismaClient,
   companyId: string,
   range: DayRange,
   by: Breakdown,
 ): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[] }> {
-  const through = await readWatermark(db);
+  const through = await readWatermark();
   const [byDay, unique, counts, media] = await Promise.all([
-    aggregate(db, companyId, range, "day", through).then(countersByKey),
-    uniqueVisitors(db, companyId, range),
-    contentCounts(db, companyId, range, through),
-    mediaCounts(db, companyId),
+    aggregate(companyId, range, "day", through).then(countersByKey),
+    uniqueVisitors(companyId, range),
+    contentCounts(companyId, range, through),
+    mediaCounts(companyId),
   ]);
   const [rows, byContent] =
     by === "content"
-      ? await uniqueVisitorsBy(db, companyId, range, "content").then((u) => {
+      ? await uniqueVisitorsBy(companyId, range, "content").then((u) => {
           const table = contentRows(counts, u);
           return [table, table] as const;
         })
-      : [await eventRows(db, companyId, range, counts), contentRows(counts, new Map())];
+      : [await eventRows(companyId, range, counts), contentRows(counts, new Map())];
   const series: DailyPoint[] = eachDay(range).map((day) => ({ day, ...(byDay.get(day) ?? emptyCounters()) }));
   const totals: Metrics = { ...sumCounters(byDay.values()), uniqueVisitors: unique };
   const topContent = byContent.filter((c) => c.views > 0).slice(0, 10);
@@ -286,27 +280,22 @@ export async function getAnalyticsReport(
 }
 
 /** Totals, the daily series, the most viewed contents and the media counts of a range. */
-export async function getAnalyticsOverview(
-  db: PrismaClient,
-  companyId: string,
-  range: DayRange,
-): Promise<AnalyticsOverview> {
-  return (await getAnalyticsReport(db, companyId, range, "content")).overview;
+export async function getAnalyticsOverview(companyId: string, range: DayRange): Promise<AnalyticsOverview> {
+  return (await getAnalyticsReport(companyId, range, "content")).overview;
 }
 
 /** All-time counts of the company: the dashboard's downloads and leads. */
-export async function getAllTimeCounts(db: PrismaClient, companyId: string): Promise<Counters> {
-  const rows = await aggregate(db, companyId, ALL_TIME, "content", await readWatermark(db));
+export async function getAllTimeCounts(companyId: string): Promise<Counters> {
+  const rows = await aggregate(companyId, ALL_TIME, "content", await readWatermark());
   return sumCounters(countersByKey(rows).values());
 }
 
 /** All-time counts per content, for the content list (one query for a page of contents). */
 export async function getContentCounters(
-  db: PrismaClient,
   companyId: string,
   contentIds: readonly string[],
 ): Promise<Map<string, Counters>> {
-  const rows = await aggregate(db, companyId, ALL_TIME, "content", await readWatermark(db), contentIds);
+  const rows = await aggregate(companyId, ALL_TIME, "content", await readWatermark(), contentIds);
   const counters = countersByKey(rows);
   return new Map(contentIds.map((id) => [id, counters.get(id) ?? emptyCounters()]));
 }

@@ -1,5 +1,5 @@
 import { addDays, dayOf, daysIn } from "@/lib/analytics/range";
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 
 /**
  * The daily roll-up of `engagement_event` into `engagement_daily`, so analytics over months
@@ -28,7 +28,7 @@ export interface RollupResult {
   throughDay: string | null;
 }
 
-export async function readWatermark(db: PrismaClient): Promise<string | null> {
+export async function readWatermark(): Promise<string | null> {
   const row = await db.analyticsRollup.findUnique({ where: { id: 1 }, select: { throughDay: true } });
   return row?.throughDay ? dayOf(row.throughDay) : null;
 }
@@ -42,12 +42,12 @@ export function lastClosedDayAt(now: Date): string {
 }
 
 /** The last closed day by the database's clock (the clock most rows are stamped with). */
-async function lastClosedDay(db: PrismaClient): Promise<string> {
+async function lastClosedDay(): Promise<string> {
   const [row] = await db.$queryRaw<{ now: Date }[]>`SELECT now() AS now`;
   return lastClosedDayAt(row!.now);
 }
 
-async function firstEventDay(db: PrismaClient): Promise<string | null> {
+async function firstEventDay(): Promise<string | null> {
   const rows = await db.$queryRaw<{ day: string | null }[]>`
     SELECT to_char(min("createdAt"), 'YYYY-MM-DD') AS day FROM "engagement_event"`;
   return rows[0]?.day ?? null;
@@ -58,7 +58,7 @@ async function firstEventDay(db: PrismaClient): Promise<string | null> {
  * is later. A watermark that fell behind `from` (reset meanwhile) starts the chunk where it
  * is, so no day is ever skipped. Returns the days added beyond the old watermark.
  */
-async function rollUpChunk(db: PrismaClient, plannedFrom: string, to: string): Promise<number> {
+async function rollUpChunk(plannedFrom: string, to: string): Promise<number> {
   return db.$transaction(
     async (tx) => {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LOCK_KEY}::bigint)`;
@@ -92,20 +92,19 @@ async function rollUpChunk(db: PrismaClient, plannedFrom: string, to: string): P
  * it), oldest first, in chunks. `now` replaces the database clock (tests).
  */
 export async function rollUpAnalytics(
-  db: PrismaClient,
   options: { now?: Date; chunkDays?: number } = {},
 ): Promise<RollupResult> {
-  const lastClosed = options.now ? lastClosedDayAt(options.now) : await lastClosedDay(db);
+  const lastClosed = options.now ? lastClosedDayAt(options.now) : await lastClosedDay();
   const chunkDays = options.chunkDays ?? ROLLUP_CHUNK_DAYS;
-  const through = await readWatermark(db);
-  let from = through ? addDays(through, 1 - REROLL_DAYS) : await firstEventDay(db);
+  const through = await readWatermark();
+  let from = through ? addDays(through, 1 - REROLL_DAYS) : await firstEventDay();
   if (from === null || from > lastClosed) return { days: 0, throughDay: through };
   let days = 0;
   while (from <= lastClosed) {
     const candidate = addDays(from, chunkDays - 1);
     const to = candidate < lastClosed ? candidate : lastClosed;
-    days += await rollUpChunk(db, from, to);
+    days += await rollUpChunk(from, to);
     from = addDays(to, 1);
   }
-  return { days, throughDay: await readWatermark(db) };
+  return { days, throughDay: await readWatermark() };
 }

@@ -3,7 +3,6 @@ import { analyticsCsv, analyticsCsvFileName } from "@/lib/analytics/csv";
 import type { AnalyticsOverview, AnalyticsRow } from "@/lib/analytics/metrics";
 import { getAnalyticsReport, listAnalyticsRows } from "@/lib/analytics/queries";
 import type { AnalyticsParams } from "@/lib/analytics/range";
-import { db } from "@/lib/db";
 import type { Membership } from "@/lib/tenancy/membership";
 
 /**
@@ -16,7 +15,7 @@ export async function loadAnalytics(
   params: AnalyticsParams,
 ): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[] }> {
   const { by, ...range } = params;
-  return getAnalyticsReport(db, membership.company.id, range, by);
+  return getAnalyticsReport(membership.company.id, range, by);
 }
 
 export async function exportAnalyticsCsv(
@@ -24,6 +23,6 @@ export async function exportAnalyticsCsv(
   params: AnalyticsParams,
 ): Promise<{ fileName: string; body: string }> {
   const { by, ...range } = params;
-  const rows = await listAnalyticsRows(db, membership.company.id, range, by);
+  const rows = await listAnalyticsRows(membership.company.id, range, by);
   return { fileName: analyticsCsvFileName(by, range), body: analyticsCsv(rows, by, range) };
 }

@@ -10,7 +10,6 @@ import {
 } from "@/lib/content/manage-media";
 import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
 import type { ContentInput } from "@/lib/content/schemas";
-import { getMediaContext } from "@/lib/media/server-context";
 import { adminAction } from "@/lib/tenancy/admin-action";
 
 /**
@@ -24,7 +23,7 @@ const status = z.enum(["draft", "published", "archived"]);
 export const createContentAction = adminAction(
   manage,
   async ({ membership, changed }, input: ContentInput) => {
-    const saved = await createContent(getMediaContext(), membership, input);
+    const saved = await createContent(membership, input);
     changed(saved.changed);
     return { id: saved.id };
   },
@@ -33,7 +32,7 @@ export const createContentAction = adminAction(
 export const updateContentAction = adminAction(
   manage,
   async ({ membership, changed }, contentId: string, input: ContentInput) => {
-    changed((await updateContent(getMediaContext(), membership, contentId, input)).changed);
+    changed((await updateContent(membership, contentId, input)).changed);
     return { id: contentId };
   },
 );
@@ -41,41 +40,41 @@ export const updateContentAction = adminAction(
 export const setContentStatusAction = adminAction(
   { ...manage, schema: z.tuple([id, status]) },
   async ({ membership, changed }, contentId, next) => {
-    changed((await setContentStatus(getMediaContext(), membership, contentId, next)).changed);
+    changed((await setContentStatus(membership, contentId, next)).changed);
   },
 );
 
 export const deleteContentAction = adminAction(
   { ...manage, schema: z.tuple([id]) },
   async ({ membership, changed }, contentId) => {
-    changed((await deleteContent(getMediaContext(), membership, contentId)).changed);
+    changed((await deleteContent(membership, contentId)).changed);
   },
 );
 
 export const reorderMediaAction = adminAction(
   { ...manage, schema: z.tuple([id, z.array(id).max(10_000)]) },
   async ({ membership, changed }, contentId, mediaIds) => {
-    changed((await reorderMedia(getMediaContext(), membership, contentId, mediaIds)).changed);
+    changed((await reorderMedia(membership, contentId, mediaIds)).changed);
   },
 );
 
 export const setCoverAction = adminAction(
   { ...manage, schema: z.tuple([id, id.nullable()]) },
   async ({ membership, changed }, contentId, mediaId) => {
-    changed((await setCover(getMediaContext(), membership, contentId, mediaId)).changed);
+    changed((await setCover(membership, contentId, mediaId)).changed);
   },
 );
 
 export const deleteMediaAction = adminAction(
   { ...manage, schema: z.tuple([id]) },
   async ({ membership, changed }, mediaId) => {
-    changed((await deleteMediaItem(getMediaContext(), membership, mediaId)).changed);
+    changed((await deleteMediaItem(membership, mediaId)).changed);
   },
 );
 
 export const retryMediaAction = adminAction(
   { ...manage, schema: z.tuple([id]) },
   async ({ membership }, mediaId) => {
-    await retryMedia(getMediaContext(), membership, mediaId);
+    await retryMedia(membership, mediaId);
   },
 );

@@ -1,45 +1,44 @@
-import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { assertCanManage } from "@/lib/content/access";
 import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import type { ContentChange } from "@/lib/content/save-content";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { queueForKind } from "@/lib/jobs/queues";
-import { publicStoreOf, mediaSettings, type MediaContext } from "@/lib/media/context";
+import { sendMediaJob } from "@/lib/jobs/sender";
 import { deleteMedia } from "@/lib/media/delete-media";
 import { fileExtension, FILE_TYPE_RULES } from "@/lib/media/file-types";
+import { mediaSettings } from "@/lib/media/settings";
+import { publicStorage } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
 
-async function changeOf(ctx: MediaContext, companyId: string, contentId: string): Promise<ContentChange> {
-  const links = await ctx.db.contentEvent.findMany({ where: { contentId }, select: { eventId: true } });
+async function changeOf(companyId: string, contentId: string): Promise<ContentChange> {
+  const links = await db.contentEvent.findMany({ where: { contentId }, select: { eventId: true } });
   return { companyId, contentIds: [contentId], eventIds: links.map((l) => l.eventId) };
 }
 
 /** Deletes a content with every stored object of its media, and gives the bytes back. */
 export async function deleteContent(
-  ctx: MediaContext,
   membership: Membership,
   contentId: string,
 ): Promise<{ changed: ContentChange }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  await getContentOrThrow(ctx.db, companyId, contentId, { id: true });
-  const changed = await changeOf(ctx, companyId, contentId);
-  await deleteMedia(ctx, companyId, { contentId });
-  await ctx.db.content.deleteMany({ where: { id: contentId, companyId } });
+  await getContentOrThrow(db, companyId, contentId, { id: true });
+  const changed = await changeOf(companyId, contentId);
+  await deleteMedia(companyId, { contentId });
+  await db.content.deleteMany({ where: { id: contentId, companyId } });
   return { changed };
 }
 
 /** Saves the gallery order: `mediaIds` must be exactly the content's media. */
 export async function reorderMedia(
-  ctx: MediaContext,
   membership: Membership,
   contentId: string,
   mediaIds: readonly string[],
 ): Promise<{ changed: ContentChange }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  await ctx.db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const current = await tx.mediaFile.findMany({ where: { companyId, contentId }, select: { id: true } });
     const known = new Set(current.map((m) => m.id));
     if (
@@ -53,59 +52,57 @@ export async function reorderMedia(
       await tx.mediaFile.updateMany({ where: { id, companyId, contentId }, data: { position } });
     }
   });
-  return { changed: await changeOf(ctx, companyId, contentId) };
+  return { changed: await changeOf(companyId, contentId) };
 }
 
 /** Chooses the cover: a photo or video of this content (null: none). */
 export async function setCover(
-  ctx: MediaContext,
   membership: Membership,
   contentId: string,
   mediaId: string | null,
 ): Promise<{ changed: ContentChange }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  await getContentOrThrow(ctx.db, companyId, contentId, { id: true });
+  await getContentOrThrow(db, companyId, contentId, { id: true });
   if (mediaId) {
-    const media = await ctx.db.mediaFile.findFirst({
+    const media = await db.mediaFile.findFirst({
       where: { id: mediaId, companyId, contentId, kind: { in: ["photo", "video"] } },
       select: { id: true },
     });
     if (!media) throw new AppError("validation", "content.errors.coverInvalid");
   }
-  await ctx.db.content.updateMany({ where: { id: contentId, companyId }, data: { coverMediaId: mediaId } });
-  return { changed: await changeOf(ctx, companyId, contentId) };
+  await db.content.updateMany({ where: { id: contentId, companyId }, data: { coverMediaId: mediaId } });
+  return { changed: await changeOf(companyId, contentId) };
 }
 
 /** Removes one file (an abandoned upload included: it is aborted). */
 export async function deleteMediaItem(
-  ctx: MediaContext,
   membership: Membership,
   mediaId: string,
 ): Promise<{ changed: ContentChange | null }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  const { ids, contentIds } = await deleteMedia(ctx, companyId, { id: mediaId });
+  const { ids, contentIds } = await deleteMedia(companyId, { id: mediaId });
   if (ids.length === 0) throw new AppError("not_found", "media.errors.notFound");
-  return { changed: contentIds[0] ? await changeOf(ctx, companyId, contentIds[0]) : null };
+  return { changed: contentIds[0] ? await changeOf(companyId, contentIds[0]) : null };
 }
 
 /** Processing failed: try again (the admin's Retry button). */
-export async function retryMedia(ctx: MediaContext, membership: Membership, mediaId: string): Promise<void> {
+export async function retryMedia(membership: Membership, mediaId: string): Promise<void> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  const media = await ctx.db.mediaFile.findFirst({
+  const media = await db.mediaFile.findFirst({
     where: { id: mediaId, companyId },
     select: { kind: true, state: true },
   });
   if (!media) throw new AppError("not_found", "media.errors.notFound");
   const queue = queueForKind(media.kind);
   if (media.state !== "failed" || !queue) throw new AppError("conflict", "media.errors.notRetryable");
-  const { count } = await ctx.db.mediaFile.updateMany({
+  const { count } = await db.mediaFile.updateMany({
     where: { id: mediaId, companyId, state: "failed" },
     data: { state: "processing", processingError: null },
   });
-  if (count === 1) await ctx.jobs.sendMediaJob(queue, { mediaId });
+  if (count === 1) await sendMediaJob(queue, { mediaId });
 }
 
 /**
@@ -113,18 +110,14 @@ export async function retryMedia(ctx: MediaContext, membership: Membership, medi
  * file name (no path, no quotes or control characters, the stored type's extension) and
  * the stored type forced on the response, whatever the object's metadata says.
  */
-export async function originalDownloadUrl(
-  ctx: MediaContext,
-  membership: Membership,
-  mediaId: string,
-): Promise<string> {
+export async function originalDownloadUrl(membership: Membership, mediaId: string): Promise<string> {
   assertCanManage(membership);
-  const media = await ctx.db.mediaFile.findFirst({
+  const media = await db.mediaFile.findFirst({
     where: { id: mediaId, companyId: membership.company.id, state: { not: "uploading" } },
     select: { storageKey: true, originalName: true, mimeType: true },
   });
   if (!media) throw new AppError("not_found", "media.errors.notFound");
-  return signedOriginalUrl(ctx, media);
+  return signedOriginalUrl(media);
 }
 
 export function safeDownloadName(originalName: string, mimeType: string): string {
@@ -136,21 +129,16 @@ export function safeDownloadName(originalName: string, mimeType: string): string
 }
 
 /** For any caller that already checked access (public downloads use it behind their lead gate). */
-export async function signedOriginalUrl(
-  ctx: MediaContext,
-  media: { storageKey: string; originalName: string; mimeType: string },
-): Promise<string> {
+export async function signedOriginalUrl(media: {
+  storageKey: string;
+  originalName: string;
+  mimeType: string;
+}): Promise<string> {
   const name = safeDownloadName(media.originalName, media.mimeType);
   const ascii = name.replace(/[^\x20-\x7e]/g, "_");
-  const store = publicStoreOf(ctx);
-  return getSignedUrl(
-    store.client,
-    new GetObjectCommand({
-      Bucket: store.bucket,
-      Key: media.storageKey,
-      ResponseContentDisposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-      ResponseContentType: media.mimeType,
-    }),
-    { expiresIn: mediaSettings(ctx).downloadUrlTtlSeconds },
-  );
+  return publicStorage.signedGetUrl(media.storageKey, {
+    expiresIn: mediaSettings().downloadUrlTtlSeconds,
+    disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    contentType: media.mimeType,
+  });
 }

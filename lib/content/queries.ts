@@ -1,6 +1,7 @@
 import { getContentCounters } from "@/lib/analytics/queries";
 import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import type { ContentListFilters } from "@/lib/content/schemas";
+import { db } from "@/lib/db";
 import type {
   ContentKind,
   ContentStatus,
@@ -9,7 +10,6 @@ import type {
   ProcessingState,
 } from "@/lib/generated/prisma/client";
 import { thumbnailUrl } from "@/lib/media/admin-urls";
-import type { MediaContext } from "@/lib/media/context";
 
 export const CONTENT_PAGE_SIZE = 20;
 
@@ -42,7 +42,6 @@ function engagementOf(counters: ContentEngagement | undefined): ContentEngagemen
 }
 
 export async function listContents(
-  ctx: MediaContext,
   companyId: string,
   filters: ContentListFilters,
 ): Promise<{ items: ContentListItem[]; total: number; page: number; pageCount: number }> {
@@ -58,8 +57,8 @@ export async function listContents(
     ];
   }
   const [total, rows] = await Promise.all([
-    ctx.db.content.count({ where }),
-    ctx.db.content.findMany({
+    db.content.count({ where }),
+    db.content.findMany({
       where,
       orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
       skip: (filters.page - 1) * CONTENT_PAGE_SIZE,
@@ -80,21 +79,21 @@ export async function listContents(
   ]);
   const ids = rows.map((r) => r.id);
   const [byKind, byState, covers, counters] = await Promise.all([
-    ctx.db.mediaFile.groupBy({
+    db.mediaFile.groupBy({
       by: ["contentId", "kind"],
       where: { companyId, contentId: { in: ids } },
       _count: true,
     }),
-    ctx.db.mediaFile.groupBy({
+    db.mediaFile.groupBy({
       by: ["contentId", "state"],
       where: { companyId, contentId: { in: ids }, state: { in: ["processing", "failed", "uploading"] } },
       _count: true,
     }),
-    ctx.db.mediaFile.findMany({
+    db.mediaFile.findMany({
       where: { companyId, id: { in: rows.flatMap((r) => (r.coverMediaId ? [r.coverMediaId] : [])) } },
       select: { id: true, variants: true },
     }),
-    getContentCounters(ctx.db, companyId, ids),
+    getContentCounters(companyId, ids),
   ]);
   const coverVariants = new Map(covers.map((c) => [c.id, c.variants]));
   const items = await Promise.all(
@@ -117,7 +116,7 @@ export async function listContents(
         updatedAt: r.updatedAt.toISOString(),
         events: r.events.map((e) => e.event),
         counts,
-        coverUrl: r.coverMediaId ? await thumbnailUrl(ctx, coverVariants.get(r.coverMediaId), 160) : null,
+        coverUrl: r.coverMediaId ? await thumbnailUrl(coverVariants.get(r.coverMediaId), 160) : null,
         engagement: engagementOf(counters.get(r.id)),
       };
     }),
@@ -155,12 +154,8 @@ export interface ContentForEdit {
   media: MediaItem[];
 }
 
-export async function getContentForEdit(
-  ctx: MediaContext,
-  companyId: string,
-  contentId: string,
-): Promise<ContentForEdit> {
-  const c = await getContentOrThrow(ctx.db, companyId, contentId, {
+export async function getContentForEdit(companyId: string, contentId: string): Promise<ContentForEdit> {
+  const c = await getContentOrThrow(db, companyId, contentId, {
     id: true,
     title: true,
     description: true,
@@ -173,7 +168,7 @@ export async function getContentForEdit(
     publishedAt: true,
     events: { select: { eventId: true } },
   });
-  const media = await ctx.db.mediaFile.findMany({
+  const media = await db.mediaFile.findMany({
     where: { companyId, contentId },
     orderBy: [{ position: "asc" }, { createdAt: "asc" }],
     select: {
@@ -207,15 +202,16 @@ export async function getContentForEdit(
       media.map(async ({ variants, sizeBytes, ...m }) => ({
         ...m,
         sizeBytes: Number(sizeBytes),
-        thumbUrl: m.state === "ready" ? await thumbnailUrl(ctx, variants, 320) : null,
+        thumbUrl: m.state === "ready" ? await thumbnailUrl(variants, 320) : null,
       })),
     ),
   };
 }
 
 /** States of a content's media, for the edit screen's polling while files process. */
-export async function mediaStates(ctx: MediaContext, companyId: string, contentId: string) {
-  return ctx.db.mediaFile.findMany({
+export async function mediaStates(companyId: string, contentId: string) {
+  await getContentOrThrow(db, companyId, contentId, { id: true });
+  return db.mediaFile.findMany({
     where: { companyId, contentId },
     select: { id: true, state: true },
     orderBy: { position: "asc" },
@@ -223,13 +219,10 @@ export async function mediaStates(ctx: MediaContext, companyId: string, contentI
 }
 
 /** Dashboard totals (spec §2: totals of content and of published content). */
-export async function contentTotals(
-  ctx: Pick<MediaContext, "db">,
-  companyId: string,
-): Promise<{ total: number; published: number }> {
+export async function contentTotals(companyId: string): Promise<{ total: number; published: number }> {
   const [total, published] = await Promise.all([
-    ctx.db.content.count({ where: { companyId } }),
-    ctx.db.content.count({ where: { companyId, status: "published" } }),
+    db.content.count({ where: { companyId } }),
+    db.content.count({ where: { companyId, status: "published" } }),
   ]);
   return { total, published };
 }

@@ -1,9 +1,9 @@
 import { assertCanManage } from "@/lib/content/access";
 import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import { contentInputSchema, type ContentInput } from "@/lib/content/schemas";
+import { db } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import type { ContentStatus, Prisma } from "@/lib/generated/prisma/client";
-import type { MediaContext } from "@/lib/media/context";
 import { assertPhotoRoom, lockCompanyQuota } from "@/lib/plans/enforce";
 import type { Membership } from "@/lib/tenancy/membership";
 
@@ -49,7 +49,6 @@ function publishedAtFor(next: ContentStatus, previous: ContentStatus | null): Da
 }
 
 export async function createContent(
-  ctx: MediaContext,
   membership: Membership,
   input: ContentInput,
 ): Promise<{ id: string; changed: ContentChange }> {
@@ -57,7 +56,7 @@ export async function createContent(
   const data = parse(input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
-  const content = await ctx.db.$transaction(async (tx) => {
+  const content = await db.$transaction(async (tx) => {
     await assertOwnEvents(tx, companyId, eventIds);
     const created = await tx.content.create({
       data: {
@@ -84,7 +83,6 @@ export async function createContent(
  * event's plan limit (Starter: 50), so a full gallery cannot be attached to a full event.
  */
 export async function updateContent(
-  ctx: MediaContext,
   membership: Membership,
   contentId: string,
   input: ContentInput,
@@ -93,7 +91,7 @@ export async function updateContent(
   const data = parse(input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
-  const before = await ctx.db.$transaction(async (tx) => {
+  const before = await db.$transaction(async (tx) => {
     const current = await getContentOrThrow(tx, companyId, contentId, {
       status: true,
       events: { select: { eventId: true } },
@@ -139,18 +137,17 @@ export async function updateContent(
 
 /** Publish, unpublish (draft) or archive. */
 export async function setContentStatus(
-  ctx: MediaContext,
   membership: Membership,
   contentId: string,
   status: ContentStatus,
 ): Promise<{ changed: ContentChange }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  const current = await getContentOrThrow(ctx.db, companyId, contentId, {
+  const current = await getContentOrThrow(db, companyId, contentId, {
     status: true,
     events: { select: { eventId: true } },
   });
-  await ctx.db.content.updateMany({
+  await db.content.updateMany({
     where: { id: contentId, companyId },
     data: { status, publishedAt: publishedAtFor(status, current.status) },
   });

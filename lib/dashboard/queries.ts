@@ -18,7 +18,7 @@ export async function getDashboardTotals(companyId: string): Promise<DashboardTo
   const [contents, publishedContents, counts] = await Promise.all([
     db.content.count({ where: { companyId } }),
     db.content.count({ where: { companyId, status: "published" } }),
-    getAllTimeCounts(db, companyId),
+    getAllTimeCounts(companyId),
   ]);
   return { contents, publishedContents, downloads: counts.downloads, leads: counts.leads };
 }

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { viewableContentWhere } from "@/lib/public/visibility";
 
@@ -19,7 +19,7 @@ export const notFound = () => new AppError("not_found", "engagement.errors.notFo
  * only linked to draft or private events). Anything else is "not found", never "forbidden",
  * so the API does not reveal that a hidden content exists.
  */
-export async function getPublicContentOrThrow(db: PrismaClient, contentId: string): Promise<EngagedContent> {
+export async function getPublicContentOrThrow(contentId: string): Promise<EngagedContent> {
   if (!contentId || contentId.length > 100) throw notFound();
   const row = await db.content.findFirst({
     where: { id: contentId, ...viewableContentWhere },

@@ -1,4 +1,3 @@
-import type { EngagementContext } from "@/lib/engagement/context";
 import { limitChecks, type EngagementAction, type EngagementLimits } from "@/lib/engagement/limits";
 import { postComment } from "@/lib/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/engagement/queries";
@@ -13,14 +12,14 @@ import { respond } from "@/lib/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
 import { enforceLimits } from "@/lib/rate-limit/limiter";
+import { db } from "@/lib/db";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
  * visitor cookie, rate limits, `no-store`, the one error mapper) around the lib functions. The
- * route files are one line each; tests call these handlers with a context of their own.
+ * route files are one line each; tests call these handlers with limits of their own.
  */
 export interface EngagementHttpOptions {
-  context: () => EngagementContext;
   limits: EngagementLimits;
   clientIp: ClientIpOptions;
   /** Keys the IP hashes of the rate-limit table. */
@@ -51,7 +50,6 @@ interface Call {
   visitor: Visitor;
   /** POST only. */
   body: unknown;
-  ctx: EngagementContext;
 }
 
 const json = (data: unknown, status = 200) => Response.json(data, { status });
@@ -75,17 +73,16 @@ export function engagementHandlers(options: EngagementHttpOptions) {
             assertSameOrigin(request, { messageKey: "engagement.errors.forbidden" });
             body = await readBody(request);
           }
-          const ctx = options.context();
           if (action) {
             const ip = clientIp(request.headers, options.clientIp);
             const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
             await enforceLimits(
-              ctx.media.db,
+              db,
               limitChecks(options.limits, action, visitor.id, ipKey),
               options.limits.windowSeconds,
             );
           }
-          return run({ request, contentId, visitor, body, ctx });
+          return run({ request, contentId, visitor, body });
         },
         () => ({ route: "engagement", action, contentId }),
       );
@@ -96,38 +93,38 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     };
 
   return {
-    summary: handler("GET", null, async ({ ctx, contentId, visitor }) =>
-      json(await getEngagementSummary(ctx.media.db, contentId, visitor.id)),
+    summary: handler("GET", null, async ({ contentId, visitor }) =>
+      json(await getEngagementSummary(contentId, visitor.id)),
     ),
-    like: handler("POST", "like", async ({ ctx, contentId, visitor, body }) => {
+    like: handler("POST", "like", async ({ contentId, visitor, body }) => {
       const parsed = likeSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-      return json(await toggleLike(ctx.media.db, contentId, visitor.id, parsed.data.liked));
+      return json(await toggleLike(contentId, visitor.id, parsed.data.liked));
     }),
-    listComments: handler("GET", null, async ({ ctx, contentId, request }) => {
+    listComments: handler("GET", null, async ({ contentId, request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
       const parsed = listCommentsSchema.safeParse(query);
       if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-      return json(await listComments(ctx.media.db, contentId, parsed.data));
+      return json(await listComments(contentId, parsed.data));
     }),
-    postComment: handler("POST", "comment", async ({ ctx, contentId, visitor, body }) => {
-      const { comment, created } = await postComment(ctx, contentId, visitor.id, body);
+    postComment: handler("POST", "comment", async ({ contentId, visitor, body }) => {
+      const { comment, created } = await postComment(contentId, visitor.id, body);
       return json({ comment }, created ? 201 : 200);
     }),
-    share: handler("POST", "share", async ({ ctx, contentId, visitor, body }) => {
-      await recordShare(ctx.media.db, contentId, visitor.id, body);
+    share: handler("POST", "share", async ({ contentId, visitor, body }) => {
+      await recordShare(contentId, visitor.id, body);
       return json({ ok: true }, 201);
     }),
-    download: handler("POST", "download", async ({ ctx, contentId, visitor, body, request }) => {
+    download: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
       const locale = resolveLocale(readCookie(request, localeCookieName));
-      return json(await requestDownload(ctx, contentId, visitor.id, body, locale));
+      return json(await requestDownload(contentId, visitor.id, body, locale));
     }),
-    view: handler("POST", "view", async ({ ctx, contentId, visitor }) => {
-      await recordView(ctx.media.db, contentId, visitor.id);
+    view: handler("POST", "view", async ({ contentId, visitor }) => {
+      await recordView(contentId, visitor.id);
       return json({ ok: true }, 202);
     }),
-    watchTime: handler("POST", "watchTime", async ({ ctx, contentId, visitor, body }) => {
-      await recordWatchTime(ctx.media.db, contentId, visitor.id, body);
+    watchTime: handler("POST", "watchTime", async ({ contentId, visitor, body }) => {
+      await recordWatchTime(contentId, visitor.id, body);
       return json({ ok: true }, 202);
     }),
   };

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { EngagementContext } from "@/lib/engagement/context";
+import { recordAudit } from "@/lib/audit/record";
+import { db } from "@/lib/db";
 import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-throw";
 import { commentSelect, toCommentDto, type CommentDto } from "@/lib/engagement/queries";
-import { nowUtc } from "@/lib/engagement/sql";
 import { commentSchema } from "@/lib/engagement/schemas";
+import { nowUtc } from "@/lib/engagement/sql";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { validationError } from "@/lib/errors";
 
@@ -21,13 +22,11 @@ export interface PostedComment {
  * (contentId, requestId) index decides, so two racing retries still post once.
  */
 export async function postComment(
-  ctx: EngagementContext,
   contentId: string,
   visitorId: string,
   input: unknown,
 ): Promise<PostedComment> {
-  const db = ctx.media.db;
-  const content = await getPublicContentOrThrow(db, contentId);
+  const content = await getPublicContentOrThrow(contentId);
   const parsed = commentSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   const { name, rating, text, requestId } = parsed.data;
@@ -55,7 +54,7 @@ export async function postComment(
     });
     return { comment: toCommentDto(first), created: false };
   }
-  await ctx.audit({
+  await recordAudit({
     action: "comment_submission",
     tableName: "comment",
     recordId: created.id,

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-throw";
 import { COMMENTS_PAGE_DEFAULT } from "@/lib/engagement/schemas";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -47,21 +47,13 @@ export function toCommentDto(row: Prisma.CommentGetPayload<{ select: typeof comm
   };
 }
 
-export async function hasLeadOnFile(
-  db: PrismaClient,
-  companyId: string,
-  visitorId: string,
-): Promise<boolean> {
+export async function hasLeadOnFile(companyId: string, visitorId: string): Promise<boolean> {
   const lead = await db.lead.findFirst({ where: { companyId, visitorId }, select: { id: true } });
   return lead !== null;
 }
 
-export async function getEngagementSummary(
-  db: PrismaClient,
-  contentId: string,
-  visitorId: string,
-): Promise<EngagementSummary> {
-  const content = await getPublicContentOrThrow(db, contentId);
+export async function getEngagementSummary(contentId: string, visitorId: string): Promise<EngagementSummary> {
+  const content = await getPublicContentOrThrow(contentId);
   const [likes, liked, comments, leadOnFile] = await Promise.all([
     db.contentLike.count({ where: { contentId: content.id } }),
     db.contentLike.findUnique({
@@ -69,18 +61,17 @@ export async function getEngagementSummary(
       select: { visitorId: true },
     }),
     db.comment.count({ where: { contentId: content.id, hidden: false } }),
-    hasLeadOnFile(db, content.companyId, visitorId),
+    hasLeadOnFile(content.companyId, visitorId),
   ]);
   return { likes, liked: liked !== null, comments, leadOnFile };
 }
 
 /** Visible comments, newest first; an unreadable cursor starts from the top. */
 export async function listComments(
-  db: PrismaClient,
   contentId: string,
   page: { cursor?: string; limit?: number } = {},
 ): Promise<CommentPage> {
-  const content = await getPublicContentOrThrow(db, contentId);
+  const content = await getPublicContentOrThrow(contentId);
   const limit = page.limit ?? COMMENTS_PAGE_DEFAULT;
   const visible = { contentId: content.id, hidden: false } satisfies Prisma.CommentWhereInput;
   const [rows, total] = await Promise.all([

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { getPublicContentOrThrow, type EngagedContent } from "@/lib/engagement/get-public-content-or-throw";
 import { shareSchema, watchTimeSchema } from "@/lib/engagement/schemas";
 import { nowUtc } from "@/lib/engagement/sql";
@@ -11,13 +11,8 @@ function rowOf(content: EngagedContent, visitorId: string) {
   return { companyId: content.companyId, contentId: content.id, eventId: content.eventId, visitorId };
 }
 
-export async function recordShare(
-  db: PrismaClient,
-  contentId: string,
-  visitorId: string,
-  input: unknown,
-): Promise<void> {
-  const content = await getPublicContentOrThrow(db, contentId);
+export async function recordShare(contentId: string, visitorId: string, input: unknown): Promise<void> {
+  const content = await getPublicContentOrThrow(contentId);
   const parsed = shareSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   await db.engagementEvent.create({
@@ -25,13 +20,8 @@ export async function recordShare(
   });
 }
 
-export async function recordWatchTime(
-  db: PrismaClient,
-  contentId: string,
-  visitorId: string,
-  input: unknown,
-): Promise<void> {
-  const content = await getPublicContentOrThrow(db, contentId);
+export async function recordWatchTime(contentId: string, visitorId: string, input: unknown): Promise<void> {
+  const content = await getPublicContentOrThrow(contentId);
   const parsed = watchTimeSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   await db.engagementEvent.create({
@@ -45,8 +35,8 @@ export async function recordWatchTime(
  * makes two simultaneous first views of one visitor count once (the second waits, then its
  * insert sees the first). Nothing is read, incremented and written back.
  */
-export async function recordView(db: PrismaClient, contentId: string, visitorId: string): Promise<boolean> {
-  const content = await getPublicContentOrThrow(db, contentId);
+export async function recordView(contentId: string, visitorId: string): Promise<boolean> {
+  const content = await getPublicContentOrThrow(contentId);
   const [, inserted] = await db.$transaction([
     db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`view:${content.id}:${visitorId}`}, 0))`,
     db.$executeRaw`

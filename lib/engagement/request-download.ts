@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { recordAudit } from "@/lib/audit/record";
 import { safeDownloadName, signedOriginalUrl } from "@/lib/content/manage-media";
-import type { PrismaClient } from "@/lib/db-client";
-import type { EngagementContext } from "@/lib/engagement/context";
+import { db } from "@/lib/db";
 import {
   getPublicContentOrThrow,
   notFound,
@@ -26,7 +26,7 @@ export interface DownloadGrant {
 const mediaSelect = { id: true, kind: true, storageKey: true, originalName: true, mimeType: true } as const;
 
 /** The asked-for media of the content, or its first downloadable one (a single's cover is not). */
-async function mediaOf(db: PrismaClient, content: EngagedContent, mediaId: string | undefined) {
+async function mediaOf(content: EngagedContent, mediaId: string | undefined) {
   if (mediaId) {
     const media = await db.mediaFile.findFirst({
       where: { id: mediaId, contentId: content.id, companyId: content.companyId, state: "ready" },
@@ -53,17 +53,15 @@ async function mediaOf(db: PrismaClient, content: EngagedContent, mediaId: strin
  * then the signed URL is returned.
  */
 export async function requestDownload(
-  ctx: EngagementContext,
   contentId: string,
   visitorId: string,
   input: unknown,
   locale?: string,
 ): Promise<DownloadGrant> {
-  const db = ctx.media.db;
-  const content = await getPublicContentOrThrow(db, contentId);
+  const content = await getPublicContentOrThrow(contentId);
   const parsed = downloadSchema.safeParse(input ?? {});
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-  const media = await mediaOf(db, content, parsed.data.mediaId);
+  const media = await mediaOf(content, parsed.data.mediaId);
 
   let lead: LeadInput | null = null;
   if (content.requiresLead) {
@@ -71,20 +69,20 @@ export async function requestDownload(
       const checked = leadSchema.safeParse(parsed.data.lead);
       if (!checked.success) throw validationError(checked.error, { message: "field", prefix: "lead" });
       lead = checked.data;
-    } else if (!(await hasLeadOnFile(db, content.companyId, visitorId))) {
+    } else if (!(await hasLeadOnFile(content.companyId, visitorId))) {
       throw leadRequired();
     }
   }
 
   // Signing is local (no request to storage): do it first, so nothing is recorded for a URL
   // that could not be made.
-  const url = await signedOriginalUrl(ctx.media, media);
+  const url = await signedOriginalUrl(media);
   const fileName = safeDownloadName(media.originalName, media.mimeType);
   const newLead = lead
-    ? await recordLeadAndDownload(db, content, visitorId, lead, locale)
-    : await recordDownload(db, content, visitorId);
+    ? await recordLeadAndDownload(content, visitorId, lead, locale)
+    : await recordDownload(content, visitorId);
 
-  await ctx.audit({
+  await recordAudit({
     action: "download_tracking",
     tableName: "media_file",
     recordId: media.id,
@@ -94,7 +92,7 @@ export async function requestDownload(
   return { url, fileName };
 }
 
-async function recordDownload(db: PrismaClient, content: EngagedContent, visitorId: string): Promise<false> {
+async function recordDownload(content: EngagedContent, visitorId: string): Promise<false> {
   await db.engagementEvent.create({
     data: {
       companyId: content.companyId,
@@ -115,7 +113,6 @@ async function recordDownload(db: PrismaClient, content: EngagedContent, visitor
  * is not asked again there. Returns whether the lead is new.
  */
 async function recordLeadAndDownload(
-  db: PrismaClient,
   content: EngagedContent,
   visitorId: string,
   lead: LeadInput,

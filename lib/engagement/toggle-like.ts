@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-throw";
 import { nowUtc } from "@/lib/engagement/sql";
 
@@ -13,13 +13,8 @@ export interface LikeState {
  * writes a like or unlike engagement row only when the state really changed, so over all
  * time likes − unlikes equals the rows left, and counts those rows: never a stored counter.
  */
-export async function toggleLike(
-  db: PrismaClient,
-  contentId: string,
-  visitorId: string,
-  liked?: boolean,
-): Promise<LikeState> {
-  const content = await getPublicContentOrThrow(db, contentId);
+export async function toggleLike(contentId: string, visitorId: string, liked?: boolean): Promise<LikeState> {
+  const content = await getPublicContentOrThrow(contentId);
   const mayRemove = liked !== true;
   const mayAdd = liked !== false;
   const [change] = await db.$queryRaw<{ removed: boolean; likes: number }[]>`

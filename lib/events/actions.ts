@@ -4,7 +4,6 @@ import { z } from "zod";
 import { checkEventSlug } from "@/lib/events/queries";
 import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
 import type { EventInput } from "@/lib/events/schemas";
-import { getMediaContext } from "@/lib/media/server-context";
 import { adminAction } from "@/lib/tenancy/admin-action";
 
 /** Events admin actions (admin or manager): guard → lib (validates the event) → refresh public pages. */
@@ -13,10 +12,9 @@ const manage = { permission: "events.manage" } as const;
 export const saveEventAction = adminAction(
   manage,
   async ({ membership, changed }, eventId: string | null, input: EventInput) => {
-    const ctx = getMediaContext();
     const saved = eventId
-      ? await updateEvent(ctx, membership, eventId, input)
-      : await createEvent(ctx, membership, input);
+      ? await updateEvent(membership, eventId, input)
+      : await createEvent(membership, input);
     changed(saved.changed);
     return { id: saved.id, slug: saved.slug };
   },
@@ -25,7 +23,7 @@ export const saveEventAction = adminAction(
 export const deleteEventAction = adminAction(
   { ...manage, schema: z.tuple([z.string()]) },
   async ({ membership, changed }, eventId) => {
-    changed((await deleteEvent(getMediaContext(), membership, eventId)).changed);
+    changed((await deleteEvent(membership, eventId)).changed);
   },
 );
 
@@ -33,5 +31,5 @@ export const deleteEventAction = adminAction(
 export const checkSlugAction = adminAction(
   { ...manage, schema: z.tuple([z.string().transform((s) => s.slice(0, 100)), z.string().nullable()]) },
   async (_context, slug, exceptEventId) =>
-    checkEventSlug(getMediaContext().db, { slug, exceptEventId: exceptEventId ?? undefined }),
+    checkEventSlug({ slug, exceptEventId: exceptEventId ?? undefined }),
 );

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
-import type { PrismaClient } from "@/lib/db-client";
 import { assertCanManage } from "@/lib/content/access";
+import { db } from "@/lib/db";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import { eventPublicUrl } from "@/lib/events/queries";
 import type { Membership } from "@/lib/tenancy/membership";
@@ -9,7 +9,6 @@ export type QrFormat = "png" | "svg";
 
 /** A QR code of the event's public URL, as a PNG (1024 px, for print) or an SVG. */
 export async function eventQrCode(
-  db: PrismaClient,
   membership: Membership,
   eventId: string,
   format: QrFormat,

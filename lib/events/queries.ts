@@ -1,13 +1,12 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { appUrl } from "@/lib/env";
-import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import type { EventListFilters } from "@/lib/events/schemas";
 import { eventSlugCandidates } from "@/lib/events/slug";
 import { slugify } from "@/lib/tenancy/slug";
 import { utcToZoned } from "@/lib/events/time-zone";
+import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
 import { thumbnailUrl } from "@/lib/media/admin-urls";
-import type { MediaContext } from "@/lib/media/context";
 
 export const EVENTS_PAGE_SIZE = 20;
 
@@ -35,7 +34,6 @@ export interface EventListItem {
 }
 
 export async function listEvents(
-  db: PrismaClient,
   companyId: string,
   filters: EventListFilters,
 ): Promise<{ items: EventListItem[]; total: number; page: number; pageCount: number }> {
@@ -110,12 +108,8 @@ export interface EventForEdit {
   contentCount: number;
 }
 
-export async function getEventForEdit(
-  ctx: MediaContext,
-  companyId: string,
-  eventId: string,
-): Promise<EventForEdit> {
-  const e = await getEventOrThrow(ctx.db, companyId, eventId, {
+export async function getEventForEdit(companyId: string, eventId: string): Promise<EventForEdit> {
+  const e = await getEventOrThrow(db, companyId, eventId, {
     id: true,
     name: true,
     slug: true,
@@ -134,7 +128,7 @@ export async function getEventForEdit(
   });
   const local = utcToZoned(e.startsAt, e.timeZone);
   const bannerMedia = e.bannerKey
-    ? await ctx.db.mediaFile.findFirst({
+    ? await db.mediaFile.findFirst({
         where: { storageKey: e.bannerKey, companyId },
         select: { state: true, variants: true },
       })
@@ -160,7 +154,7 @@ export async function getEventForEdit(
       isPublic: e.isPublic,
     },
     banner: bannerMedia
-      ? { state: bannerMedia.state, url: await thumbnailUrl(ctx, bannerMedia.variants, 640) }
+      ? { state: bannerMedia.state, url: await thumbnailUrl(bannerMedia.variants, 640) }
       : null,
     publicUrl: eventPublicUrl(e.slug),
     contentCount: e._count.contents,
@@ -168,10 +162,7 @@ export async function getEventForEdit(
 }
 
 /** Events to link contents to (the content form's choices). */
-export async function eventOptions(
-  db: PrismaClient,
-  companyId: string,
-): Promise<{ id: string; name: string; date: string }[]> {
+export async function eventOptions(companyId: string): Promise<{ id: string; name: string; date: string }[]> {
   const rows = await db.event.findMany({
     where: { companyId },
     orderBy: { startsAt: "desc" },
@@ -185,10 +176,10 @@ export async function eventOptions(
  * Whether a slug is free (slugs are unique across all companies), and a free suggestion
  * derived from it or from the name: `name`, `name-2`, …
  */
-export async function checkEventSlug(
-  db: PrismaClient,
-  options: { slug: string; exceptEventId?: string },
-): Promise<{ available: boolean; suggestion: string | null }> {
+export async function checkEventSlug(options: {
+  slug: string;
+  exceptEventId?: string;
+}): Promise<{ available: boolean; suggestion: string | null }> {
   const base = slugify(options.slug);
   if (!base) return { available: false, suggestion: null };
   const candidates = eventSlugCandidates(base);

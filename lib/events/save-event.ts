@@ -1,10 +1,10 @@
 import { assertCanManage } from "@/lib/content/access";
+import { db } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
-import type { Prisma } from "@/lib/generated/prisma/client";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import { eventInputSchema, type EventInput, type ParsedEventInput } from "@/lib/events/schemas";
 import { zonedTimeToUtc } from "@/lib/events/time-zone";
-import type { MediaContext } from "@/lib/media/context";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { deleteMedia } from "@/lib/media/delete-media";
 import type { Membership } from "@/lib/tenancy/membership";
 
@@ -72,16 +72,12 @@ function parse(input: EventInput): ParsedEventInput {
   return parsed.data;
 }
 
-export async function createEvent(
-  ctx: MediaContext,
-  membership: Membership,
-  input: EventInput,
-): Promise<SavedEvent> {
+export async function createEvent(membership: Membership, input: EventInput): Promise<SavedEvent> {
   assertCanManage(membership);
   const data = parse(input);
   const companyId = membership.company.id;
   try {
-    const event = await ctx.db.$transaction(async (tx) => {
+    const event = await db.$transaction(async (tx) => {
       const bannerKey = data.bannerMediaId ? await bannerKeyFor(tx, companyId, data.bannerMediaId) : null;
       return tx.event.create({
         data: { ...columns(data), companyId, bannerKey },
@@ -97,7 +93,6 @@ export async function createEvent(
 }
 
 export async function updateEvent(
-  ctx: MediaContext,
   membership: Membership,
   eventId: string,
   input: EventInput,
@@ -107,7 +102,7 @@ export async function updateEvent(
   const companyId = membership.company.id;
   let replacedBanner: string | null = null;
   try {
-    const event = await ctx.db.$transaction(async (tx) => {
+    const event = await db.$transaction(async (tx) => {
       const current = await getEventOrThrow(tx, companyId, eventId, { bannerKey: true });
       let bannerKey = current.bannerKey;
       if (data.bannerMediaId === null) bannerKey = null;
@@ -120,7 +115,7 @@ export async function updateEvent(
       if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
       return { id: eventId, slug: data.slug };
     });
-    if (replacedBanner) await deleteMedia(ctx, companyId, { storageKey: replacedBanner, contentId: null });
+    if (replacedBanner) await deleteMedia(companyId, { storageKey: replacedBanner, contentId: null });
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {
     if (isUniqueViolation(error))
@@ -131,17 +126,16 @@ export async function updateEvent(
 
 /** Deletes an event and its banner; its contents stay (only their link to it goes). */
 export async function deleteEvent(
-  ctx: MediaContext,
   membership: Membership,
   eventId: string,
 ): Promise<{ changed: { companyId: string; eventIds: string[]; contentIds: string[] } }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  const event = await getEventOrThrow(ctx.db, companyId, eventId, {
+  const event = await getEventOrThrow(db, companyId, eventId, {
     bannerKey: true,
     contents: { select: { contentId: true } },
   });
-  await ctx.db.event.deleteMany({ where: { id: eventId, companyId } });
-  if (event.bannerKey) await deleteMedia(ctx, companyId, { storageKey: event.bannerKey, contentId: null });
+  await db.event.deleteMany({ where: { id: eventId, companyId } });
+  if (event.bannerKey) await deleteMedia(companyId, { storageKey: event.bannerKey, contentId: null });
   return { changed: { companyId, eventIds: [eventId], contentIds: event.contents.map((c) => c.contentId) } };
 }

@@ -1,6 +1,5 @@
 import type PgBoss from "pg-boss";
 import { rollUpAnalytics } from "@/lib/analytics/rollup";
-import type { PrismaClient } from "@/lib/db-client";
 import { ANALYTICS_QUEUE } from "@/lib/jobs/queues";
 
 /** Hourly at :15, well after a day closes; a missed hour is caught up by the next run. */
@@ -12,12 +11,11 @@ export const ANALYTICS_CRON = "15 * * * *";
  */
 export async function startAnalyticsRollup(
   boss: PgBoss,
-  db: PrismaClient,
   options: { cron?: string | null; log?: (message: string) => void } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? ((m: string) => console.log(`[afterglow] ${m}`));
   await boss.work(ANALYTICS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
-    const result = await rollUpAnalytics(db);
+    const result = await rollUpAnalytics();
     if (result.days > 0) log(`analytics roll-up: ${result.days} day(s), through ${result.throughDay}`);
   });
   if (options.cron !== null) await boss.schedule(ANALYTICS_QUEUE, options.cron ?? ANALYTICS_CRON);

@@ -1,12 +1,15 @@
 /**
  * A media worker as its own process, for deployments that run web and workers apart:
  *   MEDIA_WORKER=off on the web instances, and on worker machines
- *   MEDIA_WORKER=inline node --import tsx lib/jobs/run-worker.ts
+ *   MEDIA_WORKER=inline node --conditions=react-server --import tsx lib/jobs/run-worker.ts
  * with the same DATABASE_URL and S3_* variables (INTERNAL_APP_URL pointing at the app, for
  * refreshing public pages). SIGTERM finishes the jobs in progress (up to 30 s) and exits.
+ * `--conditions=react-server`: the jobs use the app's singletons (`lib/db.ts`, `lib/storage`),
+ * whose `import "server-only"` resolves to an empty module only under that condition.
  */
 import { env } from "@/lib/env";
-import { getBoss, startWorkers } from "@/lib/jobs/runtime";
+import { startWorkers } from "@/lib/jobs/runtime";
+import { getBoss } from "@/lib/jobs/sender";
 
 async function main(): Promise<void> {
   if (env.MEDIA_WORKER !== "inline") {

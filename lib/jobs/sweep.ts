@@ -1,5 +1,6 @@
+import { db } from "@/lib/db";
 import { queueForKind } from "@/lib/jobs/queues";
-import type { MediaContext } from "@/lib/media/context";
+import { sendMediaJob } from "@/lib/jobs/sender";
 import { deleteMedia } from "@/lib/media/delete-media";
 import { MEDIA_ERRORS, markMediaFailed } from "@/lib/media/process-media";
 
@@ -28,22 +29,22 @@ const HOUR = 3600_000;
  * Housekeeping, every 10 minutes and when a worker starts: what a crash, a closed laptop or
  * an abandoned form leaves behind. Idempotent; safe to run from several workers at once.
  */
-export async function sweepMedia(ctx: MediaContext, options: SweepOptions = {}): Promise<SweepReport> {
+export async function sweepMedia(options: SweepOptions = {}): Promise<SweepReport> {
   const now = options.now ?? new Date();
   const before = (ms: number) => new Date(now.getTime() - ms);
   const report: SweepReport = { abandonedUploads: 0, requeued: 0, failed: 0, orphanBanners: 0 };
 
-  const abandoned = await ctx.db.mediaFile.findMany({
+  const abandoned = await db.mediaFile.findMany({
     where: { state: "uploading", updatedAt: { lt: before(options.abandonedUploadMs ?? 24 * HOUR) } },
     select: { id: true, companyId: true },
     take: 500,
   });
   for (const m of abandoned) {
-    const { ids } = await deleteMedia(ctx, m.companyId, { id: m.id, state: "uploading" });
+    const { ids } = await deleteMedia(m.companyId, { id: m.id, state: "uploading" });
     report.abandonedUploads += ids.length;
   }
 
-  const stale = await ctx.db.mediaFile.findMany({
+  const stale = await db.mediaFile.findMany({
     where: { state: "processing", updatedAt: { lt: before(options.staleProcessingMs ?? 20 * 60_000) } },
     select: { id: true, kind: true, createdAt: true },
     take: 500,
@@ -51,23 +52,23 @@ export async function sweepMedia(ctx: MediaContext, options: SweepOptions = {}):
   for (const m of stale) {
     const queue = queueForKind(m.kind);
     if (!queue || m.createdAt < before(options.giveUpProcessingMs ?? 24 * HOUR)) {
-      await markMediaFailed(ctx, m.id, MEDIA_ERRORS.processingFailed);
+      await markMediaFailed(m.id, MEDIA_ERRORS.processingFailed);
       report.failed++;
       continue;
     }
     // Touch the row so the next sweep waits a full period before trying again.
-    const { count } = await ctx.db.mediaFile.updateMany({
+    const { count } = await db.mediaFile.updateMany({
       where: { id: m.id, state: "processing" },
       data: { processingError: null },
     });
     if (count > 0) {
-      await ctx.jobs.sendMediaJob(queue, { mediaId: m.id });
+      await sendMediaJob(queue, { mediaId: m.id });
       report.requeued++;
     }
   }
 
   // Media outside any content is a banner (the event stores its key) or a leftover.
-  const loose = await ctx.db.mediaFile.findMany({
+  const loose = await db.mediaFile.findMany({
     where: {
       contentId: null,
       state: { not: "uploading" },
@@ -79,12 +80,12 @@ export async function sweepMedia(ctx: MediaContext, options: SweepOptions = {}):
   if (loose.length > 0) {
     const keys = loose.map((m) => m.storageKey);
     const [events, companies] = await Promise.all([
-      ctx.db.event.findMany({ where: { bannerKey: { in: keys } }, select: { bannerKey: true } }),
-      ctx.db.company.findMany({ where: { logoKey: { in: keys } }, select: { logoKey: true } }),
+      db.event.findMany({ where: { bannerKey: { in: keys } }, select: { bannerKey: true } }),
+      db.company.findMany({ where: { logoKey: { in: keys } }, select: { logoKey: true } }),
     ]);
     const used = new Set([...events.map((e) => e.bannerKey), ...companies.map((c) => c.logoKey)]);
     for (const m of loose.filter((l) => !used.has(l.storageKey))) {
-      const { ids } = await deleteMedia(ctx, m.companyId, { id: m.id, contentId: null });
+      const { ids } = await deleteMedia(m.companyId, { id: m.id, contentId: null });
       report.orphanBanners += ids.length;
     }
   }

@@ -1,9 +1,9 @@
 import type PgBoss from "pg-boss";
-import { bossJobSender, ensureQueues, registerLocalWorker } from "@/lib/jobs/boss";
+import { db } from "@/lib/db";
+import { ensureQueues, registerLocalWorker } from "@/lib/jobs/boss";
 import { MEDIA_QUEUES, SWEEP_QUEUE, type MediaJobData, type MediaQueue } from "@/lib/jobs/queues";
 import type { PublicChange } from "@/lib/jobs/revalidate";
 import { sweepMedia } from "@/lib/jobs/sweep";
-import type { MediaContext } from "@/lib/media/context";
 import { MEDIA_ERRORS, markMediaFailed, PermanentMediaError, processMedia } from "@/lib/media/process-media";
 
 export interface WorkerOptions {
@@ -20,16 +20,15 @@ export interface WorkerOptions {
  * pg-boss retries them (with backoff), and the last attempt marks the media failed.
  */
 export async function handleMediaJob(
-  ctx: MediaContext,
   job: PgBoss.JobWithMetadata<MediaJobData>,
   onPublicChange?: WorkerOptions["onPublicChange"],
 ): Promise<void> {
   const { mediaId } = job.data;
   try {
-    const outcome = await processMedia(ctx, mediaId);
+    const outcome = await processMedia(mediaId);
     if (outcome.status === "ready" && onPublicChange) {
       const links = outcome.contentId
-        ? await ctx.db.contentEvent.findMany({
+        ? await db.contentEvent.findMany({
             where: { contentId: outcome.contentId },
             select: { eventId: true },
           })
@@ -43,27 +42,25 @@ export async function handleMediaJob(
   } catch (error) {
     if (error instanceof PermanentMediaError) {
       console.warn("[afterglow] media cannot be processed", { mediaId, reason: error.message });
-      await markMediaFailed(ctx, mediaId, error.messageKey);
+      await markMediaFailed(mediaId, error.messageKey);
       return;
     }
     console.error("[afterglow] media processing failed", { mediaId, attempt: job.retryCount + 1, error });
-    if (job.retryCount >= job.retryLimit) await markMediaFailed(ctx, mediaId, MEDIA_ERRORS.processingFailed);
+    if (job.retryCount >= job.retryLimit) await markMediaFailed(mediaId, MEDIA_ERRORS.processingFailed);
     throw error;
   }
 }
 
 /**
  * Starts the media workers on `boss` (started, with supervise and schedule on) and the
- * sweep. `ctx.jobs` is replaced by a sender on the same boss. Returns a function that
- * stops taking new jobs.
+ * sweep, working on the app's database and storage. Returns a function that stops taking
+ * new jobs.
  */
 export async function startMediaWorkers(
   boss: PgBoss,
-  ctx: MediaContext,
   options: WorkerOptions,
 ): Promise<{ stop(): Promise<void> }> {
   await ensureQueues(boss);
-  const workerCtx: MediaContext = { ...ctx, jobs: bossJobSender(boss) };
   const queues: [MediaQueue, number][] = [
     [MEDIA_QUEUES.image, options.concurrency.image],
     [MEDIA_QUEUES.video, options.concurrency.video],
@@ -75,14 +72,14 @@ export async function startMediaWorkers(
         queue,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
-          if (job) await handleMediaJob(workerCtx, job, options.onPublicChange);
+          if (job) await handleMediaJob(job, options.onPublicChange);
         },
       );
       registerLocalWorker(boss, queue, id);
     }
   }
   await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
-    const report = await sweepMedia(workerCtx);
+    const report = await sweepMedia();
     if (Object.values(report).some((n) => n > 0)) console.log("[afterglow] media sweep", report);
   });
   if (options.sweepCron !== null) await boss.schedule(SWEEP_QUEUE, options.sweepCron ?? "*/10 * * * *");

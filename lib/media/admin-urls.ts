@@ -1,5 +1,6 @@
-import { publicStoreOf, type MediaContext } from "@/lib/media/context";
+import "server-only";
 import { parseStoredVariants, type StoredVariant } from "@/lib/media/variants";
+import { publicStorage } from "@/lib/storage";
 
 /** The rendition to show at `width` CSS px: the narrowest WebP at least that wide, else the widest. */
 export function pickVariant(
@@ -17,12 +18,8 @@ export function pickVariant(
  * A signed, short-lived URL of a rendition for admin screens (the bucket is private). The
  * original is never shown: it may carry EXIF data the renditions dropped.
  */
-export async function thumbnailUrl(
-  ctx: MediaContext,
-  variants: unknown,
-  width = 320,
-): Promise<string | null> {
+export async function thumbnailUrl(variants: unknown, width = 320): Promise<string | null> {
   const variant = pickVariant(variants, width);
   if (!variant) return null;
-  return publicStoreOf(ctx).signedGetUrl(variant.key, { expiresIn: 3600 });
+  return publicStorage.signedGetUrl(variant.key, { expiresIn: 3600 });
 }

@@ -1,11 +1,11 @@
+import "server-only";
+import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import type { MediaContext } from "@/lib/media/context";
 import { prefixOfKey } from "@/lib/media/keys";
-import { abortMultipartUpload, deleteObject, listKeys } from "@/lib/media/storage-ops";
 import { parseStoredVariants } from "@/lib/media/variants";
 import { releaseStorage } from "@/lib/plans/enforce";
-import type { ObjectStore } from "@/lib/storage/objects";
+import { storage } from "@/lib/storage";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -39,16 +39,16 @@ export type RemovableMedia = Prisma.MediaFileGetPayload<{ select: typeof removab
  * running, a part uploaded after an abort). Failures are logged, never thrown: the rows are
  * the truth, and an unreferenced object costs bytes, not correctness.
  */
-export async function removeMediaObjects(store: ObjectStore, rows: readonly RemovableMedia[]): Promise<void> {
+export async function removeMediaObjects(rows: readonly RemovableMedia[]): Promise<void> {
   await Promise.all(
     rows.map(async (row) => {
       try {
-        if (row.multipartUploadId) await abortMultipartUpload(store, row.storageKey, row.multipartUploadId);
+        if (row.multipartUploadId) await storage.abortMultipartUpload(row.storageKey, row.multipartUploadId);
         const keys = new Set([row.storageKey]);
         for (const v of parseStoredVariants(row.variants) ?? []) keys.add(v.key);
         if (row.posterKey) keys.add(row.posterKey);
-        for (const key of await listKeys(store, `${prefixOfKey(row.storageKey)}/`)) keys.add(key);
-        for (const key of keys) await deleteObject(store, key);
+        for (const key of await storage.listKeys(`${prefixOfKey(row.storageKey)}/`)) keys.add(key);
+        for (const key of keys) await storage.delete(key);
       } catch (error) {
         console.error("[afterglow] could not delete media objects", { mediaId: row.id, error });
       }
@@ -86,11 +86,10 @@ export async function fillMissingCovers(
  * objects. Returns the ids deleted and the contents they belonged to.
  */
 export async function deleteMedia(
-  ctx: Pick<MediaContext, "db" | "store">,
   companyId: string,
   where: Prisma.MediaFileWhereInput,
 ): Promise<{ ids: string[]; contentIds: string[] }> {
-  const rows = await ctx.db.$transaction(async (tx) => {
+  const rows = await db.$transaction(async (tx) => {
     const found = await tx.mediaFile.findMany({ where: { ...where, companyId }, select: removableSelect });
     if (found.length === 0) return found;
     const ids = found.map((r) => r.id);
@@ -112,7 +111,7 @@ export async function deleteMedia(
     );
     return found;
   });
-  await removeMediaObjects(ctx.store, rows);
+  await removeMediaObjects(rows);
   return {
     ids: rows.map((r) => r.id),
     contentIds: [...new Set(rows.flatMap((r) => (r.contentId ? [r.contentId] : [])))],

@@ -1,3 +1,4 @@
+import { db as appDb } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
 import type { PlanTier, Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
@@ -91,8 +92,8 @@ export interface StorageUsage {
 }
 
 /** The storage meter's figures. */
-export async function getStorageUsage(db: Db, companyId: string): Promise<StorageUsage> {
-  const company = await db.company.findUniqueOrThrow({
+export async function getStorageUsage(companyId: string): Promise<StorageUsage> {
+  const company = await appDb.company.findUniqueOrThrow({
     where: { id: companyId },
     select: { plan: true, storageUsedBytes: true },
   });

@@ -1,6 +1,4 @@
 import "server-only";
-import { GetObjectCommand } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { db } from "@/lib/db";
 import { isMediaVariant } from "@/lib/media/urls";
 import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
@@ -19,10 +17,7 @@ export const REDIRECT_MAX_AGE = SIGNATURE_SECONDS - WINDOW_SECONDS - 300;
 
 export async function signedObjectUrl(key: string, now = Date.now()): Promise<string> {
   const signingDate = new Date(Math.floor(now / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000);
-  return getSignedUrl(storage.client, new GetObjectCommand({ Bucket: storage.bucket, Key: key }), {
-    expiresIn: SIGNATURE_SECONDS,
-    signingDate,
-  });
+  return storage.signedGetUrl(key, { expiresIn: SIGNATURE_SECONDS, signingDate });
 }
 
 export type MediaLookup = { status: 200; key: string } | { status: 403 | 404 };

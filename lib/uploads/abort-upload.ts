@@ -1,5 +1,4 @@
 import { AppError } from "@/lib/errors";
-import type { MediaContext } from "@/lib/media/context";
 import { deleteMedia } from "@/lib/media/delete-media";
 import type { Membership } from "@/lib/tenancy/membership";
 import { getOwnUpload } from "@/lib/uploads/get-upload";
@@ -10,8 +9,8 @@ import { UPLOAD_ERRORS } from "@/lib/uploads/validate-file";
  * was stored and gives the reserved bytes back. Only open uploads; finished media are
  * deleted from the content screen.
  */
-export async function abortUpload(ctx: MediaContext, membership: Membership, mediaId: string): Promise<void> {
-  const media = await getOwnUpload(ctx, membership, mediaId);
+export async function abortUpload(membership: Membership, mediaId: string): Promise<void> {
+  const media = await getOwnUpload(membership, mediaId);
   if (media.state !== "uploading") throw new AppError("conflict", UPLOAD_ERRORS.notUploading);
-  await deleteMedia(ctx, media.companyId, { id: media.id, state: "uploading" });
+  await deleteMedia(media.companyId, { id: media.id, state: "uploading" });
 }

@@ -1,12 +1,14 @@
 import { assertCanManage } from "@/lib/content/access";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { queueForKind } from "@/lib/jobs/queues";
-import { mediaSettings, type MediaContext } from "@/lib/media/context";
+import { sendMediaJob } from "@/lib/jobs/sender";
 import { deleteMedia } from "@/lib/media/delete-media";
 import { FILE_TYPE_RULES } from "@/lib/media/file-types";
 import { imageDimensionsFromHead, megapixels } from "@/lib/media/image-header";
+import { mediaSettings, type MediaSettings } from "@/lib/media/settings";
 import { SNIFF_BYTES, sniffFamily } from "@/lib/media/sniff";
-import { completeMultipartUpload, listUploadedParts, objectSize, readRange } from "@/lib/media/storage-ops";
+import { storage } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
 import { getOwnUpload } from "@/lib/uploads/get-upload";
 import type { CompleteUploadInput } from "@/lib/uploads/schemas";
@@ -35,13 +37,13 @@ export interface CompletedUpload {
  * Calling it again after success answers the current state.
  */
 export async function completeUpload(
-  ctx: MediaContext,
   membership: Membership,
   mediaId: string,
   input: CompleteUploadInput = {},
+  settingsOverrides: Partial<MediaSettings> = {},
 ): Promise<CompletedUpload> {
   assertCanManage(membership);
-  const media = await getOwnUpload(ctx, membership, mediaId);
+  const media = await getOwnUpload(membership, mediaId);
   const summary = (state: CompletedUpload["media"]["state"]) => ({
     id: media.id,
     kind: media.kind,
@@ -55,28 +57,20 @@ export async function completeUpload(
 
   const expected = Number(media.sizeBytes);
   if (media.multipartUploadId && media.partSizeBytes) {
-    await finishMultipart(
-      ctx,
-      media.storageKey,
-      media.multipartUploadId,
-      expected,
-      media.partSizeBytes,
-      input,
-    );
+    await finishMultipart(media.storageKey, media.multipartUploadId, expected, media.partSizeBytes, input);
   }
 
   const reject = async (error: AppError): Promise<never> => {
-    await deleteMedia(ctx, media.companyId, { id: media.id });
+    await deleteMedia(media.companyId, { id: media.id });
     throw error;
   };
 
-  const size = await objectSize(ctx.store, media.storageKey);
+  const size = await storage.size(media.storageKey);
   if (size === null) throw new AppError("validation", UPLOAD_ERRORS.incomplete);
   if (size !== expected) await reject(new AppError("validation", UPLOAD_ERRORS.sizeMismatch));
 
   const rule = FILE_TYPE_RULES[media.mimeType];
-  const head = await readRange(
-    ctx.store,
+  const head = await storage.readRange(
     media.storageKey,
     0,
     (media.kind === "photo" ? IMAGE_HEAD_BYTES : SNIFF_BYTES) - 1,
@@ -85,7 +79,7 @@ export async function completeUpload(
     await reject(new AppError("validation", UPLOAD_ERRORS.contentMismatch));
   }
   if (media.kind === "photo") {
-    const { maxImagePixels } = mediaSettings(ctx);
+    const { maxImagePixels } = mediaSettings(settingsOverrides);
     const dims = await imageDimensionsFromHead(head);
     if (dims && dims.width * dims.height > maxImagePixels) {
       await reject(
@@ -98,24 +92,23 @@ export async function completeUpload(
 
   const queue = queueForKind(media.kind);
   const next = queue ? "processing" : "ready";
-  const { count } = await ctx.db.mediaFile.updateMany({
+  const { count } = await db.mediaFile.updateMany({
     where: { id: media.id, companyId: media.companyId, state: "uploading" },
     data: { state: next, multipartUploadId: null, processingError: null },
   });
   if (count === 0) {
     // Completed by a concurrent call: answer what it left.
-    const current = await getOwnUpload(ctx, membership, mediaId);
+    const current = await getOwnUpload(membership, mediaId);
     return { media: summary(current.state), changed: null };
   }
   if (queue) {
-    await ctx.jobs.sendMediaJob(queue, { mediaId: media.id });
+    await sendMediaJob(queue, { mediaId: media.id });
     return { media: summary("processing"), changed: null };
   }
-  return { media: summary("ready"), changed: await changedBy(ctx, media.companyId, media.contentId) };
+  return { media: summary("ready"), changed: await changedBy(media.companyId, media.contentId) };
 }
 
 async function finishMultipart(
-  ctx: MediaContext,
   key: string,
   uploadId: string,
   size: number,
@@ -123,9 +116,9 @@ async function finishMultipart(
   input: CompleteUploadInput,
 ): Promise<void> {
   // A retried call after a completion that succeeded finds the object already there.
-  if ((await objectSize(ctx.store, key)) !== null) return;
+  if ((await storage.size(key)) !== null) return;
   const partCount = Math.ceil(size / partSize);
-  const listed = await listUploadedParts(ctx.store, key, uploadId);
+  const listed = await storage.listUploadedParts(key, uploadId);
   // One entry per part number (a part re-sent after a retry keeps its last ETag).
   const parts = [...new Map((listed ?? input.parts ?? []).map((p) => [p.partNumber, p])).values()];
   const numbers = new Set(parts.map((p) => p.partNumber));
@@ -133,14 +126,13 @@ async function finishMultipart(
     if (!numbers.has(n)) throw new AppError("validation", UPLOAD_ERRORS.incomplete);
   }
   try {
-    await completeMultipartUpload(
-      ctx.store,
+    await storage.completeMultipartUpload(
       key,
       uploadId,
       parts.filter((p) => p.partNumber <= partCount),
     );
   } catch (error) {
-    if ((await objectSize(ctx.store, key)) === null) {
+    if ((await storage.size(key)) === null) {
       console.error("[afterglow] multipart completion failed", { key, error });
       throw new AppError("validation", UPLOAD_ERRORS.incomplete);
     }
@@ -149,11 +141,10 @@ async function finishMultipart(
 
 /** Contents and events whose public pages show a media's content. */
 export async function changedBy(
-  ctx: Pick<MediaContext, "db">,
   companyId: string,
   contentId: string | null,
 ): Promise<{ companyId: string; contentIds: string[]; eventIds: string[] }> {
   if (!contentId) return { companyId, contentIds: [], eventIds: [] };
-  const links = await ctx.db.contentEvent.findMany({ where: { contentId }, select: { eventId: true } });
+  const links = await db.contentEvent.findMany({ where: { contentId }, select: { eventId: true } });
   return { companyId, contentIds: [contentId], eventIds: links.map((l) => l.eventId) };
 }

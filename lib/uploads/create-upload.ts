@@ -1,11 +1,12 @@
 import { assertCanManage } from "@/lib/content/access";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { mediaSettings, publicStoreOf, type MediaContext } from "@/lib/media/context";
 import { newMediaId, originalKey } from "@/lib/media/keys";
-import { abortMultipartUpload, createMultipartUpload } from "@/lib/media/storage-ops";
+import { mediaSettings, type MediaSettings } from "@/lib/media/settings";
 import { assertPhotoRoom, lockCompanyQuota, reserveStorage } from "@/lib/plans/enforce";
+import { publicStorage, storage } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
-import { partPlan, presignPut } from "@/lib/uploads/presign";
+import { partPlan } from "@/lib/uploads/part-plan";
 import type { CreateUploadInput } from "@/lib/uploads/schemas";
 import { cleanFileName, UPLOAD_ERRORS, validateFileClaim } from "@/lib/uploads/validate-file";
 
@@ -34,14 +35,14 @@ export type CreatedUpload =
  * claim; `completeUpload` verifies what actually arrived.
  */
 export async function createUpload(
-  ctx: MediaContext,
   membership: Membership,
   input: CreateUploadInput,
+  settingsOverrides: Partial<MediaSettings> = {},
 ): Promise<CreatedUpload> {
   assertCanManage(membership);
   const companyId = membership.company.id;
   // The plan as stored now, not as it was when the session started.
-  const company = await ctx.db.company.findUniqueOrThrow({
+  const company = await db.company.findUniqueOrThrow({
     where: { id: companyId },
     select: { plan: true },
   });
@@ -50,7 +51,7 @@ export async function createUpload(
   let contentId: string | null = null;
   let eventIds: string[] = [];
   if (input.target.type === "content") {
-    const content = await ctx.db.content.findFirst({
+    const content = await db.content.findFirst({
       where: { id: input.target.contentId, companyId },
       select: { id: true, events: { select: { eventId: true } } },
     });
@@ -61,15 +62,15 @@ export async function createUpload(
     throw new AppError("validation", UPLOAD_ERRORS.bannerMustBeImage);
   }
 
-  const settings = mediaSettings(ctx);
+  const settings = mediaSettings(settingsOverrides);
   const id = newMediaId();
   const storageKey = originalKey(companyId, id, rule.ext);
   const multipart = input.size > settings.multipartThresholdBytes;
   const plan = multipart ? partPlan(input.size, settings.partSizeBytes) : null;
-  const uploadId = multipart ? await createMultipartUpload(ctx.store, storageKey, rule.mime) : null;
+  const uploadId = multipart ? await storage.createMultipartUpload(storageKey, rule.mime) : null;
 
   try {
-    await ctx.db.$transaction(async (tx) => {
+    await db.$transaction(async (tx) => {
       await lockCompanyQuota(tx, companyId);
       if (rule.kind === "photo" && eventIds.length > 0) {
         await assertPhotoRoom(tx, companyId, company.plan, eventIds, 1);
@@ -96,14 +97,14 @@ export async function createUpload(
       });
     });
   } catch (error) {
-    if (uploadId) await abortMultipartUpload(ctx.store, storageKey, uploadId).catch(() => undefined);
+    if (uploadId) await storage.abortMultipartUpload(storageKey, uploadId).catch(() => undefined);
     throw error;
   }
 
   const expiresAt = new Date(Date.now() + settings.uploadUrlTtlSeconds * 1000).toISOString();
   if (plan)
     return { id, strategy: "multipart", partSize: plan.partSize, partCount: plan.partCount, expiresAt };
-  const url = await presignPut(publicStoreOf(ctx), {
+  const url = await publicStorage.signedPutUrl({
     key: storageKey,
     contentType: rule.mime,
     size: input.size,

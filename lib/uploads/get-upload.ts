@@ -1,15 +1,15 @@
 import { assertCanManage } from "@/lib/content/access";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { mediaSettings, publicStoreOf, type MediaContext } from "@/lib/media/context";
-import { listUploadedParts, type UploadedPart } from "@/lib/media/storage-ops";
+import { mediaSettings } from "@/lib/media/settings";
+import { publicStorage, storage, type UploadedPart } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
-import { presignPart } from "@/lib/uploads/presign";
 import { UPLOAD_ERRORS } from "@/lib/uploads/validate-file";
 
 /** The media row of an upload of the caller's company; 404 for anything else. */
-export async function getOwnUpload(ctx: MediaContext, membership: Membership, mediaId: string) {
+export async function getOwnUpload(membership: Membership, mediaId: string) {
   assertCanManage(membership);
-  const media = await ctx.db.mediaFile.findFirst({
+  const media = await db.mediaFile.findFirst({
     where: { id: mediaId, companyId: membership.company.id },
     select: {
       id: true,
@@ -46,17 +46,13 @@ export interface UploadStatus {
  * `GET /api/uploads/{id}`: what a browser needs to resume an interrupted upload after a
  * reload: whether it is still open and which parts already arrived.
  */
-export async function getUploadStatus(
-  ctx: MediaContext,
-  membership: Membership,
-  mediaId: string,
-): Promise<UploadStatus> {
-  const media = await getOwnUpload(ctx, membership, mediaId);
+export async function getUploadStatus(membership: Membership, mediaId: string): Promise<UploadStatus> {
+  const media = await getOwnUpload(membership, mediaId);
   const size = Number(media.sizeBytes);
   const multipart = media.multipartUploadId !== null && media.partSizeBytes !== null;
   const uploadedParts =
     multipart && media.state === "uploading"
-      ? await listUploadedParts(ctx.store, media.storageKey, media.multipartUploadId!)
+      ? await storage.listUploadedParts(media.storageKey, media.multipartUploadId!)
       : null;
   return {
     id: media.id,
@@ -71,23 +67,22 @@ export async function getUploadStatus(
 
 /** `POST /api/uploads/{id}/parts`: presigned PUT URLs for parts of an open multipart upload. */
 export async function signUploadParts(
-  ctx: MediaContext,
   membership: Membership,
   mediaId: string,
   partNumbers: readonly number[],
 ): Promise<{ parts: { partNumber: number; url: string }[]; expiresAt: string }> {
-  const media = await getOwnUpload(ctx, membership, mediaId);
+  const media = await getOwnUpload(membership, mediaId);
   if (media.state !== "uploading") throw new AppError("conflict", UPLOAD_ERRORS.notUploading);
   if (!media.multipartUploadId || !media.partSizeBytes)
     throw new AppError("validation", UPLOAD_ERRORS.notFound);
   const partCount = Math.ceil(Number(media.sizeBytes) / media.partSizeBytes);
-  const settings = mediaSettings(ctx);
+  const settings = mediaSettings();
   const unique = [...new Set(partNumbers)].sort((a, b) => a - b);
   if (unique.some((n) => n < 1 || n > partCount)) throw new AppError("validation", "validation.invalidForm");
   const parts = await Promise.all(
     unique.map(async (partNumber) => ({
       partNumber,
-      url: await presignPart(publicStoreOf(ctx), {
+      url: await publicStorage.signedPartUrl({
         key: media.storageKey,
         uploadId: media.multipartUploadId!,
         partNumber,

@@ -1,6 +1,5 @@
 import { parseJsonBody } from "@/lib/http/request";
 import { respond } from "@/lib/http/route";
-import type { MediaContext } from "@/lib/media/context";
 import type { Membership } from "@/lib/tenancy/membership";
 import { abortUpload } from "@/lib/uploads/abort-upload";
 import { completeUpload } from "@/lib/uploads/complete-upload";
@@ -10,7 +9,7 @@ import { completeUploadSchema, createUploadSchema, signPartsSchema } from "@/lib
 
 /**
  * The upload API's handlers, behind the tenancy guard (`withMembership` in the route files,
- * which are one line each). Kept here, with their context passed in, so integration tests
+ * which are one line each). Kept here, with the revalidation passed in, so integration tests
  * drive the real HTTP contract (status codes, JSON) with a membership of their choosing.
  */
 export type MembershipHandler = (
@@ -35,7 +34,7 @@ const body = <T extends Parameters<typeof parseJsonBody>[1]>(request: Request, s
     lenient: true,
   });
 
-export function uploadHandlers(getContext: () => MediaContext, revalidate: Revalidate) {
+export function uploadHandlers(revalidate: Revalidate) {
   const handle =
     (run: (request: Request, membership: Membership, id: string) => Promise<Response>): MembershipHandler =>
     (request, { membership, params }) =>
@@ -53,32 +52,32 @@ export function uploadHandlers(getContext: () => MediaContext, revalidate: Reval
     /** POST /api/uploads */
     create: handle(async (request, membership) => {
       const input = await body(request, createUploadSchema);
-      return Response.json(await createUpload(getContext(), membership, input), {
+      return Response.json(await createUpload(membership, input), {
         status: 201,
         headers: noStore,
       });
     }),
     /** GET /api/uploads/{id} */
     status: handle(async (_request, membership, id) =>
-      Response.json(await getUploadStatus(getContext(), membership, id), { headers: noStore }),
+      Response.json(await getUploadStatus(membership, id), { headers: noStore }),
     ),
     /** POST /api/uploads/{id}/parts */
     parts: handle(async (request, membership, id) => {
       const { partNumbers } = await body(request, signPartsSchema);
-      return Response.json(await signUploadParts(getContext(), membership, id, partNumbers), {
+      return Response.json(await signUploadParts(membership, id, partNumbers), {
         headers: noStore,
       });
     }),
     /** POST /api/uploads/{id}/complete */
     complete: handle(async (request, membership, id) => {
       const input = await body(request, completeUploadSchema);
-      const { media, changed } = await completeUpload(getContext(), membership, id, input);
+      const { media, changed } = await completeUpload(membership, id, input);
       if (changed) revalidate(changed);
       return Response.json(media, { headers: noStore });
     }),
     /** DELETE /api/uploads/{id} */
     abort: handle(async (_request, membership, id) => {
-      await abortUpload(getContext(), membership, id);
+      await abortUpload(membership, id);
       return new Response(null, { status: 204, headers: noStore });
     }),
   };

@@ -5,16 +5,20 @@
  * 200 000 of another company), first on the raw rows, then after the daily roll-up, with the
  * roll-up's own time. Runs on a throwaway embedded PostgreSQL; prints the median of 5 runs.
  *
- * Run alone: `node --import tsx scripts/bench/analytics.ts`
+ * Run alone: `node --conditions=react-server --import tsx scripts/bench/analytics.ts`
  *   BENCH_ANALYTICS_EVENTS=1000000  BENCH_ANALYTICS_RUNS=5
+ *
+ * The queries are the app's own (lib/analytics), which use the app's database singleton
+ * (`lib/db.ts`, bound by DATABASE_URL and `server-only`): they run in a child process of
+ * their own, started with `--conditions=react-server` and DATABASE_URL set before any lib
+ * module is loaded. The bench seeds through an explicit client of its own.
  */
+import { spawn } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import { getAllTimeCounts, getAnalyticsOverview, getAnalyticsReport } from "@/lib/analytics/queries";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { lastDays, type DayRange } from "@/lib/analytics/range";
-import { rollUpAnalytics } from "@/lib/analytics/rollup";
 import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
 import { ensureDatabase, startEmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
 import { freePort } from "@/scripts/lib/free-port";
@@ -99,20 +103,38 @@ async function median(run: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
-function pageQueries(db: PrismaClient, range: DayRange, by: "content" | "event") {
-  return () => getAnalyticsReport(db, COMPANY, range, by);
+type AnalyticsQueries = typeof import("@/lib/analytics/queries");
+
+function pageQueries(q: AnalyticsQueries, range: DayRange, by: "content" | "event") {
+  return () => q.getAnalyticsReport(COMPANY, range, by);
 }
 
-async function measureAll(db: PrismaClient): Promise<Record<string, number>> {
+async function measureAll(q: AnalyticsQueries): Promise<Record<string, number>> {
   return {
-    "page, 30 days, by content": await median(pageQueries(db, lastDays(30), "content")),
-    "page, 30 days, by event": await median(pageQueries(db, lastDays(30), "event")),
-    "page, 365 days, by content": await median(pageQueries(db, lastDays(365), "content")),
-    "dashboard (all time)": await median(() => getAllTimeCounts(db, COMPANY)),
+    "page, 30 days, by content": await median(pageQueries(q, lastDays(30), "content")),
+    "page, 30 days, by event": await median(pageQueries(q, lastDays(30), "event")),
+    "page, 365 days, by content": await median(pageQueries(q, lastDays(365), "content")),
+    "dashboard (all time)": await median(() => q.getAllTimeCounts(COMPANY)),
   };
 }
 
-export async function runAnalyticsBench(): Promise<void> {
+/** Runs the bench in a child process (see the file's comment); rejects when it fails. */
+export function runAnalyticsBench(): Promise<void> {
+  const child = spawn(
+    process.execPath,
+    ["--conditions=react-server", "--import", "tsx", fileURLToPath(import.meta.url)],
+    { stdio: "inherit" },
+  );
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("exit", (code) =>
+      code === 0 ? resolve() : reject(new Error(`analytics bench exited with ${code ?? "a signal"}`)),
+    );
+  });
+}
+
+async function benchInThisProcess(): Promise<void> {
+  let disconnectApp: (() => Promise<void>) | undefined;
   const root = await mkdtemp(path.join(os.tmpdir(), "afterglow-bench-analytics-"));
   const pg = await startEmbeddedPostgres({
     dataDir: path.join(root, "pg"),
@@ -132,16 +154,21 @@ export async function runAnalyticsBench(): Promise<void> {
       `${settings.events.toLocaleString("en")} events of one company over 365 days (+20% of another) loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
 
-    const raw = await measureAll(db);
-    const before = await getAnalyticsOverview(db, COMPANY, lastDays(365));
+    // The app's singletons read DATABASE_URL once, when lib/env is first loaded: now.
+    process.env.DATABASE_URL = pg.urlFor("bench");
+    const q = await import("@/lib/analytics/queries");
+    disconnectApp = (await import("@/lib/db")).db.$disconnect;
+    const { rollUpAnalytics } = await import("@/lib/analytics/rollup");
+    const raw = await measureAll(q);
+    const before = await q.getAnalyticsOverview(COMPANY, lastDays(365));
     t = Date.now();
-    const rollup = await rollUpAnalytics(db);
+    const rollup = await rollUpAnalytics();
     const rollupSeconds = (Date.now() - t) / 1000;
     await db.$executeRawUnsafe(`VACUUM ANALYZE "engagement_daily"`);
-    const rolled = await measureAll(db);
+    const rolled = await measureAll(q);
 
     // The figures must not change with the roll-up.
-    const after = await getAnalyticsOverview(db, COMPANY, lastDays(365));
+    const after = await q.getAnalyticsOverview(COMPANY, lastDays(365));
     const consistent = JSON.stringify(before) === JSON.stringify(after);
 
     console.log("");
@@ -161,6 +188,7 @@ export async function runAnalyticsBench(): Promise<void> {
     );
     if (!consistent) process.exitCode = 1;
   } finally {
+    await disconnectApp?.();
     await db.$disconnect();
     await pg.stop();
     await rm(root, { recursive: true, force: true });
@@ -168,7 +196,7 @@ export async function runAnalyticsBench(): Promise<void> {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  runAnalyticsBench().catch((error: unknown) => {
+  benchInThisProcess().catch((error: unknown) => {
     console.error(error);
     process.exit(1);
   });

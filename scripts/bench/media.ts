@@ -15,12 +15,11 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
-import { completeMultipartUpload, createMultipartUpload } from "@/lib/media/storage-ops";
 import { DEFAULT_VARIANT_WIDTHS, processImage } from "@/lib/media/variants";
 import { MB } from "@/lib/plans/limits";
-import { ObjectStore } from "@/lib/storage/objects";
+import { ObjectStore } from "@/lib/storage/object-store";
 import { createS3Client } from "@/lib/storage/s3-client";
-import { partPlan, presignPart, presignPut } from "@/lib/uploads/presign";
+import { partPlan } from "@/lib/uploads/part-plan";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "@/scripts/lib/embedded-s3";
 
@@ -142,7 +141,7 @@ async function uploadBench(rounds: number): Promise<void> {
     const presignedSmall = () =>
       timed(() =>
         pool(small, 4, async (body) => {
-          const url = await presignPut(store, {
+          const url = await store.signedPutUrl({
             key: `p/s-${n++}`,
             contentType: "image/jpeg",
             size: body.length,
@@ -167,7 +166,7 @@ async function uploadBench(rounds: number): Promise<void> {
     // A large file in one request: presigned PUT vs SDK PutObject.
     const presignedLarge = () =>
       timed(async () => {
-        const url = await presignPut(store, {
+        const url = await store.signedPutUrl({
           key: `p/l-${n++}`,
           contentType: "video/mp4",
           size: large.length,
@@ -186,13 +185,13 @@ async function uploadBench(rounds: number): Promise<void> {
       timed(async () => {
         const key = `p/m-${n++}`;
         const { partSize, partCount } = partPlan(large.length, 8 * MB);
-        const uploadId = await createMultipartUpload(store, key, "video/mp4");
+        const uploadId = await store.createMultipartUpload(key, "video/mp4");
         const parts: { partNumber: number; etag: string }[] = [];
         await pool(
           Array.from({ length: partCount }, (_, i) => i + 1),
           4,
           async (partNumber) => {
-            const url = await presignPart(store, { key, uploadId, partNumber, expiresIn: 600 });
+            const url = await store.signedPartUrl({ key, uploadId, partNumber, expiresIn: 600 });
             parts.push({
               partNumber,
               etag: await httpPut(
@@ -203,7 +202,7 @@ async function uploadBench(rounds: number): Promise<void> {
             });
           },
         );
-        await completeMultipartUpload(store, key, uploadId, parts);
+        await store.completeMultipartUpload(key, uploadId, parts);
       });
 
     const runs: Record<string, number[]> = { ps: [], ds: [], pl: [], dl: [], pm: [] };

@@ -1,5 +1,5 @@
 import type { PrismaClient } from "@/lib/db-client";
-import type { ObjectStore } from "@/lib/storage/objects";
+import type { ObjectStore } from "@/lib/storage/object-store";
 import { seedIfEmpty } from "../../prisma/seed";
 
 export type DemoSeedDecision = { seed: true } | { seed: false; reason: string };

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { dataDir as envDataDir, env } from "@/lib/env";
-import { ObjectStore } from "@/lib/storage/objects";
+import { ObjectStore } from "@/lib/storage/object-store";
 import { createS3Client, storageConfigFromEnv, type StorageConfig } from "@/lib/storage/s3-client";
 import { assertEmbeddedPublicEndpoint, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "./embedded-s3";
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";

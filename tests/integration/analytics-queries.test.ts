@@ -37,11 +37,11 @@ const [v1, v2, v3, vb] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()
 
 async function snapshot(range: DayRange) {
   const [overview, byContent, byEvent, allTime, counters] = await Promise.all([
-    getAnalyticsOverview(env.db, A, range),
-    listAnalyticsRows(env.db, A, range, "content"),
-    listAnalyticsRows(env.db, A, range, "event"),
-    getAllTimeCounts(env.db, A),
-    getContentCounters(env.db, A, [C.open, C.gated, C.resource]),
+    getAnalyticsOverview(A, range),
+    listAnalyticsRows(A, range, "content"),
+    listAnalyticsRows(A, range, "event"),
+    getAllTimeCounts(A),
+    getContentCounters(A, [C.open, C.gated, C.resource]),
   ]);
   return { overview, byContent, byEvent, allTime, counters: Object.fromEntries(counters) };
 }
@@ -49,22 +49,22 @@ async function snapshot(range: DayRange) {
 describe("analytics of what fans did", () => {
   beforeAll(async () => {
     // Company A, today, through the API the player calls.
-    for (const v of [v1, v2, v3]) await recordView(env.db, C.open, v);
-    await recordView(env.db, C.open, v1); // within 30 minutes: not a new view
-    await recordView(env.db, C.gated, v1);
-    await toggleLike(env.db, C.open, v1);
-    await toggleLike(env.db, C.open, v2);
-    await toggleLike(env.db, C.open, v2); // taken back
-    await recordShare(env.db, C.open, v1, { channel: "whatsapp" });
-    await recordShare(env.db, C.gated, v3, { channel: "copy-link" });
-    await postComment(env.ctx, C.open, v1, { name: "", rating: 5, text: "Great night" });
-    await requestDownload(env.ctx, C.gated, v1, { lead: lead("rita@example.com") }, "en");
-    await requestDownload(env.ctx, C.gated, v1, {}, "en"); // lead on file: no new lead
-    await recordWatchTime(env.db, C.open, v1, { seconds: 10 });
-    await recordWatchTime(env.db, C.open, v2, { seconds: 7 });
+    for (const v of [v1, v2, v3]) await recordView(C.open, v);
+    await recordView(C.open, v1); // within 30 minutes: not a new view
+    await recordView(C.gated, v1);
+    await toggleLike(C.open, v1);
+    await toggleLike(C.open, v2);
+    await toggleLike(C.open, v2); // taken back
+    await recordShare(C.open, v1, { channel: "whatsapp" });
+    await recordShare(C.gated, v3, { channel: "copy-link" });
+    await postComment(C.open, v1, { name: "", rating: 5, text: "Great night" });
+    await requestDownload(C.gated, v1, { lead: lead("rita@example.com") }, "en");
+    await requestDownload(C.gated, v1, {}, "en"); // lead on file: no new lead
+    await recordWatchTime(C.open, v1, { seconds: 10 });
+    await recordWatchTime(C.open, v2, { seconds: 7 });
     // Company B: must never show in A's figures.
-    await recordView(env.db, C.otherGated, vb);
-    await requestDownload(env.ctx, C.otherGated, vb, { lead: lead("b@example.com") }, "en");
+    await recordView(C.otherGated, vb);
+    await requestDownload(C.otherGated, vb, { lead: lead("b@example.com") }, "en");
   });
 
   const expected: Metrics = {
@@ -133,9 +133,9 @@ describe("analytics of what fans did", () => {
     expect(byEvent.some((r) => r.id === "ev-b")).toBe(false);
 
     // The page's one call gives the same as the separate ones.
-    const report = await getAnalyticsReport(env.db, A, lastDays(7), "event");
+    const report = await getAnalyticsReport(A, lastDays(7), "event");
     expect(report.rows).toEqual(byEvent);
-    expect(report.overview.totals).toEqual((await getAnalyticsOverview(env.db, A, lastDays(7))).totals);
+    expect(report.overview.totals).toEqual((await getAnalyticsOverview(A, lastDays(7))).totals);
   });
 
   it("gives the dashboard and the content list the same all-time counts", async () => {
@@ -144,9 +144,9 @@ describe("analytics of what fans did", () => {
     expect(counters[C.open]).toMatchObject({ views: 3, likes: 1, downloads: 0 });
     expect(counters[C.gated]).toMatchObject({ views: 1, downloads: 2, leads: 1 });
     expect(counters[C.resource]).toMatchObject({ views: 0, likes: 0 });
-    expect(await getContentCounters(env.db, A, [])).toEqual(new Map());
+    expect(await getContentCounters(A, [])).toEqual(new Map());
     // Another company's content id asked for with A's company: nothing of B's.
-    expect((await getContentCounters(env.db, A, [C.otherGated])).get(C.otherGated)).toMatchObject({
+    expect((await getContentCounters(A, [C.otherGated])).get(C.otherGated)).toMatchObject({
       views: 0,
     });
   });
@@ -207,14 +207,14 @@ describe("the daily roll-up", () => {
     await env.db.analyticsRollup.deleteMany();
     const before = await Promise.all(ranges.map(snapshot));
 
-    const first = await rollUpAnalytics(env.db, { chunkDays: 4 });
+    const first = await rollUpAnalytics({ chunkDays: 4 });
     expect(first.throughDay).toBe(closed());
     expect(first.days).toBeGreaterThanOrEqual(12);
     expect(await env.db.engagementDaily.count()).toBeGreaterThan(0);
     const after = await Promise.all(ranges.map(snapshot));
     expect(after).toEqual(before);
 
-    expect(await rollUpAnalytics(env.db)).toEqual({ days: 0, throughDay: first.throughDay });
+    expect(await rollUpAnalytics()).toEqual({ days: 0, throughDay: first.throughDay });
     expect(await Promise.all(ranges.map(snapshot))).toEqual(before);
 
     // The history is really in the roll-up: a 10-day window in the past has its 10 downloads.
@@ -227,7 +227,7 @@ describe("the daily roll-up", () => {
   it("does the work once when several runs start together, and rebuilds a day from scratch", async () => {
     await env.db.engagementDaily.deleteMany();
     await env.db.analyticsRollup.deleteMany();
-    const runs = await Promise.all([1, 2, 3].map(() => rollUpAnalytics(env.db, { chunkDays: 5 })));
+    const runs = await Promise.all([1, 2, 3].map(() => rollUpAnalytics({ chunkDays: 5 })));
     expect(runs.every((r) => r.throughDay === closed())).toBe(true);
 
     const [rolled] = await env.db.$queryRaw<{ n: bigint }[]>`
@@ -236,10 +236,10 @@ describe("the daily roll-up", () => {
       where: { contentId: { not: null }, createdAt: { lt: new Date(`${addDays(closed(), 1)}T00:00:00Z`) } },
     });
     expect(Number(rolled!.n)).toBe(raw);
-    expect(await readWatermark(env.db)).toBe(closed());
+    expect(await readWatermark()).toBe(closed());
 
     // Nothing to roll up before the first event, and today is never rolled up.
-    expect((await rollUpAnalytics(env.db, { now: new Date("2001-01-01T00:00:00Z") })).days).toBe(0);
+    expect((await rollUpAnalytics({ now: new Date("2001-01-01T00:00:00Z") })).days).toBe(0);
     const viewsToday = await env.db.engagementDaily.count({
       where: { day: new Date(`${today()}T00:00:00Z`) },
     });
@@ -247,10 +247,10 @@ describe("the daily roll-up", () => {
   });
 
   it("counts a row that lands in a day already rolled up, at the next run", async () => {
-    await rollUpAnalytics(env.db);
+    await rollUpAnalytics();
     const day = closed();
     const range = { from: day, to: day };
-    const before = (await getAnalyticsOverview(env.db, A, range)).totals.downloads;
+    const before = (await getAnalyticsOverview(A, range)).totals.downloads;
     // Stamped before midnight, committed after the run (or written by a clock running late).
     await env.db.engagementEvent.create({
       data: {
@@ -261,12 +261,12 @@ describe("the daily roll-up", () => {
         createdAt: new Date(`${day}T23:59:59Z`),
       },
     });
-    expect((await rollUpAnalytics(env.db)).days).toBe(0);
-    expect((await getAnalyticsOverview(env.db, A, range)).totals.downloads).toBe(before + 1);
+    expect((await rollUpAnalytics()).days).toBe(0);
+    expect((await getAnalyticsOverview(A, range)).totals.downloads).toBe(before + 1);
   });
 
   it("reads all time from roll-up and raw rows together", async () => {
-    const all = await getAllTimeCounts(env.db, A);
+    const all = await getAllTimeCounts(A);
     const downloads = await env.db.engagementEvent.count({ where: { companyId: A, type: "download" } });
     expect(all.downloads).toBe(downloads);
     expect(ALL_TIME.from < addDays(today(), -12)).toBe(true);

@@ -1,13 +1,12 @@
+import { hashPassword } from "better-auth/crypto";
+import { simpleParser } from "mailparser";
 import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { hashPassword } from "better-auth/crypto";
-import { simpleParser } from "mailparser";
 import { vi } from "vitest";
-import type { PrismaClient } from "@/lib/db-client";
+import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { createTestDatabase, type TestDatabase } from "./support/context";
 
 /**
  * The real auth stack (lib/auth, lib/db, lib/mail) against a database of its own: the
@@ -103,9 +102,10 @@ export async function startAuthHarness(
   options: { idleMinutes?: number; appUrl?: string } = {},
 ): Promise<AuthHarness> {
   const appUrl = options.appUrl ?? APP_URL;
-  const database: TestDatabase = await createTestDatabase();
+  // The file's own database (support/file-services.ts set DATABASE_URL before any import).
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error("DATABASE_URL is not set: is support/file-services.ts a setup file?");
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "afterglow-auth-"));
-  process.env.DATABASE_URL = database.url;
   process.env.DATA_DIR = dataDir;
   process.env.APP_URL = appUrl;
   process.env.SESSION_IDLE_MINUTES = String(options.idleMinutes ?? 30);
@@ -115,7 +115,7 @@ export async function startAuthHarness(
   // lib/env parses the environment once, when first imported (test support may have already).
   vi.resetModules();
   const { handleAuthRequest } = await import("@/lib/auth/handler");
-  const prisma = database.prisma;
+  const prisma = createPrismaClient(databaseUrl);
   const seen = new Set<string>();
 
   return {
@@ -178,7 +178,7 @@ export async function startAuthHarness(
       const prismaSingleton = globals.afterglowPrisma as PrismaClient | undefined;
       await prismaSingleton?.$disconnect();
       for (const key of ["afterglowPrisma", "afterglowAuth", "afterglowMailer"]) delete globals[key];
-      await database.drop();
+      await prisma.$disconnect();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -11,7 +11,6 @@ import {
 import { contentTotals, getContentForEdit, listContents } from "@/lib/content/queries";
 import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
 import { processMedia } from "@/lib/media/process-media";
-import { listKeys } from "@/lib/media/storage-ops";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import {
   createCompany,
@@ -39,13 +38,13 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 async function addPhoto(contentId: string, i: number, process = true) {
-  const { created } = await uploadFile(env.ctx, demo.as("admin"), {
+  const { created } = await uploadFile(demo.as("admin"), {
     fileName: `photo-${i}.jpg`,
     contentType: "image/jpeg",
     bytes: photos[i % photos.length]!,
     target: { type: "content", contentId },
   });
-  if (process) await processMedia(env.ctx, created.id);
+  if (process) await processMedia(created.id);
   return created.id;
 }
 
@@ -55,7 +54,7 @@ const used = async (companyId = demo.id) =>
 describe("content admin", () => {
   it("creates a single content and a gallery linked to events, and lists them with filters", async () => {
     const event = await createEventRow(env.db, demo.id, "Noite");
-    const single = await createContent(env.ctx, demo.as("manager"), {
+    const single = await createContent(demo.as("manager"), {
       title: "Setlist",
       category: "Documentos",
       tags: "setlist, pdf, Setlist",
@@ -64,7 +63,7 @@ describe("content admin", () => {
       eventIds: [event.id],
       requiresLead: true,
     });
-    const gallery = await createContent(env.ctx, demo.as("admin"), {
+    const gallery = await createContent(demo.as("admin"), {
       title: "Palco principal",
       kind: "photo_gallery",
       status: "published",
@@ -81,25 +80,24 @@ describe("content admin", () => {
       (await env.db.content.findUniqueOrThrow({ where: { id: gallery.id } })).publishedAt,
     ).not.toBeNull();
 
-    const ctx = env.ctx;
-    expect((await listContents(ctx, demo.id, { page: 1 })).total).toBe(2);
-    expect(
-      (await listContents(ctx, demo.id, { page: 1, status: "published" })).items.map((i) => i.id),
-    ).toEqual([gallery.id]);
-    expect((await listContents(ctx, demo.id, { page: 1, kind: "single" })).items.map((i) => i.id)).toEqual([
+    expect((await listContents(demo.id, { page: 1 })).total).toBe(2);
+    expect((await listContents(demo.id, { page: 1, status: "published" })).items.map((i) => i.id)).toEqual([
+      gallery.id,
+    ]);
+    expect((await listContents(demo.id, { page: 1, kind: "single" })).items.map((i) => i.id)).toEqual([
       single.id,
     ]);
-    const byEvent = await listContents(ctx, demo.id, { page: 1, eventId: event.id });
+    const byEvent = await listContents(demo.id, { page: 1, eventId: event.id });
     expect(byEvent.items.map((i) => i.id)).toEqual([single.id]);
     expect(byEvent.items[0]?.events).toEqual([{ id: event.id, name: "Noite" }]);
-    expect((await listContents(ctx, other.id, { page: 1 })).total).toBe(0);
-    expect(await contentTotals(ctx, demo.id)).toEqual({ total: 2, published: 1 });
+    expect((await listContents(other.id, { page: 1 })).total).toBe(0);
+    expect(await contentTotals(demo.id)).toEqual({ total: 2, published: 1 });
   });
 
   it("shows each content's all-time engagement, counted from the engagement and lead rows", async () => {
     const company = await createCompany(env.db);
-    const quiet = await createContent(env.ctx, company.as("admin"), { title: "Quiet", kind: "single" });
-    const busy = await createContent(env.ctx, company.as("admin"), { title: "Busy", kind: "single" });
+    const quiet = await createContent(company.as("admin"), { title: "Quiet", kind: "single" });
+    const busy = await createContent(company.as("admin"), { title: "Busy", kind: "single" });
     const long = new Date(Date.now() - 400 * 86_400_000);
     const row = (type: "view" | "like" | "unlike" | "download", visitorId: string, createdAt?: Date) => ({
       companyId: company.id,
@@ -128,7 +126,7 @@ describe("content admin", () => {
         createdAt: long,
       },
     });
-    const { items } = await listContents(env.ctx, company.id, { page: 1 });
+    const { items } = await listContents(company.id, { page: 1 });
     const byId = new Map(items.map((i) => [i.id, i.engagement]));
     expect(byId.get(busy.id)).toEqual({ views: 3, likes: 1, downloads: 1, leads: 1 });
     expect(byId.get(quiet.id)).toEqual({ views: 0, likes: 0, downloads: 0, leads: 0 });
@@ -137,61 +135,61 @@ describe("content admin", () => {
   it("paginates", async () => {
     const company = await createCompany(env.db);
     for (let i = 0; i < 25; i++) {
-      await createContent(env.ctx, company.as("admin"), { title: `Item ${i}`, kind: "photo_gallery" });
+      await createContent(company.as("admin"), { title: `Item ${i}`, kind: "photo_gallery" });
     }
-    const first = await listContents(env.ctx, company.id, { page: 1 });
+    const first = await listContents(company.id, { page: 1 });
     expect(first).toMatchObject({ total: 25, pageCount: 2 });
     expect(first.items).toHaveLength(20);
-    expect((await listContents(env.ctx, company.id, { page: 2 })).items).toHaveLength(5);
+    expect((await listContents(company.id, { page: 2 })).items).toHaveLength(5);
   });
 
   it("refuses events of another company, and a user-role member", async () => {
     const theirs = await createEventRow(env.db, other.id);
     const error = await rejection(
-      createContent(env.ctx, demo.as("admin"), { title: "x", kind: "single", eventIds: [theirs.id] }),
+      createContent(demo.as("admin"), { title: "x", kind: "single", eventIds: [theirs.id] }),
     );
     expect(error.messageKey).toBe("content.errors.eventNotFound");
-    expect(
-      (await rejection(createContent(env.ctx, demo.as("user"), { title: "x", kind: "single" }))).code,
-    ).toBe("forbidden");
+    expect((await rejection(createContent(demo.as("user"), { title: "x", kind: "single" }))).code).toBe(
+      "forbidden",
+    );
   });
 
   it("publishes, archives and edits, reporting the events whose pages change", async () => {
     const a = await createEventRow(env.db, demo.id, "A");
     const b = await createEventRow(env.db, demo.id, "B");
-    const { id } = await createContent(env.ctx, demo.as("admin"), {
+    const { id } = await createContent(demo.as("admin"), {
       title: "T",
       kind: "photo_gallery",
       eventIds: [a.id],
     });
-    const published = await setContentStatus(env.ctx, demo.as("admin"), id, "published");
+    const published = await setContentStatus(demo.as("admin"), id, "published");
     expect(published.changed).toEqual({ companyId: demo.id, contentIds: [id], eventIds: [a.id] });
     expect((await env.db.content.findUniqueOrThrow({ where: { id } })).status).toBe("published");
-    await setContentStatus(env.ctx, demo.as("admin"), id, "archived");
+    await setContentStatus(demo.as("admin"), id, "archived");
     expect((await env.db.content.findUniqueOrThrow({ where: { id } })).status).toBe("archived");
 
-    const moved = await updateContent(env.ctx, demo.as("admin"), id, {
+    const moved = await updateContent(demo.as("admin"), id, {
       title: "New title",
       kind: "video_gallery",
       status: "draft",
       eventIds: [b.id],
     });
     expect(moved.changed.eventIds.sort()).toEqual([a.id, b.id].sort());
-    const edit = await getContentForEdit(env.ctx, demo.id, id);
+    const edit = await getContentForEdit(demo.id, id);
     expect(edit).toMatchObject({
       title: "New title",
       kind: "video_gallery",
       status: "draft",
       eventIds: [b.id],
     });
-    expect(
-      (await rejection(updateContent(env.ctx, other.as("admin"), id, { title: "x", kind: "single" }))).code,
-    ).toBe("not_found");
+    expect((await rejection(updateContent(other.as("admin"), id, { title: "x", kind: "single" }))).code).toBe(
+      "not_found",
+    );
   });
 
   it("refuses linking a gallery to an event it would take past 50 photos (Starter)", async () => {
     const event = await createEventRow(env.db, demo.id, "Full");
-    const full = await createContent(env.ctx, demo.as("admin"), {
+    const full = await createContent(demo.as("admin"), {
       title: "Full",
       kind: "photo_gallery",
       eventIds: [event.id],
@@ -208,11 +206,11 @@ describe("content admin", () => {
         state: "ready" as const,
       })),
     });
-    const gallery = await createContent(env.ctx, demo.as("admin"), { title: "More", kind: "photo_gallery" });
+    const gallery = await createContent(demo.as("admin"), { title: "More", kind: "photo_gallery" });
     await addPhoto(gallery.id, 0, false);
     await addPhoto(gallery.id, 1, false);
     const error = await rejection(
-      updateContent(env.ctx, demo.as("admin"), gallery.id, {
+      updateContent(demo.as("admin"), gallery.id, {
         title: "More",
         kind: "photo_gallery",
         eventIds: [event.id],
@@ -222,66 +220,66 @@ describe("content admin", () => {
   });
 
   it("reorders gallery items, picks a cover, deletes an item and the whole content with its objects", async () => {
-    const { id } = await createContent(env.ctx, demo.as("admin"), { title: "G", kind: "photo_gallery" });
+    const { id } = await createContent(demo.as("admin"), { title: "G", kind: "photo_gallery" });
     const before = await used();
     const ids = [await addPhoto(id, 0), await addPhoto(id, 1), await addPhoto(id, 2)];
-    expect((await getContentForEdit(env.ctx, demo.id, id)).coverMediaId).toBe(ids[0]);
+    expect((await getContentForEdit(demo.id, id)).coverMediaId).toBe(ids[0]);
 
-    await reorderMedia(env.ctx, demo.as("admin"), id, [ids[2]!, ids[0]!, ids[1]!]);
-    const edit = await getContentForEdit(env.ctx, demo.id, id);
+    await reorderMedia(demo.as("admin"), id, [ids[2]!, ids[0]!, ids[1]!]);
+    const edit = await getContentForEdit(demo.id, id);
     expect(edit.media.map((m) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
     expect(edit.media[0]?.thumbUrl).toMatch(/w320\.webp/);
-    expect((await rejection(reorderMedia(env.ctx, demo.as("admin"), id, [ids[0]!]))).messageKey).toBe(
+    expect((await rejection(reorderMedia(demo.as("admin"), id, [ids[0]!]))).messageKey).toBe(
       "content.errors.reorderStale",
     );
 
-    await setCover(env.ctx, demo.as("admin"), id, ids[1]!);
+    await setCover(demo.as("admin"), id, ids[1]!);
     expect((await env.db.content.findUniqueOrThrow({ where: { id } })).coverMediaId).toBe(ids[1]);
-    const elsewhere = await createContent(env.ctx, demo.as("admin"), { title: "H", kind: "photo_gallery" });
-    expect((await rejection(setCover(env.ctx, demo.as("admin"), elsewhere.id, ids[1]!))).messageKey).toBe(
+    const elsewhere = await createContent(demo.as("admin"), { title: "H", kind: "photo_gallery" });
+    expect((await rejection(setCover(demo.as("admin"), elsewhere.id, ids[1]!))).messageKey).toBe(
       "content.errors.coverInvalid",
     );
 
     // Deleting the cover picks the next ready photo in gallery order.
-    await deleteMediaItem(env.ctx, demo.as("admin"), ids[1]!);
+    await deleteMediaItem(demo.as("admin"), ids[1]!);
     expect((await env.db.content.findUniqueOrThrow({ where: { id } })).coverMediaId).toBe(ids[2]);
-    expect(await listKeys(env.store, `companies/${demo.id}/media/${ids[1]}/`)).toEqual([]);
+    expect(await env.store.listKeys(`companies/${demo.id}/media/${ids[1]}/`)).toEqual([]);
 
-    await deleteContent(env.ctx, demo.as("manager"), id);
+    await deleteContent(demo.as("manager"), id);
     expect(await env.db.content.findUnique({ where: { id } })).toBeNull();
-    for (const m of ids) expect(await listKeys(env.store, `companies/${demo.id}/media/${m}/`)).toEqual([]);
+    for (const m of ids) expect(await env.store.listKeys(`companies/${demo.id}/media/${m}/`)).toEqual([]);
     expect(await used()).toBe(before);
   });
 
   it("retries failed processing", async () => {
-    const { id } = await createContent(env.ctx, demo.as("admin"), { title: "R", kind: "photo_gallery" });
+    const { id } = await createContent(demo.as("admin"), { title: "R", kind: "photo_gallery" });
     const mediaId = await addPhoto(id, 0, false);
     await env.db.mediaFile.update({
       where: { id: mediaId },
       data: { state: "failed", processingError: "media.errors.processingFailed" },
     });
-    env.sent.length = 0;
-    await retryMedia(env.ctx, demo.as("admin"), mediaId);
+    await env.clearJobs();
+    await retryMedia(demo.as("admin"), mediaId);
     expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id: mediaId } })).toMatchObject({
       state: "processing",
       processingError: null,
     });
-    expect(env.sent).toEqual([{ queue: "media-image", data: { mediaId } }]);
-    expect((await rejection(retryMedia(env.ctx, demo.as("admin"), mediaId))).messageKey).toBe(
+    expect(await env.sentJobs()).toEqual([{ queue: "media-image", data: { mediaId } }]);
+    expect((await rejection(retryMedia(demo.as("admin"), mediaId))).messageKey).toBe(
       "media.errors.notRetryable",
     );
-    expect((await rejection(retryMedia(env.ctx, other.as("admin"), mediaId))).code).toBe("not_found");
+    expect((await rejection(retryMedia(other.as("admin"), mediaId))).code).toBe("not_found");
   });
 
   it("downloads originals through a short-lived signed URL with a safe file name", async () => {
-    const { id } = await createContent(env.ctx, demo.as("admin"), { title: "D", kind: "single" });
-    const { created } = await uploadFile(env.ctx, demo.as("admin"), {
+    const { id } = await createContent(demo.as("admin"), { title: "D", kind: "single" });
+    const { created } = await uploadFile(demo.as("admin"), {
       fileName: 'Show "night".jpg',
       contentType: "image/jpeg",
       bytes: photos[0]!,
       target: { type: "content", contentId: id },
     });
-    const url = await originalDownloadUrl(env.ctx, demo.as("admin"), created.id);
+    const url = await originalDownloadUrl(demo.as("admin"), created.id);
     expect(url).toMatch(/X-Amz-Expires=60/);
     const res = await fetch(url);
     expect(res.status).toBe(200);
@@ -289,9 +287,7 @@ describe("content admin", () => {
       `attachment; filename="Show night.jpg"; filename*=UTF-8''Show%20night.jpg`,
     );
     expect(res.headers.get("content-type")).toBe("image/jpeg");
-    expect((await rejection(originalDownloadUrl(env.ctx, other.as("admin"), created.id))).code).toBe(
-      "not_found",
-    );
+    expect((await rejection(originalDownloadUrl(other.as("admin"), created.id))).code).toBe("not_found");
 
     expect(safeDownloadName("../../etc/passwd", "application/pdf")).toBe("passwd.pdf");
     expect(safeDownloadName("evil.exe", "image/png")).toBe("evil.png");

@@ -5,8 +5,7 @@ import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createS3Client } from "@/lib/storage/s3-client";
-import type { ObjectStore } from "@/lib/storage/objects";
-import { presignPut } from "@/lib/uploads/presign";
+import type { ObjectStore } from "@/lib/storage/object-store";
 import { startEmbeddedS3 } from "@/scripts/lib/embedded-s3";
 import { createTestStore } from "./support/context";
 
@@ -90,7 +89,7 @@ describe("embedded S3 store: signatures required", () => {
 
   it("refuses a presigned PUT sent with another Content-Type, and accepts the signed one", async () => {
     const body = "new bytes";
-    const url = await presignPut(store, {
+    const url = await store.signedPutUrl({
       key,
       contentType: "image/jpeg",
       size: body.length,

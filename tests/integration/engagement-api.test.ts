@@ -45,15 +45,13 @@ describe("visibility", () => {
   it("answers not found for draft, archived, missing content and content only of draft or private events", async () => {
     for (const id of UNREACHABLE) {
       const v = vid();
-      expect((await failure(getEngagementSummary(env.db, id, v))).messageKey).toBe(
-        "engagement.errors.notFound",
-      );
-      expect((await failure(toggleLike(env.db, id, v))).code).toBe("not_found");
-      expect((await failure(postComment(env.ctx, id, v, { rating: 5, text: "hi" }))).code).toBe("not_found");
-      expect((await failure(listComments(env.db, id))).code).toBe("not_found");
-      expect((await failure(recordView(env.db, id, v))).code).toBe("not_found");
-      expect((await failure(recordShare(env.db, id, v, { channel: "x" }))).code).toBe("not_found");
-      expect((await failure(requestDownload(env.ctx, id, v, {}))).code).toBe("not_found");
+      expect((await failure(getEngagementSummary(id, v))).messageKey).toBe("engagement.errors.notFound");
+      expect((await failure(toggleLike(id, v))).code).toBe("not_found");
+      expect((await failure(postComment(id, v, { rating: 5, text: "hi" }))).code).toBe("not_found");
+      expect((await failure(listComments(id))).code).toBe("not_found");
+      expect((await failure(recordView(id, v))).code).toBe("not_found");
+      expect((await failure(recordShare(id, v, { channel: "x" }))).code).toBe("not_found");
+      expect((await failure(requestDownload(id, v, {}))).code).toBe("not_found");
     }
     expect(await env.db.engagementEvent.count({ where: { contentId: { in: UNREACHABLE } } })).toBe(0);
     expect(await env.db.comment.count({ where: { contentId: { in: UNREACHABLE } } })).toBe(0);
@@ -61,7 +59,7 @@ describe("visibility", () => {
 
   it("reaches published content of a public event, of the company alone, and of a public event beside a draft one", async () => {
     for (const id of REACHABLE) {
-      await expect(getEngagementSummary(env.db, id, vid())).resolves.toMatchObject({
+      await expect(getEngagementSummary(id, vid())).resolves.toMatchObject({
         likes: 0,
         liked: false,
       });
@@ -70,9 +68,9 @@ describe("visibility", () => {
 
   it("stamps every engagement row with the content's first linked event by position", async () => {
     const v = vid();
-    await recordShare(env.db, C.open, v, { channel: "whatsapp" });
-    await recordShare(env.db, C.resource, v, { channel: "copy-link" });
-    await recordShare(env.db, C.mixed, v, { channel: "email" });
+    await recordShare(C.open, v, { channel: "whatsapp" });
+    await recordShare(C.resource, v, { channel: "copy-link" });
+    await recordShare(C.mixed, v, { channel: "email" });
     expect((await events(C.open, "share"))[0]).toMatchObject({
       eventId: "ev-public",
       companyId: A,
@@ -87,8 +85,8 @@ describe("visibility", () => {
 describe("likes", () => {
   it("toggles on and off with one like and one unlike row", async () => {
     const v = vid();
-    expect(await toggleLike(env.db, C.resource, v)).toEqual({ liked: true, likes: 1 });
-    expect(await toggleLike(env.db, C.resource, v)).toEqual({ liked: false, likes: 0 });
+    expect(await toggleLike(C.resource, v)).toEqual({ liked: true, likes: 1 });
+    expect(await toggleLike(C.resource, v)).toEqual({ liked: false, likes: 0 });
     expect((await events(C.resource)).filter((e) => e.visitorId === v).map((e) => e.type)).toEqual([
       "like",
       "unlike",
@@ -97,35 +95,33 @@ describe("likes", () => {
 
   it("sets a state idempotently: a retried request changes nothing", async () => {
     const v = vid();
-    expect(await toggleLike(env.db, C.mixed, v, true)).toEqual({ liked: true, likes: 1 });
-    expect(await toggleLike(env.db, C.mixed, v, true)).toEqual({ liked: true, likes: 1 });
-    expect(await toggleLike(env.db, C.mixed, v, false)).toEqual({ liked: false, likes: 0 });
-    expect(await toggleLike(env.db, C.mixed, v, false)).toEqual({ liked: false, likes: 0 });
+    expect(await toggleLike(C.mixed, v, true)).toEqual({ liked: true, likes: 1 });
+    expect(await toggleLike(C.mixed, v, true)).toEqual({ liked: true, likes: 1 });
+    expect(await toggleLike(C.mixed, v, false)).toEqual({ liked: false, likes: 0 });
+    expect(await toggleLike(C.mixed, v, false)).toEqual({ liked: false, likes: 0 });
     const mine = (await events(C.mixed)).filter((e) => e.visitorId === v && e.type !== "share");
     expect(mine.map((e) => e.type)).toEqual(["like", "unlike"]);
   });
 
   it("ends at exactly 200 after 200 visitors toggle at once", async () => {
-    const wide = env.wide();
     const visitors = Array.from({ length: 200 }, vid);
-    const results = await Promise.all(visitors.map((v) => toggleLike(wide, C.open, v)));
+    const results = await Promise.all(visitors.map((v) => toggleLike(C.open, v)));
     expect(results.every((r) => r.liked)).toBe(true);
     // Each answer counts what was committed when it was made: never more than the truth.
     expect(Math.max(...results.map((r) => r.likes))).toBeLessThanOrEqual(200);
     expect(await env.db.contentLike.count({ where: { contentId: C.open } })).toBe(200);
     expect(await env.db.engagementEvent.count({ where: { contentId: C.open, type: "like" } })).toBe(200);
-    expect((await getEngagementSummary(env.db, C.open, visitors[0]!)).likes).toBe(200);
+    expect((await getEngagementSummary(C.open, visitors[0]!)).likes).toBe(200);
   });
 
   it("stays exact when 200 visitors like while another 100 toggle twice", async () => {
-    const wide = env.wide();
     const likers = Array.from({ length: 200 }, vid);
     const flippers = Array.from({ length: 100 }, vid);
     await Promise.all([
-      ...likers.map((v) => toggleLike(wide, C.gated, v, true)),
+      ...likers.map((v) => toggleLike(C.gated, v, true)),
       ...flippers.map(async (v) => {
-        await toggleLike(wide, C.gated, v);
-        await toggleLike(wide, C.gated, v);
+        await toggleLike(C.gated, v);
+        await toggleLike(C.gated, v);
       }),
     ]);
     expect(await env.db.contentLike.count({ where: { contentId: C.gated } })).toBe(200);
@@ -143,7 +139,7 @@ describe("likes", () => {
 
 describe("comments", () => {
   const post = (input: unknown, v = vid(), contentId: string = C.resource) =>
-    postComment(env.ctx, contentId, v, input);
+    postComment(contentId, v, input);
 
   it("strips scripts, event handlers and javascript: and never stores or returns <script", async () => {
     const attacks = [
@@ -166,7 +162,7 @@ describe("comments", () => {
       expect(row.text.toLowerCase()).not.toContain("<script");
       expect(row.text).not.toMatch(/onerror|javascript:/i);
     }
-    const listed = await listComments(env.db, C.single);
+    const listed = await listComments(C.single);
     expect(listed.comments.map((c) => c.text)).toContain("hi");
     expect(JSON.stringify(listed).toLowerCase()).not.toContain("<script");
     expect(JSON.stringify(listed)).not.toMatch(/onerror|javascript:/i);
@@ -254,7 +250,7 @@ describe("comments", () => {
     let cursor: string | undefined;
     let pages = 0;
     do {
-      const page = await listComments(env.db, contentId, { cursor, limit: 20 });
+      const page = await listComments(contentId, { cursor, limit: 20 });
       expect(page.total).toBe(45);
       seen.push(...page.comments.map((c) => c.id));
       cursor = page.nextCursor ?? undefined;
@@ -267,14 +263,12 @@ describe("comments", () => {
     expect(seen.at(-1)).toBe("page-00");
 
     await env.db.comment.update({ where: { id: "page-44" }, data: { hidden: true } });
-    const first = await listComments(env.db, contentId, { limit: 5 });
+    const first = await listComments(contentId, { limit: 5 });
     expect(first.total).toBe(44);
     expect(first.comments.map((c) => c.id)).not.toContain("page-44");
-    expect((await getEngagementSummary(env.db, contentId, vid())).comments).toBe(44);
+    expect((await getEngagementSummary(contentId, vid())).comments).toBe(44);
     // A cursor that is not one of ours starts from the top.
-    expect((await listComments(env.db, contentId, { cursor: "garbage!", limit: 1 })).comments[0]!.id).toBe(
-      "page-43",
-    );
+    expect((await listComments(contentId, { cursor: "garbage!", limit: 1 })).comments[0]!.id).toBe("page-43");
   });
 });
 
@@ -290,7 +284,7 @@ describe("downloads", () => {
 
   it("refuses gated content without a lead, and checks the lead form's rules", async () => {
     const v = vid();
-    const refused = await failure(requestDownload(env.ctx, C.gated, v, {}));
+    const refused = await failure(requestDownload(C.gated, v, {}));
     expect(refused).toBeInstanceOf(AppError);
     expect(refused).toMatchObject({ leadRequired: true });
     expect(refused).toMatchObject({ code: "forbidden", messageKey: "engagement.errors.leadRequired" });
@@ -306,7 +300,7 @@ describe("downloads", () => {
       [lead({ consent: undefined }), "engagement.errors.consentRequired", "lead.consent"],
     ];
     for (const [body, message, field] of cases) {
-      const error = await failure(requestDownload(env.ctx, C.gated, v, { lead: body }));
+      const error = await failure(requestDownload(C.gated, v, { lead: body }));
       expect(error.code).toBe("validation");
       expect(error.messageKey).toBe(message);
       expect(error.fieldErrors[field]).toBe(message);
@@ -321,7 +315,7 @@ describe("downloads", () => {
 
   it("stores a valid lead, answers a signed URL and writes lead and download rows; later downloads need none", async () => {
     const v = vid();
-    const grant = await requestDownload(env.ctx, C.gated, v, { lead: lead() }, "en");
+    const grant = await requestDownload(C.gated, v, { lead: lead() }, "en");
     expect(grant.fileName).toBe("m-gated-kit.pdf");
     const url = new URL(grant.url);
     expect(url.searchParams.get("X-Amz-Signature")).toBeTruthy();
@@ -352,9 +346,9 @@ describe("downloads", () => {
         .map((e) => e.type)
         .sort();
     expect(await mine()).toEqual(["download", "lead"]);
-    expect((await getEngagementSummary(env.db, C.gated, v)).leadOnFile).toBe(true);
+    expect((await getEngagementSummary(C.gated, v)).leadOnFile).toBe(true);
 
-    await expect(requestDownload(env.ctx, C.gated, v, {})).resolves.toMatchObject({
+    await expect(requestDownload(C.gated, v, {})).resolves.toMatchObject({
       fileName: "m-gated-kit.pdf",
     });
     expect(await mine()).toEqual(["download", "download", "lead"]);
@@ -371,7 +365,7 @@ describe("downloads", () => {
   it("updates the lead when the same e-mail comes again, from another device", async () => {
     const before = await env.db.lead.findFirstOrThrow({ where: { contentId: C.gated } });
     const phone = vid();
-    await requestDownload(env.ctx, C.gated, phone, {
+    await requestDownload(C.gated, phone, {
       lead: lead({ name: "Rita F. Fan", email: "RITA.FAN@example.com", phone: "", company: undefined }),
     });
     const after = await env.db.lead.findMany({ where: { contentId: C.gated } });
@@ -395,25 +389,25 @@ describe("downloads", () => {
 
   it("does not open another company's gate with a lead on file here", async () => {
     const v = vid();
-    await requestDownload(env.ctx, C.gated, v, { lead: lead({ email: "other@example.com" }) });
-    expect(await failure(requestDownload(env.ctx, C.otherGated, v, {}))).toMatchObject({
+    await requestDownload(C.gated, v, { lead: lead({ email: "other@example.com" }) });
+    expect(await failure(requestDownload(C.otherGated, v, {}))).toMatchObject({
       code: "forbidden",
       leadRequired: true,
     });
     // Nor does a media id of another content or company, or one still processing.
     for (const mediaId of ["m-other", "m-gated-kit", "m-open-busy", "m-draft", "nope"]) {
-      expect((await failure(requestDownload(env.ctx, C.open, v, { mediaId }))).code).toBe("not_found");
+      expect((await failure(requestDownload(C.open, v, { mediaId }))).code).toBe("not_found");
     }
   });
 
   it("serves ungated content without a lead: the first ready media by position, or the one asked for", async () => {
     const v = vid();
-    expect((await requestDownload(env.ctx, C.open, v, {})).fileName).toBe("m-open-first.jpg");
-    expect((await requestDownload(env.ctx, C.open, v, { mediaId: "m-open-second" })).fileName).toBe(
+    expect((await requestDownload(C.open, v, {})).fileName).toBe("m-open-first.jpg");
+    expect((await requestDownload(C.open, v, { mediaId: "m-open-second" })).fileName).toBe(
       "m-open-second.jpg",
     );
     // A single's cover is its artwork, not the file.
-    expect((await requestDownload(env.ctx, C.single, v, {})).fileName).toBe("m-single-track.mp3");
+    expect((await requestDownload(C.single, v, {})).fileName).toBe("m-single-track.mp3");
     expect(await env.db.lead.count({ where: { visitorId: v } })).toBe(0);
     expect(await env.db.engagementEvent.count({ where: { visitorId: v, type: "download" } })).toBe(3);
   });
@@ -422,24 +416,23 @@ describe("downloads", () => {
 describe("views, shares and watch time", () => {
   it("counts one view per visitor and content per 30 minutes", async () => {
     const v = vid();
-    expect(await recordView(env.db, C.resource, v)).toBe(true);
-    expect(await recordView(env.db, C.resource, v)).toBe(false);
-    expect(await recordView(env.db, C.resource, vid())).toBe(true);
-    expect(await recordView(env.db, C.open, v)).toBe(true);
+    expect(await recordView(C.resource, v)).toBe(true);
+    expect(await recordView(C.resource, v)).toBe(false);
+    expect(await recordView(C.resource, vid())).toBe(true);
+    expect(await recordView(C.open, v)).toBe(true);
     await env.db.engagementEvent.updateMany({
       where: { contentId: C.resource, visitorId: v, type: "view" },
       data: { createdAt: new Date(Date.now() - 31 * 60_000) },
     });
-    expect(await recordView(env.db, C.resource, v)).toBe(true);
+    expect(await recordView(C.resource, v)).toBe(true);
     expect(
       await env.db.engagementEvent.count({ where: { contentId: C.resource, visitorId: v, type: "view" } }),
     ).toBe(2);
   });
 
   it("counts simultaneous first views of one visitor once", async () => {
-    const wide = env.wide();
     const v = vid();
-    const counted = await Promise.all(Array.from({ length: 20 }, () => recordView(wide, C.mixed, v)));
+    const counted = await Promise.all(Array.from({ length: 20 }, () => recordView(C.mixed, v)));
     expect(counted.filter(Boolean)).toHaveLength(1);
     expect(
       await env.db.engagementEvent.count({ where: { contentId: C.mixed, visitorId: v, type: "view" } }),
@@ -448,24 +441,24 @@ describe("views, shares and watch time", () => {
 
   it("records shares by channel and rejects unknown channels", async () => {
     const v = vid();
-    await recordShare(env.db, C.open, v, { channel: "native" });
+    await recordShare(C.open, v, { channel: "native" });
     expect((await events(C.open, "share")).find((e) => e.visitorId === v)).toMatchObject({
       channel: "native",
       value: 1,
     });
-    expect((await failure(recordShare(env.db, C.open, v, { channel: "myspace" }))).fieldErrors).toEqual({
+    expect((await failure(recordShare(C.open, v, { channel: "myspace" }))).fieldErrors).toEqual({
       channel: "engagement.errors.channelInvalid",
     });
   });
 
   it("records watch time of 1 to 30 whole seconds", async () => {
     const v = vid();
-    await recordWatchTime(env.db, C.open, v, { seconds: 10 });
-    await recordWatchTime(env.db, C.open, v, { seconds: 30 });
+    await recordWatchTime(C.open, v, { seconds: 10 });
+    await recordWatchTime(C.open, v, { seconds: 30 });
     const rows = (await events(C.open, "watch_time")).filter((e) => e.visitorId === v);
     expect(rows.map((r) => r.value)).toEqual([10, 30]);
     for (const seconds of [0, 31, 1.5, "10", -5]) {
-      expect((await failure(recordWatchTime(env.db, C.open, v, { seconds }))).code).toBe("validation");
+      expect((await failure(recordWatchTime(C.open, v, { seconds }))).code).toBe("validation");
     }
   });
 });

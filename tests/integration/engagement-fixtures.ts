@@ -1,14 +1,14 @@
 /**
  * Shared set-up of the engagement tests (not a test file): two companies; public, draft and
- * private events; contents reachable and not; ready and processing media; a context whose
- * audit writes to the test database.
+ * private events; contents reachable and not; ready and processing media — in the file's own
+ * database (bound to the app's singletons by `support/file-services.ts`).
  */
 import { PrismaPg } from "@prisma/adapter-pg";
+import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
-import type { EngagementContext } from "@/lib/engagement/context";
+import { env as appEnv } from "@/lib/env";
 import { PrismaClient as GeneratedClient } from "@/lib/generated/prisma/client";
-import type { ObjectStore } from "@/lib/storage/objects";
-import { createTestDatabase, createTestStore, type TestDatabase } from "./support/context";
+import { storage, type ObjectStore } from "@/lib/storage";
 
 export const A = "co-eng-a";
 export const B = "co-eng-b";
@@ -31,49 +31,32 @@ export const REACHABLE = [C.open, C.gated, C.resource, C.single, C.mixed, C.othe
 export const UNREACHABLE = [C.draft, C.archived, C.onlyDraftEvent, C.onlyPrivateEvent, "c-missing"];
 
 export interface EngagementTestEnv {
-  database: TestDatabase;
+  database: { url: string };
   db: PrismaClient;
   store: ObjectStore;
-  ctx: EngagementContext;
   /** A client with a large pool, for tests of many simultaneous requests. */
   wide(): PrismaClient;
   close(): Promise<void>;
 }
 
 export async function engagementTestEnv(): Promise<EngagementTestEnv> {
-  const [database, store] = await Promise.all([createTestDatabase(), createTestStore()]);
-  const db = database.prisma;
+  const url = appEnv.DATABASE_URL!;
   await seedWorld(db);
   const wideClients: PrismaClient[] = [];
   return {
-    database,
+    database: { url },
     db,
-    store,
-    ctx: {
-      media: { db, store, jobs: { sendMediaJob: async () => undefined } },
-      audit: async (entry) => {
-        await db.sessionAudit.create({
-          data: {
-            action: entry.action,
-            tableName: entry.tableName,
-            recordId: entry.recordId ?? null,
-            companyId: entry.companyId ?? null,
-            details: entry.details,
-          },
-        });
-      },
-    },
+    store: storage,
     wide() {
       const client = new GeneratedClient({
-        adapter: new PrismaPg({ connectionString: database.url, max: 40 }),
+        adapter: new PrismaPg({ connectionString: url, max: 40 }),
       }) as PrismaClient;
       wideClients.push(client);
       return client;
     },
+    // The database and bucket belong to the file (support/file-services.ts drops them).
     async close() {
       await Promise.all(wideClients.map((c) => c.$disconnect()));
-      store.client.destroy();
-      await database.drop();
     },
   };
 }

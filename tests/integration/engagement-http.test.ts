@@ -17,7 +17,6 @@ const limits: EngagementLimits = {
 beforeAll(async () => {
   env = await engagementTestEnv();
   api = engagementHandlers({
-    context: () => env.ctx,
     limits,
     clientIp: { trustProxy: false, trustedProxies: [] },
     ipSecret: "test-secret",

@@ -3,7 +3,6 @@ import { eventQrCode } from "@/lib/events/qr-code";
 import { checkEventSlug, getEventForEdit, listEvents } from "@/lib/events/queries";
 import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
 import type { EventInput } from "@/lib/events/schemas";
-import { objectSize } from "@/lib/media/storage-ops";
 import en from "@/messages/en.json";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import {
@@ -49,7 +48,7 @@ const input = (overrides: Partial<EventInput> = {}): EventInput => ({
 });
 
 async function uploadBanner(company: TestCompany) {
-  const { created } = await uploadFile(env.ctx, company.as("admin"), {
+  const { created } = await uploadFile(company.as("admin"), {
     fileName: "banner.jpg",
     contentType: "image/jpeg",
     bytes: photo,
@@ -60,7 +59,7 @@ async function uploadBanner(company: TestCompany) {
 
 describe("events admin", () => {
   it("creates an event with every field, the date in its time zone, price in minor units", async () => {
-    const saved = await createEvent(env.ctx, demo.as("manager"), input({ slug: "noite-unica" }));
+    const saved = await createEvent(demo.as("manager"), input({ slug: "noite-unica" }));
     expect(saved.changed).toEqual({ companyId: demo.id, eventIds: [saved.id] });
     const row = await env.db.event.findUniqueOrThrow({ where: { id: saved.id } });
     expect(row).toMatchObject({
@@ -79,36 +78,33 @@ describe("events admin", () => {
     });
     expect(row.startsAt.toISOString()).toBe("2026-07-18T19:00:00.000Z");
 
-    const edit = await getEventForEdit(env.ctx, demo.id, saved.id);
+    const edit = await getEventForEdit(demo.id, saved.id);
     expect(edit.values).toMatchObject({ date: "2026-07-18", time: "20:00", price: "45.50", isFree: false });
     expect(edit.publicUrl).toMatch(/\/event\/noite-unica$/);
   });
 
   it("refuses a slug already in use, by anyone: 'Error saving event, check the URL is not in use'", async () => {
-    await createEvent(env.ctx, demo.as("admin"), input({ slug: "taken-slug" }));
-    const mine = await rejection(createEvent(env.ctx, demo.as("admin"), input({ slug: "taken-slug" })));
+    await createEvent(demo.as("admin"), input({ slug: "taken-slug" }));
+    const mine = await rejection(createEvent(demo.as("admin"), input({ slug: "taken-slug" })));
     expect(mine).toMatchObject({ code: "conflict", messageKey: "events.errors.slugInUse" });
     expect(en.events.errors.slugInUse).toBe("Error saving event, check the URL is not in use");
-    const theirs = await rejection(createEvent(env.ctx, other.as("admin"), input({ slug: "taken-slug" })));
+    const theirs = await rejection(createEvent(other.as("admin"), input({ slug: "taken-slug" })));
     expect(theirs.messageKey).toBe("events.errors.slugInUse");
 
-    const second = await createEvent(env.ctx, demo.as("admin"), input({ slug: "another-slug" }));
-    const renamed = await rejection(
-      updateEvent(env.ctx, demo.as("admin"), second.id, input({ slug: "taken-slug" })),
-    );
+    const second = await createEvent(demo.as("admin"), input({ slug: "another-slug" }));
+    const renamed = await rejection(updateEvent(demo.as("admin"), second.id, input({ slug: "taken-slug" })));
     expect(renamed.messageKey).toBe("events.errors.slugInUse");
 
-    expect(await checkEventSlug(env.db, { slug: "taken-slug" })).toEqual({
+    expect(await checkEventSlug({ slug: "taken-slug" })).toEqual({
       available: false,
       suggestion: "taken-slug-2",
     });
-    expect(await checkEventSlug(env.db, { slug: "fresh" })).toEqual({ available: true, suggestion: "fresh" });
+    expect(await checkEventSlug({ slug: "fresh" })).toEqual({ available: true, suggestion: "fresh" });
   });
 
   it("validates the form with field messages", async () => {
     const error = await rejection(
       createEvent(
-        env.ctx,
         demo.as("admin"),
         input({ name: " ", slug: "Bad Slug!", timeZone: "Mars/Base", isFree: false, price: "abc" }),
       ),
@@ -119,7 +115,7 @@ describe("events admin", () => {
       slug: "events.errors.slugInvalid",
       timeZone: "events.errors.timeZoneInvalid",
     });
-    const free = await createEvent(env.ctx, demo.as("admin"), input({ isFree: true, price: "99" }));
+    const free = await createEvent(demo.as("admin"), input({ isFree: true, price: "99" }));
     expect((await env.db.event.findUniqueOrThrow({ where: { id: free.id } })).priceMinor).toBeNull();
   });
 
@@ -127,7 +123,6 @@ describe("events admin", () => {
     const company = await createCompany(env.db);
     for (let i = 0; i < 23; i++) {
       await createEvent(
-        env.ctx,
         company.as("admin"),
         input({
           name: i % 2 ? `Jazz Night ${i}` : `Rock Night ${i}`,
@@ -136,32 +131,31 @@ describe("events admin", () => {
         }),
       );
     }
-    const all = await listEvents(env.db, company.id, { page: 1 });
+    const all = await listEvents(company.id, { page: 1 });
     expect(all).toMatchObject({ total: 23, pageCount: 2 });
     expect(all.items).toHaveLength(20);
     expect(all.items[0]).toMatchObject({
       participantsCount: 120,
       local: { date: "2026-05-23", time: "20:00" },
     });
-    expect((await listEvents(env.db, company.id, { page: 2 })).items).toHaveLength(3);
-    expect((await listEvents(env.db, company.id, { page: 1, q: "jazz" })).total).toBe(11);
-    expect((await listEvents(env.db, company.id, { page: 1, status: "cancelled" })).total).toBe(3);
+    expect((await listEvents(company.id, { page: 2 })).items).toHaveLength(3);
+    expect((await listEvents(company.id, { page: 1, q: "jazz" })).total).toBe(11);
+    expect((await listEvents(company.id, { page: 1, status: "cancelled" })).total).toBe(3);
     // Only the company's own events.
-    expect((await listEvents(env.db, other.id, { page: 1, q: "jazz" })).total).toBe(0);
+    expect((await listEvents(other.id, { page: 1, q: "jazz" })).total).toBe(0);
   });
 
   it("sets, replaces and removes a banner, deleting the replaced image", async () => {
     const firstBanner = await uploadBanner(demo);
-    const saved = await createEvent(env.ctx, demo.as("admin"), input({ bannerMediaId: firstBanner }));
+    const saved = await createEvent(demo.as("admin"), input({ bannerMediaId: firstBanner }));
     const first = await env.db.mediaFile.findUniqueOrThrow({ where: { id: firstBanner } });
     expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).bannerKey).toBe(
       first.storageKey,
     );
-    expect((await getEventForEdit(env.ctx, demo.id, saved.id)).banner).toMatchObject({ state: "processing" });
+    expect((await getEventForEdit(demo.id, saved.id)).banner).toMatchObject({ state: "processing" });
 
     const secondBanner = await uploadBanner(demo);
     await updateEvent(
-      env.ctx,
       demo.as("admin"),
       saved.id,
       input({
@@ -170,39 +164,39 @@ describe("events admin", () => {
       }),
     );
     expect(await env.db.mediaFile.findUnique({ where: { id: firstBanner } })).toBeNull();
-    expect(await objectSize(env.store, first.storageKey)).toBeNull();
+    expect(await env.store.size(first.storageKey)).toBeNull();
 
     const slug = (await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).slug;
-    await updateEvent(env.ctx, demo.as("admin"), saved.id, input({ slug, bannerMediaId: null }));
+    await updateEvent(demo.as("admin"), saved.id, input({ slug, bannerMediaId: null }));
     expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).bannerKey).toBeNull();
     expect(await env.db.mediaFile.findUnique({ where: { id: secondBanner } })).toBeNull();
   });
 
   it("refuses another company's banner", async () => {
     const theirs = await uploadBanner(other);
-    const error = await rejection(createEvent(env.ctx, demo.as("admin"), input({ bannerMediaId: theirs })));
+    const error = await rejection(createEvent(demo.as("admin"), input({ bannerMediaId: theirs })));
     expect(error.messageKey).toBe("events.errors.bannerInvalid");
   });
 
   it("makes QR codes of the public URL as PNG and SVG", async () => {
-    const saved = await createEvent(env.ctx, demo.as("admin"), input({ slug: "qr-show" }));
-    const png = await eventQrCode(env.db, demo.as("admin"), saved.id, "png");
+    const saved = await createEvent(demo.as("admin"), input({ slug: "qr-show" }));
+    const png = await eventQrCode(demo.as("admin"), saved.id, "png");
     expect(png).toMatchObject({ contentType: "image/png", fileName: "qr-qr-show.png" });
     expect(Buffer.from(png.body.subarray(0, 8))).toEqual(
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     );
     expect(png.url).toMatch(/\/event\/qr-show$/);
-    const svg = await eventQrCode(env.db, demo.as("admin"), saved.id, "svg");
+    const svg = await eventQrCode(demo.as("admin"), saved.id, "svg");
     expect(new TextDecoder().decode(svg.body)).toMatch(/^<svg/);
-    expect((await rejection(eventQrCode(env.db, other.as("admin"), saved.id, "png"))).code).toBe("not_found");
+    expect((await rejection(eventQrCode(other.as("admin"), saved.id, "png"))).code).toBe("not_found");
   });
 
   it("deletes an event with its banner, keeping its contents", async () => {
     const banner = await uploadBanner(demo);
-    const saved = await createEvent(env.ctx, demo.as("admin"), input({ bannerMediaId: banner }));
+    const saved = await createEvent(demo.as("admin"), input({ bannerMediaId: banner }));
     const content = await createContentRow(env.db, demo.id, { eventIds: [saved.id] });
-    expect((await rejection(deleteEvent(env.ctx, other.as("admin"), saved.id))).code).toBe("not_found");
-    const { changed } = await deleteEvent(env.ctx, demo.as("manager"), saved.id);
+    expect((await rejection(deleteEvent(other.as("admin"), saved.id))).code).toBe("not_found");
+    const { changed } = await deleteEvent(demo.as("manager"), saved.id);
     expect(changed).toEqual({ companyId: demo.id, eventIds: [saved.id], contentIds: [content.id] });
     expect(await env.db.event.findUnique({ where: { id: saved.id } })).toBeNull();
     expect(await env.db.mediaFile.findUnique({ where: { id: banner } })).toBeNull();
@@ -210,14 +204,10 @@ describe("events admin", () => {
   });
 
   it("is for admins and managers only", async () => {
-    expect((await rejection(createEvent(env.ctx, demo.as("user"), input()))).code).toBe("forbidden");
-    const saved = await createEvent(env.ctx, demo.as("manager"), input());
-    expect((await rejection(updateEvent(env.ctx, demo.as("user"), saved.id, input()))).code).toBe(
-      "forbidden",
-    );
-    expect((await rejection(deleteEvent(env.ctx, demo.as("user"), saved.id))).code).toBe("forbidden");
-    expect((await rejection(updateEvent(env.ctx, other.as("admin"), saved.id, input()))).code).toBe(
-      "not_found",
-    );
+    expect((await rejection(createEvent(demo.as("user"), input()))).code).toBe("forbidden");
+    const saved = await createEvent(demo.as("manager"), input());
+    expect((await rejection(updateEvent(demo.as("user"), saved.id, input()))).code).toBe("forbidden");
+    expect((await rejection(deleteEvent(demo.as("user"), saved.id))).code).toBe("forbidden");
+    expect((await rejection(updateEvent(other.as("admin"), saved.id, input()))).code).toBe("not_found");
   });
 });

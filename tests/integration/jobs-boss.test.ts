@@ -4,8 +4,6 @@ import { bossJobSender, createBoss, ensureQueues } from "@/lib/jobs/boss";
 import { MEDIA_QUEUES } from "@/lib/jobs/queues";
 import { sweepMedia } from "@/lib/jobs/sweep";
 import { startMediaWorkers } from "@/lib/jobs/worker";
-import type { MediaContext } from "@/lib/media/context";
-import { objectSize } from "@/lib/media/storage-ops";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import {
   createCompany,
@@ -53,14 +51,13 @@ describe("pg-boss media jobs", () => {
   it("processes an uploaded photo in a worker and reports the public change", async () => {
     const boss = await startBoss();
     const changes: unknown[] = [];
-    const ctx: MediaContext = { ...env.ctx, jobs: bossJobSender(boss) };
-    const workers = await startMediaWorkers(boss, ctx, {
+    const workers = await startMediaWorkers(boss, {
       concurrency: { image: 1, video: 1, audio: 1 },
       onPublicChange: async (change) => changes.push(change),
       sweepCron: null,
       pollingIntervalSeconds: 0.5,
     });
-    const { completed } = await uploadFile(ctx, company.as("admin"), {
+    const { completed } = await uploadFile(company.as("admin"), {
       fileName: "a.jpg",
       contentType: "image/jpeg",
       bytes: await generatePhoto({ seed: 31, theme: "acoustic" }),
@@ -74,8 +71,7 @@ describe("pg-boss media jobs", () => {
 
   it("keeps jobs across a restart: queued while no worker runs, processed by the next one", async () => {
     const first = await startBoss();
-    const ctx: MediaContext = { ...env.ctx, jobs: bossJobSender(first) };
-    const { completed } = await uploadFile(ctx, company.as("admin"), {
+    const { completed } = await uploadFile(company.as("admin"), {
       fileName: "b.jpg",
       contentType: "image/jpeg",
       bytes: await generatePhoto({ seed: 32, theme: "backstage" }),
@@ -88,7 +84,7 @@ describe("pg-boss media jobs", () => {
     );
 
     const second = await startBoss();
-    await startMediaWorkers(second, env.ctx, {
+    await startMediaWorkers(second, {
       concurrency: { image: 1, video: 1, audio: 1 },
       sweepCron: null,
       pollingIntervalSeconds: 0.5,
@@ -115,25 +111,25 @@ describe("the sweep", () => {
     const photo = await generatePhoto({ seed: 33, theme: "festival" });
     const admin = company.as("admin");
     const { createUpload } = await import("@/lib/uploads/create-upload");
-    const abandoned = await createUpload(env.ctx, admin, {
+    const abandoned = await createUpload(admin, {
       fileName: "never.jpg",
       contentType: "image/jpeg",
       size: 1000,
       target: { type: "content", contentId },
     });
-    const stuck = await uploadFile(env.ctx, admin, {
+    const stuck = await uploadFile(admin, {
       fileName: "stuck.jpg",
       contentType: "image/jpeg",
       bytes: photo,
       target: { type: "content", contentId },
     });
-    const orphan = await uploadFile(env.ctx, admin, {
+    const orphan = await uploadFile(admin, {
       fileName: "banner.jpg",
       contentType: "image/jpeg",
       bytes: photo,
       target: { type: "event-banner" },
     });
-    const used = await uploadFile(env.ctx, admin, {
+    const used = await uploadFile(admin, {
       fileName: "banner2.jpg",
       contentType: "image/jpeg",
       bytes: photo,
@@ -154,17 +150,20 @@ describe("the sweep", () => {
     const orphanKey = (await env.db.mediaFile.findUniqueOrThrow({ where: { id: orphan.created.id } }))
       .storageKey;
 
-    env.sent.length = 0;
-    const report = await sweepMedia(env.ctx, {
+    await env.clearJobs();
+    const report = await sweepMedia({
       now: new Date(Date.now() + 2 * 24 * 3600_000),
       giveUpProcessingMs: 7 * 24 * 3600_000,
     });
     expect(report.abandonedUploads).toBeGreaterThanOrEqual(1);
     expect(report.orphanBanners).toBe(1);
     expect(await env.db.mediaFile.findUnique({ where: { id: abandoned.id } })).toBeNull();
-    expect(env.sent).toContainEqual({ queue: "media-image", data: { mediaId: stuck.created.id } });
+    expect(await env.sentJobs()).toContainEqual({
+      queue: "media-image",
+      data: { mediaId: stuck.created.id },
+    });
     expect(await env.db.mediaFile.findUnique({ where: { id: orphan.created.id } })).toBeNull();
-    expect(await objectSize(env.store, orphanKey)).toBeNull();
+    expect(await env.store.size(orphanKey)).toBeNull();
     expect(await env.db.mediaFile.findUnique({ where: { id: used.created.id } })).not.toBeNull();
     const usedAfter = (await env.db.company.findUniqueOrThrow({ where: { id: company.id } }))
       .storageUsedBytes;

@@ -1,8 +1,10 @@
+import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseStoredVariants } from "@/lib/media/variants";
+import type { MediaJobData } from "@/lib/jobs/queues";
 import { handleMediaJob } from "@/lib/jobs/worker";
 import { processMedia } from "@/lib/media/process-media";
-import { objectSize } from "@/lib/media/storage-ops";
+import type { MediaSettings } from "@/lib/media/settings";
+import { parseStoredVariants } from "@/lib/media/variants";
 import { generatePhoto, loadVideoFixture, synthesizeWav } from "@/scripts/lib/demo-media";
 import {
   createCompany,
@@ -12,9 +14,6 @@ import {
   type MediaTestEnv,
   type TestCompany,
 } from "./uploads-fixtures";
-import type { MediaContext } from "@/lib/media/context";
-import type PgBoss from "pg-boss";
-import type { MediaJobData } from "@/lib/jobs/queues";
 
 let env: MediaTestEnv;
 let company: TestCompany;
@@ -27,13 +26,17 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-async function upload(ctx: MediaContext, fileName: string, contentType: string, bytes: Uint8Array) {
-  const { completed } = await uploadFile(ctx, company.as("admin"), {
-    fileName,
-    contentType,
-    bytes,
-    target: { type: "content", contentId },
-  });
+async function upload(
+  fileName: string,
+  contentType: string,
+  bytes: Uint8Array,
+  settings: Partial<MediaSettings> = {},
+) {
+  const { completed } = await uploadFile(
+    company.as("admin"),
+    { fileName, contentType, bytes, target: { type: "content", contentId } },
+    settings,
+  );
   return completed.media.id;
 }
 
@@ -53,10 +56,10 @@ const job = (mediaId: string, retryCount = 0, retryLimit = 3) =>
 describe("image processing", () => {
   it("stores WebP and AVIF renditions at several widths, a blur placeholder and the size; counts their bytes", async () => {
     const photo = await generatePhoto({ seed: 21, theme: "festival" });
-    const id = await upload(env.ctx, "stage.jpg", "image/jpeg", photo);
+    const id = await upload("stage.jpg", "image/jpeg", photo);
     const before = await usedBytes();
 
-    expect(await processMedia(env.ctx, id)).toEqual({ status: "ready", companyId: company.id, contentId });
+    expect(await processMedia(id)).toEqual({ status: "ready", companyId: company.id, contentId });
 
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ state: "ready", width: 1600, height: 1067, processingError: null });
@@ -67,7 +70,7 @@ describe("image processing", () => {
     );
     for (const v of variants) {
       expect(v.key.startsWith(`companies/${company.id}/media/${id}/`)).toBe(true);
-      expect(await objectSize(env.store, v.key)).toBe(v.bytes);
+      expect(await env.store.size(v.key)).toBe(v.bytes);
     }
     const added = variants.reduce((sum, v) => sum + BigInt(v.bytes), 0n);
     expect(await usedBytes()).toBe(before + added);
@@ -75,15 +78,15 @@ describe("image processing", () => {
     expect((await env.db.content.findUniqueOrThrow({ where: { id: contentId } })).coverMediaId).toBe(id);
 
     // A second delivery of the same job changes nothing.
-    expect(await processMedia(env.ctx, id)).toEqual({ status: "skipped" });
+    expect(await processMedia(id)).toEqual({ status: "skipped" });
     expect(await usedBytes()).toBe(before + added);
   });
 
   it("fails a file that decodes as nothing, with a reason, without retrying", async () => {
     // Valid JPEG magic bytes, then garbage: passes the type check, fails decoding.
     const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(5000, 0x41)]);
-    const id = await upload(env.ctx, "broken.jpg", "image/jpeg", broken);
-    await handleMediaJob(env.ctx, job(id));
+    const id = await upload("broken.jpg", "image/jpeg", broken);
+    await handleMediaJob(job(id));
     expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).toMatchObject({
       state: "failed",
       processingError: "media.errors.unreadable",
@@ -92,7 +95,7 @@ describe("image processing", () => {
 
   it("retries errors that may pass, and marks the media failed after the last attempt", async () => {
     const photo = await generatePhoto({ seed: 22, theme: "club" });
-    const id = await upload(env.ctx, "x.jpg", "image/jpeg", photo);
+    const id = await upload("x.jpg", "image/jpeg", photo);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
     // The original vanishes from storage: a storage error, worth retrying.
     await env.store.client.send(
@@ -101,9 +104,9 @@ describe("image processing", () => {
         Key: row.storageKey,
       }),
     );
-    await expect(handleMediaJob(env.ctx, job(id, 0))).rejects.toThrow();
+    await expect(handleMediaJob(job(id, 0))).rejects.toThrow();
     expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).state).toBe("processing");
-    await expect(handleMediaJob(env.ctx, job(id, 3))).rejects.toThrow();
+    await expect(handleMediaJob(job(id, 3))).rejects.toThrow();
     expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).toMatchObject({
       state: "failed",
       processingError: "media.errors.processingFailed",
@@ -114,8 +117,8 @@ describe("image processing", () => {
 describe("video processing", () => {
   it("reads the duration and takes a poster frame with ffmpeg", async () => {
     const { mp4 } = await loadVideoFixture();
-    const id = await upload(env.ctx, "clip.mp4", "video/mp4", mp4);
-    await processMedia(env.ctx, id);
+    const id = await upload("clip.mp4", "video/mp4", mp4);
+    await processMedia(id);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
     expect(row.state).toBe("ready");
     expect(row.durationMs).toBeGreaterThan(2500);
@@ -132,20 +135,20 @@ describe("video processing", () => {
   it("without ffmpeg: a generated placeholder poster and the duration from the MP4 boxes, never an error", async () => {
     const noFfmpeg = env.withSettings({ ffmpegPath: null, ffprobePath: null });
     const { mp4 } = await loadVideoFixture();
-    const id = await upload(noFfmpeg, "clip.mp4", "video/mp4", mp4);
-    await processMedia(noFfmpeg, id);
+    const id = await upload("clip.mp4", "video/mp4", mp4, noFfmpeg);
+    await processMedia(id, noFfmpeg);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ state: "ready", width: 640, height: 360 });
     expect(row.durationMs).toBeGreaterThan(2500);
-    expect(await objectSize(env.store, row.posterKey!)).toBeGreaterThan(1000);
+    expect(await env.store.size(row.posterKey!)).toBeGreaterThan(1000);
     expect(row.blurDataUrl).toMatch(/^data:image\/webp/);
   });
 
   it("with a broken ffmpeg: still ready, with a placeholder", async () => {
     const broken = env.withSettings({ ffmpegPath: "/bin/false", ffprobePath: "/bin/false" });
     const { mp4 } = await loadVideoFixture();
-    const id = await upload(broken, "clip.mp4", "video/mp4", mp4);
-    await processMedia(broken, id);
+    const id = await upload("clip.mp4", "video/mp4", mp4, broken);
+    await processMedia(id, broken);
     expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id } })).state).toBe("ready");
   });
 });
@@ -153,8 +156,8 @@ describe("video processing", () => {
 describe("audio processing", () => {
   it("reads a WAV's duration and draws its waveform", async () => {
     const wav = synthesizeWav({ seed: 5, seconds: 4 });
-    const id = await upload(env.ctx, "live.wav", "audio/wav", wav);
-    await processMedia(env.ctx, id);
+    const id = await upload("live.wav", "audio/wav", wav);
+    await processMedia(id);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
     expect(row.state).toBe("ready");
     expect(row.durationMs).toBe(4000);
@@ -176,8 +179,8 @@ describe("audio processing", () => {
       },
     );
     if (encoded.status !== 0 || encoded.stdout.length === 0) return; // no vorbis encoder here
-    const id = await upload(env.ctx, "live.ogg", "audio/ogg", encoded.stdout);
-    await processMedia(env.ctx, id);
+    const id = await upload("live.ogg", "audio/ogg", encoded.stdout);
+    await processMedia(id);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
     expect(row.state).toBe("ready");
     expect(Math.abs((row.durationMs ?? 0) - 2000)).toBeLessThan(150);
@@ -185,8 +188,8 @@ describe("audio processing", () => {
 
     // Without ffmpeg: the duration from the Ogg pages, no waveform, still ready.
     const plain = env.withSettings({ ffmpegPath: null, ffprobePath: null });
-    const id2 = await upload(plain, "live2.ogg", "audio/ogg", encoded.stdout);
-    await processMedia(plain, id2);
+    const id2 = await upload("live2.ogg", "audio/ogg", encoded.stdout, plain);
+    await processMedia(id2, plain);
     const row2 = await env.db.mediaFile.findUniqueOrThrow({ where: { id: id2 } });
     expect(row2.state).toBe("ready");
     expect(Math.abs((row2.durationMs ?? 0) - 2000)).toBeLessThan(150);

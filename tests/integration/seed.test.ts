@@ -3,7 +3,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/db-client";
 import { parseStoredVariants } from "@/lib/media/variants";
-import { ObjectStore } from "@/lib/storage/objects";
+import { ObjectStore } from "@/lib/storage/object-store";
 import {
   DEMO_COMPANY_SLUG,
   DEMO_EVENT_SLUGS,

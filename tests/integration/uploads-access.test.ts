@@ -36,29 +36,29 @@ const claim = (contentId: string) => ({
 
 describe("who may upload", () => {
   it("lets an admin and a manager upload", async () => {
-    await expect(createUpload(env.ctx, demo.as("admin"), claim(demoContent))).resolves.toBeDefined();
-    await expect(createUpload(env.ctx, demo.as("manager"), claim(demoContent))).resolves.toBeDefined();
+    await expect(createUpload(demo.as("admin"), claim(demoContent))).resolves.toBeDefined();
+    await expect(createUpload(demo.as("manager"), claim(demoContent))).resolves.toBeDefined();
   });
 
   it("refuses a member with the user role", async () => {
-    const error = await rejection(createUpload(env.ctx, demo.as("user"), claim(demoContent)));
+    const error = await rejection(createUpload(demo.as("user"), claim(demoContent)));
     expect(error).toMatchObject({ code: "forbidden", messageKey: "content.errors.forbidden" });
   });
 
   it("refuses an upload into another company's content, as if it did not exist", async () => {
-    const error = await rejection(createUpload(env.ctx, demo.as("admin"), claim(otherContent)));
+    const error = await rejection(createUpload(demo.as("admin"), claim(otherContent)));
     expect(error).toMatchObject({ code: "not_found", messageKey: "content.errors.notFound" });
     expect(await env.db.mediaFile.count({ where: { contentId: otherContent } })).toBe(0);
   });
 
   it("refuses to touch another company's upload (status, parts, complete, cancel)", async () => {
-    const theirs = await createUpload(env.ctx, other.as("admin"), claim(otherContent));
+    const theirs = await createUpload(other.as("admin"), claim(otherContent));
     const me = demo.as("admin");
     for (const attempt of [
-      () => getUploadStatus(env.ctx, me, theirs.id),
-      () => signUploadParts(env.ctx, me, theirs.id, [1]),
-      () => completeUpload(env.ctx, me, theirs.id),
-      () => abortUpload(env.ctx, me, theirs.id),
+      () => getUploadStatus(me, theirs.id),
+      () => signUploadParts(me, theirs.id, [1]),
+      () => completeUpload(me, theirs.id),
+      () => abortUpload(me, theirs.id),
     ]) {
       expect(await rejection(attempt())).toMatchObject({
         code: "not_found",
@@ -70,10 +70,10 @@ describe("who may upload", () => {
 
   it("accepts a banner upload only for images", async () => {
     await expect(
-      createUpload(env.ctx, demo.as("admin"), { ...claim(demoContent), target: { type: "event-banner" } }),
+      createUpload(demo.as("admin"), { ...claim(demoContent), target: { type: "event-banner" } }),
     ).resolves.toBeDefined();
     const error = await rejection(
-      createUpload(env.ctx, demo.as("admin"), {
+      createUpload(demo.as("admin"), {
         fileName: "banner.pdf",
         contentType: "application/pdf",
         size: 1000,

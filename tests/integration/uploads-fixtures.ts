@@ -1,20 +1,22 @@
 /**
  * Shared set-up for the media, upload, content and event integration tests (not a test file):
- * a database and bucket of their own, companies with a member of each role, and an upload
- * helper that does what the browser does (presign, PUT, complete).
+ * the file's own database and bucket (bound to the app's singletons by
+ * `support/file-services.ts`), companies with a member of each role, and an upload helper
+ * that does what the browser does (presign, PUT, complete).
  */
 import { randomBytes } from "node:crypto";
+import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
+import { env as appEnv } from "@/lib/env";
 import type { PlanTier, Role } from "@/lib/generated/prisma/enums";
-import type { MediaJobData, MediaQueue } from "@/lib/jobs/queues";
-import type { MediaContext, MediaSettings } from "@/lib/media/context";
-import type { ObjectStore } from "@/lib/storage/objects";
+import { MEDIA_QUEUES, type MediaJobData, type MediaQueue } from "@/lib/jobs/queues";
+import type { MediaSettings } from "@/lib/media/settings";
+import { storage, type ObjectStore } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
 import { completeUpload } from "@/lib/uploads/complete-upload";
 import { createUpload, type CreatedUpload } from "@/lib/uploads/create-upload";
 import { signUploadParts } from "@/lib/uploads/get-upload";
 import type { UploadTarget } from "@/lib/uploads/schemas";
-import { createTestDatabase, createTestStore, type TestDatabase } from "./support/context";
 
 export interface SentJob {
   queue: MediaQueue;
@@ -22,41 +24,58 @@ export interface SentJob {
 }
 
 export interface MediaTestEnv {
-  database: TestDatabase;
+  database: { url: string };
   db: PrismaClient;
   store: ObjectStore;
-  /** Jobs are recorded, not run; tests run them with `processMedia`. */
-  sent: SentJob[];
-  ctx: MediaContext;
-  withSettings(settings: Partial<MediaSettings>): MediaContext;
+  /** Settings this file passes to the upload and processing functions (the one settings seam). */
+  settings: Partial<MediaSettings>;
+  /**
+   * The media jobs waiting in the real queue (pg-boss, in this file's database), oldest
+   * first. Nothing works them: tests run them with `processMedia`.
+   */
+  sentJobs(): Promise<SentJob[]>;
+  /** Empties the media queues, so a test sees only the jobs it caused. */
+  clearJobs(): Promise<void>;
+  /** The file's settings with more on top, for one call. */
+  withSettings(more: Partial<MediaSettings>): Partial<MediaSettings>;
   close(): Promise<void>;
 }
 
+const mediaQueues: string[] = Object.values(MEDIA_QUEUES);
+
 export async function mediaTestEnv(settings: Partial<MediaSettings> = {}): Promise<MediaTestEnv> {
-  const [database, store] = await Promise.all([createTestDatabase(), createTestStore()]);
-  const sent: SentJob[] = [];
-  const ctx: MediaContext = {
-    db: database.prisma,
-    store,
-    jobs: {
-      async sendMediaJob(queue, data) {
-        sent.push({ queue, data });
-      },
-    },
-    settings,
-  };
   return {
-    database,
-    db: database.prisma,
-    store,
-    sent,
-    ctx,
-    withSettings: (more) => ({ ...ctx, settings: { ...settings, ...more } }),
-    async close() {
-      store.client.destroy();
-      await database.drop();
+    database: { url: appEnv.DATABASE_URL! },
+    db,
+    store: storage,
+    settings,
+    async sentJobs() {
+      const rows = await jobRows();
+      return rows.map((r) => ({ queue: r.name as MediaQueue, data: r.data as MediaJobData }));
     },
+    async clearJobs() {
+      if (!(await jobsSchemaExists())) return;
+      await db.$executeRawUnsafe(`delete from pgboss.job where name = any($1)`, mediaQueues);
+    },
+    withSettings: (more) => ({ ...settings, ...more }),
+    // The database and bucket belong to the file (support/file-services.ts drops them).
+    async close() {},
   };
+}
+
+async function jobsSchemaExists(): Promise<boolean> {
+  const [row] = await db.$queryRawUnsafe<{ exists: boolean }[]>(
+    `select exists (select 1 from information_schema.tables where table_schema = 'pgboss' and table_name = 'job')`,
+  );
+  return row?.exists ?? false;
+}
+
+async function jobRows(): Promise<{ name: string; data: unknown }[]> {
+  if (!(await jobsSchemaExists())) return [];
+  return db.$queryRawUnsafe<{ name: string; data: unknown }[]>(
+    `select name, data from pgboss.job where name = any($1) order by created_on, id`,
+    mediaQueues,
+  );
 }
 
 export interface TestCompany {
@@ -136,19 +155,27 @@ export interface UploadOptions {
 }
 
 /** The browser's whole flow: presign, PUT (whole or in parts), complete. */
-export async function uploadFile(ctx: MediaContext, membership: Membership, options: UploadOptions) {
-  const created: CreatedUpload = await createUpload(ctx, membership, {
-    fileName: options.fileName,
-    contentType: options.contentType,
-    size: options.declaredSize ?? options.bytes.length,
-    target: options.target,
-  });
+export async function uploadFile(
+  membership: Membership,
+  options: UploadOptions,
+  settings: Partial<MediaSettings> = {},
+) {
+  const created: CreatedUpload = await createUpload(
+    membership,
+    {
+      fileName: options.fileName,
+      contentType: options.contentType,
+      size: options.declaredSize ?? options.bytes.length,
+      target: options.target,
+    },
+    settings,
+  );
   if (created.strategy === "single") {
     await putBytes(created.url, options.bytes, created.headers);
-    return { created, completed: await completeUpload(ctx, membership, created.id) };
+    return { created, completed: await completeUpload(membership, created.id, {}, settings) };
   }
   const numbers = Array.from({ length: created.partCount }, (_, i) => i + 1);
-  const { parts } = await signUploadParts(ctx, membership, created.id, numbers);
+  const { parts } = await signUploadParts(membership, created.id, numbers);
   const etags = await Promise.all(
     parts.map(async (p) => ({
       partNumber: p.partNumber,
@@ -158,7 +185,7 @@ export async function uploadFile(ctx: MediaContext, membership: Membership, opti
       ),
     })),
   );
-  return { created, completed: await completeUpload(ctx, membership, created.id, { parts: etags }) };
+  return { created, completed: await completeUpload(membership, created.id, { parts: etags }, settings) };
 }
 
 /** Expects `promise` to reject with an AppError of this i18n key; returns the error. */

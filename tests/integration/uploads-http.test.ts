@@ -23,10 +23,7 @@ beforeAll(async () => {
   demo = await createCompany(env.db);
   other = await createCompany(env.db);
   contentId = (await createContentRow(env.db, demo.id)).id;
-  api = uploadHandlers(
-    () => env.ctx,
-    (changed) => revalidated.push(changed),
-  );
+  api = uploadHandlers((changed) => revalidated.push(changed));
 });
 afterAll(() => env?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GB } from "@/lib/plans/limits";
 import { getStorageUsage } from "@/lib/plans/enforce";
+import { GB } from "@/lib/plans/limits";
 import { abortUpload } from "@/lib/uploads/abort-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import en from "@/messages/en.json";
@@ -59,10 +59,10 @@ describe("Starter: 50 photos per event", () => {
     // Failed photos do not take a slot.
     await addPhotos(company.id, second.id, 5, "failed");
 
-    await expect(createUpload(env.ctx, company.as("admin"), photoClaim(second.id))).resolves.toMatchObject({
+    await expect(createUpload(company.as("admin"), photoClaim(second.id))).resolves.toMatchObject({
       strategy: "single",
     }); // the 50th
-    const error = await rejection(createUpload(env.ctx, company.as("admin"), photoClaim(first.id))); // the 51st
+    const error = await rejection(createUpload(company.as("admin"), photoClaim(first.id))); // the 51st
     expect(error).toMatchObject({
       code: "forbidden",
       messageKey: "plans.errors.photosPerEvent",
@@ -72,7 +72,7 @@ describe("Starter: 50 photos per event", () => {
 
     // Videos and documents do not count as photos.
     await expect(
-      createUpload(env.ctx, company.as("admin"), {
+      createUpload(company.as("admin"), {
         fileName: "clip.mp4",
         contentType: "video/mp4",
         size: 1000,
@@ -87,7 +87,7 @@ describe("Starter: 50 photos per event", () => {
     const content = await createContentRow(env.db, company.id, { eventIds: [event.id] });
     await addPhotos(company.id, content.id, 45);
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, () => createUpload(env.ctx, company.as("admin"), photoClaim(content.id))),
+      Array.from({ length: 12 }, () => createUpload(company.as("admin"), photoClaim(content.id))),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect(await env.db.mediaFile.count({ where: { contentId: content.id, state: { not: "failed" } } })).toBe(
@@ -100,7 +100,7 @@ describe("Starter: 50 photos per event", () => {
     const event = await createEventRow(env.db, company.id);
     const content = await createContentRow(env.db, company.id, { eventIds: [event.id] });
     await addPhotos(company.id, content.id, 60);
-    await expect(createUpload(env.ctx, company.as("admin"), photoClaim(content.id))).resolves.toBeDefined();
+    await expect(createUpload(company.as("admin"), photoClaim(content.id))).resolves.toBeDefined();
   });
 });
 
@@ -113,17 +113,15 @@ describe("storage quota", () => {
       data: { storageUsedBytes: BigInt(GB) - 100_000n },
     });
 
-    await expect(
-      createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 60_000)),
-    ).resolves.toBeDefined();
-    const error = await rejection(createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 60_000)));
+    await expect(createUpload(company.as("admin"), photoClaim(content.id, 60_000))).resolves.toBeDefined();
+    const error = await rejection(createUpload(company.as("admin"), photoClaim(content.id, 60_000)));
     expect(error).toMatchObject({
       code: "forbidden",
       messageKey: "plans.errors.storageQuota",
       values: { quota: "1 GB" },
     });
 
-    const usage = await getStorageUsage(env.db, company.id);
+    const usage = await getStorageUsage(company.id);
     expect(usage).toMatchObject({ plan: "starter", usedBytes: GB - 40_000, quotaBytes: GB, percent: 99 });
   });
 
@@ -135,9 +133,7 @@ describe("storage quota", () => {
       data: { storageUsedBytes: BigInt(GB) - 500_000n },
     });
     const results = await Promise.allSettled(
-      Array.from({ length: 10 }, () =>
-        createUpload(env.ctx, company.as("admin"), photoClaim(content.id, 100_000)),
-      ),
+      Array.from({ length: 10 }, () => createUpload(company.as("admin"), photoClaim(content.id, 100_000))),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(5);
     expect((await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes).toBe(
@@ -148,10 +144,10 @@ describe("storage quota", () => {
   it("gives the reserved bytes back when an upload is cancelled", async () => {
     const company = await createCompany(env.db, "starter");
     const content = await createContentRow(env.db, company.id);
-    const created = await createUpload(env.ctx, company.as("manager"), photoClaim(content.id, 123_456));
-    expect((await getStorageUsage(env.db, company.id)).usedBytes).toBe(123_456);
-    await abortUpload(env.ctx, company.as("manager"), created.id);
-    expect((await getStorageUsage(env.db, company.id)).usedBytes).toBe(0);
+    const created = await createUpload(company.as("manager"), photoClaim(content.id, 123_456));
+    expect((await getStorageUsage(company.id)).usedBytes).toBe(123_456);
+    await abortUpload(company.as("manager"), created.id);
+    expect((await getStorageUsage(company.id)).usedBytes).toBe(0);
     expect(await env.db.mediaFile.findUnique({ where: { id: created.id } })).toBeNull();
   });
 
@@ -160,9 +156,9 @@ describe("storage quota", () => {
     const ent = await createCompany(env.db, "enterprise");
     const premium = await createCompany(env.db, "premium");
     const basic = await createCompany(env.db, "basic");
-    expect((await getStorageUsage(env.db, pro.id)).quotaBytes).toBe(50 * GB);
-    expect((await getStorageUsage(env.db, ent.id)).quotaBytes).toBe(500 * GB);
-    expect((await getStorageUsage(env.db, premium.id)).quotaBytes).toBe(50 * GB);
-    expect((await getStorageUsage(env.db, basic.id)).quotaBytes).toBe(GB);
+    expect((await getStorageUsage(pro.id)).quotaBytes).toBe(50 * GB);
+    expect((await getStorageUsage(ent.id)).quotaBytes).toBe(500 * GB);
+    expect((await getStorageUsage(premium.id)).quotaBytes).toBe(50 * GB);
+    expect((await getStorageUsage(basic.id)).quotaBytes).toBe(GB);
   });
 });

@@ -43,17 +43,21 @@ const part = (n: number, size: number) => video.subarray((n - 1) * size, n * siz
 describe("multipart uploads straight to storage", () => {
   it("resumes an interrupted upload after a reload and completes it", async () => {
     const admin = company.as("admin");
-    const created = await createUpload(env.ctx, admin, {
-      fileName: "aftermovie.mp4",
-      contentType: "video/mp4",
-      size: video.length,
-      target: { type: "content", contentId },
-    });
+    const created = await createUpload(
+      admin,
+      {
+        fileName: "aftermovie.mp4",
+        contentType: "video/mp4",
+        size: video.length,
+        target: { type: "content", contentId },
+      },
+      env.settings,
+    );
     if (created.strategy !== "multipart") throw new Error("expected a multipart upload");
     expect(created).toMatchObject({ partSize: 5 * MB, partCount: 3 });
 
     // First page load: part 1 goes up, then the connection drops before part 2 finishes.
-    const first = await signUploadParts(env.ctx, admin, created.id, [1, 2]);
+    const first = await signUploadParts(admin, created.id, [1, 2]);
     const etag1 = await putBytes(first.parts[0]!.url, part(1, created.partSize));
     const interrupted = new AbortController();
     const dropped = fetch(first.parts[1]!.url, {
@@ -65,7 +69,7 @@ describe("multipart uploads straight to storage", () => {
     expect(await dropped).toBe("dropped");
 
     // After the reload: the browser kept { id, partSize, etags } and asks where things stand.
-    const status = await getUploadStatus(env.ctx, admin, created.id);
+    const status = await getUploadStatus(admin, created.id);
     expect(status).toMatchObject({
       state: "uploading",
       strategy: "multipart",
@@ -79,14 +83,14 @@ describe("multipart uploads straight to storage", () => {
     // Completing now is refused: parts are missing, and the upload stays open.
     expect(
       await rejection(
-        completeUpload(env.ctx, admin, created.id, { parts: [{ partNumber: 1, etag: etag1 }] }),
+        completeUpload(admin, created.id, { parts: [{ partNumber: 1, etag: etag1 }] }, env.settings),
       ),
     ).toMatchObject({
       messageKey: "uploads.errors.incomplete",
     });
 
     // Only the missing parts are sent again (fresh URLs: the old ones may have expired).
-    const rest = await signUploadParts(env.ctx, admin, created.id, [2, 3]);
+    const rest = await signUploadParts(admin, created.id, [2, 3]);
     const etags = [
       { partNumber: 1, etag: etag1 },
       ...(await Promise.all(
@@ -96,9 +100,9 @@ describe("multipart uploads straight to storage", () => {
         })),
       )),
     ];
-    const done = await completeUpload(env.ctx, admin, created.id, { parts: etags });
+    const done = await completeUpload(admin, created.id, { parts: etags }, env.settings);
     expect(done.media).toMatchObject({ kind: "video", state: "processing" });
-    expect(env.sent.at(-1)).toEqual({ queue: "media-video", data: { mediaId: created.id } });
+    expect((await env.sentJobs()).at(-1)).toEqual({ queue: "media-video", data: { mediaId: created.id } });
 
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
     expect(row.multipartUploadId).toBeNull();
@@ -108,27 +112,35 @@ describe("multipart uploads straight to storage", () => {
 
   it("signs only parts that exist, and only while the upload is open", async () => {
     const admin = company.as("admin");
-    const created = await createUpload(env.ctx, admin, {
-      fileName: "b.mp4",
-      contentType: "video/mp4",
-      size: video.length,
-      target: { type: "content", contentId },
-    });
-    expect((await rejection(signUploadParts(env.ctx, admin, created.id, [4]))).code).toBe("validation");
-    await abortUpload(env.ctx, admin, created.id);
-    expect((await rejection(signUploadParts(env.ctx, admin, created.id, [1]))).code).toBe("not_found");
+    const created = await createUpload(
+      admin,
+      {
+        fileName: "b.mp4",
+        contentType: "video/mp4",
+        size: video.length,
+        target: { type: "content", contentId },
+      },
+      env.settings,
+    );
+    expect((await rejection(signUploadParts(admin, created.id, [4]))).code).toBe("validation");
+    await abortUpload(admin, created.id);
+    expect((await rejection(signUploadParts(admin, created.id, [1]))).code).toBe("not_found");
   });
 
   it("rejects a completed multipart file that is shorter than announced", async () => {
     const admin = company.as("admin");
-    const created = await createUpload(env.ctx, admin, {
-      fileName: "c.mp4",
-      contentType: "video/mp4",
-      size: video.length,
-      target: { type: "content", contentId },
-    });
+    const created = await createUpload(
+      admin,
+      {
+        fileName: "c.mp4",
+        contentType: "video/mp4",
+        size: video.length,
+        target: { type: "content", contentId },
+      },
+      env.settings,
+    );
     if (created.strategy !== "multipart") throw new Error("expected multipart");
-    const { parts } = await signUploadParts(env.ctx, admin, created.id, [1, 2, 3]);
+    const { parts } = await signUploadParts(admin, created.id, [1, 2, 3]);
     const etags = await Promise.all(
       parts.map(async (p) => ({
         partNumber: p.partNumber,
@@ -139,9 +151,9 @@ describe("multipart uploads straight to storage", () => {
         ),
       })),
     );
-    expect((await rejection(completeUpload(env.ctx, admin, created.id, { parts: etags }))).messageKey).toBe(
-      "uploads.errors.sizeMismatch",
-    );
+    expect(
+      (await rejection(completeUpload(admin, created.id, { parts: etags }, env.settings))).messageKey,
+    ).toBe("uploads.errors.sizeMismatch");
     expect(await env.db.mediaFile.findUnique({ where: { id: created.id } })).toBeNull();
   });
 });

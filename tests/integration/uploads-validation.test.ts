@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { objectSize } from "@/lib/media/storage-ops";
 import { MB } from "@/lib/plans/limits";
-import { createUpload } from "@/lib/uploads/create-upload";
 import { completeUpload } from "@/lib/uploads/complete-upload";
+import { createUpload } from "@/lib/uploads/create-upload";
 import en from "@/messages/en.json";
 import { buildPdf, generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
 import {
@@ -46,13 +45,13 @@ async function storageUsed(): Promise<bigint> {
 describe("upload rules (spec §5) with the spec's messages", () => {
   it("refuses an image over 10 MB: 'File size must be less than 10MB'", async () => {
     const error = await rejection(
-      createUpload(env.ctx, company.as("admin"), claim("big.jpg", "image/jpeg", 10 * MB + 1)),
+      createUpload(company.as("admin"), claim("big.jpg", "image/jpeg", 10 * MB + 1)),
     );
     expect(error).toMatchObject({ code: "validation", messageKey: "uploads.errors.fileTooLarge" });
     expect(text(error.messageKey)).toBe("File size must be less than 10MB");
     // Exactly 10 MB is allowed.
     await expect(
-      createUpload(env.ctx, company.as("admin"), claim("ok.jpg", "image/jpeg", 10 * MB)),
+      createUpload(company.as("admin"), claim("ok.jpg", "image/jpeg", 10 * MB)),
     ).resolves.toMatchObject({
       strategy: "single",
     });
@@ -60,7 +59,7 @@ describe("upload rules (spec §5) with the spec's messages", () => {
 
   it("refuses a PDF over 10 MB too", async () => {
     const error = await rejection(
-      createUpload(env.ctx, company.as("admin"), claim("doc.pdf", "application/pdf", 11 * MB)),
+      createUpload(company.as("admin"), claim("doc.pdf", "application/pdf", 11 * MB)),
     );
     expect(error.messageKey).toBe("uploads.errors.fileTooLarge");
   });
@@ -73,7 +72,7 @@ describe("upload rules (spec §5) with the spec's messages", () => {
       ["archive.zip", "application/zip"],
       ["movie.mov", "video/quicktime"],
     ]) {
-      const error = await rejection(createUpload(env.ctx, company.as("admin"), claim(name!, type!, 1000)));
+      const error = await rejection(createUpload(company.as("admin"), claim(name!, type!, 1000)));
       expect(error, name).toMatchObject({ code: "validation", messageKey: "uploads.errors.typeNotAllowed" });
     }
     expect(text("uploads.errors.typeNotAllowed")).toBe("File type not allowed");
@@ -90,9 +89,7 @@ describe("upload rules (spec §5) with the spec's messages", () => {
       "app.jar",
       "trailing.exe. ",
     ]) {
-      const error = await rejection(
-        createUpload(env.ctx, company.as("admin"), claim(name, "image/jpeg", 1000)),
-      );
+      const error = await rejection(createUpload(company.as("admin"), claim(name, "image/jpeg", 1000)));
       expect(error, name).toMatchObject({
         code: "validation",
         messageKey: "uploads.errors.blockedExtension",
@@ -117,16 +114,13 @@ describe("upload rules (spec §5) with the spec's messages", () => {
       ["no-type.m4a", ""],
     ];
     for (const [name, type] of types) {
-      await expect(
-        createUpload(env.ctx, company.as("admin"), claim(name!, type!, 1000)),
-        name,
-      ).resolves.toBeDefined();
+      await expect(createUpload(company.as("admin"), claim(name!, type!, 1000)), name).resolves.toBeDefined();
     }
   });
 
   it("limits video and audio by the plan's per-file limit (Starter 200 MB)", async () => {
     const error = await rejection(
-      createUpload(env.ctx, company.as("admin"), claim("long.mp4", "video/mp4", 201 * MB)),
+      createUpload(company.as("admin"), claim("long.mp4", "video/mp4", 201 * MB)),
     );
     expect(error).toMatchObject({
       code: "validation",
@@ -135,13 +129,13 @@ describe("upload rules (spec §5) with the spec's messages", () => {
     });
     expect(text(error.messageKey)).toBe("File size must be less than {limit}");
     const audio = await rejection(
-      createUpload(env.ctx, company.as("admin"), claim("long.wav", "audio/wav", 300 * MB)),
+      createUpload(company.as("admin"), claim("long.wav", "audio/wav", 300 * MB)),
     );
     expect(audio.messageKey).toBe("uploads.errors.fileTooLargeForPlan");
 
     const pro = await createCompany(env.db, "professional");
     const proContent = await createContentRow(env.db, pro.id);
-    const ok = await createUpload(env.ctx, pro.as("admin"), {
+    const ok = await createUpload(pro.as("admin"), {
       fileName: "long.mp4",
       contentType: "video/mp4",
       size: 300 * MB,
@@ -152,7 +146,6 @@ describe("upload rules (spec §5) with the spec's messages", () => {
 
   it("never uses the file name in the storage key", async () => {
     const created = await createUpload(
-      env.ctx,
       company.as("admin"),
       claim("../../etc/passwd .jpg", "image/jpeg", 1000),
     );
@@ -165,41 +158,40 @@ describe("upload rules (spec §5) with the spec's messages", () => {
 describe("checks on what actually arrived", () => {
   it("accepts a real JPEG and queues its processing", async () => {
     const before = await storageUsed();
-    const { completed } = await uploadFile(env.ctx, company.as("admin"), {
+    const { completed } = await uploadFile(company.as("admin"), {
       fileName: "concert.jpg",
       contentType: "image/jpeg",
       bytes: photo,
       target: { type: "content", contentId },
     });
     expect(completed.media.state).toBe("processing");
-    expect(env.sent.at(-1)).toEqual({ queue: "media-image", data: { mediaId: completed.media.id } });
+    expect((await env.sentJobs()).at(-1)).toEqual({
+      queue: "media-image",
+      data: { mediaId: completed.media.id },
+    });
     expect(await storageUsed()).toBe(before + BigInt(photo.length));
   });
 
   it("rejects a spoofed type (a PDF sent as image/png), deleting the object and giving the bytes back", async () => {
     const pdf = buildPdf({ title: "Not a picture", lines: [] });
     const before = await storageUsed();
-    const created = await createUpload(
-      env.ctx,
-      company.as("admin"),
-      claim("holiday.png", "image/png", pdf.length),
-    );
+    const created = await createUpload(company.as("admin"), claim("holiday.png", "image/png", pdf.length));
     if (created.strategy !== "single") throw new Error("expected a single PUT");
     await putBytes(created.url, pdf, created.headers);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
 
-    const error = await rejection(completeUpload(env.ctx, company.as("admin"), created.id));
+    const error = await rejection(completeUpload(company.as("admin"), created.id));
     expect(error).toMatchObject({ code: "validation", messageKey: "uploads.errors.contentMismatch" });
     expect(text(error.messageKey)).toMatch(/^File type not allowed/);
     expect(await env.db.mediaFile.findUnique({ where: { id: created.id } })).toBeNull();
-    expect(await objectSize(env.store, row.storageKey)).toBeNull();
+    expect(await env.store.size(row.storageKey)).toBeNull();
     expect(await storageUsed()).toBe(before);
   });
 
   it("rejects an HTML page disguised as a video", async () => {
     const html = Buffer.from("<!doctype html><script>alert(1)</script>".padEnd(2000, " "));
     const error = await rejection(
-      uploadFile(env.ctx, company.as("admin"), {
+      uploadFile(company.as("admin"), {
         fileName: "clip.mp4",
         contentType: "video/mp4",
         bytes: html,
@@ -211,19 +203,19 @@ describe("checks on what actually arrived", () => {
 
   it("accepts a real MP4 and queues the video job", async () => {
     const { mp4 } = await loadVideoFixture();
-    const { completed } = await uploadFile(env.ctx, company.as("admin"), {
+    const { completed } = await uploadFile(company.as("admin"), {
       fileName: "clip.mp4",
       contentType: "video/mp4",
       bytes: mp4,
       target: { type: "content", contentId },
     });
     expect(completed.media).toMatchObject({ kind: "video", state: "processing" });
-    expect(env.sent.at(-1)?.queue).toBe("media-video");
+    expect((await env.sentJobs()).at(-1)?.queue).toBe("media-video");
   });
 
   it("rejects a file whose size differs from the announced one", async () => {
     const bytes = photo.subarray(0, photo.length - 10);
-    const created = await createUpload(env.ctx, company.as("admin"), {
+    const created = await createUpload(company.as("admin"), {
       fileName: "concert.jpg",
       contentType: "image/jpeg",
       size: photo.length,
@@ -235,26 +227,30 @@ describe("checks on what actually arrived", () => {
     // ...and a store that does not enforce it still gets the size checked on completion.
     const key = decodeURIComponent(new URL(created.url).pathname).slice(`/${env.store.bucket}/`.length);
     await env.store.put(key, bytes, "image/jpeg");
-    const error = await rejection(completeUpload(env.ctx, company.as("admin"), created.id));
+    const error = await rejection(completeUpload(company.as("admin"), created.id));
     expect(error.messageKey).toBe("uploads.errors.sizeMismatch");
   });
 
   it("rejects an image beyond the pixel limit", async () => {
     const strict = env.withSettings({ maxImagePixels: 1_000_000 }); // the photo is 1600×1067
     const error = await rejection(
-      uploadFile(strict, company.as("admin"), {
-        fileName: "huge.jpg",
-        contentType: "image/jpeg",
-        bytes: photo,
-        target: { type: "content", contentId },
-      }),
+      uploadFile(
+        company.as("admin"),
+        {
+          fileName: "huge.jpg",
+          contentType: "image/jpeg",
+          bytes: photo,
+          target: { type: "content", contentId },
+        },
+        strict,
+      ),
     );
     expect(error).toMatchObject({ messageKey: "uploads.errors.imageTooLarge", values: { megapixels: 1 } });
   });
 
   it("makes a PDF ready at once (nothing to process) and reports what public pages to refresh", async () => {
     const pdf = buildPdf({ title: "Setlist", lines: [{ text: "1. Song" }] });
-    const { completed } = await uploadFile(env.ctx, company.as("admin"), {
+    const { completed } = await uploadFile(company.as("admin"), {
       fileName: "setlist.pdf",
       contentType: "application/pdf",
       bytes: pdf,
@@ -265,13 +261,13 @@ describe("checks on what actually arrived", () => {
   });
 
   it("answers the current state when completion is called twice", async () => {
-    const { created } = await uploadFile(env.ctx, company.as("admin"), {
+    const { created } = await uploadFile(company.as("admin"), {
       fileName: "again.jpg",
       contentType: "image/jpeg",
       bytes: photo,
       target: { type: "content", contentId },
     });
-    const again = await completeUpload(env.ctx, company.as("admin"), created.id);
+    const again = await completeUpload(company.as("admin"), created.id);
     expect(again.media.state).toBe("processing");
   });
 });

@@ -4,7 +4,7 @@ import { canonicalMime, fileExtension, fileTypeRule, hasBlockedExtension } from 
 import { newMediaId, originalKey, parseMediaKey, posterKeyOf, prefixOfKey } from "@/lib/media/keys";
 import { sniffFamily } from "@/lib/media/sniff";
 import { formatBytes, GB, MB, planLimits } from "@/lib/plans/limits";
-import { partLength, partPlan } from "@/lib/uploads/presign";
+import { partLength, partPlan } from "@/lib/uploads/part-plan";
 import { cleanFileName, validateFileClaim } from "@/lib/uploads/validate-file";
 import { buildPdf, encodeWav, loadVideoFixture } from "@/scripts/lib/demo-media";
 

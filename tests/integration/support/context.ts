@@ -1,10 +1,16 @@
+import { S3Client } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
-import { ObjectStore } from "@/lib/storage/objects";
-import { createS3Client } from "@/lib/storage/s3-client";
+import { ObjectStore } from "@/lib/storage/object-store";
 
+/**
+ * Databases for integration tests. Every test file already has one of its own, bound to the
+ * app's singletons (`support/file-services.ts`); `createTestDatabase` makes another, for
+ * tests that pass an explicit client (the seed, the public loaders).
+ * No import here may read `lib/env`: `file-services.ts` runs before the environment is set.
+ */
 export interface TestDatabase {
   url: string;
   name: string;
@@ -20,46 +26,53 @@ function assertLocal(url: string): void {
   }
 }
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs one statement as the server's admin (create and drop databases). */
+export async function adminQuery(sql: string): Promise<void> {
   const url = inject("pgAdminUrl");
   assertLocal(url);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await fn(client);
+    await client.query(sql);
   } finally {
     await client.end();
   }
 }
 
-/** A fresh, migrated database of its own for one test file. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const name = `t_${randomBytes(6).toString("hex")}`;
-  const template = inject("templateDatabase");
-  await admin((c) => c.query(`create database "${name}" template "${template}"`));
+/** The URL of database `name` on the run's PostgreSQL. */
+export function databaseUrl(name: string): string {
   const url = new URL(inject("pgAdminUrl"));
   url.pathname = `/${name}`;
-  const prisma = createPrismaClient(url.toString());
+  return url.toString();
+}
+
+/** A fresh, migrated database of its own (a clone of the template). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `t_${randomBytes(6).toString("hex")}`;
+  await adminQuery(`create database "${name}" template "${inject("templateDatabase")}"`);
+  const url = databaseUrl(name);
+  const prisma = createPrismaClient(url);
   return {
-    url: url.toString(),
+    url,
     name,
     prisma,
     async drop() {
       await prisma.$disconnect();
-      await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
+      await adminQuery(`drop database if exists "${name}" with (force)`);
     },
   };
 }
 
-/** A fresh bucket of its own on the run's S3 server. */
+/** A fresh bucket of its own on the run's S3 server, for tests that pass an explicit store. */
 export async function createTestStore(): Promise<ObjectStore> {
-  const client = createS3Client({
+  const client = new S3Client({
     endpoint: inject("s3Endpoint"),
     region: "us-east-1",
-    bucket: "unused",
-    accessKeyId: "S3RVER",
-    secretAccessKey: "S3RVER",
     forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    // As lib/storage/s3-client.ts: without these, streamed bodies get aws-chunked framing.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
   });
   const store = new ObjectStore(client, `t-${randomBytes(6).toString("hex")}`);
   await store.ensureBucket();

@@ -1,7 +1,7 @@
 import { Plus } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import Link from "next/link";
 import { ContentFilters } from "@/components/content/content-filters";
 import { ContentTable } from "@/components/content/content-table";
 import { Pagination } from "@/components/ui/pagination";
@@ -10,7 +10,6 @@ import { Button } from "@/components/ui/button";
 import { listContents } from "@/lib/content/queries";
 import { contentListSchema } from "@/lib/content/schemas";
 import { eventOptions } from "@/lib/events/queries";
-import { getMediaContext } from "@/lib/media/server-context";
 import { getStorageUsage } from "@/lib/plans/enforce";
 import { requireMembership } from "@/lib/tenancy/guard";
 
@@ -28,11 +27,10 @@ export default async function ContentListPage({
   const membership = await requireMembership();
   const companyId = membership.company.id;
   const filters = contentListSchema.parse(await searchParams);
-  const ctx = getMediaContext();
   const [list, usage, events, t] = await Promise.all([
-    listContents(ctx, companyId, filters),
-    getStorageUsage(ctx.db, companyId),
-    eventOptions(ctx.db, companyId),
+    listContents(companyId, filters),
+    getStorageUsage(companyId),
+    eventOptions(companyId),
     getTranslations("content"),
   ]);
 

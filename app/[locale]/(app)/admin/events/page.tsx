@@ -1,14 +1,13 @@
 import { Plus } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import Link from "next/link";
 import { Pagination } from "@/components/ui/pagination";
 import { EventFilters } from "@/components/events/event-filters";
 import { EventsTable } from "@/components/events/events-table";
 import { Button } from "@/components/ui/button";
 import { listEvents } from "@/lib/events/queries";
 import { eventListSchema } from "@/lib/events/schemas";
-import { getMediaContext } from "@/lib/media/server-context";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +21,7 @@ export default async function EventsPage({ params, searchParams }: PageProps<"/[
   const membership = await requireMembership();
   const filters = eventListSchema.parse(await searchParams);
   const [list, t] = await Promise.all([
-    listEvents(getMediaContext().db, membership.company.id, filters),
+    listEvents(membership.company.id, filters),
     getTranslations("events"),
   ]);
   return (

@@ -1,7 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import Link from "next/link";
 import { CommentsSection } from "@/components/comments/comments-section";
 import { ContentForm } from "@/components/content/content-form";
 import { ContentStatusActions } from "@/components/content/content-status-actions";
@@ -9,7 +9,6 @@ import { MediaManager } from "@/components/content/media-manager";
 import { StatusBadge } from "@/components/content/status-badge";
 import { getContentForEdit } from "@/lib/content/queries";
 import { eventOptions } from "@/lib/events/queries";
-import { getMediaContext } from "@/lib/media/server-context";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,10 +20,9 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
   const { locale, id } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership();
-  const ctx = getMediaContext();
   const [content, events, t] = await Promise.all([
-    getContentForEdit(ctx, membership.company.id, id),
-    eventOptions(ctx.db, membership.company.id),
+    getContentForEdit(membership.company.id, id),
+    eventOptions(membership.company.id),
     getTranslations("content"),
   ]);
 

@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import Link from "next/link";
 import { ContentForm } from "@/components/content/content-form";
 import { CONTENT_KINDS } from "@/lib/content/schemas";
 import { eventOptions } from "@/lib/events/queries";
-import { getMediaContext } from "@/lib/media/server-context";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -21,10 +20,7 @@ export default async function NewContentPage({
   const membership = await requireMembership();
   const { kind: requested, eventId } = await searchParams;
   const kind = CONTENT_KINDS.find((k) => k === requested) ?? "photo_gallery";
-  const [events, t] = await Promise.all([
-    eventOptions(getMediaContext().db, membership.company.id),
-    getTranslations("content"),
-  ]);
+  const [events, t] = await Promise.all([eventOptions(membership.company.id), getTranslations("content")]);
   const preselected = typeof eventId === "string" && events.some((e) => e.id === eventId) ? [eventId] : [];
 
   return (

@@ -1,7 +1,7 @@
 import { ExternalLink, Plus } from "lucide-react";
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import Link from "next/link";
 import { StatusBadge } from "@/components/content/status-badge";
 import { DeleteEventButton } from "@/components/events/delete-event-button";
 import { EventForm } from "@/components/events/event-form";
@@ -9,7 +9,6 @@ import { EventQr } from "@/components/events/event-qr";
 import { Button } from "@/components/ui/button";
 import { getEventForEdit } from "@/lib/events/queries";
 import { timeZones } from "@/lib/events/time-zone";
-import { getMediaContext } from "@/lib/media/server-context";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -22,7 +21,7 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
   setRequestLocale(locale);
   const membership = await requireMembership();
   const [event, t] = await Promise.all([
-    getEventForEdit(getMediaContext(), membership.company.id, id),
+    getEventForEdit(membership.company.id, id),
     getTranslations("events"),
   ]);
   return (

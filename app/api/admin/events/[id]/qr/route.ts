@@ -1,5 +1,4 @@
 import { eventQrCode } from "@/lib/events/qr-code";
-import { getMediaContext } from "@/lib/media/server-context";
 import { withMembership } from "@/lib/tenancy/guard";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +9,7 @@ export const GET = withMembership<{ id: string }>(
     const { id } = await params;
     const search = new URL(request.url).searchParams;
     const format = search.get("format") === "svg" ? "svg" : "png";
-    const qr = await eventQrCode(getMediaContext().db, membership, id, format);
+    const qr = await eventQrCode(membership, id, format);
     return new Response(new Blob([new Uint8Array(qr.body)], { type: qr.contentType }), {
       headers: {
         "Content-Type": qr.contentType,

@@ -1,5 +1,4 @@
 import { originalDownloadUrl } from "@/lib/content/manage-media";
-import { getMediaContext } from "@/lib/media/server-context";
 import { withMembership } from "@/lib/tenancy/guard";
 
 export const dynamic = "force-dynamic";
@@ -8,7 +7,7 @@ export const dynamic = "force-dynamic";
 export const GET = withMembership<{ id: string }>(
   async (_request, { membership, params }) => {
     const { id } = await params;
-    const url = await originalDownloadUrl(getMediaContext(), membership, id);
+    const url = await originalDownloadUrl(membership, id);
     return new Response(null, { status: 302, headers: { Location: url, "Cache-Control": "no-store" } });
   },
   { permission: "content.manage" },

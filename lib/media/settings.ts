@@ -1,0 +1,35 @@
+import { env } from "@/lib/env";
+import { MB } from "@/lib/plans/limits";
+
+/** Media limits and tools, from the environment. */
+export interface MediaSettings {
+  multipartThresholdBytes: number;
+  partSizeBytes: number;
+  maxImagePixels: number;
+  /** Executables, or null when unavailable/disabled. */
+  ffmpegPath: string | null;
+  ffprobePath: string | null;
+  /** Lifetime of presigned upload URLs. */
+  uploadUrlTtlSeconds: number;
+  /** Lifetime of signed download URLs of originals. */
+  downloadUrlTtlSeconds: number;
+}
+
+const orNull = (value: string) => (value === "off" || value === "" ? null : value);
+
+/**
+ * The settings from the environment. `overrides` is the one seam for callers that need
+ * other values for one call (tests: no ffmpeg, a lower pixel limit, smaller parts).
+ */
+export function mediaSettings(overrides: Partial<MediaSettings> = {}): MediaSettings {
+  return {
+    multipartThresholdBytes: env.UPLOAD_MULTIPART_THRESHOLD_MB * MB,
+    partSizeBytes: env.UPLOAD_PART_SIZE_MB * MB,
+    maxImagePixels: env.MEDIA_MAX_IMAGE_PIXELS,
+    ffmpegPath: orNull(env.FFMPEG_PATH),
+    ffprobePath: orNull(env.FFPROBE_PATH),
+    uploadUrlTtlSeconds: 3600,
+    downloadUrlTtlSeconds: 60,
+    ...overrides,
+  };
+}

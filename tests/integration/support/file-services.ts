@@ -1,0 +1,52 @@
+/**
+ * Integration `setupFiles` entry: gives each test file a database (a clone of the migrated
+ * template) and a bucket of its own, and points the app's singletons at them through the
+ * same variables the app reads (`lib/env.ts`): `DATABASE_URL`, `S3_*`. It runs before the
+ * test file's imports, so `lib/db`, `lib/storage` and the job sender are bound to this
+ * file's services the first time any module evaluates `lib/env`.
+ *
+ * Nothing here may import a module that reads `lib/env` (it would parse the environment
+ * before it is set): `support/context.ts` holds to that.
+ */
+import { randomBytes } from "node:crypto";
+import { afterAll, inject } from "vitest";
+import { adminQuery, createTestStore, databaseUrl } from "./context";
+
+const name = `t_${randomBytes(6).toString("hex")}`;
+const endpoint = inject("s3Endpoint");
+
+await adminQuery(`create database "${name}" template "${inject("templateDatabase")}"`);
+const bucketStore = await createTestStore();
+const bucket = bucketStore.bucket;
+bucketStore.client.destroy();
+
+Object.assign(process.env, {
+  DATABASE_URL: databaseUrl(name),
+  S3_ENDPOINT: endpoint,
+  S3_REGION: "us-east-1",
+  S3_BUCKET: bucket,
+  S3_ACCESS_KEY_ID: "S3RVER",
+  S3_SECRET_ACCESS_KEY: "S3RVER",
+  S3_FORCE_PATH_STYLE: "true",
+  // Jobs are only enqueued (tests read the queue or run `processMedia` themselves).
+  MEDIA_WORKER: "off",
+});
+delete process.env.S3_PUBLIC_ENDPOINT;
+
+/** What the app's singletons keep on `globalThis` (lib/db.ts, lib/storage, lib/jobs/sender.ts). */
+const shared = globalThis as unknown as {
+  afterglowPrisma?: { $disconnect(): Promise<void> };
+  afterglowBoss?: Promise<{ stop(options: { graceful: boolean; wait: boolean }): Promise<void> }>;
+  afterglowStore?: { client: { destroy(): void } };
+  afterglowPublicStore?: unknown;
+};
+
+afterAll(async () => {
+  const boss = await shared.afterglowBoss?.catch(() => undefined);
+  await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
+  await shared.afterglowPrisma?.$disconnect();
+  shared.afterglowStore?.client.destroy();
+  for (const key of ["afterglowBoss", "afterglowPrisma", "afterglowStore", "afterglowPublicStore"] as const)
+    delete shared[key];
+  await adminQuery(`drop database if exists "${name}" with (force)`);
+});
