@@ -16,7 +16,7 @@ export async function AdminOnlySettings({
   section: "companyData" | "landingPage";
   form: (company: CompanySettings) => ReactNode;
 }) {
-  const membership = await requireMembership();
+  const membership = await requireMembership("settings.view");
   const t = await getTranslations("settings");
   return (
     <>

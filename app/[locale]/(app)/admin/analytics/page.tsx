@@ -42,7 +42,7 @@ export default async function AnalyticsPage({
 }: PageProps<"/[locale]/admin/analytics">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("analytics.view");
   const now = new Date();
   const query = await searchParams;
   const parsed = parseAnalyticsParams(query, now);

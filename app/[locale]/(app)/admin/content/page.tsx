@@ -24,7 +24,7 @@ export default async function ContentListPage({
 }: PageProps<"/[locale]/admin/content">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("content.manage");
   const companyId = membership.company.id;
   const filters = contentListSchema.parse(await searchParams);
   const [list, usage, events, t] = await Promise.all([

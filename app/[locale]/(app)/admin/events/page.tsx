@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EventsPage({ params, searchParams }: PageProps<"/[locale]/admin/events">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("events.manage");
   const filters = eventListSchema.parse(await searchParams);
   const [list, t] = await Promise.all([
     listEvents(membership.company.id, filters),

@@ -33,7 +33,7 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 export default async function LeadsPage({ params, searchParams }: PageProps<"/[locale]/admin/leads">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("leads.view");
   const companyId = membership.company.id;
   const filters = leadFiltersSchema.parse(await searchParams);
   const filtered = hasActiveFilters(filters);

@@ -15,7 +15,7 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/admin/se
 export default async function SettingsPage({ params }: PageProps<"/[locale]/admin/settings">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("settings.view");
   const t = await getTranslations("settings");
   const sections = [
     { href: "/admin/settings/company-data", key: "companyData", Icon: Building2 },

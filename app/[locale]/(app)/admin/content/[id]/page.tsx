@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditContentPage({ params }: PageProps<"/[locale]/admin/content/[id]">) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("content.manage");
   const [content, events, t] = await Promise.all([
     getContentForEdit(membership.company.id, id),
     eventOptions(membership.company.id),

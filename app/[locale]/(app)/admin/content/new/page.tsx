@@ -17,7 +17,7 @@ export default async function NewContentPage({
 }: PageProps<"/[locale]/admin/content/new">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("content.manage");
   const { kind: requested, eventId } = await searchParams;
   const kind = CONTENT_KINDS.find((k) => k === requested) ?? "photo_gallery";
   const [events, t] = await Promise.all([eventOptions(membership.company.id), getTranslations("content")]);

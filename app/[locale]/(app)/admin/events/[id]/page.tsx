@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function EditEventPage({ params }: PageProps<"/[locale]/admin/events/[id]">) {
   const { locale, id } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("events.manage");
   const [event, t] = await Promise.all([
     getEventForEdit(membership.company.id, id),
     getTranslations("events"),

@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewEventPage({ params }: PageProps<"/[locale]/admin/events/new">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requireMembership();
+  await requireMembership("events.manage");
   const t = await getTranslations("events");
   return (
     <div className="flex max-w-4xl flex-col gap-6">

@@ -19,7 +19,7 @@ export async function generateMetadata({
 export default async function TeamPage({ params }: PageProps<"/[locale]/admin/settings/team">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership();
+  const membership = await requireMembership("settings.view");
   const [t, ts, format] = await Promise.all([
     getTranslations("team"),
     getTranslations("settings"),
