@@ -50,12 +50,35 @@ export interface JsonBodyOptions {
   lenient?: boolean;
 }
 
+/**
+ * The body as text, reading at most `maxBytes`: a chunked body declares no length, so the
+ * stream is counted as it arrives and cancelled as soon as it passes the cap — an oversized
+ * body is never held in memory. Null when it is too large.
+ */
+export async function readCappedText(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
 /** The request's JSON body, within the size cap (declared and actual length). */
 export async function readJsonBody(request: Request, options: JsonBodyOptions): Promise<unknown> {
   const refuse = () => new AppError("validation", options.messageKey);
-  if (Number(request.headers.get("content-length") ?? 0) > options.maxBytes) throw refuse();
-  const text = await request.text();
-  if (Buffer.byteLength(text) > options.maxBytes) throw refuse();
+  const text = await readCappedText(request, options.maxBytes);
+  if (text === null) throw refuse();
   if (!text.trim() && (options.allowEmpty || options.lenient)) return {};
   const malformed = () => {
     if (options.lenient) return {};

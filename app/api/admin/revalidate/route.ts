@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
+import { readCappedText } from "@/lib/http/request";
 import { publicRoute } from "@/lib/http/route";
 import { internalSecret, SIGNATURE_HEADER, verifySignedBody } from "@/lib/jobs/revalidate";
 import { revalidatePublic } from "@/lib/public/cache-tags";
@@ -14,7 +15,8 @@ const changeSchema = z.object({
 
 // POST /api/admin/revalidate — internal: a media job finished; refresh the public pages showing it (HMAC-signed)
 export const POST = publicRoute(async (request: Request) => {
-  const body = await request.text();
+  // 1 000 ids of 64 characters fit in 128 KB; anything larger is not ours (read before the signature check).
+  const body = (await readCappedText(request, 128 * 1024)) ?? "";
   const payload = verifySignedBody(body, request.headers.get(SIGNATURE_HEADER), internalSecret());
   const change = changeSchema.safeParse(payload);
   // Unsigned, stale or malformed: one answer for all, so a caller learns nothing of which.
