@@ -24,6 +24,6 @@ export const saveThemePreference = sessionAction(
 
 /** Settings → sessions: ends every session of this account except the current one. */
 export const signOutOtherSessionsAction = sessionAction(
-  { revalidate: { paths: [["/[locale]/admin/settings/sessions", "page"]] } },
+  { schema: z.tuple([]), revalidate: { paths: [["/[locale]/admin/settings/sessions", "page"]] } },
   async (session) => ({ count: await endOtherSessions(session.user.id, session.session.token) }),
 );

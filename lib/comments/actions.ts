@@ -5,6 +5,8 @@ import { deleteComment, setCommentHidden } from "@/lib/comments/moderate-comment
 import { listCommentsForModeration } from "@/lib/comments/queries";
 import { cacheTags } from "@/lib/public/cache-tags";
 import { adminAction } from "@/lib/tenancy/admin-action";
+import { z } from "zod";
+import { recordId } from "@/lib/validation/common";
 
 /**
  * Comment moderation actions on the admin content page: guard → lib (role, zod ids, company
@@ -16,18 +18,21 @@ const expireContent = (contentId: string) => revalidateTag(cacheTags.content(con
 const moderate = { permission: "comments.moderate" } as const;
 
 export const loadCommentsAction = adminAction(
-  moderate,
+  { ...moderate, schema: z.tuple([recordId, z.string().max(200).nullable()]) },
   async ({ membership }, contentId: string, cursor: string | null) =>
     listCommentsForModeration(membership, { contentId, cursor }),
 );
 
 export const setCommentHiddenAction = adminAction(
-  moderate,
+  { ...moderate, schema: z.tuple([recordId, z.boolean()]) },
   async ({ membership }, commentId: string, hidden: boolean) => {
-    expireContent((await setCommentHidden(membership, commentId, hidden === true)).contentId);
+    expireContent((await setCommentHidden(membership, commentId, hidden)).contentId);
   },
 );
 
-export const deleteCommentAction = adminAction(moderate, async ({ membership }, commentId: string) => {
-  expireContent((await deleteComment(membership, commentId)).contentId);
-});
+export const deleteCommentAction = adminAction(
+  { ...moderate, schema: z.tuple([recordId]) },
+  async ({ membership }, commentId: string) => {
+    expireContent((await deleteComment(membership, commentId)).contentId);
+  },
+);

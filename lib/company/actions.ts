@@ -4,6 +4,7 @@ import { companyDataFields, landingPageFields } from "@/lib/company/schemas";
 import { updateCompanyData, updateLandingPage } from "@/lib/company/update-company";
 import type { ActionResult } from "@/lib/errors";
 import { adminAction } from "@/lib/tenancy/admin-action";
+import { formActionArgs } from "@/lib/validation/common";
 
 function pick(formData: FormData, fields: readonly string[]): Record<string, string> {
   return Object.fromEntries(fields.map((f) => [f, String(formData.get(f) ?? "")]));
@@ -13,6 +14,7 @@ function pick(formData: FormData, fields: readonly string[]): Record<string, str
 export const updateCompanyDataAction = adminAction(
   {
     permission: "settings.edit",
+    schema: formActionArgs<ActionResult | null>(),
     // The public pages, and the admin shell, which shows the company's name and logo.
     revalidate: { company: true, paths: [["/[locale]/admin", "layout"]] },
   },
@@ -21,7 +23,11 @@ export const updateCompanyDataAction = adminAction(
 );
 
 export const updateLandingPageAction = adminAction(
-  { permission: "settings.edit", revalidate: { company: true } },
+  {
+    permission: "settings.edit",
+    schema: formActionArgs<ActionResult | null>(),
+    revalidate: { company: true },
+  },
   async ({ membership }, _previous: ActionResult | null, formData: FormData) =>
     updateLandingPage(membership, pick(formData, landingPageFields)),
 );

@@ -11,17 +11,18 @@ import {
 import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
 import type { ContentInput } from "@/lib/content/schemas";
 import { adminAction } from "@/lib/tenancy/admin-action";
+import { recordId, validatedByLib } from "@/lib/validation/common";
 
 /**
  * Content admin actions: guard → lib (validates the content with zod, scopes by the company)
  * → refresh the public pages that show what changed. Errors come back as i18n keys.
  */
 const manage = { permission: "content.manage" } as const;
-const id = z.string();
+const id = recordId;
 const status = z.enum(["draft", "published", "archived"]);
 
 export const createContentAction = adminAction(
-  manage,
+  { ...manage, schema: z.tuple([validatedByLib<ContentInput>()]) },
   async ({ membership, changed }, input: ContentInput) => {
     const saved = await createContent(membership, input);
     changed(saved.changed);
@@ -30,7 +31,7 @@ export const createContentAction = adminAction(
 );
 
 export const updateContentAction = adminAction(
-  manage,
+  { ...manage, schema: z.tuple([id, validatedByLib<ContentInput>()]) },
   async ({ membership, changed }, contentId: string, input: ContentInput) => {
     changed((await updateContent(membership, contentId, input)).changed);
     return { id: contentId };

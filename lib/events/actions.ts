@@ -5,12 +5,13 @@ import { checkEventSlug } from "@/lib/events/queries";
 import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
 import type { EventInput } from "@/lib/events/schemas";
 import { adminAction } from "@/lib/tenancy/admin-action";
+import { recordId, validatedByLib } from "@/lib/validation/common";
 
 /** Events admin actions (admin or manager): guard → lib (validates the event) → refresh public pages. */
 const manage = { permission: "events.manage" } as const;
 
 export const saveEventAction = adminAction(
-  manage,
+  { ...manage, schema: z.tuple([recordId.nullable(), validatedByLib<EventInput>()]) },
   async ({ membership, changed }, eventId: string | null, input: EventInput) => {
     const saved = eventId
       ? await updateEvent(membership, eventId, input)
@@ -21,7 +22,7 @@ export const saveEventAction = adminAction(
 );
 
 export const deleteEventAction = adminAction(
-  { ...manage, schema: z.tuple([z.string()]) },
+  { ...manage, schema: z.tuple([recordId]) },
   async ({ membership, changed }, eventId) => {
     changed((await deleteEvent(membership, eventId)).changed);
   },

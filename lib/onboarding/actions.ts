@@ -3,10 +3,11 @@
 import type { ActionResult } from "@/lib/errors";
 import { createCompanyForUser } from "@/lib/onboarding/create-company";
 import { sessionAction } from "@/lib/tenancy/admin-action";
+import { formActionArgs } from "@/lib/validation/common";
 
 /** Onboarding form: creates the company, makes the caller its admin, opens the dashboard. */
 export const createCompanyAction = sessionAction(
-  { redirectTo: "/admin" },
+  { redirectTo: "/admin", schema: formActionArgs<ActionResult | null>() },
   async (session, _previous: ActionResult | null, formData: FormData) => {
     await createCompanyForUser(session.user, { companyName: formData.get("companyName") });
   },

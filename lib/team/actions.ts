@@ -6,6 +6,8 @@ import type { ActionResult } from "@/lib/errors";
 import { adminAction, sessionAction } from "@/lib/tenancy/admin-action";
 import { acceptInvitation } from "@/lib/team/accept-invitation";
 import { inviteMember, revokeInvitation } from "@/lib/team/invite-member";
+import { z } from "zod";
+import { formActionArgs, recordId } from "@/lib/validation/common";
 
 const teamPage = {
   permission: "team.manage",
@@ -14,7 +16,7 @@ const teamPage = {
 
 /** Settings → team: invites by e-mail (admin only; the lib validates the form). */
 export const inviteMemberAction = adminAction(
-  teamPage,
+  { ...teamPage, schema: formActionArgs<ActionResult<{ email: string }> | null>() },
   async ({ membership }, _previous: ActionResult<{ email: string }> | null, formData: FormData) => {
     const invitation = await inviteMember(
       membership,
@@ -25,12 +27,13 @@ export const inviteMemberAction = adminAction(
   },
 );
 
-export const revokeInvitationAction = adminAction(teamPage, async ({ membership }, invitationId: string) =>
-  revokeInvitation(membership, invitationId),
+export const revokeInvitationAction = adminAction(
+  { ...teamPage, schema: z.tuple([recordId]) },
+  async ({ membership }, invitationId: string) => revokeInvitation(membership, invitationId),
 );
 
 /** The invitation page's accept button: joins the company, then opens the dashboard. */
 export const acceptInvitationAction = sessionAction(
-  { redirectTo: "/admin" },
+  { redirectTo: "/admin", schema: z.tuple([z.string().min(1).max(200)]) },
   async (session, token: string) => acceptInvitation(session.user, token),
 );

@@ -23,8 +23,12 @@ export type PublicChange = Parameters<typeof revalidatePublic>[0];
 type Data<T> = [T] extends [void] ? undefined : T;
 
 interface ActionOptions<Args extends unknown[]> {
-  /** Checks the arguments (a tuple) where the lib function does not validate them itself. */
-  schema?: z.ZodType<Args>;
+  /**
+   * The arguments as a tuple, required: a server action is a public endpoint, and an id that
+   * arrives as an object (`{ not: "" }`) would reach Prisma as a filter. Inputs the lib
+   * function validates itself pass through `validatedByLib` (`lib/validation/common.ts`).
+   */
+  schema: z.ZodType<Args>;
   /** What to revalidate after a success. */
   revalidate?: {
     /** Paths with their type, e.g. the team page. */
@@ -62,11 +66,9 @@ async function run<Caller, Args extends unknown[], T>(
   try {
     const caller = await resolve(log);
     let checked = args as Args;
-    if (options.schema) {
-      const parsed = options.schema.safeParse(args);
-      if (!parsed.success) throw validationError(parsed.error);
-      checked = parsed.data;
-    }
+    const parsed = options.schema.safeParse(args);
+    if (!parsed.success) throw validationError(parsed.error);
+    checked = parsed.data;
     data = await work(caller, checked);
   } catch (error) {
     return toActionError(error, log);

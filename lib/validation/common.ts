@@ -59,3 +59,18 @@ export const isoDay = z
     const date = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(v);
   });
+
+/**
+ * A record id as a server action receives it: a short string, never an object (Prisma would
+ * read `{ not: "" }` as a filter matching every row of the company).
+ */
+export const recordId = z.string().min(1).max(64);
+
+/**
+ * The arguments of a form action used with `useActionState`: the previous result (not
+ * trusted, not read), then the form, which the lib function validates field by field.
+ */
+export const formActionArgs = <Previous>() => z.tuple([z.custom<Previous>(), z.instanceof(FormData)]);
+
+/** An input the lib function validates itself with its own schema (content, event forms). */
+export const validatedByLib = <T>() => z.custom<T>();
