@@ -1,6 +1,6 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_URL, PASSWORD, startAuthHarness, type AuthHarness } from "./auth-harness";
+import { APP_URL, PASSWORD, startAuthHarness, type AuthHarness } from "./support/auth-harness";
 
 // The HTTP face of /api/auth/* with the app's own hooks, against a real PostgreSQL.
 

@@ -1,20 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startAuthHarness, type AuthHarness, type Browser } from "./auth-harness";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
+import { setRequestHeaders } from "./support/next-mocks";
 
 // The tenancy guard and the admin-side actions, called as Next calls them: the request's
 // headers (with the session cookie of a real sign-in) come from `next/headers`.
-
-const request = vi.hoisted(() => ({ headers: new Headers() }));
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    get: () => undefined,
-    getAll: () => [],
-    set: () => undefined,
-    delete: () => undefined,
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 let h: AuthHarness;
 let guard: typeof import("@/lib/tenancy/guard");
@@ -43,14 +32,14 @@ afterAll(async () => {
   await h?.close();
 });
 beforeEach(() => {
-  request.headers = new Headers();
+  setRequestHeaders(new Headers());
 });
 
 /** Signs in through the real endpoint and makes the next "requests" carry its cookie. */
 async function actAs(email: string): Promise<Browser> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);
-  request.headers = browser.headers();
+  setRequestHeaders(browser.headers());
   return browser;
 }
 
