@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOf } from "@/lib/analytics/range";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createContentRow, createEventRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
@@ -60,10 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  setRequestHeaders(new Headers());
-});
-
 async function actAs(email: string): Promise<void> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);

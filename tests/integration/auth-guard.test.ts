@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
 import { setRequestHeaders } from "./support/next-mocks";
 
@@ -31,10 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  setRequestHeaders(new Headers());
-});
-
 /** Signs in through the real endpoint and makes the next "requests" carry its cookie. */
 async function actAs(email: string): Promise<Browser> {
   const browser = h.browser("en");

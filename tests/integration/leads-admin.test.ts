@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import {
   auditRows,
@@ -99,10 +99,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  setRequestHeaders(new Headers());
-});
-
 async function actAs(email: string): Promise<void> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);
