@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
+import { createTenant } from "./support/tenants";
 import { setRequestHeaders } from "./support/next-mocks";
 
 // The tenancy guard and the admin-side actions, called as Next calls them: the request's
@@ -21,8 +22,8 @@ beforeAll(async () => {
   onboarding = await import("@/lib/onboarding/actions");
   team = await import("@/lib/team/actions");
   dashboard = await import("@/lib/dashboard/queries");
-  companyId = await h.createCompany("guarded");
-  otherCompanyId = await h.createCompany("elsewhere");
+  companyId = (await createTenant(h.prisma, { slug: "guarded" })).id;
+  otherCompanyId = (await createTenant(h.prisma, { slug: "elsewhere" })).id;
   await h.createUser({ email: "admin@guard.test", name: "Alice Admin", role: "admin", companyId });
   await h.createUser({ email: "manager@guard.test", role: "manager", companyId });
   await h.createUser({ email: "fan@guard.test", role: "user", companyId });

@@ -22,17 +22,18 @@ export interface Tenant {
 }
 
 /**
- * A company (`Company co-…`, plan `starter` unless told) with a member of each role.
+ * A company (`Company <slug>`, slug `co-<random>` and plan `starter` unless told) with a
+ * member of each role.
  * With `users` (an auth harness), each member is a real user with a profile who can sign in;
  * without, the memberships name users that do not exist, for tests that call `lib/`
  * functions with a membership directly.
  */
 export async function createTenant(
   db: PrismaClient,
-  options: { plan?: PlanTier; users?: AuthHarness } = {},
+  options: { slug?: string; plan?: PlanTier; users?: AuthHarness } = {},
 ): Promise<Tenant> {
   const plan = options.plan ?? "starter";
-  const slug = `co-${randomBytes(4).toString("hex")}`;
+  const slug = options.slug ?? `co-${randomBytes(4).toString("hex")}`;
   const company = await db.company.create({ data: { name: `Company ${slug}`, slug, plan } });
   const emails = Object.fromEntries(ROLES.map((r) => [r, `${r}@${slug}.test`])) as Record<Role, string>;
   const userIds = Object.fromEntries(ROLES.map((r) => [r, `user-${r}-${slug}`])) as Record<Role, string>;
