@@ -27,8 +27,12 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/support/global-setup.ts"],
-          // A database and bucket per file, bound to the app's singletons before any import.
-          setupFiles: ["tests/integration/support/file-services.ts"],
+          // A database and bucket per file, bound to the app's singletons before any import; then the
+          // one set of `next/*` mocks (request headers, revalidation spies).
+          setupFiles: [
+            "tests/integration/support/file-services.ts",
+            "tests/integration/support/next-mocks.ts",
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file gets its own database, so files may run in parallel.

@@ -18,10 +18,12 @@ const databaseUrl = process.env.E2E_DATABASE_URL ?? "";
 export const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:3000";
 export const PASSWORD = "E2e!Passw0rd";
 
+/** A unique e-mail per call, so a test finds its own user or stored row. */
 export function uniqueEmail(prefix: string): string {
   return `${prefix}-${randomUUID().slice(0, 8)}@e2e.test`;
 }
 
+/** Runs one query against the database the runner started; returns its rows. */
 export async function sql<T extends pg.QueryResultRow = pg.QueryResultRow>(
   text: string,
   values: unknown[] = [],

@@ -1,19 +1,9 @@
 import type { BrowserContext, Page } from "@playwright/test";
-import pg from "pg";
 
-/** Shared helpers of the public-site end-to-end tests (not a spec). */
-export const databaseUrl =
-  process.env.E2E_DATABASE_URL ?? "postgresql://postgres:postgres@127.0.0.1:54329/afterglow";
-
-export async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+/**
+ * Shared browser helpers of the public-site end-to-end tests (not a spec). Unique e-mails and
+ * SQL against the runner's database come from `auth-support.ts`.
+ */
 
 /** Marks the cookie banner as seen, so it never covers what a test clicks. */
 export async function skipCookieBanner(context: BrowserContext): Promise<void> {
@@ -35,11 +25,6 @@ export function tenantOrigin(baseURL: string, slug: string): string {
   const url = new URL(baseURL);
   url.hostname = `${slug}.localhost`;
   return url.origin;
-}
-
-/** Unique e-mail per test run, so assertions find their own stored row. */
-export function uniqueEmail(prefix: string): string {
-  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 }
 
 /** Client islands answer clicks once the page has hydrated (MediaEnhancer marks it). */

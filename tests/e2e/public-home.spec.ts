@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { query, skipCookieBanner, uniqueEmail, waitForHydration } from "./public-helpers";
+import { sql, uniqueEmail } from "./auth-support";
+import { skipCookieBanner, waitForHydration } from "./public-helpers";
 
 test.beforeEach(async ({ context }) => {
   await skipCookieBanner(context);
@@ -72,7 +73,7 @@ test("the interest and newsletter forms store the e-mail, then say so", async ({
   await newsletterForm.getByRole("button", { name: "Subscrever" }).click();
   await expect(page.getByText("Subscreveu a nossa newsletter!")).toBeVisible();
 
-  const rows = await query<{ type: string; email: string; form_type: string; locale: string }>(
+  const rows = await sql<{ type: string; email: string; form_type: string; locale: string }>(
     `select type, email, "formType" as form_type, locale from marketing_submission where email = any($1) order by type`,
     [[interest, newsletter]],
   );
@@ -115,7 +116,7 @@ test("the contact modal stays open while sending, then closes, resets and stores
   await page.getByRole("button", { name: "Contacte-nos" }).click();
   await expect(page.getByRole("dialog").getByLabel("Nome")).toHaveValue("");
 
-  const [row] = await query<{ name: string; message: string; type: string }>(
+  const [row] = await sql<{ name: string; message: string; type: string }>(
     "select name, message, type from marketing_submission where email = $1",
     [email],
   );

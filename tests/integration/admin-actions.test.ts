@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startAuthHarness, type AuthHarness } from "./auth-harness";
-import { createContent, createTenant, type Tenant } from "./leads-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
+import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
+import { setRequestHeaders, revalidateTag } from "./support/next-mocks";
 
 // The one admin-action wrapper (`lib/tenancy/admin-action.ts`) through the content and events
 // actions, called as Next calls them: the caller comes from the session cookie, never from
 // the arguments; the caller is checked before the arguments; the result is the one ActionResult.
-
-const request = vi.hoisted(() => ({ headers: new Headers() }));
-const revalidateTag = vi.hoisted(() => vi.fn());
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    get: () => undefined,
-    getAll: () => [],
-    set: () => undefined,
-    delete: () => undefined,
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag }));
 
 let h: AuthHarness;
 let content: typeof import("@/lib/content/actions");
@@ -31,22 +19,17 @@ beforeAll(async () => {
   h = await startAuthHarness();
   content = await import("@/lib/content/actions");
   events = await import("@/lib/events/actions");
-  [a, b] = [await createTenant(h), await createTenant(h)];
-  mine = (await createContent(h, a.id, "Mine")).id;
-  theirs = (await createContent(h, b.id, "Theirs")).id;
+  [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
+  mine = (await createContentRow(h.prisma, a.id, { title: "Mine", ...gatedSingle })).id;
+  theirs = (await createContentRow(h.prisma, b.id, { title: "Theirs", ...gatedSingle })).id;
 });
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  request.headers = new Headers();
-  revalidateTag.mockClear();
-});
-
 async function actAs(email: string): Promise<void> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);
-  request.headers = browser.headers();
+  setRequestHeaders(browser.headers());
 }
 
 const statusOf = async (id: string) =>

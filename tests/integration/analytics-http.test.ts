@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOf } from "@/lib/analytics/range";
-import { startAuthHarness, type AuthHarness } from "./auth-harness";
-import { createContent, createEvent, createTenant, type Tenant } from "./leads-support";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
+import { createContentRow, createEventRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
+import { requestHeaders, setRequestHeaders } from "./support/next-mocks";
 
 // GET /api/admin/analytics.csv as Next calls it: the session cookie of a real sign-in reaches
 // the guard through `next/headers`; the figures come from rows in a real database.
-
-const request = vi.hoisted(() => ({ headers: new Headers() }));
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    get: () => undefined,
-    getAll: () => [],
-    set: () => undefined,
-    delete: () => undefined,
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 let h: AuthHarness;
 let route: typeof import("@/app/api/admin/analytics.csv/route");
@@ -33,11 +22,17 @@ const today = dayOf(new Date());
 beforeAll(async () => {
   h = await startAuthHarness();
   route = await import("@/app/api/admin/analytics.csv/route");
-  [a, b] = [await createTenant(h), await createTenant(h)];
-  ids.festival = (await createEvent(h, a.id, 'Summer, "Live" Fest')).id;
-  ids.tricky = (await createContent(h, a.id, 'Backstage, "raw"\ncut', [ids.festival])).id;
-  ids.plain = (await createContent(h, a.id, "=HYPERLINK(1)")).id;
-  ids.theirs = (await createContent(h, b.id, "Their video")).id;
+  [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
+  ids.festival = (await createEventRow(h.prisma, a.id, 'Summer, "Live" Fest')).id;
+  ids.tricky = (
+    await createContentRow(h.prisma, a.id, {
+      title: 'Backstage, "raw"\ncut',
+      eventIds: [ids.festival],
+      ...gatedSingle,
+    })
+  ).id;
+  ids.plain = (await createContentRow(h.prisma, a.id, { title: "=HYPERLINK(1)", ...gatedSingle })).id;
+  ids.theirs = (await createContentRow(h.prisma, b.id, { title: "Their video", ...gatedSingle })).id;
   const row = (
     companyId: string,
     contentId: string,
@@ -65,19 +60,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  request.headers = new Headers();
-});
-
 async function actAs(email: string): Promise<void> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);
-  request.headers = browser.headers();
+  setRequestHeaders(browser.headers());
 }
 
 const get = (query: string) =>
   route.GET(
-    new Request(`http://localhost:3999/api/admin/analytics.csv${query}`, { headers: request.headers }),
+    new Request(`http://localhost:3999/api/admin/analytics.csv${query}`, { headers: requestHeaders() }),
     {
       params: Promise.resolve({}),
     },

@@ -16,7 +16,7 @@ import { recordShare, recordView, recordWatchTime } from "@/lib/engagement/recor
 import { requestDownload } from "@/lib/engagement/request-download";
 import { toggleLike } from "@/lib/engagement/toggle-like";
 import type { EngagementType } from "@/lib/generated/prisma/enums";
-import { A, B, C, engagementTestEnv, type EngagementTestEnv } from "./engagement-fixtures";
+import { A, B, C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 // Analytics over a real database: figures recorded through the public engagement API come
 // back exactly, per company, content and event, and the daily roll-up changes no figure.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { startAuthHarness, type AuthHarness } from "./auth-harness";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 
 // Served over https (production), the session cookie is `__Secure-` prefixed, Secure and HttpOnly.
 

@@ -1,6 +1,7 @@
 import { createEmailVerificationToken } from "better-auth/api";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APP_URL, PASSWORD, startAuthHarness, type AuthHarness } from "./auth-harness";
+import { APP_URL, PASSWORD, startAuthHarness, type AuthHarness } from "./support/auth-harness";
+import { createTenant } from "./support/tenants";
 
 // The HTTP face of /api/auth/* with the app's own hooks, against a real PostgreSQL.
 
@@ -208,7 +209,7 @@ describe("sessions", () => {
   });
 
   it("ends the oldest session when an admin signs in a third time", async () => {
-    const companyId = await h.createCompany("limits");
+    const companyId = (await createTenant(h.prisma, { slug: "limits" })).id;
     const userId = await h.createUser({ email: "boss@test.dev", role: "admin", companyId });
     const [first, second, third] = [h.browser(), h.browser(), h.browser()];
     for (const browser of [first, second, third]) {

@@ -1,20 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startAuthHarness, type AuthHarness, type Browser } from "./auth-harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
+import { createTenant } from "./support/tenants";
+import { setRequestHeaders } from "./support/next-mocks";
 
 // The tenancy guard and the admin-side actions, called as Next calls them: the request's
 // headers (with the session cookie of a real sign-in) come from `next/headers`.
-
-const request = vi.hoisted(() => ({ headers: new Headers() }));
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    get: () => undefined,
-    getAll: () => [],
-    set: () => undefined,
-    delete: () => undefined,
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 let h: AuthHarness;
 let guard: typeof import("@/lib/tenancy/guard");
@@ -32,8 +22,8 @@ beforeAll(async () => {
   onboarding = await import("@/lib/onboarding/actions");
   team = await import("@/lib/team/actions");
   dashboard = await import("@/lib/dashboard/queries");
-  companyId = await h.createCompany("guarded");
-  otherCompanyId = await h.createCompany("elsewhere");
+  companyId = (await createTenant(h.prisma, { slug: "guarded" })).id;
+  otherCompanyId = (await createTenant(h.prisma, { slug: "elsewhere" })).id;
   await h.createUser({ email: "admin@guard.test", name: "Alice Admin", role: "admin", companyId });
   await h.createUser({ email: "manager@guard.test", role: "manager", companyId });
   await h.createUser({ email: "fan@guard.test", role: "user", companyId });
@@ -42,15 +32,11 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  request.headers = new Headers();
-});
-
 /** Signs in through the real endpoint and makes the next "requests" carry its cookie. */
 async function actAs(email: string): Promise<Browser> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);
-  request.headers = browser.headers();
+  setRequestHeaders(browser.headers());
   return browser;
 }
 

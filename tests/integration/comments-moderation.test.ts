@@ -1,22 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startAuthHarness, type AuthHarness } from "./auth-harness";
-import { auditRows, createContent, createTenant, type Tenant } from "./leads-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
+import { auditRows, createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
+import { setRequestHeaders, revalidateTag } from "./support/next-mocks";
 
 // Comment moderation from the admin content page: the actions as Next calls them (session
 // cookie through `next/headers`), the lib functions with a membership of each role.
-
-const request = vi.hoisted(() => ({ headers: new Headers() }));
-const revalidateTag = vi.hoisted(() => vi.fn());
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    get: () => undefined,
-    getAll: () => [],
-    set: () => undefined,
-    delete: () => undefined,
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag }));
 
 let h: AuthHarness;
 let actions: typeof import("@/lib/comments/actions");
@@ -32,21 +20,17 @@ beforeAll(async () => {
   actions = await import("@/lib/comments/actions");
   queries = await import("@/lib/comments/queries");
   moderate = await import("@/lib/comments/moderate-comment");
-  [a, b] = [await createTenant(h), await createTenant(h)];
-  contentId = (await createContent(h, a.id, "Live video")).id;
-  theirContentId = (await createContent(h, b.id, "Their video")).id;
+  [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
+  contentId = (await createContentRow(h.prisma, a.id, { title: "Live video", ...gatedSingle })).id;
+  theirContentId = (await createContentRow(h.prisma, b.id, { title: "Their video", ...gatedSingle })).id;
 });
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  request.headers = new Headers();
-});
-
 async function actAs(email: string): Promise<void> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);
-  request.headers = browser.headers();
+  setRequestHeaders(browser.headers());
 }
 
 async function comment(companyId: string, onContent: string, text: string, createdAt = new Date()) {
@@ -77,7 +61,7 @@ describe("hide and show again", () => {
     expect(await actions.setCommentHiddenAction(id, false)).toEqual({ ok: true, data: undefined });
     expect(await publicTexts(contentId)).toContain("Great show!");
 
-    const audits = await auditRows(h, a.id, "admin_privileged_action");
+    const audits = await auditRows(h.prisma, a.id, "admin_privileged_action");
     expect(audits.map((r) => [r.tableName, r.recordId, r.details])).toEqual([
       ["comment", id, { operation: "comment_hidden" }],
       ["comment", id, { operation: "comment_shown" }],
@@ -120,7 +104,7 @@ describe("delete", () => {
     expect(await actions.deleteCommentAction(id)).toEqual({ ok: true, data: undefined });
     expect(await h.prisma.comment.count({ where: { id } })).toBe(0);
     expect(await h.prisma.engagementEvent.count({ where: { contentId, type: "comment" } })).toBe(engagement);
-    expect((await auditRows(h, a.id, "admin_privileged_action")).at(-1)!.details).toEqual({
+    expect((await auditRows(h.prisma, a.id, "admin_privileged_action")).at(-1)!.details).toEqual({
       operation: "comment_deleted",
     });
     expect(await actions.deleteCommentAction(id)).toMatchObject({ ok: false, code: "not_found" });
@@ -137,7 +121,7 @@ describe("delete", () => {
 
 describe("the moderation list", () => {
   it("lists all comments of the content, hidden ones included, newest first, page by page", async () => {
-    const c = await createContent(h, a.id, "Paged");
+    const c = await createContentRow(h.prisma, a.id, { title: "Paged", ...gatedSingle });
     const same = new Date("2026-11-01T10:00:00Z");
     const created: string[] = [];
     for (let i = 0; i < 5; i++) {

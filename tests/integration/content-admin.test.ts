@@ -12,25 +12,18 @@ import { contentTotals, getContentForEdit, listContents } from "@/lib/content/qu
 import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
 import { processMedia } from "@/lib/media/process-media";
 import { generatePhoto } from "@/scripts/lib/demo-media";
-import {
-  createCompany,
-  createEventRow,
-  mediaTestEnv,
-  rejection,
-  uploadFile,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
+import { createTenant, createEventRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let demo: TestCompany;
-let other: TestCompany;
+let demo: Tenant;
+let other: Tenant;
 let photos: Buffer[];
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  demo = await createCompany(env.db, "starter");
-  other = await createCompany(env.db);
+  demo = await createTenant(env.db, { plan: "starter" });
+  other = await createTenant(env.db);
   photos = await Promise.all(
     [51, 52, 53].map((seed) => generatePhoto({ seed, theme: "club", width: 800, height: 533 })),
   );
@@ -95,7 +88,7 @@ describe("content admin", () => {
   });
 
   it("shows each content's all-time engagement, counted from the engagement and lead rows", async () => {
-    const company = await createCompany(env.db);
+    const company = await createTenant(env.db);
     const quiet = await createContent(company.as("admin"), { title: "Quiet", kind: "single" });
     const busy = await createContent(company.as("admin"), { title: "Busy", kind: "single" });
     const long = new Date(Date.now() - 400 * 86_400_000);
@@ -133,7 +126,7 @@ describe("content admin", () => {
   });
 
   it("paginates", async () => {
-    const company = await createCompany(env.db);
+    const company = await createTenant(env.db);
     for (let i = 0; i < 25; i++) {
       await createContent(company.as("admin"), { title: `Item ${i}`, kind: "photo_gallery" });
     }

@@ -14,7 +14,7 @@ import {
   UNREACHABLE,
   engagementTestEnv,
   type EngagementTestEnv,
-} from "./engagement-fixtures";
+} from "./support/engagement";
 
 let env: EngagementTestEnv;
 

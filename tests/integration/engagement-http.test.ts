@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engagementHandlers } from "@/lib/engagement/http";
 import type { EngagementLimits } from "@/lib/engagement/limits";
-import { C, engagementTestEnv, type EngagementTestEnv } from "./engagement-fixtures";
+import { C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 /** The route handlers as Next.js calls them, on the test database, with tiny limits. */
 let env: EngagementTestEnv;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/db-client";
 import { AppError } from "@/lib/errors";
 import { consumeLimits, deleteExpiredLimits, enforceLimits } from "@/lib/rate-limit/limiter";
-import { engagementTestEnv, type EngagementTestEnv } from "./engagement-fixtures";
+import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 let env: EngagementTestEnv;
 let wide: PrismaClient;

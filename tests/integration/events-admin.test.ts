@@ -5,25 +5,18 @@ import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
 import type { EventInput } from "@/lib/events/schemas";
 import en from "@/messages/en.json";
 import { generatePhoto } from "@/scripts/lib/demo-media";
-import {
-  createCompany,
-  createContentRow,
-  mediaTestEnv,
-  rejection,
-  uploadFile,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let demo: TestCompany;
-let other: TestCompany;
+let demo: Tenant;
+let other: Tenant;
 let photo: Buffer;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  demo = await createCompany(env.db);
-  other = await createCompany(env.db);
+  demo = await createTenant(env.db);
+  other = await createTenant(env.db);
   photo = await generatePhoto({ seed: 41, theme: "festival", width: 1200, height: 500 });
 });
 afterAll(() => env?.close());
@@ -47,7 +40,7 @@ const input = (overrides: Partial<EventInput> = {}): EventInput => ({
   ...overrides,
 });
 
-async function uploadBanner(company: TestCompany) {
+async function uploadBanner(company: Tenant) {
   const { created } = await uploadFile(company.as("admin"), {
     fileName: "banner.jpg",
     contentType: "image/jpeg",
@@ -120,7 +113,7 @@ describe("events admin", () => {
   });
 
   it("lists with search, status filter and pagination, showing participants", async () => {
-    const company = await createCompany(env.db);
+    const company = await createTenant(env.db);
     for (let i = 0; i < 23; i++) {
       await createEvent(
         company.as("admin"),

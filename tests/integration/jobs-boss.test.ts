@@ -5,23 +5,17 @@ import { MEDIA_QUEUES } from "@/lib/jobs/queues";
 import { sweepMedia } from "@/lib/jobs/sweep";
 import { startMediaWorkers } from "@/lib/jobs/worker";
 import { generatePhoto } from "@/scripts/lib/demo-media";
-import {
-  createCompany,
-  createContentRow,
-  mediaTestEnv,
-  uploadFile,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let company: TestCompany;
+let company: Tenant;
 let contentId: string;
 const bosses: PgBoss[] = [];
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  company = await createCompany(env.db);
+  company = await createTenant(env.db);
   contentId = (await createContentRow(env.db, company.id)).id;
 });
 afterAll(async () => {

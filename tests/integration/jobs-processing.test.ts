@@ -6,22 +6,16 @@ import { processMedia } from "@/lib/media/process-media";
 import type { MediaSettings } from "@/lib/media/settings";
 import { parseStoredVariants } from "@/lib/media/variants";
 import { generatePhoto, loadVideoFixture, synthesizeWav } from "@/scripts/lib/demo-media";
-import {
-  createCompany,
-  createContentRow,
-  mediaTestEnv,
-  uploadFile,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let company: TestCompany;
+let company: Tenant;
 let contentId: string;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  company = await createCompany(env.db, "starter");
+  company = await createTenant(env.db, { plan: "starter" });
   contentId = (await createContentRow(env.db, company.id)).id;
 });
 afterAll(() => env?.close());

@@ -1,29 +1,19 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { startAuthHarness, type AuthHarness } from "./auth-harness";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import {
   auditRows,
-  createContent,
-  createEvent,
-  createLead,
+  createContentRow,
+  createEventRow,
+  createLeadRow,
   createTenant,
+  gatedSingle,
   type Tenant,
-} from "./leads-support";
+} from "./support/tenants";
+import { requestHeaders, setRequestHeaders } from "./support/next-mocks";
 
 // The leads list, its CSV export, the person export and deletion: lib/leads against a real
 // database, and the route handlers and the action called as Next calls them (the session
 // cookie of a real sign-in reaches the guard through `next/headers`).
-
-const request = vi.hoisted(() => ({ headers: new Headers() }));
-vi.mock("next/headers", () => ({
-  headers: async () => request.headers,
-  cookies: async () => ({
-    get: () => undefined,
-    getAll: () => [],
-    set: () => undefined,
-    delete: () => undefined,
-  }),
-}));
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 let h: AuthHarness;
 let leads: typeof import("@/lib/leads/queries");
@@ -45,20 +35,24 @@ beforeAll(async () => {
   csvRoute = await import("@/app/api/admin/leads.csv/route");
   personRoute = await import("@/app/api/admin/leads/[id]/export/route");
   actions = await import("@/lib/leads/actions");
-  [a, b] = [await createTenant(h), await createTenant(h)];
+  [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
 
-  const festival = await createEvent(h, a.id, "Festival");
-  const acoustic = await createEvent(h, a.id, "Acoustic");
-  const pdf = await createContent(h, a.id, "Setlist PDF", [festival.id]);
-  const photos = await createContent(h, a.id, "Photo pack");
-  const theirs = await createContent(h, b.id, "Their PDF");
+  const festival = await createEventRow(h.prisma, a.id, "Festival");
+  const acoustic = await createEventRow(h.prisma, a.id, "Acoustic");
+  const pdf = await createContentRow(h.prisma, a.id, {
+    title: "Setlist PDF",
+    eventIds: [festival.id],
+    ...gatedSingle,
+  });
+  const photos = await createContentRow(h.prisma, a.id, { title: "Photo pack", ...gatedSingle });
+  const theirs = await createContentRow(h.prisma, b.id, { title: "Their PDF", ...gatedSingle });
   ids.festival = festival.id;
   ids.acoustic = acoustic.id;
   ids.pdf = pdf.id;
   ids.photos = photos.id;
 
-  const add = async (key: Key, lead: Parameters<typeof createLead>[1]) => {
-    ids[key] = (await createLead(h, lead)).id;
+  const add = async (key: Key, lead: Parameters<typeof createLeadRow>[1]) => {
+    ids[key] = (await createLeadRow(h.prisma, lead)).id;
   };
   // Company A: festival through content_event (pdf), acoustic through lead.eventId (photos).
   await add("ana", {
@@ -105,14 +99,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-beforeEach(() => {
-  request.headers = new Headers();
-});
-
 async function actAs(email: string): Promise<void> {
   const browser = h.browser("en");
   expect((await browser.signIn(email)).status).toBe(200);
-  request.headers = browser.headers();
+  setRequestHeaders(browser.headers());
 }
 
 const names = (list: { items: { name: string }[] }) => list.items.map((l) => l.name);
@@ -121,7 +111,7 @@ const call = <P>(
   url: string,
   params: P,
 ) =>
-  handler(new Request(`http://localhost:3999${url}`, { headers: request.headers }), {
+  handler(new Request(`http://localhost:3999${url}`, { headers: requestHeaders() }), {
     params: Promise.resolve(params),
   });
 
@@ -180,7 +170,7 @@ describe("listLeads", () => {
   });
 
   it("pages by 25 with the total", async () => {
-    const c = await createTenant(h);
+    const c = await createTenant(h.prisma, { users: h });
     await h.prisma.lead.createMany({
       data: Array.from({ length: 30 }, (_, i) => ({
         companyId: c.id,
@@ -199,9 +189,9 @@ describe("listLeads", () => {
   });
 
   it("audits each read as lead_data_access without personal data", async () => {
-    const c = await createTenant(h);
+    const c = await createTenant(h.prisma, { users: h });
     await leads.listLeads(c.as("manager"), { page: 1, q: "ana@example.com", from: "2026-11-01" });
-    const [row] = await auditRows(h, c.id);
+    const [row] = await auditRows(h.prisma, c.id);
     expect(row).toMatchObject({ tableName: "lead", userId: c.as("manager").userId });
     expect(row!.details).toEqual({
       operation: "list",
@@ -227,7 +217,7 @@ describe("GET /api/admin/leads.csv", () => {
 
   it("streams a UTF-8 CSV with BOM, header, escaped fields and only the company's leads", async () => {
     await actAs(a.emails.manager);
-    const before = (await auditRows(h, a.id)).length;
+    const before = (await auditRows(h.prisma, a.id)).length;
     const res = await call(csvRoute.GET, "/api/admin/leads.csv", {});
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
@@ -255,7 +245,7 @@ describe("GET /api/admin/leads.csv", () => {
     // Header + 4 leads + the empty string after the last CRLF (one lead spans two lines).
     expect(text.match(/\r\n/g)).toHaveLength(5);
 
-    const audits = await auditRows(h, a.id);
+    const audits = await auditRows(h.prisma, a.id);
     expect(audits).toHaveLength(before + 1);
     expect(audits.at(-1)!.details).toEqual({ operation: "export_csv", filters: {}, count: 4 });
   });
@@ -271,7 +261,7 @@ describe("GET /api/admin/leads.csv", () => {
     expect(text).toContain(ids.formula);
     expect(text).not.toContain(ids.ana);
     expect(text).not.toContain(ids.bruno);
-    expect((await auditRows(h, a.id)).at(-1)!.details).toEqual({
+    expect((await auditRows(h.prisma, a.id)).at(-1)!.details).toEqual({
       operation: "export_csv",
       filters: { eventId: ids.festival, from: "2026-11-02" },
       count: 1,
@@ -299,7 +289,7 @@ describe("GET /api/admin/leads/{id}/export", () => {
     expect(body.leads.map((l) => l.id)).toEqual([ids.anaPhotos, ids.ana]);
     expect(body.leads.map((l) => l.contentTitle)).toEqual(["Photo pack", "Setlist PDF"]);
 
-    const audit = (await auditRows(h, a.id)).at(-1)!;
+    const audit = (await auditRows(h.prisma, a.id)).at(-1)!;
     expect(audit).toMatchObject({ recordId: ids.ana, userId: a.as("manager").userId });
     expect(audit.details).toEqual({ operation: "export_person", count: 2 });
   });
@@ -315,7 +305,7 @@ describe("GET /api/admin/leads/{id}/export", () => {
       messageKey: "admin.leads.errors.notFound",
     });
 
-    request.headers = new Headers();
+    setRequestHeaders(new Headers());
     expect((await call(personRoute.GET, `/api/admin/leads/${ids.ana}/export`, { id: ids.ana })).status).toBe(
       401,
     );
@@ -352,7 +342,7 @@ describe("deleteLeadAction", () => {
     await actAs(a.emails.admin);
     expect(await actions.deleteLeadAction(ids.formula)).toEqual({ ok: true, data: undefined });
     expect(await h.prisma.lead.count({ where: { id: ids.formula } })).toBe(0);
-    const audit = (await auditRows(h, a.id)).at(-1)!;
+    const audit = (await auditRows(h.prisma, a.id)).at(-1)!;
     expect(audit).toMatchObject({ tableName: "lead", recordId: ids.formula, userId: a.as("admin").userId });
     expect(audit.details).toEqual({ operation: "delete", count: 1 });
     expect(await actions.deleteLeadAction(ids.formula)).toMatchObject({ ok: false, code: "not_found" });

@@ -1,13 +1,11 @@
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAuthHarness, type AuthHarness } from "./auth-harness";
-import { createContent, createTenant, type Tenant } from "./leads-support";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
+import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
 
 // 100 000 leads through the CSV stream: every row exactly once (keyset pagination with ties
 // on createdAt), in many chunks of one batch each, without the heap holding them all.
-
-vi.mock("next/cache", () => ({ revalidatePath: vi.fn(), revalidateTag: vi.fn() }));
 
 const TOTAL = 100_000;
 const MB = 1024 * 1024;
@@ -27,9 +25,9 @@ let a: Tenant;
 beforeAll(async () => {
   h = await startAuthHarness();
   exportCsv = await import("@/lib/leads/export-csv");
-  a = await createTenant(h);
-  const b = await createTenant(h);
-  const content = await createContent(h, a.id, "Bulk PDF");
+  a = await createTenant(h.prisma, { users: h });
+  const b = await createTenant(h.prisma, { users: h });
+  const content = await createContentRow(h.prisma, a.id, { title: "Bulk PDF", ...gatedSingle });
   // Three leads share each timestamp, so batch boundaries fall inside ties.
   await h.prisma.$executeRaw`
     insert into lead (id, "companyId", "contentId", name, email, phone, consent, "consentAt", locale, "createdAt", "updatedAt")

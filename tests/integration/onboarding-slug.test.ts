@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isReservedSlug } from "@/lib/tenancy/slug";
-import { startAuthHarness, type AuthHarness } from "./auth-harness";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 
 // Regression (issue #11): onboarding had its own reserved list, without `evento`, `termos`,
 // `privacidade`, `404` and `500`, so a company named "Termos" got the slug `termos`, which the

@@ -3,25 +3,19 @@ import { abortUpload } from "@/lib/uploads/abort-upload";
 import { completeUpload } from "@/lib/uploads/complete-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import { getUploadStatus, signUploadParts } from "@/lib/uploads/get-upload";
-import {
-  createCompany,
-  createContentRow,
-  mediaTestEnv,
-  rejection,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let demo: TestCompany;
-let other: TestCompany;
+let demo: Tenant;
+let other: Tenant;
 let demoContent: string;
 let otherContent: string;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  demo = await createCompany(env.db);
-  other = await createCompany(env.db);
+  demo = await createTenant(env.db);
+  other = await createTenant(env.db);
   demoContent = (await createContentRow(env.db, demo.id)).id;
   otherContent = (await createContentRow(env.db, other.id)).id;
 });

@@ -2,26 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { uploadHandlers } from "@/lib/uploads/http";
 import { buildPdf, generatePhoto } from "@/scripts/lib/demo-media";
-import {
-  createCompany,
-  createContentRow,
-  mediaTestEnv,
-  putBytes,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, putBytes, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let demo: TestCompany;
-let other: TestCompany;
+let demo: Tenant;
+let other: Tenant;
 let contentId: string;
 const revalidated: unknown[] = [];
 let api: ReturnType<typeof uploadHandlers>;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  demo = await createCompany(env.db);
-  other = await createCompany(env.db);
+  demo = await createTenant(env.db);
+  other = await createTenant(env.db);
   contentId = (await createContentRow(env.db, demo.id)).id;
   api = uploadHandlers((changed) => revalidated.push(changed));
 });
@@ -33,7 +27,7 @@ const json = (body: unknown) =>
     body: JSON.stringify(body),
     headers: { "content-type": "application/json" },
   });
-const as = (company: TestCompany, role: Role, id = "") => ({
+const as = (company: Tenant, role: Role, id = "") => ({
   membership: company.as(role),
   params: Promise.resolve({ id }),
 });

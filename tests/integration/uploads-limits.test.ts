@@ -4,14 +4,8 @@ import { GB } from "@/lib/plans/limits";
 import { abortUpload } from "@/lib/uploads/abort-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import en from "@/messages/en.json";
-import {
-  createCompany,
-  createContentRow,
-  createEventRow,
-  mediaTestEnv,
-  rejection,
-  type MediaTestEnv,
-} from "./uploads-fixtures";
+import { mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, createEventRow } from "./support/tenants";
 
 let env: MediaTestEnv;
 beforeAll(async () => {
@@ -50,7 +44,7 @@ const photoClaim = (contentId: string, size = 50_000) => ({
 
 describe("Starter: 50 photos per event", () => {
   it("refuses the 51st photo of an event, across all its galleries", async () => {
-    const company = await createCompany(env.db, "starter");
+    const company = await createTenant(env.db, { plan: "starter" });
     const event = await createEventRow(env.db, company.id);
     const first = await createContentRow(env.db, company.id, { eventIds: [event.id] });
     const second = await createContentRow(env.db, company.id, { eventIds: [event.id] });
@@ -82,7 +76,7 @@ describe("Starter: 50 photos per event", () => {
   });
 
   it("holds under concurrent uploads: exactly the free slots are granted", async () => {
-    const company = await createCompany(env.db, "starter");
+    const company = await createTenant(env.db, { plan: "starter" });
     const event = await createEventRow(env.db, company.id);
     const content = await createContentRow(env.db, company.id, { eventIds: [event.id] });
     await addPhotos(company.id, content.id, 45);
@@ -96,7 +90,7 @@ describe("Starter: 50 photos per event", () => {
   });
 
   it("does not limit Professional", async () => {
-    const company = await createCompany(env.db, "professional");
+    const company = await createTenant(env.db, { plan: "professional" });
     const event = await createEventRow(env.db, company.id);
     const content = await createContentRow(env.db, company.id, { eventIds: [event.id] });
     await addPhotos(company.id, content.id, 60);
@@ -106,7 +100,7 @@ describe("Starter: 50 photos per event", () => {
 
 describe("storage quota", () => {
   it("refuses a file that would pass the plan's storage (Starter 1 GB) and counts bytes atomically", async () => {
-    const company = await createCompany(env.db, "starter");
+    const company = await createTenant(env.db, { plan: "starter" });
     const content = await createContentRow(env.db, company.id);
     await env.db.company.update({
       where: { id: company.id },
@@ -126,7 +120,7 @@ describe("storage quota", () => {
   });
 
   it("never overshoots when uploads race for the last bytes", async () => {
-    const company = await createCompany(env.db, "starter");
+    const company = await createTenant(env.db, { plan: "starter" });
     const content = await createContentRow(env.db, company.id);
     await env.db.company.update({
       where: { id: company.id },
@@ -142,7 +136,7 @@ describe("storage quota", () => {
   });
 
   it("gives the reserved bytes back when an upload is cancelled", async () => {
-    const company = await createCompany(env.db, "starter");
+    const company = await createTenant(env.db, { plan: "starter" });
     const content = await createContentRow(env.db, company.id);
     const created = await createUpload(company.as("manager"), photoClaim(content.id, 123_456));
     expect((await getStorageUsage(company.id)).usedBytes).toBe(123_456);
@@ -152,10 +146,10 @@ describe("storage quota", () => {
   });
 
   it("has a larger quota on the bigger plans (Professional 50 GB, Enterprise 500 GB)", async () => {
-    const pro = await createCompany(env.db, "professional");
-    const ent = await createCompany(env.db, "enterprise");
-    const premium = await createCompany(env.db, "premium");
-    const basic = await createCompany(env.db, "basic");
+    const pro = await createTenant(env.db, { plan: "professional" });
+    const ent = await createTenant(env.db, { plan: "enterprise" });
+    const premium = await createTenant(env.db, { plan: "premium" });
+    const basic = await createTenant(env.db, { plan: "basic" });
     expect((await getStorageUsage(pro.id)).quotaBytes).toBe(50 * GB);
     expect((await getStorageUsage(ent.id)).quotaBytes).toBe(500 * GB);
     expect((await getStorageUsage(premium.id)).quotaBytes).toBe(50 * GB);

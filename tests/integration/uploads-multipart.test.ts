@@ -5,18 +5,11 @@ import { completeUpload } from "@/lib/uploads/complete-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import { getUploadStatus, signUploadParts } from "@/lib/uploads/get-upload";
 import { loadVideoFixture } from "@/scripts/lib/demo-media";
-import {
-  createCompany,
-  createContentRow,
-  mediaTestEnv,
-  putBytes,
-  rejection,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, putBytes, rejection, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let company: TestCompany;
+let company: Tenant;
 let contentId: string;
 let video: Buffer;
 
@@ -32,7 +25,7 @@ function paddedMp4(clip: Buffer, size: number): Buffer {
 beforeAll(async () => {
   // S3's smallest part is 5 MB; smaller thresholds keep the test file small.
   env = await mediaTestEnv({ multipartThresholdBytes: 5 * MB, partSizeBytes: 5 * MB });
-  company = await createCompany(env.db, "starter");
+  company = await createTenant(env.db, { plan: "starter" });
   contentId = (await createContentRow(env.db, company.id, { kind: "video_gallery" })).id;
   video = paddedMp4((await loadVideoFixture()).mp4, 12 * MB + 12_345);
 });

@@ -4,25 +4,17 @@ import { completeUpload } from "@/lib/uploads/complete-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import en from "@/messages/en.json";
 import { buildPdf, generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
-import {
-  createCompany,
-  createContentRow,
-  mediaTestEnv,
-  putBytes,
-  rejection,
-  uploadFile,
-  type MediaTestEnv,
-  type TestCompany,
-} from "./uploads-fixtures";
+import { mediaTestEnv, putBytes, rejection, uploadFile, type MediaTestEnv } from "./support/media";
+import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
-let company: TestCompany;
+let company: Tenant;
 let contentId: string;
 let photo: Buffer;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  company = await createCompany(env.db, "starter");
+  company = await createTenant(env.db, { plan: "starter" });
   contentId = (await createContentRow(env.db, company.id)).id;
   photo = await generatePhoto({ seed: 7, theme: "club" });
 });
@@ -133,7 +125,7 @@ describe("upload rules (spec §5) with the spec's messages", () => {
     );
     expect(audio.messageKey).toBe("uploads.errors.fileTooLargeForPlan");
 
-    const pro = await createCompany(env.db, "professional");
+    const pro = await createTenant(env.db, { plan: "professional" });
     const proContent = await createContentRow(env.db, pro.id);
     const ok = await createUpload(pro.as("admin"), {
       fileName: "long.mp4",

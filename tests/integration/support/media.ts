@@ -1,14 +1,12 @@
 /**
  * Shared set-up for the media, upload, content and event integration tests (not a test file):
- * the file's own database and bucket (bound to the app's singletons by
- * `support/file-services.ts`), companies with a member of each role, and an upload helper
- * that does what the browser does (presign, PUT, complete).
+ * the file's own database and bucket (bound to the app's singletons by `file-services.ts`),
+ * its media queue, and an upload helper that does what the browser does (presign, PUT,
+ * complete). Companies, events and contents come from `tenants.ts`.
  */
-import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
 import { env as appEnv } from "@/lib/env";
-import type { PlanTier, Role } from "@/lib/generated/prisma/enums";
 import { MEDIA_QUEUES, type MediaJobData, type MediaQueue } from "@/lib/jobs/queues";
 import type { MediaSettings } from "@/lib/media/settings";
 import { storage, type ObjectStore } from "@/lib/storage";
@@ -76,62 +74,6 @@ async function jobRows(): Promise<{ name: string; data: unknown }[]> {
     `select name, data from pgboss.job where name = any($1) order by created_on, id`,
     mediaQueues,
   );
-}
-
-export interface TestCompany {
-  id: string;
-  slug: string;
-  plan: PlanTier;
-  as(role: Role): Membership;
-}
-
-export async function createCompany(db: PrismaClient, plan: PlanTier = "starter"): Promise<TestCompany> {
-  const slug = `co-${randomBytes(4).toString("hex")}`;
-  const company = await db.company.create({ data: { name: `Company ${slug}`, slug, plan } });
-  return {
-    id: company.id,
-    slug,
-    plan,
-    as: (role) => ({
-      userId: `user-${role}-${slug}`,
-      email: `${role}@${slug}.test`,
-      displayName: `${role} of ${slug}`,
-      role,
-      company: { id: company.id, name: company.name, slug, plan, logoKey: null },
-    }),
-  };
-}
-
-export async function createEventRow(db: PrismaClient, companyId: string, name = "Show") {
-  return db.event.create({
-    data: {
-      companyId,
-      name,
-      slug: `${name.toLowerCase().replace(/\W+/g, "-")}-${randomBytes(3).toString("hex")}`,
-      startsAt: new Date("2026-07-18T19:00:00Z"),
-      status: "published",
-    },
-  });
-}
-
-export async function createContentRow(
-  db: PrismaClient,
-  companyId: string,
-  options: {
-    eventIds?: string[];
-    kind?: "single" | "photo_gallery" | "video_gallery";
-    status?: "draft" | "published";
-  } = {},
-) {
-  return db.content.create({
-    data: {
-      companyId,
-      title: "Gallery",
-      kind: options.kind ?? "photo_gallery",
-      status: options.status ?? "draft",
-      events: { create: (options.eventIds ?? []).map((eventId, position) => ({ eventId, position })) },
-    },
-  });
 }
 
 /** PUT bytes to a presigned URL as a browser does; returns the ETag. */

@@ -93,7 +93,6 @@ export interface AuthHarness {
     companyId?: string | null;
     withProfile?: boolean;
   }): Promise<string>;
-  createCompany(slug: string): Promise<string>;
   waitForMail(to: string, subjectIncludes?: string): Promise<Mail>;
   close(): Promise<void>;
 }
@@ -150,10 +149,6 @@ export async function startAuthHarness(
         });
       }
       return id;
-    },
-    async createCompany(slug) {
-      const company = await prisma.company.create({ data: { name: `Company ${slug}`, slug } });
-      return company.id;
     },
     async waitForMail(to, subjectIncludes) {
       const dir = path.join(dataDir, "mail");

@@ -1,7 +1,7 @@
 /**
  * Shared set-up of the engagement tests (not a test file): two companies; public, draft and
  * private events; contents reachable and not; ready and processing media — in the file's own
- * database (bound to the app's singletons by `support/file-services.ts`).
+ * database (bound to the app's singletons by `file-services.ts`).
  */
 import { PrismaPg } from "@prisma/adapter-pg";
 import { db } from "@/lib/db";
