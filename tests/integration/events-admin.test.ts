@@ -22,8 +22,8 @@ let photo: Buffer;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  demo = await createCompany(env.db);
-  other = await createCompany(env.db);
+  demo = await createCompany(env.db, "professional");
+  other = await createCompany(env.db, "professional");
   photo = await generatePhoto({ seed: 41, theme: "festival", width: 1200, height: 500 });
 });
 afterAll(() => env?.close());
@@ -189,6 +189,18 @@ describe("events admin", () => {
     const svg = await eventQrCode(demo.as("admin"), saved.id, "svg");
     expect(new TextDecoder().decode(svg.body)).toMatch(/^<svg/);
     expect((await rejection(eventQrCode(other.as("admin"), saved.id, "png"))).code).toBe("not_found");
+  });
+
+  it("refuses QR codes on Starter, naming the plan and the subscription page", async () => {
+    const starter = await createCompany(env.db, "starter");
+    const saved = await createEvent(starter.as("admin"), input({ slug: "qr-starter" }));
+    const error = await rejection(eventQrCode(starter.as("admin"), saved.id, "png"));
+    expect(error).toMatchObject({ code: "forbidden", messageKey: "plans.errors.feature" });
+    expect(error.values).toMatchObject({
+      plan: "starter",
+      required: "professional",
+      link: "/admin/subscription",
+    });
   });
 
   it("deletes an event with its banner, keeping its contents", async () => {
