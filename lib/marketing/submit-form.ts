@@ -1,5 +1,5 @@
 import "server-only";
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import type { MailMessage } from "@/lib/mail";
 import type { MarketingForm } from "@/lib/marketing/limits";
@@ -35,7 +35,6 @@ export interface StoredSubmission {
  * and their failure loses nothing — the row is there, without `notifiedAt`/`forwardedAt`.
  */
 export async function storeSubmission(
-  prisma: PrismaClient,
   form: MarketingForm,
   input: unknown,
   locale: string,
@@ -54,7 +53,7 @@ export async function storeSubmission(
         },
       });
     }
-    const row = await prisma.marketingSubmission.create({
+    const row = await db.marketingSubmission.create({
       data: {
         type: "contact",
         name: name.value.trim(),
@@ -74,7 +73,7 @@ export async function storeSubmission(
   const parsed = signupSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   if (parsed.data.website) return { spam: true };
-  const row = await prisma.marketingSubmission.create({
+  const row = await db.marketingSubmission.create({
     data: { type: form, email: parsed.data.email, subject: SUBJECTS[form], formType: form, locale },
   });
   return {
@@ -133,7 +132,6 @@ export interface DeliveryOptions {
 
 /** E-mails the operator and forwards to the form service; records each step that succeeded. */
 export async function deliverSubmission(
-  prisma: PrismaClient,
   s: StoredSubmission,
   options: DeliveryOptions,
 ): Promise<{ notified: boolean; forwarded: boolean | null }> {
@@ -167,7 +165,7 @@ export async function deliverSubmission(
   ]);
   const now = new Date();
   if (notified || forwarded) {
-    await prisma.marketingSubmission.update({
+    await db.marketingSubmission.update({
       where: { id: s.id },
       data: { ...(notified ? { notifiedAt: now } : {}), ...(forwarded ? { forwardedAt: now } : {}) },
     });

@@ -1,12 +1,11 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { sendMail } from "@/lib/mail";
 import type { MarketingForm } from "@/lib/marketing/limits";
 import { deliverSubmission, storeSubmission, type SubmissionResult } from "@/lib/marketing/submit-form";
 
 /**
- * The app's entry point for a marketing form: stored with the app's database; `deliver`
+ * The app's entry point for a marketing form: stored; `deliver`
  * (run after the response) e-mails OPERATOR_EMAIL and posts to FORM_FORWARD_URL if set.
  * A honeypot hit answers like a success and stores nothing.
  */
@@ -15,12 +14,12 @@ export async function submitMarketingForm(
   input: unknown,
   locale: string,
 ): Promise<{ response: SubmissionResult | { id: null; sanitized: false }; deliver?: () => Promise<void> }> {
-  const outcome = await storeSubmission(db, form, input, locale);
+  const outcome = await storeSubmission(form, input, locale);
   if ("spam" in outcome) return { response: { id: null, sanitized: false } };
   return {
     response: outcome.result,
     deliver: async () => {
-      await deliverSubmission(db, outcome.stored, {
+      await deliverSubmission(outcome.stored, {
         operatorEmail: env.OPERATOR_EMAIL,
         forwardUrl: env.FORM_FORWARD_URL,
         sendMail,

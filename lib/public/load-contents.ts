@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { toPublicContent } from "@/lib/public/mappers";
 import { contentSelect, mediaSelect, type ContentRow, type MediaRow } from "@/lib/public/selects";
@@ -6,11 +6,7 @@ import type { PublicContent } from "@/lib/public/types";
 import { viewableContentWhere } from "@/lib/public/visibility";
 
 /** Full media rows for the covers (and, when `full`, every media) of the given contents. */
-export async function mediaRows(
-  prisma: PrismaClient,
-  rows: ContentRow[],
-  full: boolean,
-): Promise<Map<string, MediaRow>> {
+export async function mediaRows(rows: ContentRow[], full: boolean): Promise<Map<string, MediaRow>> {
   const out = new Map<string, MediaRow>();
   if (full) for (const row of rows) for (const m of row.mediaFiles as MediaRow[]) out.set(m.id, m);
   const wanted = new Set<string>();
@@ -22,7 +18,7 @@ export async function mediaRows(
   }
   const missing = [...wanted].filter((id) => !out.has(id));
   if (missing.length > 0) {
-    const found = await prisma.mediaFile.findMany({
+    const found = await db.mediaFile.findMany({
       where: { id: { in: missing }, state: "ready" },
       select: mediaSelect,
     });
@@ -32,16 +28,12 @@ export async function mediaRows(
 }
 
 export /** The viewable contents matching `where`, newest first, as public DTOs. */
-async function contentsOf(
-  prisma: PrismaClient,
-  where: Prisma.ContentWhereInput,
-  full: boolean,
-): Promise<PublicContent[]> {
-  const rows = await prisma.content.findMany({
+async function contentsOf(where: Prisma.ContentWhereInput, full: boolean): Promise<PublicContent[]> {
+  const rows = await db.content.findMany({
     where: { AND: [where, viewableContentWhere] },
     orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
     select: contentSelect(full),
   });
-  const media = await mediaRows(prisma, rows, full);
+  const media = await mediaRows(rows, full);
   return rows.map((row) => toPublicContent(row, media, full));
 }

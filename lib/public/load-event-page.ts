@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { loadCompany } from "@/lib/public/load-company";
 import { contentsOf } from "@/lib/public/load-contents";
 import { toPublicEvent } from "@/lib/public/mappers";
@@ -7,23 +7,19 @@ import type { EventPageData } from "@/lib/public/types";
 import { isEventViewable } from "@/lib/public/visibility";
 
 /** The event by its global slug; `companyId` restricts it to one tenant (path and host modes). */
-export async function loadEventPage(
-  prisma: PrismaClient,
-  eventSlug: string,
-  companyId?: string,
-): Promise<EventPageData | null> {
-  const row = await prisma.event.findUnique({
+export async function loadEventPage(eventSlug: string, companyId?: string): Promise<EventPageData | null> {
+  const row = await db.event.findUnique({
     where: { slug: eventSlug.toLowerCase() },
     select: eventSelect,
   });
   if (!row || (companyId && row.companyId !== companyId)) return null;
-  const company = await loadCompany(prisma, row.companyId);
+  const company = await loadCompany(row.companyId);
   if (!company) return null;
   if (!isEventViewable(row)) return { state: "unavailable", company, eventName: row.name };
 
-  const contents = await contentsOf(prisma, { events: { some: { eventId: row.id } } }, true);
+  const contents = await contentsOf({ events: { some: { eventId: row.id } } }, true);
   // Order as the organiser arranged them in the event.
-  const positions = await prisma.contentEvent.findMany({
+  const positions = await db.contentEvent.findMany({
     where: { eventId: row.id },
     select: { contentId: true, position: true },
   });

@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { loadCompany } from "@/lib/public/load-company";
 import { contentsOf } from "@/lib/public/load-contents";
 import { toPublicEvent } from "@/lib/public/mappers";
@@ -7,16 +7,16 @@ import type { LandingData } from "@/lib/public/types";
 import { viewableEventWhere } from "@/lib/public/visibility";
 
 /** A company's landing page: its viewable events, galleries (event contents) and resources. */
-export async function loadLanding(prisma: PrismaClient, companyId: string): Promise<LandingData | null> {
-  const company = await loadCompany(prisma, companyId);
+export async function loadLanding(companyId: string): Promise<LandingData | null> {
+  const company = await loadCompany(companyId);
   if (!company) return null;
   const [eventRows, contents] = await Promise.all([
-    prisma.event.findMany({
+    db.event.findMany({
       where: { companyId, ...viewableEventWhere },
       orderBy: { startsAt: "desc" },
       select: eventSelect,
     }),
-    contentsOf(prisma, { companyId }, false),
+    contentsOf({ companyId }, false),
   ]);
   const events = eventRows.map((row) =>
     toPublicEvent(

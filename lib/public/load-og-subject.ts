@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { parseStoredVariants } from "@/lib/media/variants";
 import { toPublicCompany } from "@/lib/public/mappers";
@@ -33,12 +33,11 @@ function photoKeyOf(
 
 /** What a landing, event or player share image shows; null when the page is not viewable. */
 export async function loadOgSubject(
-  prisma: PrismaClient,
   kind: "company" | "event" | "content",
   id: string,
 ): Promise<OgSubjectData | null> {
   const coverOf = async (contentWhere: Prisma.ContentWhereInput) => {
-    const content = await prisma.content.findFirst({
+    const content = await db.content.findFirst({
       where: { AND: [contentWhere, viewableContentWhere] },
       orderBy: [{ publishedAt: "desc" }],
       select: {
@@ -48,13 +47,13 @@ export async function loadOgSubject(
     });
     const mediaId = content?.coverMediaId ?? content?.mediaFiles[0]?.id;
     if (!mediaId) return null;
-    return prisma.mediaFile.findUnique({
+    return db.mediaFile.findUnique({
       where: { id: mediaId },
       select: { variants: true, posterKey: true, kind: true },
     });
   };
   const companyOf = (companyId: string) =>
-    prisma.company.findUnique({ where: { id: companyId }, select: companySelect });
+    db.company.findUnique({ where: { id: companyId }, select: companySelect });
 
   if (kind === "company") {
     const company = await companyOf(id);
@@ -72,7 +71,7 @@ export async function loadOgSubject(
   }
 
   if (kind === "event") {
-    const event = await prisma.event.findUnique({ where: { id }, select: eventSelect });
+    const event = await db.event.findUnique({ where: { id }, select: eventSelect });
     if (!event || !isEventViewable(event)) return null;
     const company = await companyOf(event.companyId);
     if (!company) return null;
@@ -92,13 +91,13 @@ export async function loadOgSubject(
     };
   }
 
-  const content = await prisma.content.findUnique({ where: { id }, select: contentSelect(false) });
+  const content = await db.content.findUnique({ where: { id }, select: contentSelect(false) });
   if (!content || !isContentViewable(content)) return null;
   const company = await companyOf(content.companyId);
   if (!company) return null;
   const link = content.events.find((l) => isEventViewable(l.event));
   const event = link
-    ? await prisma.event.findUnique({ where: { id: link.event.id }, select: eventSelect })
+    ? await db.event.findUnique({ where: { id: link.event.id }, select: eventSelect })
     : null;
   return {
     companyName: company.name,

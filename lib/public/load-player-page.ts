@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { loadCompany } from "@/lib/public/load-company";
 import { mediaRows } from "@/lib/public/load-contents";
 import { toPublicContent, toPublicEvent } from "@/lib/public/mappers";
@@ -7,21 +7,17 @@ import type { PlayerPageData } from "@/lib/public/types";
 import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
 
 /** A content's player page, with the viewable events it belongs to. */
-export async function loadPlayerPage(
-  prisma: PrismaClient,
-  contentId: string,
-  companyId?: string,
-): Promise<PlayerPageData | null> {
-  const row = await prisma.content.findUnique({ where: { id: contentId }, select: contentSelect(true) });
+export async function loadPlayerPage(contentId: string, companyId?: string): Promise<PlayerPageData | null> {
+  const row = await db.content.findUnique({ where: { id: contentId }, select: contentSelect(true) });
   if (!row || (companyId && row.companyId !== companyId)) return null;
-  const company = await loadCompany(prisma, row.companyId);
+  const company = await loadCompany(row.companyId);
   if (!company) return null;
   if (!isContentViewable(row)) return { state: "unavailable", company };
-  const media = await mediaRows(prisma, [row], true);
+  const media = await mediaRows([row], true);
   const content = toPublicContent(row, media, true);
   const eventIds = row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.id);
   const eventRows = eventIds.length
-    ? await prisma.event.findMany({
+    ? await db.event.findMany({
         where: { id: { in: eventIds } },
         orderBy: { startsAt: "desc" },
         select: eventSelect,

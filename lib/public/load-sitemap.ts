@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { viewableContentWhere, viewableEventWhere } from "@/lib/public/visibility";
 
 export interface SitemapCompany {
@@ -11,8 +11,8 @@ export interface SitemapCompany {
 const SITEMAP_LIMIT = 5000;
 
 /** Viewable pages of one company, or of every company when `companyId` is omitted. */
-export async function loadSitemap(prisma: PrismaClient, companyId?: string): Promise<SitemapCompany[]> {
-  const companies = await prisma.company.findMany({
+export async function loadSitemap(companyId?: string): Promise<SitemapCompany[]> {
+  const companies = await db.company.findMany({
     where: companyId ? { id: companyId } : undefined,
     orderBy: { createdAt: "asc" },
     take: SITEMAP_LIMIT,

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { isMediaVariant } from "@/lib/media/urls";
 import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 import { storage } from "@/lib/storage";
@@ -24,18 +23,18 @@ export type MediaLookup = { status: 200; key: string } | { status: 403 | 404 };
 
 export async function lookupMedia(mediaId: string, variant: string): Promise<MediaLookup> {
   if (!isMediaVariant(variant) || mediaId.length > 128) return { status: 404 };
-  const found = await resolveMediaObject(db, mediaId, variant);
+  const found = await resolveMediaObject(mediaId, variant);
   if (found.state === "ok") return { status: 200, key: found.key };
   return { status: found.state === "gated" ? 403 : 404 };
 }
 
 export async function lookupLogo(companyId: string): Promise<MediaLookup> {
-  const key = companyId.length <= 128 ? await resolveLogoKey(db, companyId) : null;
+  const key = companyId.length <= 128 ? await resolveLogoKey(companyId) : null;
   return key ? { status: 200, key } : { status: 404 };
 }
 
 export async function lookupBanner(eventId: string): Promise<MediaLookup> {
-  const key = eventId.length <= 128 ? await resolveBannerKey(db, eventId) : null;
+  const key = eventId.length <= 128 ? await resolveBannerKey(eventId) : null;
   return key ? { status: 200, key } : { status: 404 };
 }
 

@@ -47,7 +47,7 @@ export async function renderOgImage(kind: OgKind, id: string, locale: Locale): P
     ...(kind === "event" ? [cacheTags.event(id)] : kind === "content" ? [cacheTags.content(id)] : []),
   ];
   const subject: OgSubjectData | null = await unstable_cache(
-    () => loadOgSubject(db, kind, id),
+    () => loadOgSubject(kind, id),
     ["public", "og", kind, id],
     {
       tags,

@@ -29,19 +29,19 @@ function cached<T>(key: string[], tags: string[], load: () => Promise<T>): Promi
 
 /** Company by slug, or null (unknown slug → "company not found"). */
 async function getCompanyBySlugUncached(slug: string): Promise<PublicCompany | null> {
-  const id = await findCompanyId(db, slug);
+  const id = await findCompanyId(slug);
   if (!id) return null;
   return getCompanyById(id);
 }
 
 export function getCompanyById(companyId: string): Promise<PublicCompany | null> {
-  return cached(["company", companyId], [cacheTags.company(companyId)], () => loadCompany(db, companyId));
+  return cached(["company", companyId], [cacheTags.company(companyId)], () => loadCompany(companyId));
 }
 
 async function getLandingUncached(slug: string): Promise<LandingData | null> {
-  const id = await findCompanyId(db, slug);
+  const id = await findCompanyId(slug);
   if (!id) return null;
-  return cached(["landing", id], [cacheTags.company(id)], () => loadLanding(db, id));
+  return cached(["landing", id], [cacheTags.company(id)], () => loadLanding(id));
 }
 
 /** Event by its global slug; with `companySlug`, only if it belongs to that company. */
@@ -52,7 +52,7 @@ async function getEventPageUncached(eventSlug: string, companySlug?: string): Pr
   });
   if (!ref || (companySlug !== undefined && ref.company.slug !== companySlug.toLowerCase())) return null;
   return cached(["event", ref.id], [cacheTags.company(ref.companyId), cacheTags.event(ref.id)], () =>
-    loadEventPage(db, eventSlug, ref.companyId),
+    loadEventPage(eventSlug, ref.companyId),
   );
 }
 
@@ -67,12 +67,12 @@ async function getPlayerPageUncached(
   });
   if (!ref || (companySlug !== undefined && ref.company.slug !== companySlug.toLowerCase())) return null;
   return cached(["player", contentId], [cacheTags.company(ref.companyId), cacheTags.content(contentId)], () =>
-    loadPlayerPage(db, contentId, ref.companyId),
+    loadPlayerPage(contentId, ref.companyId),
   );
 }
 
 export function getSitemap(companyId?: string) {
-  return loadSitemap(db, companyId);
+  return loadSitemap(companyId);
 }
 
 // One read per render: `generateMetadata` and the page ask for the same data.

@@ -1,5 +1,5 @@
 /** Which stored object a public media URL stands for, if the fan may see it. */
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { parseStoredVariants } from "@/lib/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
 
@@ -11,12 +11,8 @@ export type MediaObject =
  * viewable (`visibility.ts`). `original` of lead-gated content is never served here (downloads
  * with a lead gate go through their own route).
  */
-export async function resolveMediaObject(
-  prisma: PrismaClient,
-  mediaId: string,
-  variant: string,
-): Promise<MediaObject> {
-  const media = await prisma.mediaFile.findUnique({
+export async function resolveMediaObject(mediaId: string, variant: string): Promise<MediaObject> {
+  const media = await db.mediaFile.findUnique({
     where: { id: mediaId },
     select: {
       storageKey: true,
@@ -44,13 +40,13 @@ export async function resolveMediaObject(
   return found ? { state: "ok", key: found.key, cacheable: true } : { state: "missing" };
 }
 
-export async function resolveLogoKey(prisma: PrismaClient, companyId: string): Promise<string | null> {
-  const row = await prisma.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
+export async function resolveLogoKey(companyId: string): Promise<string | null> {
+  const row = await db.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
   return row?.logoKey ?? null;
 }
 
-export async function resolveBannerKey(prisma: PrismaClient, eventId: string): Promise<string | null> {
-  const row = await prisma.event.findUnique({
+export async function resolveBannerKey(eventId: string): Promise<string | null> {
+  const row = await db.event.findUnique({
     where: { id: eventId },
     select: { bannerKey: true, status: true, isPublic: true },
   });

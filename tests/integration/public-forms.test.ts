@@ -1,26 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PrismaClient } from "@/lib/db-client";
+import { describe, expect, it, vi } from "vitest";
+import { db as prisma } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { deliverSubmission, storeSubmission, type StoredSubmission } from "@/lib/marketing/submit-form";
-import { createTestDatabase, type TestDatabase } from "./support/context";
-
-let db: TestDatabase;
-let prisma: PrismaClient;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = db.prisma;
-});
-
-afterAll(async () => {
-  await db?.drop();
-});
 
 async function stored(
   form: "interest" | "newsletter" | "contact",
   input: unknown,
 ): Promise<StoredSubmission> {
-  const outcome = await storeSubmission(prisma, form, input, "en");
+  const outcome = await storeSubmission(form, input, "en");
   if ("spam" in outcome) throw new Error("unexpected spam");
   return outcome.stored;
 }
@@ -29,7 +16,7 @@ describe("marketing forms", () => {
   it("stores before anything else; a failing e-mail and forward lose nothing", async () => {
     const s = await stored("interest", { email: " Fan@Example.com " });
     const failingFetch = vi.fn(async () => new Response("down", { status: 503 }));
-    const result = await deliverSubmission(prisma, s, {
+    const result = await deliverSubmission(s, {
       operatorEmail: "ops@afterglow.test",
       forwardUrl: "https://forms.example/f/1",
       sendMail: async () => {
@@ -53,7 +40,7 @@ describe("marketing forms", () => {
     const s = await stored("newsletter", { email: "news@example.com" });
     const sent: unknown[] = [];
     const calls: { url: string; init: RequestInit }[] = [];
-    const result = await deliverSubmission(prisma, s, {
+    const result = await deliverSubmission(s, {
       operatorEmail: "ops@afterglow.test",
       forwardUrl: "https://forms.example/f/2",
       sendMail: async (m) => void sent.push(m),
@@ -79,7 +66,6 @@ describe("marketing forms", () => {
 
   it("forwards contact messages as JSON, sanitised", async () => {
     const outcome = await storeSubmission(
-      prisma,
       "contact",
       { name: "Rui <script>x()</script>", email: "rui@example.com", message: '<img src=x onerror="y()">Olá' },
       "pt",
@@ -87,7 +73,7 @@ describe("marketing forms", () => {
     if ("spam" in outcome) throw new Error("unexpected spam");
     expect(outcome.result.sanitized).toBe(true);
     const calls: RequestInit[] = [];
-    await deliverSubmission(prisma, outcome.stored, {
+    await deliverSubmission(outcome.stored, {
       operatorEmail: "ops@afterglow.test",
       forwardUrl: "https://forms.example/f/3",
       sendMail: async () => undefined,
@@ -106,7 +92,6 @@ describe("marketing forms", () => {
 
   it("rejects invalid input with field keys, and stores nothing from the honeypot", async () => {
     const error = await storeSubmission(
-      prisma,
       "contact",
       { name: "", email: "x", message: "m".repeat(1001) },
       "pt",
@@ -118,9 +103,7 @@ describe("marketing forms", () => {
       message: "forms.messageTooLong",
     });
     const before = await prisma.marketingSubmission.count();
-    expect(
-      await storeSubmission(prisma, "interest", { email: "bot@example.com", website: "spam" }, "pt"),
-    ).toEqual({
+    expect(await storeSubmission("interest", { email: "bot@example.com", website: "spam" }, "pt")).toEqual({
       spam: true,
     });
     expect(await prisma.marketingSubmission.count()).toBe(before);

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/lib/db-client";
+import { beforeAll, describe, expect, it } from "vitest";
+import { db as prisma } from "@/lib/db";
 import { loadEventPage } from "@/lib/public/load-event-page";
 import { loadLanding } from "@/lib/public/load-landing";
 import { loadOgSubject } from "@/lib/public/load-og-subject";
 import { loadPlayerPage } from "@/lib/public/load-player-page";
 import { loadSitemap } from "@/lib/public/load-sitemap";
 import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
-import { createTestDatabase, type TestDatabase } from "./support/context";
 
 /**
  * Visibility rules of the public pages (spec §4) on a small hand-made tenant:
  * one public event, one draft and one private event; contents in every status, linked to
  * visible, hidden and no events; media ready and still processing.
  */
-let db: TestDatabase;
-let prisma: PrismaClient;
 const C = "co-public";
 let positions = 0;
 
@@ -29,8 +26,6 @@ const variants = (id: string) =>
   );
 
 beforeAll(async () => {
-  db = await createTestDatabase();
-  prisma = db.prisma;
   await prisma.company.create({
     data: {
       id: C,
@@ -163,13 +158,9 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await db?.drop();
-});
-
 describe("landing page", () => {
   it("lists only published, public events and viewable contents", async () => {
-    const data = await loadLanding(prisma, C);
+    const data = await loadLanding(C);
     expect(data?.events.map((e) => e.slug)).toEqual(["ev-public"]);
     expect(data?.galleries.map((c) => c.id).sort()).toEqual(["gallery", "gated-pdf", "of-both", "track"]);
     expect(data?.resources.map((c) => c.id)).toEqual(["resource"]);
@@ -177,7 +168,7 @@ describe("landing page", () => {
   });
 
   it("maps the company to a public shape: translations, safe links, no storage keys", async () => {
-    const { company } = (await loadLanding(prisma, C))!;
+    const { company } = (await loadLanding(C))!;
     expect(company.description).toEqual({ pt: "Descrição", en: "Description" });
     expect(company.landingName).toEqual({ pt: "Página", en: "Page" });
     expect(company.landingDescription).toEqual({ en: "Intro" });
@@ -190,14 +181,14 @@ describe("landing page", () => {
 
 describe("event page", () => {
   it("is unavailable unless published and public, and scoped to its company", async () => {
-    expect((await loadEventPage(prisma, "ev-draft"))?.state).toBe("unavailable");
-    expect((await loadEventPage(prisma, "ev-private"))?.state).toBe("unavailable");
-    expect(await loadEventPage(prisma, "ev-public", "co-else")).toBeNull();
-    expect(await loadEventPage(prisma, "missing")).toBeNull();
+    expect((await loadEventPage("ev-draft"))?.state).toBe("unavailable");
+    expect((await loadEventPage("ev-private"))?.state).toBe("unavailable");
+    expect(await loadEventPage("ev-public", "co-else")).toBeNull();
+    expect(await loadEventPage("missing")).toBeNull();
   });
 
   it("shows its viewable contents with ready media only, in the organiser's order", async () => {
-    const data = await loadEventPage(prisma, "ev-public", C);
+    const data = await loadEventPage("ev-public", C);
     if (data?.state !== "ok") throw new Error("expected a viewable event");
     expect(data.contents.map((c) => c.id)).toEqual(["gallery", "track", "gated-pdf", "of-both"]);
     const gallery = data.contents[0]!;
@@ -220,15 +211,15 @@ describe("event page", () => {
 describe("player page", () => {
   it("is unavailable for drafts, archived content and content of hidden events", async () => {
     for (const id of ["draft", "archived", "of-draft-event", "of-private-event"]) {
-      expect((await loadPlayerPage(prisma, id))?.state).toBe("unavailable");
+      expect((await loadPlayerPage(id))?.state).toBe("unavailable");
     }
-    expect((await loadPlayerPage(prisma, "of-both"))?.state).toBe("ok");
-    expect((await loadPlayerPage(prisma, "resource"))?.state).toBe("ok");
-    expect(await loadPlayerPage(prisma, "gallery", "co-else")).toBeNull();
+    expect((await loadPlayerPage("of-both"))?.state).toBe("ok");
+    expect((await loadPlayerPage("resource"))?.state).toBe("ok");
+    expect(await loadPlayerPage("gallery", "co-else")).toBeNull();
   });
 
   it("links the content's viewable events", async () => {
-    const data = await loadPlayerPage(prisma, "of-both");
+    const data = await loadPlayerPage("of-both");
     if (data?.state !== "ok") throw new Error("expected viewable content");
     expect(data.events.map((e) => e.slug)).toEqual(["ev-public"]);
   });
@@ -236,29 +227,29 @@ describe("player page", () => {
 
 describe("media access", () => {
   it("serves renditions of viewable content, never originals of gated content", async () => {
-    expect(await resolveMediaObject(prisma, "gallery-1", "w640.webp")).toEqual({
+    expect(await resolveMediaObject("gallery-1", "w640.webp")).toEqual({
       state: "ok",
       key: `companies/${C}/media/gallery-1/w640.webp`,
       cacheable: true,
     });
-    expect((await resolveMediaObject(prisma, "gallery-1", "original")).state).toBe("ok");
-    expect((await resolveMediaObject(prisma, "gated-pdf-pdf", "original")).state).toBe("gated");
-    expect((await resolveMediaObject(prisma, "gated-pdf-poster", "w320.avif")).state).toBe("ok");
-    expect((await resolveMediaObject(prisma, "gallery-1", "w9999.webp")).state).toBe("missing");
-    expect((await resolveMediaObject(prisma, "draft-1", "w320.webp")).state).toBe("missing");
-    expect((await resolveMediaObject(prisma, "of-private-event-1", "original")).state).toBe("missing");
+    expect((await resolveMediaObject("gallery-1", "original")).state).toBe("ok");
+    expect((await resolveMediaObject("gated-pdf-pdf", "original")).state).toBe("gated");
+    expect((await resolveMediaObject("gated-pdf-poster", "w320.avif")).state).toBe("ok");
+    expect((await resolveMediaObject("gallery-1", "w9999.webp")).state).toBe("missing");
+    expect((await resolveMediaObject("draft-1", "w320.webp")).state).toBe("missing");
+    expect((await resolveMediaObject("of-private-event-1", "original")).state).toBe("missing");
   });
 
   it("always shows logos; banners only of viewable events", async () => {
-    expect(await resolveLogoKey(prisma, C)).toBe(`companies/${C}/branding/logo.png`);
-    expect(await resolveBannerKey(prisma, "ev-public")).toContain("banner.jpg");
-    expect(await resolveBannerKey(prisma, "ev-draft")).toBeNull();
+    expect(await resolveLogoKey(C)).toBe(`companies/${C}/branding/logo.png`);
+    expect(await resolveBannerKey("ev-public")).toContain("banner.jpg");
+    expect(await resolveBannerKey("ev-draft")).toBeNull();
   });
 });
 
 describe("sitemap and share images", () => {
   it("lists viewable pages only", async () => {
-    const [company] = await loadSitemap(prisma, C);
+    const [company] = await loadSitemap(C);
     expect(company?.events.map((e) => e.slug)).toEqual(["ev-public"]);
     expect(company?.contents.map((c) => c.id).sort()).toEqual([
       "gallery",
@@ -270,12 +261,12 @@ describe("sitemap and share images", () => {
   });
 
   it("describes a share image only for viewable pages", async () => {
-    const event = await loadOgSubject(prisma, "event", "ev-public");
+    const event = await loadOgSubject("event", "ev-public");
     expect(event).toMatchObject({ title: "ev-public", companyName: "Tenant" });
     expect(event?.photoKey).toContain("banner.jpg");
-    expect(await loadOgSubject(prisma, "event", "ev-draft")).toBeNull();
-    expect(await loadOgSubject(prisma, "content", "draft")).toBeNull();
-    expect((await loadOgSubject(prisma, "content", "track"))?.photoKey).toBe(
+    expect(await loadOgSubject("event", "ev-draft")).toBeNull();
+    expect(await loadOgSubject("content", "draft")).toBeNull();
+    expect((await loadOgSubject("content", "track"))?.photoKey).toBe(
       `companies/${C}/media/track-cover/w640.webp`,
     );
   });
