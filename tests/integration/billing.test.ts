@@ -30,6 +30,8 @@ const { startTrial } = await import("@/lib/billing/trial");
 const { loadEffectivePlan } = await import("@/lib/plans/effective");
 const { getStorageUsage, assertPhotoRoom } = await import("@/lib/plans/enforce");
 const fx = await import("./uploads-fixtures");
+const { setCompanyPlan } = await import("@/lib/billing/set-plan");
+const { getSubscriptionOverview } = await import("@/lib/billing/overview");
 
 afterAll(() => stripe.close());
 
@@ -403,6 +405,52 @@ describe("trial", () => {
     await expect(assertPhotoRoom(db, company.id, "starter", [event.id], 60)).rejects.toMatchObject({
       code: "forbidden",
     });
+  });
+});
+
+describe("subscription page data and the operator's command", () => {
+  it("shows plan, status and usage to managers and admins, audited without personal data", async () => {
+    const company = await fx.createCompany(db);
+    const manager = company.as("manager");
+    expect(await getSubscriptionOverview(manager)).toMatchObject({
+      plan: "starter",
+      status: "none",
+      trialAvailable: true,
+      canManage: false,
+      billingConfigured: true,
+      usage: { photosPerEvent: 50 },
+    });
+    await startTrial(company.as("admin"));
+    const trial = await getSubscriptionOverview(company.as("admin"));
+    expect(trial).toMatchObject({
+      plan: "professional",
+      status: "trialing",
+      trialAvailable: false,
+      canManage: true,
+    });
+    expect(trial.trial.trialDaysLeft).toBe(5);
+    const audit = await db.sessionAudit.findMany({
+      where: { companyId: company.id, action: "subscription_data_access" },
+    });
+    expect(audit.map((a) => (a.details as { operation: string }).operation).sort()).toEqual([
+      "start_trial",
+      "view",
+      "view",
+    ]);
+    expect(JSON.stringify(audit.map((a) => a.details))).not.toMatch(/@|cus_/);
+  });
+
+  it("sets a plan by hand, audited", async () => {
+    const company = await fx.createCompany(db);
+    await expect(setCompanyPlan(db, company.slug, "enterprise")).resolves.toMatchObject({
+      previous: "starter",
+    });
+    expect((await loadEffectivePlan(db, company.id)).plan).toBe("enterprise");
+    const audit = await db.sessionAudit.findFirstOrThrow({
+      where: { companyId: company.id, action: "admin_privileged_action" },
+    });
+    expect(audit.details).toMatchObject({ operation: "set_plan", previous: "starter", plan: "enterprise" });
+    await expect(setCompanyPlan(db, "no-such-company", "enterprise")).rejects.toThrow(/No company/);
   });
 });
 
