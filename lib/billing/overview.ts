@@ -75,7 +75,7 @@ export async function getSubscriptionOverview(
     status,
     periodEnd,
     trial: effective.trial,
-    trialAvailable: !row?.trialEnd && effective.storedPlan !== "professional" && effective.plan === "starter",
+    trialAvailable: !row?.trialEnd && effective.plan === "starter",
     usage,
     busiestEventPhotos: counts.length ? Math.max(...counts) : 0,
     billingConfigured: billingConfigured(),

@@ -133,10 +133,12 @@ async function applySubscription(
     create: { companyId, email: "", ...data },
     update: data,
   });
-  await tx.company.update({
-    where: { id: companyId },
-    data: { plan: active && change.tier ? change.tier : "starter" },
-  });
+  // Stripe takes back only what Stripe gave: an unpaid checkout never lowers a comped plan.
+  if (active && change.tier) {
+    await tx.company.update({ where: { id: companyId }, data: { plan: change.tier } });
+  } else if (row?.subscribed) {
+    await tx.company.update({ where: { id: companyId }, data: { plan: "starter" } });
+  }
   return "applied";
 }
 

@@ -451,6 +451,21 @@ describe("subscription page data and the operator's command", () => {
     });
     expect(audit.details).toMatchObject({ operation: "set_plan", previous: "starter", plan: "enterprise" });
     await expect(setCompanyPlan(db, "no-such-company", "enterprise")).rejects.toThrow(/No company/);
+    // A checkout abandoned in Stripe does not take the comp away.
+    await db.subscription.create({
+      data: { companyId: company.id, email: "", stripeCustomerId: "cus_comped" },
+    });
+    const abandoned = subscriptionObject({
+      id: "sub_comp",
+      customer: "cus_comped",
+      status: "incomplete_expired",
+      lookupKey: PRO,
+      periodEnd: now(),
+    });
+    expect((await send(stripeEvent("customer.subscription.updated", abandoned, now()))).json.outcome).toBe(
+      "applied",
+    );
+    expect((await loadEffectivePlan(db, company.id)).plan).toBe("enterprise");
   });
 });
 
