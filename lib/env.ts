@@ -13,6 +13,15 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .pipe(z.url().optional());
 
+/** An optional secret with a known prefix: a wrong paste fails at start, not at the first payment. */
+const optionalSecret = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().regex(pattern, message).optional());
+
 const boolean = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0"])
@@ -159,6 +168,12 @@ const schema = z.object({
   INTERNAL_SECRET: z.string().min(32).optional(),
   /** The app as a media worker reaches it (default: this machine, PORT). */
   INTERNAL_APP_URL: optionalUrl,
+  /** Stripe secret (or restricted) key; billing says "not configured" while unset (trials still run). */
+  STRIPE_SECRET_KEY: optionalSecret(/^(sk|rk)_[A-Za-z0-9_]+$/, "must start with sk_ or rk_"),
+  /** Signing secret of the webhook endpoint (`whsec_…`, from the dashboard or `stripe listen`). */
+  STRIPE_WEBHOOK_SECRET: optionalSecret(/^whsec_[A-Za-z0-9_+/=]+$/, "must start with whsec_"),
+  /** Another Stripe API base (e.g. a local test server); Stripe's own API when unset. */
+  STRIPE_API_BASE: optionalUrl,
   /** Set by Next.js itself (`phase-production-build` while building). */
   NEXT_PHASE: z.string().optional(),
 });

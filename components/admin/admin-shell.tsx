@@ -129,11 +129,14 @@ export function AdminShell({
   company,
   user,
   idleMinutes,
+  banner,
   children,
 }: {
   company: ShellCompany;
   user: ShellUser;
   idleMinutes: number;
+  /** Above every page: the trial or payment banner (billing). */
+  banner?: ReactNode;
   children: ReactNode;
 }) {
   const t = useTranslations();
@@ -182,6 +185,7 @@ export function AdminShell({
             </DialogPrimitive.Portal>
           </DialogPrimitive.Root>
         </header>
+        {banner}
         <main id="main" tabIndex={-1} className="flex-1 px-4 py-6 sm:px-8 sm:py-8">
           {children}
         </main>

@@ -1,9 +1,8 @@
-import { CalendarDays, ChartLine, Images, LayoutDashboard, Settings, Users } from "lucide-react";
+import { CalendarDays, ChartLine, CreditCard, Images, LayoutDashboard, Settings, Users } from "lucide-react";
 
 /**
  * The admin sidebar (spec §2). `idle`: preloaded when the browser is idle; the others are
- * preloaded when their link is hovered or focused. Subscription joins the list with its page
- * (billing): a link to a missing page would be a dead end.
+ * preloaded when their link is hovered or focused.
  */
 export const adminNavItems = [
   { href: "/admin", key: "dashboard", Icon: LayoutDashboard, idle: true },
@@ -11,6 +10,7 @@ export const adminNavItems = [
   { href: "/admin/events", key: "events", Icon: CalendarDays, idle: true },
   { href: "/admin/leads", key: "leads", Icon: Users, idle: false },
   { href: "/admin/analytics", key: "analytics", Icon: ChartLine, idle: false },
+  { href: "/admin/subscription", key: "subscription", Icon: CreditCard, idle: false },
   { href: "/admin/settings", key: "settings", Icon: Settings, idle: false },
 ] as const;
 

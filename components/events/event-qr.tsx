@@ -1,11 +1,40 @@
 import { Download } from "lucide-react";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 
-/** The QR code of the event's public URL, with PNG and SVG downloads. */
-export async function EventQr({ eventId, publicUrl }: { eventId: string; publicUrl: string }) {
+/**
+ * The QR code of the event's public URL, with PNG and SVG downloads; on a plan without QR
+ * codes (Starter), a pointer to the subscription page instead (the route refuses them too).
+ */
+export async function EventQr({
+  eventId,
+  publicUrl,
+  locked = false,
+}: {
+  eventId: string;
+  publicUrl: string;
+  locked?: boolean;
+}) {
   const t = await getTranslations("events");
   const base = `/api/admin/events/${eventId}/qr`;
+  if (locked) {
+    return (
+      <section
+        aria-labelledby="qr-heading"
+        data-testid="qr-locked"
+        className="flex flex-col gap-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-700"
+      >
+        <h2 id="qr-heading" className="font-semibold">
+          {t("qr.title")}
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("qr.locked")}</p>
+        <Link href="/admin/subscription" className="text-sm font-medium text-brand-600 hover:underline">
+          {t("qr.upgrade")}
+        </Link>
+      </section>
+    );
+  }
   return (
     <section
       aria-labelledby="qr-heading"

@@ -102,14 +102,10 @@ export async function updateContent(
     const removed = previous.filter((id) => !eventIds.includes(id));
     if (added.length > 0) {
       await lockCompanyQuota(tx, companyId);
-      const company = await tx.company.findUniqueOrThrow({
-        where: { id: companyId },
-        select: { plan: true },
-      });
       const photos = await tx.mediaFile.count({
         where: { companyId, contentId, kind: "photo", state: { not: "failed" } },
       });
-      await assertPhotoRoom(tx, companyId, company.plan, added, photos);
+      await assertPhotoRoom(tx, companyId, added, photos);
     }
     await tx.content.updateMany({
       where: { id: contentId, companyId },

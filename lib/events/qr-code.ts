@@ -3,6 +3,7 @@ import { assertCanManage } from "@/lib/content/access";
 import { db } from "@/lib/db";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import { eventPublicUrl } from "@/lib/events/queries";
+import { assertPlanAllows } from "@/lib/plans/gate";
 import type { Membership } from "@/lib/tenancy/membership";
 
 export type QrFormat = "png" | "svg";
@@ -14,6 +15,8 @@ export async function eventQrCode(
   format: QrFormat,
 ): Promise<{ body: Uint8Array; contentType: string; fileName: string; url: string }> {
   assertCanManage(membership);
+  // QR codes come with Professional (spec §1); a trial includes them.
+  await assertPlanAllows(membership.company.id, "qrCodes");
   const event = await getEventOrThrow(db, membership.company.id, eventId, { slug: true });
   const url = eventPublicUrl(event.slug);
   const options = { errorCorrectionLevel: "M" as const, margin: 2 };

@@ -3,6 +3,7 @@ import type { PrismaClient } from "@/lib/db-client";
 import type { PlanTier, Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/errors";
 import { formatBytes } from "@/lib/media/format";
+import { loadEffectivePlan } from "@/lib/plans/effective";
 import { planLimits } from "@/lib/plans/limits";
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -27,19 +28,18 @@ export async function lockCompanyQuota(tx: Prisma.TransactionClient, companyId: 
  * only while the total stays within the quota, so concurrent reservations can never overshoot.
  * Uploads reserve their announced size; renditions are added when processing ends.
  */
-export async function reserveStorage(
-  db: Db,
-  companyId: string,
-  plan: PlanTier,
-  bytes: bigint,
-): Promise<void> {
+export async function reserveStorage(db: Db, companyId: string, bytes: bigint): Promise<void> {
+  // The effective plan (a trial included), read inside the caller's transaction.
+  const { plan } = await loadEffectivePlan(db, companyId);
   const quota = planLimits(plan).storageBytes;
   const { count } = await db.company.updateMany({
     where: { id: companyId, storageUsedBytes: { lte: quota - bytes } },
     data: { storageUsedBytes: { increment: bytes } },
   });
   if (count === 0) {
-    throw new AppError("forbidden", PLAN_ERRORS.storageQuota, { values: { quota: formatBytes(quota) } });
+    throw new AppError("forbidden", PLAN_ERRORS.storageQuota, {
+      values: { quota: formatBytes(quota), plan },
+    });
   }
 }
 
@@ -68,16 +68,18 @@ export function countEventPhotos(db: Db, companyId: string, eventId: string): Pr
 export async function assertPhotoRoom(
   db: Db,
   companyId: string,
-  plan: PlanTier,
   eventIds: readonly string[],
   adding: number,
 ): Promise<void> {
+  if (adding <= 0) return;
+  // The effective plan (a trial included), read inside the caller's transaction.
+  const { plan } = await loadEffectivePlan(db, companyId);
   const limit = planLimits(plan).photosPerEvent;
-  if (limit === null || adding <= 0) return;
+  if (limit === null) return;
   for (const eventId of eventIds) {
     const count = await countEventPhotos(db, companyId, eventId);
     if (count + adding > limit)
-      throw new AppError("forbidden", PLAN_ERRORS.photosPerEvent, { values: { limit } });
+      throw new AppError("forbidden", PLAN_ERRORS.photosPerEvent, { values: { limit, plan } });
   }
 }
 
@@ -95,12 +97,13 @@ export interface StorageUsage {
 export async function getStorageUsage(companyId: string): Promise<StorageUsage> {
   const company = await appDb.company.findUniqueOrThrow({
     where: { id: companyId },
-    select: { plan: true, storageUsedBytes: true },
+    select: { storageUsedBytes: true },
   });
-  const limits = planLimits(company.plan);
+  const { plan } = await loadEffectivePlan(appDb, companyId);
+  const limits = planLimits(plan);
   const used = company.storageUsedBytes > 0n ? company.storageUsedBytes : 0n;
   return {
-    plan: company.plan,
+    plan,
     usedBytes: Number(used),
     quotaBytes: Number(limits.storageBytes),
     percent: Math.min(100, Number((used * 100n) / limits.storageBytes)),

@@ -67,6 +67,5 @@ export function assertCan(
   if (!can(membership, permission)) throw new AppError("forbidden", forbiddenMessageKey);
 }
 
-// The billing plan gate plugs in here: a `plans` map (feature → plan tiers) with
-// `allows(company.plan, feature)` / `assertAllows(...)` beside `can()`, checked after the
-// role by the guard and `adminAction` (a role says who may act, the plan what the company bought).
+// The plan gate sits beside this map: `planAllows` / `assertPlanAllows` (`lib/plans/gate.ts`)
+// answer "may this company's plan" the way `can` / `assertCan` answer "may this person".

@@ -9,6 +9,7 @@ import type { Membership } from "@/lib/tenancy/membership";
 import { partPlan } from "@/lib/uploads/part-plan";
 import type { CreateUploadInput } from "@/lib/uploads/schemas";
 import { cleanFileName, UPLOAD_ERRORS, validateFileClaim } from "@/lib/uploads/validate-file";
+import { loadEffectivePlan } from "@/lib/plans/effective";
 
 export type CreatedUpload =
   | {
@@ -41,12 +42,9 @@ export async function createUpload(
 ): Promise<CreatedUpload> {
   assertCanManage(membership);
   const companyId = membership.company.id;
-  // The plan as stored now, not as it was when the session started.
-  const company = await db.company.findUniqueOrThrow({
-    where: { id: companyId },
-    select: { plan: true },
-  });
-  const rule = validateFileClaim(input, company.plan);
+  // The effective plan now (a trial included), not the one the session started with.
+  const { plan: effectivePlan } = await loadEffectivePlan(db, companyId);
+  const rule = validateFileClaim(input, effectivePlan);
 
   let contentId: string | null = null;
   let eventIds: string[] = [];
@@ -73,9 +71,9 @@ export async function createUpload(
     await db.$transaction(async (tx) => {
       await lockCompanyQuota(tx, companyId);
       if (rule.kind === "photo" && eventIds.length > 0) {
-        await assertPhotoRoom(tx, companyId, company.plan, eventIds, 1);
+        await assertPhotoRoom(tx, companyId, eventIds, 1);
       }
-      await reserveStorage(tx, companyId, company.plan, BigInt(input.size));
+      await reserveStorage(tx, companyId, BigInt(input.size));
       const last = contentId
         ? await tx.mediaFile.aggregate({ where: { contentId, companyId }, _max: { position: true } })
         : null;

@@ -15,8 +15,8 @@ let photo: Buffer;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
-  demo = await createTenant(env.db);
-  other = await createTenant(env.db);
+  demo = await createTenant(env.db, { plan: "professional" });
+  other = await createTenant(env.db, { plan: "professional" });
   photo = await generatePhoto({ seed: 41, theme: "festival", width: 1200, height: 500 });
 });
 afterAll(() => env?.close());
@@ -182,6 +182,18 @@ describe("events admin", () => {
     const svg = await eventQrCode(demo.as("admin"), saved.id, "svg");
     expect(new TextDecoder().decode(svg.body)).toMatch(/^<svg/);
     expect((await rejection(eventQrCode(other.as("admin"), saved.id, "png"))).code).toBe("not_found");
+  });
+
+  it("refuses QR codes on Starter, naming the plan and the subscription page", async () => {
+    const starter = await createTenant(env.db, { plan: "starter" });
+    const saved = await createEvent(starter.as("admin"), input({ slug: "qr-starter" }));
+    const error = await rejection(eventQrCode(starter.as("admin"), saved.id, "png"));
+    expect(error).toMatchObject({ code: "forbidden", messageKey: "plans.errors.feature" });
+    expect(error.values).toMatchObject({
+      plan: "starter",
+      required: "professional",
+      link: "/admin/subscription",
+    });
   });
 
   it("deletes an event with its banner, keeping its contents", async () => {

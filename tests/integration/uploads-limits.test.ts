@@ -60,9 +60,11 @@ describe("Starter: 50 photos per event", () => {
     expect(error).toMatchObject({
       code: "forbidden",
       messageKey: "plans.errors.photosPerEvent",
-      values: { limit: 50 },
+      values: { limit: 50, plan: "starter" },
     });
-    expect(en.plans.errors.photosPerEvent).toBe("Your plan allows up to {limit} photos per event");
+    expect(en.plans.errors.photosPerEvent).toBe(
+      "Your {plan} plan allows up to {limit} photos per event. See /admin/subscription to upgrade.",
+    );
 
     // Videos and documents do not count as photos.
     await expect(

@@ -1,8 +1,12 @@
 import { Check } from "lucide-react";
+import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { sectionTitle } from "@/components/marketing/sections/section-intro";
 
-/** The plans and their prices (`#pricing`). */
+/**
+ * The plans and their prices (`#pricing`), each with its call to action: sign up (Starter),
+ * sign up and start the trial from the subscription page (Professional), talk to us (Enterprise).
+ */
 export async function PricingSection() {
   const t = await getTranslations("home");
   const plans = [
@@ -12,6 +16,7 @@ export async function PricingSection() {
       perMonth: false,
       features: t("starterFeatures"),
       highlight: false,
+      cta: { label: t("ctaStarter"), href: "/auth?mode=signup" },
     },
     {
       name: t("planProfessional"),
@@ -19,6 +24,7 @@ export async function PricingSection() {
       perMonth: true,
       features: t("professionalFeatures"),
       highlight: true,
+      cta: { label: t("ctaProfessional"), href: "/auth?mode=signup" },
     },
     {
       name: t("planEnterprise"),
@@ -26,6 +32,7 @@ export async function PricingSection() {
       perMonth: true,
       features: t("enterpriseFeatures"),
       highlight: false,
+      cta: { label: t("ctaEnterprise"), href: "#interest" },
     },
   ];
   return (
@@ -48,7 +55,7 @@ export async function PricingSection() {
               {plan.price}
               {plan.perMonth && <span className="text-base font-normal opacity-70">{t("perMonth")}</span>}
             </p>
-            <ul className="mt-6 flex flex-col gap-2 text-sm">
+            <ul className="mt-6 flex flex-1 flex-col gap-2 text-sm">
               {plan.features.split(" · ").map((feature) => (
                 <li key={feature} className="flex items-start gap-2">
                   <Check aria-hidden className="mt-0.5 size-4 shrink-0 text-brand-500" />
@@ -56,6 +63,17 @@ export async function PricingSection() {
                 </li>
               ))}
             </ul>
+            <Link
+              href={plan.cta.href}
+              prefetch={false}
+              className={`mt-6 inline-flex h-11 items-center justify-center rounded-lg px-4 font-medium ${
+                plan.highlight
+                  ? "bg-brand-600 text-white hover:bg-brand-500"
+                  : "border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
+              }`}
+            >
+              {plan.cta.label}
+            </Link>
           </li>
         ))}
       </ul>

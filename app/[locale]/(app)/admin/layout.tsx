@@ -3,8 +3,10 @@ import { setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { AdminShell } from "@/components/admin/admin-shell";
+import { TrialBanner } from "@/components/billing/trial-banner";
 import { SignInRedirect } from "@/components/admin/sign-in-redirect";
 import { ThemeBootScript } from "@/components/admin/theme-boot-script";
+import { getPlanSummary } from "@/lib/billing/overview";
 import { signedCompanyLogoUrl } from "@/lib/company/logo";
 import { env } from "@/lib/env";
 import { getAdminAccess } from "@/lib/tenancy/guard";
@@ -44,10 +46,19 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
     );
   }
 
+  const billing = await getPlanSummary(membership.company.id);
   return (
     <>
       <ThemeBootScript theme={access.themePreference} />
       <AdminShell
+        banner={
+          <TrialBanner
+            isInTrial={billing.trial.isInTrial}
+            daysLeft={billing.trial.trialDaysLeft}
+            paymentFailed={billing.paymentFailed}
+            canManage={can(membership, "billing.manage")}
+          />
+        }
         company={{ name: membership.company.name, logoUrl: await signedCompanyLogoUrl(membership.company) }}
         user={{ displayName: membership.displayName, email: membership.email, role: membership.role }}
         idleMinutes={env.SESSION_IDLE_MINUTES}

@@ -1,8 +1,10 @@
 import type { Metadata } from "next";
 import { Download, FileCheck2, Files, UserPlus } from "lucide-react";
+import Link from "next/link";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { getDashboardTotals } from "@/lib/dashboard/queries";
+import { getPlanSummary } from "@/lib/billing/overview";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin">): Promise<Metadata> {
@@ -16,8 +18,12 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/adm
   const { locale } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership();
-  const totals = await getDashboardTotals(membership.company.id);
+  const [totals, effective] = await Promise.all([
+    getDashboardTotals(membership.company.id),
+    getPlanSummary(membership.company.id),
+  ]);
   const t = await getTranslations("admin.dashboard");
+  const tb = await getTranslations();
   const format = await getFormatter();
   const cards = [
     { key: "contents", value: totals.contents, Icon: Files },
@@ -29,6 +35,16 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/adm
   return (
     <>
       <PageHeader title={t("title")} description={t("welcome", { name: membership.displayName })} />
+      <p className="mb-6 text-sm" data-testid="dashboard-plan">
+        <Link href="/admin/subscription" className="font-medium text-brand-600 hover:underline">
+          {tb("billing.dashboard.plan")}: {tb(`plans.names.${effective.plan}`)}
+        </Link>
+        {effective.trial.isInTrial && (
+          <span className="ml-2 text-zinc-600 dark:text-zinc-400">
+            · {tb("billing.dashboard.trialDaysLeft", { days: effective.trial.trialDaysLeft })}
+          </span>
+        )}
+      </p>
       <section aria-labelledby="totals-title">
         <h2 id="totals-title" className="sr-only">
           {t("totals")}

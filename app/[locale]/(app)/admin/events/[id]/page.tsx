@@ -6,6 +6,8 @@ import { StatusBadge } from "@/components/content/status-badge";
 import { DeleteEventButton } from "@/components/events/delete-event-button";
 import { EventForm } from "@/components/events/event-form";
 import { EventQr } from "@/components/events/event-qr";
+import { getPlanSummary } from "@/lib/billing/overview";
+import { planAllows } from "@/lib/plans/gate";
 import { Button } from "@/components/ui/button";
 import { getEventForEdit } from "@/lib/events/queries";
 import { timeZones } from "@/lib/events/time-zone";
@@ -20,9 +22,10 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
   const { locale, id } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership("events.manage");
-  const [event, t] = await Promise.all([
+  const [event, t, billing] = await Promise.all([
     getEventForEdit(membership.company.id, id),
     getTranslations("events"),
+    getPlanSummary(membership.company.id),
   ]);
   return (
     <div className="flex max-w-5xl flex-col gap-6">
@@ -72,7 +75,11 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
           timeZones={timeZones()}
         />
         <aside>
-          <EventQr eventId={event.id} publicUrl={event.publicUrl} />
+          <EventQr
+            eventId={event.id}
+            publicUrl={event.publicUrl}
+            locked={!planAllows(billing.plan, "qrCodes")}
+          />
         </aside>
       </div>
     </div>

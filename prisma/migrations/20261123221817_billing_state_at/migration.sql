@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "subscription" ADD COLUMN     "stripeStateAt" TIMESTAMP(3);

@@ -1,0 +1,41 @@
+/**
+ * npm run billing:set-plan -- <company-slug> <plan>
+ * Sets a company's plan by hand (comped accounts), recorded in the audit log. Uses
+ * DATABASE_URL, or the app's embedded PostgreSQL in DATA_DIR when unset (stop `npm start` first).
+ */
+import path from "node:path";
+import { PLAN_TIERS, setCompanyPlan } from "../lib/billing/set-plan";
+import { createPrismaClient } from "../lib/db-client";
+import { dataDir, env } from "../lib/env";
+import type { PlanTier } from "../lib/generated/prisma/enums";
+import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres";
+
+const [slug, plan] = process.argv.slice(2);
+if (!slug || !PLAN_TIERS.includes(plan as PlanTier)) {
+  console.error(`Usage: npm run billing:set-plan -- <company-slug> <${PLAN_TIERS.join("|")}>`);
+  process.exit(2);
+}
+
+const server = env.DATABASE_URL
+  ? null
+  : await startEmbeddedPostgres({
+      dataDir: path.join(dataDir, "postgres"),
+      port: env.EMBEDDED_PG_PORT,
+      persistent: true,
+    });
+let url = env.DATABASE_URL;
+if (server) {
+  await ensureDatabase(server.adminUrl, "afterglow");
+  url = server.urlFor("afterglow");
+}
+const prisma = createPrismaClient(url!);
+try {
+  const { previous } = await setCompanyPlan(prisma, slug, plan as PlanTier);
+  console.log(`${slug}: ${previous} → ${plan} (audited)`);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  await prisma.$disconnect();
+  await server?.stop();
+}
