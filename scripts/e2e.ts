@@ -48,6 +48,8 @@ function stop(server: ChildProcess): Promise<void> {
   });
 }
 
+const E2E_STRIPE_WEBHOOK_SECRET = "whsec_e2e_afterglow_billing";
+
 async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "afterglow-e2e-"));
   const [port, pgPort, s3Port] = [await freePort(), await freePort(), await freePort()];
@@ -61,7 +63,10 @@ async function main(): Promise<number> {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(pgPort),
     EMBEDDED_S3_PORT: String(s3Port),
+    // Billing specs sign webhooks with this secret (the SDK's test-header helper); no Stripe key.
+    STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET,
   };
+  delete childEnv.STRIPE_SECRET_KEY;
   for (const name of ["DATABASE_URL", "S3_ENDPOINT", "SMTP_URL", "NODE_ENV"]) delete childEnv[name];
 
   log(`starting the app on ${baseUrl} (data in ${dataDir})`);
@@ -85,6 +90,7 @@ async function main(): Promise<number> {
             E2E_BASE_URL: baseUrl,
             E2E_DATA_DIR: dataDir,
             E2E_DATABASE_URL: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/afterglow`,
+            E2E_STRIPE_WEBHOOK_SECRET,
           },
         },
       );

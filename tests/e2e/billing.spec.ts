@@ -1,0 +1,140 @@
+import { randomUUID } from "node:crypto";
+import Stripe from "stripe";
+import { createCompany, createUser, signInByApi, sql, uniqueEmail } from "./auth-support";
+import { expect, test } from "./fixtures";
+
+/**
+ * Issue #13's journeys: a new company starts the trial (banner with 5 days, uploads beyond
+ * Starter's limits), a signed webhook ends it (Starter limits again, the event page still
+ * online), then a signed checkout + subscription update makes it Professional. Webhooks are
+ * signed with the SDK's test-header helper and the secret scripts/e2e.ts gives the app.
+ */
+const secret = process.env.E2E_STRIPE_WEBHOOK_SECRET ?? "whsec_e2e_afterglow_billing";
+const PRO_PRICE = "afterglow_professional_usd_monthly";
+
+test("trial, its end by a signed webhook, then a paid Professional plan", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+  const companyId = await createCompany("Billing Night Co");
+  const email = uniqueEmail("billing-admin");
+  await createUser({ email, role: "admin", companyId });
+  await signInByApi(context, email);
+
+  // An event with a gallery already holding Starter's 50 photos.
+  const [eventId, contentId, slug] = [randomUUID(), randomUUID(), `billing-${randomUUID().slice(0, 8)}`];
+  await sql(
+    `insert into event (id, "companyId", slug, name, "startsAt", status, "updatedAt") values ($1, $2, $3, 'Billing Night', now(), 'published', now())`,
+    [eventId, companyId, slug],
+  );
+  await sql(
+    `insert into content (id, "companyId", title, kind, status, "updatedAt") values ($1, $2, 'Billing gallery', 'photo_gallery', 'published', now())`,
+    [contentId, companyId],
+  );
+  await sql(`insert into content_event ("contentId", "eventId") values ($1, $2)`, [contentId, eventId]);
+  for (let i = 0; i < 50; i++) {
+    await sql(
+      `insert into media_file (id, "companyId", "contentId", kind, "storageKey", "originalName", "mimeType", "sizeBytes", state, position, "updatedAt")
+       values ($1, $2, $3, 'photo', $4, $5, 'image/jpeg', 1000, 'ready', $6, now())`,
+      [
+        randomUUID(),
+        companyId,
+        contentId,
+        `companies/${companyId}/media/e2e-${i}/original.jpg`,
+        `p${i}.jpg`,
+        i,
+      ],
+    );
+  }
+  const upload = () =>
+    context.request.post("/api/uploads", {
+      data: {
+        fileName: "extra.jpg",
+        contentType: "image/jpeg",
+        size: 50_000,
+        target: { type: "content", contentId },
+      },
+      headers: { origin: baseURL! },
+    });
+  const refused = await upload();
+  expect(refused.status()).toBe(403);
+  expect(await refused.text()).toContain("/admin/subscription");
+
+  // 1. The trial: started from the subscription page, 5 days in the banner.
+  await page.goto("/admin/subscription");
+  await expect(page.getByTestId("current-plan")).toHaveText("Starter");
+  await expect(page.getByTestId("billing-not-configured")).toBeVisible();
+  await page.getByRole("button", { name: "Start the 5-day free trial" }).click();
+  await expect(page.getByText("Trial started! 5 days of free Premium access.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId("trial-banner")).toContainText("5 days left in your free Premium trial");
+  await expect(page.getByTestId("current-plan")).toHaveText("Professional");
+  expect((await upload()).status()).toBe(201);
+
+  // 2. A signed webhook ends it without payment: Starter's limits, the event page still online.
+  const now = Math.floor(Date.now() / 1000);
+  const subscription = (id: string, status: string) => ({
+    id,
+    object: "subscription",
+    customer: "cus_e2e_billing",
+    status,
+    metadata: { companyId },
+    ended_at: status === "canceled" ? now : null,
+    items: {
+      data: [{ current_period_end: now + 30 * 86_400, price: { id: "price_e2e", lookup_key: PRO_PRICE } }],
+    },
+  });
+  const deliver = async (type: string, object: unknown, created: number) => {
+    const body = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      object: "event",
+      type,
+      created,
+      data: { object },
+    });
+    const response = await context.request.post("/api/stripe/webhook", {
+      data: body,
+      headers: {
+        "content-type": "application/json",
+        "stripe-signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret }),
+      },
+    });
+    expect(response.status(), await response.text()).toBe(200);
+  };
+  await deliver("customer.subscription.deleted", subscription("sub_e2e_trial", "canceled"), now);
+  await page.goto("/admin");
+  await expect(page.getByTestId("dashboard-plan")).toContainText("Plan: Starter");
+  await expect(page.getByTestId("trial-banner")).toHaveCount(0);
+  const afterTrial = await upload();
+  expect(afterTrial.status()).toBe(403);
+  const publicPage = await page.request.get(`/event/${slug}`);
+  expect(publicPage.status()).toBe(200);
+  expect(
+    (
+      await sql<{ n: number }>(`select count(*)::int as n from media_file where "contentId" = $1`, [
+        contentId,
+      ])
+    )[0]!.n,
+  ).toBe(51);
+
+  // 3. Checkout completed + subscription updated, both signed: Professional.
+  await deliver(
+    "checkout.session.completed",
+    {
+      object: "checkout.session",
+      mode: "subscription",
+      customer: "cus_e2e_billing",
+      subscription: "sub_e2e_paid",
+      client_reference_id: companyId,
+    },
+    now + 1,
+  );
+  await deliver("customer.subscription.updated", subscription("sub_e2e_paid", "active"), now + 2);
+  await page.goto("/admin/subscription");
+  await expect(page.getByTestId("current-plan")).toHaveText("Professional");
+  await expect(page.getByTestId("subscription-status")).toHaveText("Active");
+  expect((await upload()).status()).toBe(201);
+});
