@@ -68,6 +68,20 @@ describe("adminAction", () => {
     expect(await statusOf(mine)).toBe("published");
   });
 
+  it("refuses an id sent as an object, which Prisma would read as a filter over every row (regression)", async () => {
+    await actAs(a.emails.admin);
+    const other = await createContentRow(h.prisma, a.id, { title: "Other", ...gatedSingle });
+    const filter = { not: "" } as never;
+    expect(await content.updateContentAction(filter, { title: "Hijacked", kind: "single" })).toMatchObject({
+      ok: false,
+      code: "validation",
+    });
+    expect(await content.deleteContentAction(filter)).toMatchObject({ ok: false, code: "validation" });
+    const titles = await h.prisma.content.findMany({ where: { companyId: a.id }, select: { title: true } });
+    expect(titles.map((t) => t.title)).not.toContain("Hijacked");
+    expect(await statusOf(other.id)).toBe("published");
+  });
+
   it("acts for a manager, scoped to the company, and expires the public pages that changed", async () => {
     await actAs(a.emails.manager);
     expect(await content.setContentStatusAction(mine, "draft")).toEqual({ ok: true, data: undefined });
