@@ -1,6 +1,7 @@
 import { ExternalLink } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import Link from "next/link";
 import { CommentsSection } from "@/components/comments/comments-section";
 import { ContentForm } from "@/components/content/content-form";
@@ -27,12 +28,10 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
   ]);
 
   return (
-    <div className="flex max-w-5xl flex-col gap-8">
-      <nav className="text-sm">
-        <Link href="/admin/content" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
-          ← {t("backToList")}
-        </Link>
-      </nav>
+    <EditPageFrame
+      className="flex max-w-5xl flex-col gap-8"
+      back={{ href: "/admin/content", label: t("backToList") }}
+    >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-semibold">{content.title}</h1>
@@ -82,6 +81,6 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
       </section>
 
       <CommentsSection membership={membership} contentId={content.id} />
-    </div>
+    </EditPageFrame>
   );
 }

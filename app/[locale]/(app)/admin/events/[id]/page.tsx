@@ -1,6 +1,7 @@
 import { ExternalLink, Plus } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import Link from "next/link";
 import { StatusBadge } from "@/components/content/status-badge";
 import { DeleteEventButton } from "@/components/events/delete-event-button";
@@ -25,12 +26,10 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
     getTranslations("events"),
   ]);
   return (
-    <div className="flex max-w-5xl flex-col gap-6">
-      <nav className="text-sm">
-        <Link href="/admin/events" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
-          ← {t("backToList")}
-        </Link>
-      </nav>
+    <EditPageFrame
+      className="flex max-w-5xl flex-col gap-6"
+      back={{ href: "/admin/events", label: t("backToList") }}
+    >
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div className="flex flex-col gap-2">
           <h1 className="text-2xl font-semibold">{event.values.name}</h1>
@@ -75,6 +74,6 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
           <EventQr eventId={event.id} publicUrl={event.publicUrl} />
         </aside>
       </div>
-    </div>
+    </EditPageFrame>
   );
 }
