@@ -1,8 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { EditPageFrame } from "@/components/admin/edit-page-frame";
-import Link from "next/link";
+import { EditPageFrame, EditPageHeader } from "@/components/admin/edit-page-frame";
 import { CommentsSection } from "@/components/comments/comments-section";
 import { ContentForm } from "@/components/content/content-form";
 import { ContentStatusActions } from "@/components/content/content-status-actions";
@@ -32,25 +30,24 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
       className="flex max-w-5xl flex-col gap-8"
       back={{ href: "/admin/content", label: t("backToList") }}
     >
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold">{content.title}</h1>
-          <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+      <EditPageHeader
+        title={content.title}
+        factsClassName="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400"
+        facts={
+          <>
             <StatusBadge tone={content.status}>{t(`status.${content.status}`)}</StatusBadge>
             {t(`kind.${content.kind}`)}
-            {content.status === "published" && (
-              <Link
-                href={`/player/${content.id}`}
-                target="_blank"
-                className="inline-flex items-center gap-1 hover:text-brand-600"
-              >
-                {t("viewPublic")} <ExternalLink aria-hidden className="size-3.5" />
-              </Link>
-            )}
-          </p>
-        </div>
-        <ContentStatusActions contentId={content.id} status={content.status} title={content.title} />
-      </header>
+          </>
+        }
+        publicLink={
+          content.status === "published"
+            ? { href: `/player/${content.id}`, label: t("viewPublic") }
+            : undefined
+        }
+        actions={
+          <ContentStatusActions contentId={content.id} status={content.status} title={content.title} />
+        }
+      />
 
       <MediaManager
         contentId={content.id}
