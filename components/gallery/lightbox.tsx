@@ -1,9 +1,9 @@
 "use client";
 
-import { ChevronLeft, ChevronRight, ExternalLink, X } from "lucide-react";
+import { ExternalLink, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
-import { ResponsiveImage } from "@/components/public/responsive-image";
+import { SteppedImage } from "@/components/gallery/stepped-image";
 import type { PublicImage } from "@/lib/public/types";
 
 export interface LightboxItem {
@@ -144,35 +144,15 @@ export function Lightbox({
         </div>
       </div>
       <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 pb-4 sm:px-16">
-        <ResponsiveImage
-          key={item.id}
-          image={item.image}
-          alt={item.alt}
+        <SteppedImage
+          item={item}
+          count={count}
           sizes="100vw"
-          lazy={false}
-          fit="contain"
-          className="h-full w-full bg-transparent! bg-none!"
+          onStep={go}
+          previousClassName="absolute left-2 rounded-full bg-black/50 p-2 hover:bg-white/20 sm:left-4"
+          nextClassName="absolute right-2 rounded-full bg-black/50 p-2 hover:bg-white/20 sm:right-4"
+          iconClassName="size-7"
         />
-        {count > 1 && (
-          <>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label={t("previous")}
-              className="absolute left-2 rounded-full bg-black/50 p-2 hover:bg-white/20 sm:left-4"
-            >
-              <ChevronLeft aria-hidden className="size-7" />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label={t("next")}
-              className="absolute right-2 rounded-full bg-black/50 p-2 hover:bg-white/20 sm:right-4"
-            >
-              <ChevronRight aria-hidden className="size-7" />
-            </button>
-          </>
-        )}
       </div>
     </div>
   );

@@ -1,9 +1,10 @@
 "use client";
 
-import { ChevronLeft, ChevronRight, Maximize2 } from "lucide-react";
+import { Maximize2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 import { Lightbox, type LightboxItem } from "@/components/gallery/lightbox";
+import { SteppedImage } from "@/components/gallery/stepped-image";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { ResponsiveImage } from "@/components/public/responsive-image";
 import { cn } from "@/lib/utils";
@@ -37,35 +38,15 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
         onKeyDown={onKeyDown}
         className="relative flex aspect-[4/3] items-center justify-center overflow-hidden rounded-2xl bg-black sm:aspect-video"
       >
-        <ResponsiveImage
-          key={item.id}
-          image={item.image}
-          alt={item.alt}
+        <SteppedImage
+          item={item}
+          count={count}
           sizes="(min-width: 1024px) 960px, 100vw"
-          lazy={false}
-          fit="contain"
-          className="h-full w-full bg-transparent! bg-none!"
+          onStep={go}
+          previousClassName="absolute left-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
+          nextClassName="absolute right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
+          iconClassName="size-6"
         />
-        {count > 1 && (
-          <>
-            <button
-              type="button"
-              onClick={() => go(-1)}
-              aria-label={t("previous")}
-              className="absolute left-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
-            >
-              <ChevronLeft aria-hidden className="size-6" />
-            </button>
-            <button
-              type="button"
-              onClick={() => go(1)}
-              aria-label={t("next")}
-              className="absolute right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
-            >
-              <ChevronRight aria-hidden className="size-6" />
-            </button>
-          </>
-        )}
         <button
           type="button"
           onClick={() => setFull(true)}

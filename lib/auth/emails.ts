@@ -6,44 +6,37 @@ import { sendMail } from "@/lib/mail";
 
 /** The account e-mails (confirmation, password reset), in the user's language. */
 
-export async function sendConfirmationEmail(options: {
+interface ActionEmailOptions {
   to: string;
   name: string;
   url: string;
   locale: Locale;
-}): Promise<void> {
+}
+
+/**
+ * Both account e-mails have the same shape (greeting, body, button, two notes); only the
+ * catalogue section differs: `email.verify.*` or `email.reset.*`.
+ */
+async function sendActionEmail(kind: "verify" | "reset", options: ActionEmailOptions): Promise<void> {
   const t = await translator(options.locale);
   const content = renderActionEmail({
     lang: options.locale,
-    subject: t("email.verify.subject"),
-    heading: t("email.verify.heading"),
-    paragraphs: [t("email.common.greeting", { name: options.name }), t("email.verify.body")],
-    buttonLabel: t("email.verify.button"),
+    subject: t(`email.${kind}.subject`),
+    heading: t(`email.${kind}.heading`),
+    paragraphs: [t("email.common.greeting", { name: options.name }), t(`email.${kind}.body`)],
+    buttonLabel: t(`email.${kind}.button`),
     url: options.url,
-    notes: [t("email.verify.expires"), t("email.verify.ignore")],
+    notes: [t(`email.${kind}.expires`), t(`email.${kind}.ignore`)],
     linkFallback: t("email.common.linkFallback"),
     signature: t("email.common.signature"),
   });
   await sendMail({ to: options.to, ...content });
 }
 
-export async function sendPasswordResetEmail(options: {
-  to: string;
-  name: string;
-  url: string;
-  locale: Locale;
-}): Promise<void> {
-  const t = await translator(options.locale);
-  const content = renderActionEmail({
-    lang: options.locale,
-    subject: t("email.reset.subject"),
-    heading: t("email.reset.heading"),
-    paragraphs: [t("email.common.greeting", { name: options.name }), t("email.reset.body")],
-    buttonLabel: t("email.reset.button"),
-    url: options.url,
-    notes: [t("email.reset.expires"), t("email.reset.ignore")],
-    linkFallback: t("email.common.linkFallback"),
-    signature: t("email.common.signature"),
-  });
-  await sendMail({ to: options.to, ...content });
+export function sendConfirmationEmail(options: ActionEmailOptions): Promise<void> {
+  return sendActionEmail("verify", options);
+}
+
+export function sendPasswordResetEmail(options: ActionEmailOptions): Promise<void> {
+  return sendActionEmail("reset", options);
 }

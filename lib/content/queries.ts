@@ -1,6 +1,7 @@
 import { getContentCounters } from "@/lib/analytics/queries";
 import { getContentOrThrow } from "@/lib/content/get-content-or-throw";
 import type { ContentListFilters } from "@/lib/content/schemas";
+import { contentFieldsSelect } from "@/lib/content/selects";
 import { db } from "@/lib/db";
 import type {
   ContentKind,
@@ -157,15 +158,7 @@ export interface ContentForEdit {
 export async function getContentForEdit(companyId: string, contentId: string): Promise<ContentForEdit> {
   const c = await getContentOrThrow(db, companyId, contentId, {
     id: true,
-    title: true,
-    description: true,
-    category: true,
-    tags: true,
-    kind: true,
-    status: true,
-    requiresLead: true,
-    coverMediaId: true,
-    publishedAt: true,
+    ...contentFieldsSelect,
     events: { select: { eventId: true } },
   });
   const media = await db.mediaFile.findMany({

@@ -2,6 +2,7 @@
  * What the public pages read from the database: the fields of each record a public DTO is
  * mapped from (`mappers.ts`), and nothing more, so an internal field never reaches a page.
  */
+import { contentFieldsSelect } from "@/lib/content/selects";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 export const companySelect = {
@@ -69,15 +70,7 @@ export function contentSelect(full: boolean) {
   return {
     id: true,
     companyId: true,
-    title: true,
-    description: true,
-    category: true,
-    tags: true,
-    kind: true,
-    status: true,
-    requiresLead: true,
-    coverMediaId: true,
-    publishedAt: true,
+    ...contentFieldsSelect,
     mediaFiles: {
       where: { state: "ready" },
       orderBy: [{ position: "asc" }, { createdAt: "asc" }],

@@ -54,53 +54,56 @@ export interface AdminActionContext {
   changed(change: PublicChange | null | undefined): void;
 }
 
-/** Caller first (a stranger learns nothing of the arguments), then the arguments, then the work. */
-async function run<Caller, Args extends unknown[], T>(
+/** What both wrappers return: the server action itself. */
+type Action<Args extends unknown[], T> = (...args: Args) => Promise<ActionResult<Data<T>>>;
+
+/**
+ * The action both wrappers build: caller first (a stranger learns nothing of the
+ * arguments), then the arguments, then the work; `resolve` is the only part that differs.
+ */
+function action<Caller, Args extends unknown[], T>(
   options: ActionOptions<Args>,
-  args: unknown[],
   resolve: (log: Record<string, unknown>) => Promise<Caller>,
   work: (caller: Caller, args: Args) => Promise<T>,
-): Promise<ActionResult<Data<T>>> {
-  const log: Record<string, unknown> = {};
-  let data: T;
-  try {
-    const caller = await resolve(log);
-    let checked = args as Args;
-    const parsed = options.schema.safeParse(args);
-    if (!parsed.success) throw validationError(parsed.error);
-    checked = parsed.data;
-    data = await work(caller, checked);
-  } catch (error) {
-    return toActionError(error, log);
-  }
-  for (const [path, type] of options.revalidate?.paths ?? []) revalidatePath(path, type);
-  if (options.redirectTo) redirect(options.redirectTo);
-  return { ok: true, data: data as Data<T> };
+): Action<Args, T> {
+  return async (...args) => {
+    const log: Record<string, unknown> = {};
+    let data: T;
+    try {
+      const caller = await resolve(log);
+      const parsed = options.schema.safeParse(args);
+      if (!parsed.success) throw validationError(parsed.error);
+      data = await work(caller, parsed.data);
+    } catch (error) {
+      return toActionError(error, log);
+    }
+    for (const [path, type] of options.revalidate?.paths ?? []) revalidatePath(path, type);
+    if (options.redirectTo) redirect(options.redirectTo);
+    return { ok: true, data: data as Data<T> };
+  };
 }
 
 /** A server action of the admin area: membership with `permission`, then `fn`. */
 export function adminAction<Args extends unknown[], T>(
   options: AdminActionOptions<Args>,
   fn: (context: AdminActionContext, ...args: Args) => Promise<T>,
-): (...args: Args) => Promise<ActionResult<Data<T>>> {
-  return (...args) =>
-    run(
-      options,
-      args,
-      async (log) => {
-        const membership = await requireMembership(options.permission, options.forbiddenMessageKey);
-        log.companyId = membership.company.id;
-        return membership;
-      },
-      async (membership, checked) => {
-        const changes: PublicChange[] = [];
-        const changed = (change: PublicChange | null | undefined) => void (change && changes.push(change));
-        const data = await fn({ membership, changed }, ...checked);
-        if (options.revalidate?.company) revalidatePublic({ companyId: membership.company.id });
-        for (const change of changes) revalidatePublic(change);
-        return data;
-      },
-    );
+): Action<Args, T> {
+  return action(
+    options,
+    async (log) => {
+      const membership = await requireMembership(options.permission, options.forbiddenMessageKey);
+      log.companyId = membership.company.id;
+      return membership;
+    },
+    async (membership, checked) => {
+      const changes: PublicChange[] = [];
+      const changed = (change: PublicChange | null | undefined) => void (change && changes.push(change));
+      const data = await fn({ membership, changed }, ...checked);
+      if (options.revalidate?.company) revalidatePublic({ companyId: membership.company.id });
+      for (const change of changes) revalidatePublic(change);
+      return data;
+    },
+  );
 }
 
 /**
@@ -110,17 +113,15 @@ export function adminAction<Args extends unknown[], T>(
 export function sessionAction<Args extends unknown[], T>(
   options: ActionOptions<Args>,
   fn: (session: CurrentSession, ...args: Args) => Promise<T>,
-): (...args: Args) => Promise<ActionResult<Data<T>>> {
-  return (...args) =>
-    run(
-      options,
-      args,
-      async (log) => {
-        const session = await getCurrentSession();
-        if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
-        log.userId = session.user.id;
-        return session;
-      },
-      (session, checked) => fn(session, ...checked),
-    );
+): Action<Args, T> {
+  return action(
+    options,
+    async (log) => {
+      const session = await getCurrentSession();
+      if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
+      log.userId = session.user.id;
+      return session;
+    },
+    (session, checked) => fn(session, ...checked),
+  );
 }

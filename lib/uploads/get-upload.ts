@@ -1,6 +1,7 @@
 import { assertCanManage } from "@/lib/content/access";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
+import { processedSelect } from "@/lib/media/processors/types";
 import { mediaSettings } from "@/lib/media/settings";
 import { publicStorage, storage, type UploadedPart } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
@@ -12,15 +13,7 @@ export async function getOwnUpload(membership: Membership, mediaId: string) {
   const media = await db.mediaFile.findFirst({
     where: { id: mediaId, companyId: membership.company.id },
     select: {
-      id: true,
-      companyId: true,
-      contentId: true,
-      kind: true,
-      state: true,
-      storageKey: true,
-      mimeType: true,
-      sizeBytes: true,
-      variants: true,
+      ...processedSelect,
       posterKey: true,
       multipartUploadId: true,
       partSizeBytes: true,

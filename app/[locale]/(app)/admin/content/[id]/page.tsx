@@ -1,7 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import Link from "next/link";
+import { EditPageFrame, EditPageHeader } from "@/components/admin/edit-page-frame";
 import { CommentsSection } from "@/components/comments/comments-section";
 import { ContentForm } from "@/components/content/content-form";
 import { ContentStatusActions } from "@/components/content/content-status-actions";
@@ -27,31 +26,28 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
   ]);
 
   return (
-    <div className="flex max-w-5xl flex-col gap-8">
-      <nav className="text-sm">
-        <Link href="/admin/content" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
-          ← {t("backToList")}
-        </Link>
-      </nav>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold">{content.title}</h1>
-          <p className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+    <EditPageFrame
+      className="flex max-w-5xl flex-col gap-8"
+      back={{ href: "/admin/content", label: t("backToList") }}
+    >
+      <EditPageHeader
+        title={content.title}
+        factsClassName="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400"
+        facts={
+          <>
             <StatusBadge tone={content.status}>{t(`status.${content.status}`)}</StatusBadge>
             {t(`kind.${content.kind}`)}
-            {content.status === "published" && (
-              <Link
-                href={`/player/${content.id}`}
-                target="_blank"
-                className="inline-flex items-center gap-1 hover:text-brand-600"
-              >
-                {t("viewPublic")} <ExternalLink aria-hidden className="size-3.5" />
-              </Link>
-            )}
-          </p>
-        </div>
-        <ContentStatusActions contentId={content.id} status={content.status} title={content.title} />
-      </header>
+          </>
+        }
+        publicLink={
+          content.status === "published"
+            ? { href: `/player/${content.id}`, label: t("viewPublic") }
+            : undefined
+        }
+        actions={
+          <ContentStatusActions contentId={content.id} status={content.status} title={content.title} />
+        }
+      />
 
       <MediaManager
         contentId={content.id}
@@ -82,6 +78,6 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
       </section>
 
       <CommentsSection membership={membership} contentId={content.id} />
-    </div>
+    </EditPageFrame>
   );
 }

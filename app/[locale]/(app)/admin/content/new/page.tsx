@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import Link from "next/link";
+import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import { ContentForm } from "@/components/content/content-form";
 import { CONTENT_KINDS } from "@/lib/content/schemas";
 import { eventOptions } from "@/lib/events/queries";
@@ -24,12 +24,10 @@ export default async function NewContentPage({
   const preselected = typeof eventId === "string" && events.some((e) => e.id === eventId) ? [eventId] : [];
 
   return (
-    <div className="flex max-w-4xl flex-col gap-6">
-      <nav className="text-sm">
-        <Link href="/admin/content" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
-          ← {t("backToList")}
-        </Link>
-      </nav>
+    <EditPageFrame
+      className="flex max-w-4xl flex-col gap-6"
+      back={{ href: "/admin/content", label: t("backToList") }}
+    >
       <h1 className="text-2xl font-semibold">{t(`newHeading.${kind}`)}</h1>
       <ContentForm
         contentId={null}
@@ -45,6 +43,6 @@ export default async function NewContentPage({
           requiresLead: false,
         }}
       />
-    </div>
+    </EditPageFrame>
   );
 }

@@ -1,6 +1,7 @@
-import { ExternalLink, Plus } from "lucide-react";
+import { Plus } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { EditPageFrame, EditPageHeader } from "@/components/admin/edit-page-frame";
 import Link from "next/link";
 import { StatusBadge } from "@/components/content/status-badge";
 import { DeleteEventButton } from "@/components/events/delete-event-button";
@@ -28,44 +29,39 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
     getPlanSummary(membership.company.id),
   ]);
   return (
-    <div className="flex max-w-5xl flex-col gap-6">
-      <nav className="text-sm">
-        <Link href="/admin/events" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
-          ← {t("backToList")}
-        </Link>
-      </nav>
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex flex-col gap-2">
-          <h1 className="text-2xl font-semibold">{event.values.name}</h1>
-          <p className="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+    <EditPageFrame
+      className="flex max-w-5xl flex-col gap-6"
+      back={{ href: "/admin/events", label: t("backToList") }}
+    >
+      <EditPageHeader
+        title={event.values.name}
+        factsClassName="flex flex-wrap items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400"
+        facts={
+          <>
             <StatusBadge tone={event.values.status}>{t(`status.${event.values.status}`)}</StatusBadge>
             <span data-testid="participants">
               {t("participantsShown", { count: Number(event.values.participantsCount) })}
             </span>
-            <Link
-              href={`/event/${event.values.slug}`}
-              target="_blank"
-              className="inline-flex items-center gap-1 hover:text-brand-600"
-            >
-              {t("viewPublic")} <ExternalLink aria-hidden className="size-3.5" />
-            </Link>
-          </p>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <Button asChild variant="secondary">
-            <Link href={`/admin/content/new?kind=photo_gallery&eventId=${event.id}`}>
-              <Plus aria-hidden className="size-4" />
-              {t("addGallery")}
-            </Link>
-          </Button>
-          <Button asChild variant="secondary">
-            <Link href={`/admin/content?eventId=${event.id}`}>
-              {t("contentsLink", { count: event.contentCount })}
-            </Link>
-          </Button>
-          <DeleteEventButton eventId={event.id} name={event.values.name} />
-        </div>
-      </header>
+          </>
+        }
+        publicLink={{ href: `/event/${event.values.slug}`, label: t("viewPublic") }}
+        actions={
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary">
+              <Link href={`/admin/content/new?kind=photo_gallery&eventId=${event.id}`}>
+                <Plus aria-hidden className="size-4" />
+                {t("addGallery")}
+              </Link>
+            </Button>
+            <Button asChild variant="secondary">
+              <Link href={`/admin/content?eventId=${event.id}`}>
+                {t("contentsLink", { count: event.contentCount })}
+              </Link>
+            </Button>
+            <DeleteEventButton eventId={event.id} name={event.values.name} />
+          </div>
+        }
+      />
       <div className="grid gap-8 lg:grid-cols-[1fr_16rem]">
         <EventForm
           key={event.values.slug}
@@ -82,6 +78,6 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
           />
         </aside>
       </div>
-    </div>
+    </EditPageFrame>
   );
 }

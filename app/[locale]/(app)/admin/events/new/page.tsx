@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
-import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
+import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import { EventForm } from "@/components/events/event-form";
 import { timeZones } from "@/lib/events/time-zone";
 import { requireMembership } from "@/lib/tenancy/guard";
@@ -16,12 +16,10 @@ export default async function NewEventPage({ params }: PageProps<"/[locale]/admi
   await requireMembership("events.manage");
   const t = await getTranslations("events");
   return (
-    <div className="flex max-w-4xl flex-col gap-6">
-      <nav className="text-sm">
-        <Link href="/admin/events" className="text-zinc-600 hover:text-brand-600 dark:text-zinc-400">
-          ← {t("backToList")}
-        </Link>
-      </nav>
+    <EditPageFrame
+      className="flex max-w-4xl flex-col gap-6"
+      back={{ href: "/admin/events", label: t("backToList") }}
+    >
       <h1 className="text-2xl font-semibold">{t("newTitle")}</h1>
       <EventForm
         eventId={null}
@@ -44,6 +42,6 @@ export default async function NewEventPage({ params }: PageProps<"/[locale]/admi
           isPublic: true,
         }}
       />
-    </div>
+    </EditPageFrame>
   );
 }
