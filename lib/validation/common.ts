@@ -61,10 +61,11 @@ export const isoDay = z
   });
 
 /**
- * A record id as a server action receives it: a short string, never an object (Prisma would
- * read `{ not: "" }` as a filter matching every row of the company).
+ * A record id as a server action receives it: a string, never an object (Prisma would read
+ * `{ not: "" }` as a filter matching every row of the company). Whether it names a record of
+ * the caller's company is the lib function's check (an unknown or overlong id is a 404).
  */
-export const recordId = z.string().min(1).max(64);
+export const recordId = z.string();
 
 /**
  * The arguments of a form action used with `useActionState`: the previous result (not
