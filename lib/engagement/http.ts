@@ -12,7 +12,6 @@ import { respond } from "@/lib/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
 import { enforceLimits } from "@/lib/rate-limit/limiter";
-import { db } from "@/lib/db";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -77,7 +76,6 @@ export function engagementHandlers(options: EngagementHttpOptions) {
             const ip = clientIp(request.headers, options.clientIp);
             const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
             await enforceLimits(
-              db,
               limitChecks(options.limits, action, visitor.id, ipKey),
               options.limits.windowSeconds,
             );

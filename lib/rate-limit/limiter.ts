@@ -1,4 +1,4 @@
-import type { PrismaClient } from "@/lib/db-client";
+import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -46,7 +46,6 @@ interface Row {
  * that share a key (the same IP) lock their rows in the same order and cannot deadlock.
  */
 export async function consumeLimits(
-  db: PrismaClient,
   checks: readonly LimitCheck[],
   windowSeconds = 60,
   random: () => number = Math.random,
@@ -71,7 +70,7 @@ export async function consumeLimits(
         ("windowStart" + make_interval(secs => ${windowSeconds}) - ${now}))))::int AS "retryAfter"`;
 
   if (random() < CLEANUP_SHARE) {
-    await deleteExpiredLimits(db, Math.max(CLEANUP_AGE_SECONDS, windowSeconds * 2));
+    await deleteExpiredLimits(Math.max(CLEANUP_AGE_SECONDS, windowSeconds * 2));
   }
 
   let blocked: Row | undefined;
@@ -85,17 +84,16 @@ export async function consumeLimits(
 
 /** Same as `consumeLimits`, throwing `rateLimited` (→ 429 with Retry-After) when over. */
 export async function enforceLimits(
-  db: PrismaClient,
   checks: readonly LimitCheck[],
   windowSeconds = 60,
   messageKey?: string,
 ): Promise<void> {
-  const outcome = await consumeLimits(db, checks, windowSeconds);
+  const outcome = await consumeLimits(checks, windowSeconds);
   if (!outcome.allowed) throw rateLimited(outcome.retryAfter, messageKey);
 }
 
 /** Removes rows whose window ended long ago; returns how many. */
-export async function deleteExpiredLimits(db: PrismaClient, olderThanSeconds = CLEANUP_AGE_SECONDS) {
+export async function deleteExpiredLimits(olderThanSeconds = CLEANUP_AGE_SECONDS) {
   return db.$executeRaw`
     DELETE FROM "request_limit"
     WHERE "windowStart" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${olderThanSeconds})`;

@@ -1,5 +1,4 @@
 import "server-only";
-import { db } from "@/lib/db";
 import { env } from "@/lib/env";
 import { internalSecret } from "@/lib/jobs/revalidate";
 import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
@@ -27,5 +26,5 @@ export async function enforceIpLimit(
 ): Promise<void> {
   const ip = clientIp(request.headers, clientIpOptions);
   if (!ip) return;
-  await enforceLimits(db, [{ key: `${scope}:ip:${ipKeyPart(ip, ipHashSecret)}`, limit }], 60, messageKey);
+  await enforceLimits([{ key: `${scope}:ip:${ipKeyPart(ip, ipHashSecret)}`, limit }], 60, messageKey);
 }

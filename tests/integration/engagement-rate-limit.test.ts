@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/lib/db-client";
 import { AppError } from "@/lib/errors";
 import { consumeLimits, deleteExpiredLimits, enforceLimits } from "@/lib/rate-limit/limiter";
 import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 let env: EngagementTestEnv;
-let wide: PrismaClient;
 
 beforeAll(async () => {
   env = await engagementTestEnv();
-  wide = env.wide();
 });
 afterAll(() => env?.close());
 
@@ -18,7 +15,7 @@ const never = () => 1; // no opportunistic clean-up unless a test asks for it
 describe("fixed-window limiter", () => {
   it("lets exactly `limit` of many simultaneous requests through", async () => {
     const outcomes = await Promise.all(
-      Array.from({ length: 150 }, () => consumeLimits(wide, [{ key: "race", limit: 60 }], 60, never)),
+      Array.from({ length: 150 }, () => consumeLimits([{ key: "race", limit: 60 }], 60, never)),
     );
     expect(outcomes.filter((o) => o.allowed)).toHaveLength(60);
     const row = await env.db.requestLimit.findUniqueOrThrow({ where: { key: "race" } });
@@ -33,14 +30,14 @@ describe("fixed-window limiter", () => {
 
   it("starts a new window once the old one has passed", async () => {
     const check = [{ key: "tiny", limit: 2 }];
-    expect((await consumeLimits(env.db, check, 60, never)).allowed).toBe(true);
-    expect((await consumeLimits(env.db, check, 60, never)).allowed).toBe(true);
-    expect((await consumeLimits(env.db, check, 60, never)).allowed).toBe(false);
+    expect((await consumeLimits(check, 60, never)).allowed).toBe(true);
+    expect((await consumeLimits(check, 60, never)).allowed).toBe(true);
+    expect((await consumeLimits(check, 60, never)).allowed).toBe(false);
     await env.db.requestLimit.update({
       where: { key: "tiny" },
       data: { windowStart: new Date(Date.now() - 61_000) },
     });
-    expect((await consumeLimits(env.db, check, 60, never)).allowed).toBe(true);
+    expect((await consumeLimits(check, 60, never)).allowed).toBe(true);
     expect(await env.db.requestLimit.findUniqueOrThrow({ where: { key: "tiny" } })).toMatchObject({
       count: 1,
     });
@@ -48,11 +45,11 @@ describe("fixed-window limiter", () => {
 
   it("resets after a real one-second window", async () => {
     const check = [{ key: "second", limit: 1 }];
-    expect((await consumeLimits(env.db, check, 1, never)).allowed).toBe(true);
-    const blocked = await consumeLimits(env.db, check, 1, never);
+    expect((await consumeLimits(check, 1, never)).allowed).toBe(true);
+    const blocked = await consumeLimits(check, 1, never);
     expect(blocked).toEqual({ allowed: false, retryAfter: 1, key: "second" });
     await new Promise((r) => setTimeout(r, 1100));
-    expect((await consumeLimits(env.db, check, 1, never)).allowed).toBe(true);
+    expect((await consumeLimits(check, 1, never)).allowed).toBe(true);
   });
 
   it("blocks on any of several keys and counts all of them", async () => {
@@ -60,14 +57,14 @@ describe("fixed-window limiter", () => {
       { key: "visitor-1", limit: 100 },
       { key: "shared-ip", limit: 3 },
     ];
-    for (let i = 0; i < 3; i++) expect((await consumeLimits(env.db, checks, 60, never)).allowed).toBe(true);
-    expect(await consumeLimits(env.db, checks, 60, never)).toMatchObject({
+    for (let i = 0; i < 3; i++) expect((await consumeLimits(checks, 60, never)).allowed).toBe(true);
+    expect(await consumeLimits(checks, 60, never)).toMatchObject({
       allowed: false,
       key: "shared-ip",
     });
     expect((await env.db.requestLimit.findUniqueOrThrow({ where: { key: "visitor-1" } })).count).toBe(4);
-    await expect(enforceLimits(env.db, checks)).rejects.toBeInstanceOf(AppError);
-    await expect(enforceLimits(env.db, checks)).rejects.toMatchObject({
+    await expect(enforceLimits(checks)).rejects.toBeInstanceOf(AppError);
+    await expect(enforceLimits(checks)).rejects.toMatchObject({
       status: 429,
       messageKey: "engagement.errors.rateLimited",
       retryAfter: expect.any(Number),
@@ -78,7 +75,6 @@ describe("fixed-window limiter", () => {
     const outcomes = await Promise.all(
       Array.from({ length: 80 }, (_, i) =>
         consumeLimits(
-          wide,
           [
             { key: `v-${i % 7}`, limit: 1000 },
             { key: "ip-common", limit: 50 },
@@ -98,11 +94,11 @@ describe("fixed-window limiter", () => {
         { key: "stale-2", windowStart: new Date(Date.now() - 2 * 3600_000), count: 5 },
       ],
     });
-    expect(await deleteExpiredLimits(env.db)).toBe(2);
+    expect(await deleteExpiredLimits()).toBe(2);
     await env.db.requestLimit.create({
       data: { key: "stale-3", windowStart: new Date(Date.now() - 2 * 3600_000), count: 1 },
     });
-    await consumeLimits(env.db, [{ key: "fresh", limit: 5 }], 60, () => 0);
+    await consumeLimits([{ key: "fresh", limit: 5 }], 60, () => 0);
     expect(await env.db.requestLimit.findUnique({ where: { key: "stale-3" } })).toBeNull();
     expect(await env.db.requestLimit.findUnique({ where: { key: "fresh" } })).not.toBeNull();
   });

@@ -3,11 +3,9 @@
  * private events; contents reachable and not; ready and processing media — in the file's own
  * database (bound to the app's singletons by `file-services.ts`).
  */
-import { PrismaPg } from "@prisma/adapter-pg";
 import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
 import { env as appEnv } from "@/lib/env";
-import { PrismaClient as GeneratedClient } from "@/lib/generated/prisma/client";
 import { storage, type ObjectStore } from "@/lib/storage";
 
 export const A = "co-eng-a";
@@ -34,30 +32,18 @@ export interface EngagementTestEnv {
   database: { url: string };
   db: PrismaClient;
   store: ObjectStore;
-  /** A client with a large pool, for tests of many simultaneous requests. */
-  wide(): PrismaClient;
   close(): Promise<void>;
 }
 
 export async function engagementTestEnv(): Promise<EngagementTestEnv> {
   const url = appEnv.DATABASE_URL!;
   await seedWorld(db);
-  const wideClients: PrismaClient[] = [];
   return {
     database: { url },
     db,
     store: storage,
-    wide() {
-      const client = new GeneratedClient({
-        adapter: new PrismaPg({ connectionString: url, max: 40 }),
-      }) as PrismaClient;
-      wideClients.push(client);
-      return client;
-    },
     // The database and bucket belong to the file (support/file-services.ts drops them).
-    async close() {
-      await Promise.all(wideClients.map((c) => c.$disconnect()));
-    },
+    async close() {},
   };
 }
 
