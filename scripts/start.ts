@@ -12,7 +12,7 @@ import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createPrismaClient } from "@/lib/db-client";
-import { env } from "@/lib/env";
+import { appUrl, env } from "@/lib/env";
 import { DEMO_PASSWORD, DEMO_USERS } from "../prisma/seed";
 import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
 import { seedDemoIfAllowed } from "./lib/demo-seed";
@@ -97,6 +97,7 @@ async function main(): Promise<void> {
       log,
       embeddedDatabase: services.embedded.postgres,
       seedDemo: env.SEED_DEMO,
+      appUrl,
     }));
   } finally {
     await prisma.$disconnect();

@@ -21,8 +21,10 @@
  */
 import { subscribe } from "node:diagnostics_channel";
 
-const trustedProxies = (process.env.AUTH_TRUSTED_PROXIES ?? "").split(",").some((s) => s.trim());
-const trustProxy = ["true", "1"].includes((process.env.TRUST_PROXY ?? "").trim());
+// Read per request, not at load: Next.js loads `.env` files after this preload, and the app
+// (lib/env.ts) sees those values — both must agree on who is trusted.
+const trustedProxies = () => (process.env.AUTH_TRUSTED_PROXIES ?? "").split(",").some((s) => s.trim());
+const trustProxy = () => ["true", "1"].includes((process.env.TRUST_PROXY ?? "").trim());
 
 /** `::ffff:192.0.2.1` (IPv4 on a dual-stack socket) → `192.0.2.1`. */
 function socketAddress(socket) {
@@ -33,10 +35,10 @@ function socketAddress(socket) {
 subscribe("http.server.request.start", ({ request, socket }) => {
   const address = socketAddress(socket);
   const headers = request.headers;
-  if (trustedProxies) {
+  if (trustedProxies()) {
     const chain = headers["x-forwarded-for"];
     if (address) headers["x-forwarded-for"] = chain ? `${chain}, ${address}` : address;
-  } else if (!trustProxy) {
+  } else if (!trustProxy()) {
     delete headers["x-real-ip"];
     if (address) headers["x-forwarded-for"] = address;
     else delete headers["x-forwarded-for"];

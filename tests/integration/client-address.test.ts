@@ -14,6 +14,8 @@ import { clientIp } from "@/lib/rate-limit/client-ip";
 const preload = pathToFileURL(path.resolve("scripts/lib/client-address-preload.mjs")).href;
 const echoServer = `
 import http from "node:http";
+// As Next.js does with .env files: variables that appear after the preload was loaded.
+if (process.env.LATE_TRUSTED_PROXIES) process.env.AUTH_TRUSTED_PROXIES = process.env.LATE_TRUSTED_PROXIES;
 const server = http.createServer((req, res) => res.end(JSON.stringify(req.headers)));
 server.listen(0, "127.0.0.1", () => console.log(server.address().port));
 `;
@@ -54,6 +56,12 @@ describe("the client's address comes from the socket, not from X-Forwarded-For",
       expect(clientIp(headers, direct)).toBe("127.0.0.1");
     }
     expect(clientIp(await seen(port, {}), direct)).toBe("127.0.0.1");
+  });
+
+  it("reads its settings per request, so a variable loaded after it (a .env file) counts (review finding)", async () => {
+    const port = await startEcho({ LATE_TRUSTED_PROXIES: "10.0.0.0/8" });
+    const headers = await seen(port, { "x-forwarded-for": "203.0.113.7" });
+    expect(headers.get("x-forwarded-for")).toBe("203.0.113.7, 127.0.0.1");
   });
 
   it("with trusted proxies, appends the socket hop: a direct client cannot pose as a proxy", async () => {

@@ -24,6 +24,7 @@ describe("npm start's demo seeding on an external database", () => {
       log: (line) => lines.push(line),
       embeddedDatabase: false,
       seedDemo: undefined,
+      appUrl: "http://localhost:3000",
     });
     expect(result).toEqual({ seeded: false, allowed: false });
     expect(await db.prisma.company.count()).toBe(0);
