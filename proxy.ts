@@ -1,4 +1,7 @@
+import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
+import { signInPath } from "@/lib/auth/redirects";
 import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
 import { runtimeSecurityHeaders } from "@/lib/public/security-headers";
 import { tenantHostOptions } from "@/lib/public/site";
@@ -13,17 +16,36 @@ const responseHeaders = runtimeSecurityHeaders();
  *   pair is its own cached page and no page reads cookies;
  * - a tenant subdomain (`demo.afterglow.events/evento/x`) is served by the tenant-host tree
  *   (`/{locale}/~site/demo/evento/x`).
- * It also adds the security headers that depend on the running configuration (CSP sources).
- * Authorisation and visibility are never decided here: pages and handlers check them.
+ * It also adds the security headers that depend on the running configuration (CSP sources),
+ * and sends a visit to the admin area without any session cookie to sign-in with a real
+ * redirect (a 200 page that redirects in the browser would render the shell first).
+ * Authorisation and visibility are never decided here: pages and handlers check them (a
+ * present cookie is not trusted: the admin guard checks the session behind it).
  */
 export function proxy(request: NextRequest): NextResponse {
+  const tenantSlug = tenantSlugFromHost(request.headers.get("host"), previewDomains, rootDomain);
+  if (!tenantSlug && needsSignIn(request)) {
+    const { pathname, search } = request.nextUrl;
+    return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.url), {
+      status: 303,
+      headers: { ...responseHeaders, "Cache-Control": "private, no-store" },
+    });
+  }
   const url = request.nextUrl.clone();
   url.pathname = internalPath({
     pathname: url.pathname,
     localeCookie: request.cookies.get(localeCookieName)?.value,
-    tenantSlug: tenantSlugFromHost(request.headers.get("host"), previewDomains, rootDomain),
+    tenantSlug,
   });
   return NextResponse.rewrite(url, { headers: responseHeaders });
+}
+
+/** A page navigation into the admin area with no session cookie at all. */
+function needsSignIn(request: NextRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const { pathname } = request.nextUrl;
+  if (pathname !== "/admin" && !pathname.startsWith("/admin/")) return false;
+  return getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX }) === null;
 }
 
 export const config = {

@@ -1,4 +1,5 @@
 import "server-only";
+import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
@@ -215,7 +216,7 @@ function buildAuth() {
       },
     },
     advanced: {
-      cookiePrefix: "afterglow",
+      cookiePrefix: AUTH_COOKIE_PREFIX,
       // `__Secure-` cookies whenever the app is served over https.
       useSecureCookies: appUrl.startsWith("https:"),
       // Better Auth skips the Origin check when NODE_ENV is "test"; our tests must see the real one.

@@ -14,17 +14,21 @@ const WINDOW_SECONDS = 600;
 /** Life of a cached redirect: the signature outlives it in the worst case by 5 minutes. */
 export const REDIRECT_MAX_AGE = SIGNATURE_SECONDS - WINDOW_SECONDS - 300;
 
-export async function signedObjectUrl(key: string, now = Date.now()): Promise<string> {
+/**
+ * `contentType` is signed into the URL (`response-content-type`), so the store answers with the
+ * type the server verified, whatever the object was stored with.
+ */
+export async function signedObjectUrl(key: string, contentType?: string, now = Date.now()): Promise<string> {
   const signingDate = new Date(Math.floor(now / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000);
-  return storage.signedGetUrl(key, { expiresIn: SIGNATURE_SECONDS, signingDate });
+  return storage.signedGetUrl(key, { expiresIn: SIGNATURE_SECONDS, signingDate, contentType });
 }
 
-export type MediaLookup = { status: 200; key: string } | { status: 403 | 404 };
+export type MediaLookup = { status: 200; key: string; contentType?: string } | { status: 403 | 404 };
 
 export async function lookupMedia(mediaId: string, variant: string): Promise<MediaLookup> {
   if (!isMediaVariant(variant) || mediaId.length > 128) return { status: 404 };
   const found = await resolveMediaObject(mediaId, variant);
-  if (found.state === "ok") return { status: 200, key: found.key };
+  if (found.state === "ok") return { status: 200, key: found.key, contentType: found.contentType };
   return { status: found.state === "gated" ? 403 : 404 };
 }
 
@@ -43,14 +47,18 @@ export async function mediaResponse(lookup: MediaLookup): Promise<Response> {
   if (lookup.status !== 200) {
     return Response.json(
       { error: lookup.status === 403 ? "forbidden" : "not_found" },
-      { status: lookup.status, headers: { "Cache-Control": "public, max-age=60" } },
+      {
+        status: lookup.status,
+        headers: { "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" },
+      },
     );
   }
   return new Response(null, {
     status: 302,
     headers: {
-      Location: await signedObjectUrl(lookup.key),
+      Location: await signedObjectUrl(lookup.key, lookup.contentType),
       "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}`,
+      "X-Content-Type-Options": "nosniff",
     },
   });
 }

@@ -4,18 +4,26 @@ import { parseStoredVariants } from "@/lib/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
 
 export type MediaObject =
-  { state: "ok"; key: string; cacheable: true } | { state: "gated" } | { state: "missing" };
+  | { state: "ok"; key: string; contentType: string; cacheable: true }
+  | { state: "gated" }
+  | { state: "missing" };
+
+const VARIANT_TYPES = { webp: "image/webp", avif: "image/avif", jpeg: "image/jpeg" } as const;
 
 /**
  * The storage key behind a public media URL, if the media may be shown: its content is
- * viewable (`visibility.ts`). `original` of lead-gated content is never served here (downloads
- * with a lead gate go through their own route).
+ * viewable (`visibility.ts`) and its upload finished and passed verification (`ready`: an
+ * upload that never completed, is still being checked or failed holds bytes nobody verified).
+ * `original` of lead-gated content is never served here (downloads with a lead gate go
+ * through their own route). The content type comes from what was verified, never the store.
  */
 export async function resolveMediaObject(mediaId: string, variant: string): Promise<MediaObject> {
   const media = await db.mediaFile.findUnique({
     where: { id: mediaId },
     select: {
       storageKey: true,
+      mimeType: true,
+      state: true,
       posterKey: true,
       variants: true,
       content: {
@@ -27,17 +35,23 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
       },
     },
   });
-  if (!media?.content || !isContentViewable(media.content)) return { state: "missing" };
+  if (!media?.content || media.state !== "ready" || !isContentViewable(media.content)) {
+    return { state: "missing" };
+  }
   if (variant === "original") {
     return media.content.requiresLead
       ? { state: "gated" }
-      : { state: "ok", key: media.storageKey, cacheable: true };
+      : { state: "ok", key: media.storageKey, contentType: media.mimeType, cacheable: true };
   }
   if (variant === "poster") {
-    return media.posterKey ? { state: "ok", key: media.posterKey, cacheable: true } : { state: "missing" };
+    return media.posterKey
+      ? { state: "ok", key: media.posterKey, contentType: VARIANT_TYPES.jpeg, cacheable: true }
+      : { state: "missing" };
   }
   const found = (parseStoredVariants(media.variants) ?? []).find((v) => v.key.endsWith(`/${variant}`));
-  return found ? { state: "ok", key: found.key, cacheable: true } : { state: "missing" };
+  return found
+    ? { state: "ok", key: found.key, contentType: VARIANT_TYPES[found.format], cacheable: true }
+    : { state: "missing" };
 }
 
 export async function resolveLogoKey(companyId: string): Promise<string | null> {

@@ -5,6 +5,7 @@ import { loadLanding } from "@/lib/public/load-landing";
 import { loadOgSubject } from "@/lib/public/load-og-subject";
 import { loadPlayerPage } from "@/lib/public/load-player-page";
 import { loadSitemap } from "@/lib/public/load-sitemap";
+import { lookupMedia, mediaResponse } from "@/lib/public/media-access";
 import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 
 /**
@@ -230,6 +231,7 @@ describe("media access", () => {
     expect(await resolveMediaObject("gallery-1", "w640.webp")).toEqual({
       state: "ok",
       key: `companies/${C}/media/gallery-1/w640.webp`,
+      contentType: "image/webp",
       cacheable: true,
     });
     expect((await resolveMediaObject("gallery-1", "original")).state).toBe("ok");
@@ -238,6 +240,32 @@ describe("media access", () => {
     expect((await resolveMediaObject("gallery-1", "w9999.webp")).state).toBe("missing");
     expect((await resolveMediaObject("draft-1", "w320.webp")).state).toBe("missing");
     expect((await resolveMediaObject("of-private-event-1", "original")).state).toBe("missing");
+  });
+
+  it("serves nothing of an upload that is unfinished, unverified or failed verification", async () => {
+    // gallery-3 has renditions on its row but is still being processed.
+    expect((await resolveMediaObject("gallery-3", "w640.webp")).state).toBe("missing");
+    for (const state of ["uploading", "processing", "failed"] as const) {
+      await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state } });
+      expect((await resolveMediaObject("gallery-3", "original")).state).toBe("missing");
+      expect((await lookupMedia("gallery-3", "w640.webp")).status).toBe(404);
+    }
+    await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state: "processing" } });
+  });
+
+  it("signs the verified content type into the redirect and forbids sniffing", async () => {
+    const answer = await mediaResponse(await lookupMedia("gallery-1", "original"));
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+    const location = new URL(answer.headers.get("location")!);
+    expect(location.searchParams.get("response-content-type")).toBe("image/jpeg");
+    const rendition = new URL(
+      (await mediaResponse(await lookupMedia("gallery-1", "w640.webp"))).headers.get("location")!,
+    );
+    expect(rendition.searchParams.get("response-content-type")).toBe("image/webp");
+    const missing = await mediaResponse(await lookupMedia("gallery-3", "w640.webp"));
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("always shows logos; banners only of viewable events", async () => {
