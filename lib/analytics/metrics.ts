@@ -10,7 +10,7 @@
  * - shares, comments (as written: a comment later hidden or deleted was still engagement),
  *   downloads;
  * - leads: the people in the leads list, on the day they were first captured (an erased lead
- *   is not counted; a repeated form updates its lead and is not a new one);
+ *   is not counted; a repeated form leaves its lead as it was and is not a new one);
  * - watchSeconds: the seconds of playback the player reported.
  */
 export const METRICS = [

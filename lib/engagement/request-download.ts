@@ -49,8 +49,9 @@ async function mediaOf(content: EngagedContent, mediaId: string | undefined) {
 /**
  * A fan's download. Lead-gated content needs a lead in the request or one this visitor left
  * for the company before. The lead (one per company, content and e-mail: a repeated form
- * updates it), its `lead` row when it is new, and the `download` row are written together;
- * then the signed URL is returned.
+ * never changes it and is recorded as a re-submission in the download's audit row), its `lead`
+ * row when it is new, and the `download` row are written together; then the signed URL is
+ * returned.
  */
 export async function requestDownload(
   contentId: string,
@@ -78,21 +79,28 @@ export async function requestDownload(
   // that could not be made.
   const url = await signedOriginalUrl(media);
   const fileName = safeDownloadName(media.originalName, media.mimeType);
-  const newLead = lead
-    ? await recordLeadAndDownload(content, visitorId, lead, locale)
-    : await recordDownload(content, visitorId);
+  const submitted = lead ? await recordLeadAndDownload(content, visitorId, lead, locale) : null;
+  if (!submitted) await recordDownload(content, visitorId);
 
   await recordAudit({
     action: "download_tracking",
     tableName: "media_file",
     recordId: media.id,
     companyId: content.companyId,
-    details: { contentId: content.id, gated: content.requiresLead, newLead },
+    details: {
+      contentId: content.id,
+      gated: content.requiresLead,
+      newLead: submitted?.inserted ?? false,
+      // A form sent again for an existing lead is recorded here, never applied to the lead.
+      ...(submitted && !submitted.inserted
+        ? { leadResubmitted: true, differingFields: submitted.changedFields }
+        : {}),
+    },
   });
   return { url, fileName };
 }
 
-async function recordDownload(content: EngagedContent, visitorId: string): Promise<false> {
+async function recordDownload(content: EngagedContent, visitorId: string): Promise<void> {
   await db.engagementEvent.create({
     data: {
       companyId: content.companyId,
@@ -102,43 +110,56 @@ async function recordDownload(content: EngagedContent, visitorId: string): Promi
       visitorId,
     },
   });
-  return false;
 }
 
 /**
- * One statement, so atomic without an interactive transaction: the lead is inserted or, for
- * the same company, content and e-mail, updated (`xmax = 0` tells a fresh row from an
- * updated one); a `lead` row follows only a new lead, a `download` row always. The device
- * that sent the form last has the lead on file, so a fan who just filled it on a new phone
- * is not asked again there. Returns whether the lead is new.
+ * One statement, so atomic without an interactive transaction: the lead is inserted unless
+ * the company already has one for this content and e-mail, and a `lead` row follows only a
+ * new lead, a `download` row always. An existing lead is never changed from the public API:
+ * anyone can type someone else's e-mail, so a later form must not replace the fan's name,
+ * phone, company or consent (nor move the lead to the sender's device). Returns whether the
+ * lead is new and, for a re-submission, which fields differed (names only: the values are
+ * unverified and are not kept).
  */
 async function recordLeadAndDownload(
   content: EngagedContent,
   visitorId: string,
   lead: LeadInput,
   locale: string | undefined,
-): Promise<boolean> {
+): Promise<{ inserted: boolean; changedFields: string[] }> {
   const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
-    WITH upserted AS (
+    WITH inserted AS (
       INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
         "consent", "consentAt", "visitorId", "locale", "createdAt", "updatedAt")
       VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${content.eventId}, ${lead.name}, ${lead.email},
         ${lead.phone ?? null}, ${lead.company ?? null}, true, ${nowUtc}, ${visitorId}, ${locale ?? null},
         ${nowUtc}, ${nowUtc})
-      ON CONFLICT ("companyId", "contentId", "email") DO UPDATE SET
-        "name" = EXCLUDED."name", "phone" = EXCLUDED."phone", "companyName" = EXCLUDED."companyName",
-        "consent" = true, "consentAt" = EXCLUDED."consentAt", "visitorId" = EXCLUDED."visitorId",
-        "locale" = EXCLUDED."locale", "updatedAt" = EXCLUDED."updatedAt"
-      RETURNING (xmax = 0) AS "inserted"
+      ON CONFLICT ("companyId", "contentId", "email") DO NOTHING
+      RETURNING "id"
     ), logged AS (
       INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
       SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${nowUtc}
-      FROM upserted, LATERAL (
+      FROM (
         SELECT 'download'::"EngagementType" AS "type"
         UNION ALL
-        SELECT 'lead'::"EngagementType" WHERE upserted."inserted"
+        SELECT 'lead'::"EngagementType" WHERE EXISTS (SELECT 1 FROM inserted)
       ) t
     )
-    SELECT "inserted" FROM upserted`;
-  return result?.inserted ?? false;
+    SELECT EXISTS (SELECT 1 FROM inserted) AS "inserted"`;
+  const inserted = result?.inserted ?? false;
+  if (inserted) return { inserted, changedFields: [] };
+  const stored = await db.lead.findUnique({
+    where: {
+      companyId_contentId_email: { companyId: content.companyId, contentId: content.id, email: lead.email },
+    },
+    select: { name: true, phone: true, companyName: true },
+  });
+  const changedFields = stored
+    ? [
+        ...(stored.name !== lead.name ? ["name"] : []),
+        ...(stored.phone !== (lead.phone ?? null) ? ["phone"] : []),
+        ...(stored.companyName !== (lead.company ?? null) ? ["company"] : []),
+      ]
+    : [];
+  return { inserted, changedFields };
 }

@@ -362,29 +362,35 @@ describe("downloads", () => {
     expect(JSON.stringify(audits.map((a) => a.details))).not.toMatch(/rita|example\.com|Fans/i);
   });
 
-  it("updates the lead when the same e-mail comes again, from another device", async () => {
+  it("never changes a lead when the same e-mail comes again (anyone can type it): records a re-submission", async () => {
     const before = await env.db.lead.findFirstOrThrow({ where: { contentId: C.gated } });
     const phone = vid();
-    await requestDownload(C.gated, phone, {
-      lead: lead({ name: "Rita F. Fan", email: "RITA.FAN@example.com", phone: "", company: undefined }),
-    });
+    // Someone else's e-mail with other details, from another device: the file is served…
+    await expect(
+      requestDownload(C.gated, phone, {
+        lead: lead({ name: "Mallory", email: "RITA.FAN@example.com", phone: "", company: undefined }),
+      }),
+    ).resolves.toMatchObject({ fileName: "m-gated-kit.pdf" });
+    // …but the fan's lead keeps her name, phone, company, consent and device.
     const after = await env.db.lead.findMany({ where: { contentId: C.gated } });
-    expect(after).toHaveLength(1);
-    expect(after[0]).toMatchObject({
-      id: before.id,
-      name: "Rita F. Fan",
-      phone: null,
-      companyName: null,
-      visitorId: phone,
-    });
-    expect(after[0]!.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
-    expect(after[0]!.createdAt).toEqual(before.createdAt);
+    expect(after).toEqual([before]);
     expect(await env.db.engagementEvent.count({ where: { contentId: C.gated, type: "lead" } })).toBe(1);
     expect(
       await env.db.engagementEvent.count({
         where: { contentId: C.gated, type: "download", visitorId: phone },
       }),
     ).toBe(1);
+    const [audit] = await env.db.sessionAudit.findMany({
+      where: { action: "download_tracking", companyId: A },
+      orderBy: { createdAt: "desc" },
+      take: 1,
+    });
+    expect(audit!.details).toMatchObject({
+      newLead: false,
+      leadResubmitted: true,
+      differingFields: ["name", "phone", "company"],
+    });
+    expect(JSON.stringify(audit!.details)).not.toMatch(/mallory|example\.com/i);
   });
 
   it("does not open another company's gate with a lead on file here", async () => {
