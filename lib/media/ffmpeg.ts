@@ -70,3 +70,17 @@ export function runTool(command: string, args: readonly string[], options: RunOp
     });
   });
 }
+
+/** A local file and the demuxer its verified type calls for (`withToolInput`). */
+export interface ToolInput {
+  path: string;
+  format: string;
+}
+
+/**
+ * The input options of every ffmpeg/ffprobe run: only the `file` protocol, the demuxer forced
+ * (no probing of the bytes, so no playlist or concat demuxer can be picked) and a `file:` path.
+ */
+export function inputArgs(input: ToolInput): string[] {
+  return ["-protocol_whitelist", "file", "-f", input.format, "-i", `file:${input.path}`];
+}

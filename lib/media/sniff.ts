@@ -34,6 +34,29 @@ function isMp3Frame(buf: Uint8Array, offset = 0): boolean {
 }
 
 /**
+ * Where the audio after an ID3v2 tag starts: 10 header bytes, the tag's syncsafe size, and 10
+ * more with a footer; null when `head` does not start with a well-formed ID3v2 header.
+ */
+export function id3TagEnd(head: Uint8Array): number | null {
+  if (ascii(head, 0, 3) !== "ID3" || head.length < 10) return null;
+  const size = head.subarray(6, 10);
+  if (size.some((b) => b & 0x80)) return null;
+  const bytes = (size[0]! << 21) | (size[1]! << 14) | (size[2]! << 7) | size[3]!;
+  const footer = (head[5]! & 0x10) !== 0;
+  return 10 + bytes + (footer ? 10 : 0);
+}
+
+/**
+ * Whether what follows an ID3 tag is an MPEG audio frame (after any zero padding). An ID3 tag
+ * can front anything: a playlist behind one once made ffmpeg fetch the addresses it listed.
+ */
+export function startsWithAudioFrame(bytes: Uint8Array): boolean {
+  let i = 0;
+  while (i < bytes.length && bytes[i] === 0) i++;
+  return isMp3Frame(bytes, i);
+}
+
+/**
  * What a file really is, from its first bytes (magic numbers), among the families the
  * platform accepts; null for anything else (executables, archives, HTML, SVG …).
  * The browser's declared type is only a claim: this is what the server trusts.
@@ -59,7 +82,12 @@ export function sniffFamily(head: Uint8Array): SniffedFamily | null {
     return contains(head, "webm", 64) ? "webm" : null;
   }
   if (ascii(head, 0, 4) === "OggS") return "ogg";
-  if (ascii(head, 0, 3) === "ID3") return "mp3";
+  if (ascii(head, 0, 3) === "ID3") {
+    // A tag longer than `head` is confirmed by the caller, which reads past it (complete-upload).
+    const end = id3TagEnd(head);
+    if (end === null) return null;
+    return end + 4 > head.length || startsWithAudioFrame(head.subarray(end)) ? "mp3" : null;
+  }
   if (isMp3Frame(head)) return "mp3";
   return null;
 }

@@ -1,12 +1,12 @@
 import sharp from "sharp";
 import type { ContainerInfo } from "@/lib/media/containers";
-import { runTool } from "@/lib/media/ffmpeg";
+import { inputArgs, runTool, type ToolInput } from "@/lib/media/ffmpeg";
 
-/** ffprobe's view of a file (or URL): duration and the first video stream's size. */
-export async function probeMedia(ffprobe: string, input: string): Promise<ContainerInfo> {
+/** ffprobe's view of a local file: duration and the first video stream's size. */
+export async function probeMedia(ffprobe: string, input: ToolInput): Promise<ContainerInfo> {
   const out = await runTool(
     ffprobe,
-    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", input],
+    ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", ...inputArgs(input)],
     { timeoutMs: 60_000, maxStdoutBytes: 4 * 1024 * 1024 },
   );
   const json = JSON.parse(out.toString("utf8")) as {
@@ -30,13 +30,13 @@ export function posterTimeSeconds(durationMs: number | null): number {
 }
 
 /** One frame as a JPEG (at most 1920 px wide), seeking to `atSeconds`. */
-export async function extractPoster(ffmpeg: string, input: string, atSeconds: number): Promise<Buffer> {
+export async function extractPoster(ffmpeg: string, input: ToolInput, atSeconds: number): Promise<Buffer> {
   const grab = (at: number) =>
     runTool(
       ffmpeg,
       [
         ...["-hide_banner", "-loglevel", "error", "-nostdin"],
-        ...["-ss", at.toFixed(3), "-i", input],
+        ...["-ss", at.toFixed(3), ...inputArgs(input)],
         ...["-frames:v", "1", "-vf", "scale='min(1920,iw)':-2", "-q:v", "3"],
         ...["-f", "image2", "-c:v", "mjpeg", "pipe:1"],
       ],

@@ -7,7 +7,7 @@ import { deleteMedia } from "@/lib/media/delete-media";
 import { FILE_TYPE_RULES } from "@/lib/media/file-types";
 import { imageDimensionsFromHead, megapixels } from "@/lib/media/image-header";
 import { mediaSettings, type MediaSettings } from "@/lib/media/settings";
-import { SNIFF_BYTES, sniffFamily } from "@/lib/media/sniff";
+import { id3TagEnd, SNIFF_BYTES, sniffFamily, startsWithAudioFrame } from "@/lib/media/sniff";
 import { storage } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
 import { getOwnUpload } from "@/lib/uploads/get-upload";
@@ -77,6 +77,17 @@ export async function completeUpload(
   );
   if (!rule || sniffFamily(head) !== rule.family) {
     await reject(new AppError("validation", UPLOAD_ERRORS.contentMismatch));
+  }
+  const tagEnd = rule?.family === "mp3" ? id3TagEnd(head) : null;
+  if (tagEnd !== null && tagEnd + 4 > head.length) {
+    // The ID3 tag (cover art) runs past the head: the audio frame must follow it.
+    const after =
+      tagEnd < size
+        ? await storage.readRange(media.storageKey, tagEnd, Math.min(size, tagEnd + SNIFF_BYTES) - 1)
+        : null;
+    if (!after || !startsWithAudioFrame(after)) {
+      await reject(new AppError("validation", UPLOAD_ERRORS.contentMismatch));
+    }
   }
   if (media.kind === "photo") {
     const { maxImagePixels } = mediaSettings(settingsOverrides);

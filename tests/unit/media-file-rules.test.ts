@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { canonicalMime, fileExtension, fileTypeRule, hasBlockedExtension } from "@/lib/media/file-types";
 import { newMediaId, originalKey, parseMediaKey, posterKeyOf, prefixOfKey } from "@/lib/media/keys";
-import { sniffFamily } from "@/lib/media/sniff";
+import { id3TagEnd, sniffFamily, startsWithAudioFrame } from "@/lib/media/sniff";
 import { formatBytes, GB, MB, planLimits } from "@/lib/plans/limits";
 import { partLength, partPlan } from "@/lib/uploads/part-plan";
 import { cleanFileName, validateFileClaim } from "@/lib/uploads/validate-file";
@@ -119,7 +119,10 @@ describe("content sniffing", () => {
     expect(sniffFamily((await loadVideoFixture()).mp4)).toBe("isobmff");
     expect(sniffFamily(encodeWav(new Float32Array(10), 8000))).toBe("wav");
     expect(sniffFamily(Buffer.from("OggS\0\x02"))).toBe("ogg");
-    expect(sniffFamily(Buffer.from("ID3\x04\0\0\0\0\0\0"))).toBe("mp3");
+    const frame = [0xff, 0xfb, 0x90, 0x64];
+    expect(sniffFamily(Buffer.from([...Buffer.from("ID3\x04\0\0\0\0\0\0"), ...frame]))).toBe("mp3");
+    // Padding zeros inside the tag, then the frame.
+    expect(sniffFamily(Buffer.from([...Buffer.from("ID3\x04\0\0\0\0\0\x04\0\0\0\0"), ...frame]))).toBe("mp3");
     expect(sniffFamily(Buffer.from([0xff, 0xfb, 0x90, 0x64]))).toBe("mp3"); // MPEG-1 Layer III frame
     const webm = Buffer.from([
       0x1a,
@@ -137,6 +140,17 @@ describe("content sniffing", () => {
       ...Buffer.from("webm"),
     ]);
     expect(sniffFamily(webm)).toBe("webm");
+  });
+  it("refuses an ID3 tag that is not followed by an audio frame (an HLS playlist behind one)", () => {
+    const playlist =
+      "#EXTM3U\n#EXT-X-TARGETDURATION:1\n#EXTINF:1,\nhttp://169.254.169.254/latest\n#EXT-X-ENDLIST\n";
+    expect(sniffFamily(Buffer.from(`ID3\x03\0\0\0\0\0\0${playlist}`))).toBeNull();
+    expect(sniffFamily(Buffer.from("ID3\x03\0\0\0\0\x80\0" + playlist))).toBeNull(); // not syncsafe
+    // A tag longer than the head: the caller reads past it and checks what follows.
+    const long = Buffer.from("ID3\x03\0\0\0\x01\0\0");
+    expect(id3TagEnd(long)).toBe(10 + 128 * 128);
+    expect(startsWithAudioFrame(Buffer.from(playlist))).toBe(false);
+    expect(startsWithAudioFrame(Buffer.from([0, 0, 0xff, 0xfb, 0x90, 0x64]))).toBe(true);
   });
   it("refuses look-alikes and everything else", () => {
     expect(sniffFamily(Buffer.from([0xff, 0xf1, 0x50, 0x80]))).toBeNull(); // AAC (ADTS), not MP3

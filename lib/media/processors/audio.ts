@@ -1,8 +1,8 @@
 import "server-only";
 import { audioPeaks, parseWavHead, StreamPeakCollector, WavPeakAccumulator } from "@/lib/media/audio";
-import { runTool, toolAvailable } from "@/lib/media/ffmpeg";
+import { inputArgs, runTool, toolAvailable, type ToolInput } from "@/lib/media/ffmpeg";
 import { FILE_TYPE_RULES } from "@/lib/media/file-types";
-import { containerInfoOf, toolInput } from "@/lib/media/processors/source";
+import { containerInfoOf, withToolInput } from "@/lib/media/processors/source";
 import {
   MEDIA_ERRORS,
   PermanentMediaError,
@@ -36,13 +36,13 @@ async function wavWaveform(media: MediaRow): Promise<{ durationMs: number; wavef
 
 async function decodedWaveform(
   ffmpeg: string,
-  input: string,
+  input: ToolInput,
 ): Promise<{ durationMs: number; waveform: number[] }> {
   const collector = new StreamPeakCollector();
   await runTool(
     ffmpeg,
     [
-      ...["-hide_banner", "-loglevel", "error", "-nostdin", "-i", input],
+      ...["-hide_banner", "-loglevel", "error", "-nostdin", ...inputArgs(input)],
       ...["-vn", "-ac", "1", "-ar", String(DECODE_RATE), "-f", "f32le", "pipe:1"],
     ],
     { timeoutMs: 30 * 60_000, onStdout: (chunk) => collector.pushFloat32LE(chunk) },
@@ -64,7 +64,7 @@ export const processAudio: MediaProcessor = async (media, settings) => {
   const ffmpeg = (await toolAvailable(settings.ffmpegPath)) ? settings.ffmpegPath : null;
   if (ffmpeg) {
     try {
-      const decoded = await decodedWaveform(ffmpeg, await toolInput(media.storageKey));
+      const decoded = await withToolInput(media, (input) => decodedWaveform(ffmpeg, input));
       return {
         data: { durationMs: container.durationMs ?? decoded.durationMs, waveform: decoded.waveform },
         variants: [],

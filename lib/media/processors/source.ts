@@ -1,4 +1,9 @@
 import "server-only";
+import { createWriteStream } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
 import {
   mp3Info,
   mp4Info,
@@ -7,8 +12,9 @@ import {
   type ContainerInfo,
   type RangeReader,
 } from "@/lib/media/containers";
-import { FILE_TYPE_RULES } from "@/lib/media/file-types";
-import type { MediaRow } from "@/lib/media/processors/types";
+import type { ToolInput } from "@/lib/media/ffmpeg";
+import { FILE_TYPE_RULES, type SniffedFamily } from "@/lib/media/file-types";
+import { MEDIA_ERRORS, PermanentMediaError, type MediaRow } from "@/lib/media/processors/types";
 import { storage } from "@/lib/storage";
 
 /** Reads of a stored original shared by the video and audio processors. */
@@ -17,9 +23,33 @@ function rangeReader(key: string): RangeReader {
   return (start, end) => storage.readRange(key, start, end);
 }
 
-/** A signed URL ffmpeg can read (with range requests) instead of downloading the file. */
-export function toolInput(key: string): Promise<string> {
-  return storage.signedGetUrl(key, { expiresIn: 3600 });
+/** ffmpeg's demuxer for each family the upload check sniffed (ffmpeg's names). */
+const DEMUXERS: Partial<Record<SniffedFamily, string>> = {
+  isobmff: "mov",
+  webm: "matroska",
+  ogg: "ogg",
+  mp3: "mp3",
+  wav: "wav",
+};
+
+/**
+ * Runs `work` on a private local copy of a stored original, read with the demuxer of its
+ * verified type. Never a URL: given one, ffmpeg probes the bytes itself, and a file that
+ * passed as MP3 but holds an HLS playlist makes it fetch every address listed (loopback and
+ * cloud metadata included). The copy is deleted afterwards, whatever happens.
+ */
+export async function withToolInput<T>(media: MediaRow, work: (input: ToolInput) => Promise<T>): Promise<T> {
+  const family = FILE_TYPE_RULES[media.mimeType]?.family;
+  const format = family ? DEMUXERS[family] : undefined;
+  if (!format) throw new PermanentMediaError(MEDIA_ERRORS.unreadable, `no demuxer for ${media.mimeType}`);
+  const dir = await mkdtemp(path.join(tmpdir(), "afterglow-media-"));
+  try {
+    const file = path.join(dir, "original");
+    await pipeline(await storage.readStream(media.storageKey), createWriteStream(file, { mode: 0o600 }));
+    return await work({ path: file, format });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 }
 
 /** Duration and size from the container's own headers, read by byte ranges (no ffprobe needed). */

@@ -1,14 +1,16 @@
 import "server-only";
 import type { ContainerInfo } from "@/lib/media/containers";
-import { toolAvailable } from "@/lib/media/ffmpeg";
+import { toolAvailable, type ToolInput } from "@/lib/media/ffmpeg";
 import { posterKeyOf, prefixOfKey } from "@/lib/media/keys";
 import { storeImage } from "@/lib/media/processors/image";
-import { containerInfoOf, toolInput } from "@/lib/media/processors/source";
-import type { MediaProcessor } from "@/lib/media/processors/types";
+import { containerInfoOf, withToolInput } from "@/lib/media/processors/source";
+import type { MediaProcessor, MediaRow } from "@/lib/media/processors/types";
 import { processImage } from "@/lib/media/variants";
 import { extractPoster, placeholderPoster, posterTimeSeconds } from "@/lib/media/video";
 import { probeMedia } from "@/lib/media/video";
 import { storage } from "@/lib/storage";
+
+const NO_INFO: ContainerInfo = { durationMs: null, width: null, height: null };
 
 /** Videos: duration and size (ffprobe, else the container), a poster frame and its renditions. */
 export const processVideo: MediaProcessor = async (media, settings) => {
@@ -16,10 +18,11 @@ export const processVideo: MediaProcessor = async (media, settings) => {
     toolAvailable(settings.ffprobePath).then((ok) => (ok ? settings.ffprobePath : null)),
     toolAvailable(settings.ffmpegPath).then((ok) => (ok ? settings.ffmpegPath : null)),
   ]);
-  const input = ffprobe || ffmpeg ? await toolInput(media.storageKey) : "";
-
-  let info: ContainerInfo = { durationMs: null, width: null, height: null };
-  if (ffprobe) info = await probeMedia(ffprobe, input).catch(() => info);
+  const read =
+    ffprobe || ffmpeg
+      ? await withToolInput(media, (input) => readWithTools(media, input, ffprobe, ffmpeg))
+      : { info: NO_INFO, poster: null };
+  let info = read.info;
   if (info.durationMs === null || info.width === null) {
     const fromContainer = await containerInfoOf(media);
     info = {
@@ -28,20 +31,7 @@ export const processVideo: MediaProcessor = async (media, settings) => {
       height: info.height ?? fromContainer.height,
     };
   }
-
-  let poster: Buffer | null = null;
-  if (ffmpeg) {
-    poster = await extractPoster(ffmpeg, input, posterTimeSeconds(info.durationMs)).catch(
-      (error: unknown) => {
-        console.warn("[afterglow] no poster frame, using a placeholder", {
-          mediaId: media.id,
-          error: String(error),
-        });
-        return null;
-      },
-    );
-  }
-  poster ??= await placeholderPoster(media.id, info);
+  const poster = read.poster ?? (await placeholderPoster(media.id, info));
 
   const posterImage = await processImage(poster);
   const base = prefixOfKey(media.storageKey);
@@ -63,3 +53,24 @@ export const processVideo: MediaProcessor = async (media, settings) => {
     written: [...stored.written, posterKey],
   };
 };
+
+/** ffprobe's facts and a poster frame from the local copy; each step may fail on its own. */
+async function readWithTools(
+  media: MediaRow,
+  input: ToolInput,
+  ffprobe: string | null,
+  ffmpeg: string | null,
+): Promise<{ info: ContainerInfo; poster: Buffer | null }> {
+  const info = ffprobe ? await probeMedia(ffprobe, input).catch(() => NO_INFO) : NO_INFO;
+  if (!ffmpeg) return { info, poster: null };
+  // The poster time needs the duration: from ffprobe, else from the container.
+  const durationMs = info.durationMs ?? (await containerInfoOf(media)).durationMs;
+  const poster = await extractPoster(ffmpeg, input, posterTimeSeconds(durationMs)).catch((error: unknown) => {
+    console.warn("[afterglow] no poster frame, using a placeholder", {
+      mediaId: media.id,
+      error: String(error),
+    });
+    return null;
+  });
+  return { info, poster };
+}

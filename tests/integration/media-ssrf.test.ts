@@ -1,0 +1,80 @@
+/**
+ * Issue #12 hole 1: a file that starts with an ID3 tag and holds an HLS playlist passed as MP3,
+ * and ffmpeg, given a URL, skipped the tag, picked the HLS demuxer and fetched every address
+ * listed. A listener started here stands for those addresses: it must receive nothing.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { processMedia } from "@/lib/media/process-media";
+import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
+import { createContentRow, createTenant, type Tenant } from "./support/tenants";
+
+let env: MediaTestEnv;
+let company: Tenant;
+let contentId: string;
+let server: Server;
+const hits: string[] = [];
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  company = await createTenant(env.db, { plan: "professional" });
+  contentId = (await createContentRow(env.db, company.id)).id;
+  server = createServer((req, res) => {
+    hits.push(req.url ?? "");
+    res.end("#EXTM3U\n");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await env?.close();
+});
+
+function playlistBehindId3(): Buffer {
+  const { port } = server.address() as AddressInfo;
+  const segment = (n: number) => `#EXTINF:1.0,\nhttp://127.0.0.1:${port}/segment-${n}.ts\n`;
+  const playlist = `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n${segment(1)}${segment(2)}#EXT-X-ENDLIST\n`;
+  return Buffer.concat([Buffer.from("ID3\x03\0\0\0\0\0\0", "latin1"), Buffer.from(playlist)]);
+}
+
+describe("a playlist dressed as an MP3", () => {
+  it("is refused when the upload completes: no audio frame follows the ID3 tag", async () => {
+    const error = await rejection(
+      uploadFile(company.as("admin"), {
+        fileName: "track.mp3",
+        contentType: "audio/mpeg",
+        bytes: playlistBehindId3(),
+        target: { type: "content", contentId },
+      }),
+    );
+    expect(error).toMatchObject({ code: "validation", messageKey: "uploads.errors.contentMismatch" });
+    expect(hits).toEqual([]);
+  });
+
+  // Defence in depth: even a file that reached the worker is read as a local file with the
+  // demuxer of its verified type, so ffmpeg never opens a network address.
+  it.each([
+    ["audio", "audio/mpeg", "mp3"],
+    ["video", "video/mp4", "mp4"],
+  ] as const)("makes ffmpeg fetch nothing when it reaches the %s worker", async (kind, mimeType, ext) => {
+    const bytes = playlistBehindId3();
+    const row = await env.db.mediaFile.create({
+      data: {
+        companyId: company.id,
+        contentId,
+        kind,
+        storageKey: `companies/${company.id}/media/ssrf-${kind}/original.${ext}`,
+        originalName: `x.${ext}`,
+        mimeType,
+        sizeBytes: BigInt(bytes.length),
+        state: "processing",
+      },
+    });
+    await env.store.put(row.storageKey, bytes, mimeType);
+    await processMedia(row.id).catch(() => undefined);
+    // ffmpeg runs to completion inside processMedia; give a late connection a moment anyway.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(hits).toEqual([]);
+  });
+});
