@@ -1,18 +1,21 @@
 import "server-only";
 import { isMediaVariant } from "@/lib/media/urls";
 import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
-import { storage } from "@/lib/storage";
+import { publicStorage } from "@/lib/storage";
 
 /**
  * Public media answer with a redirect to a short-lived signed URL of the private bucket.
- * Signatures are made with a signing time rounded down to a 10-minute window, so every
- * request in a window gets the same URL and browsers (or a CDN) reuse the bytes they have;
- * the redirect itself may be cached for less than what is left of the signature's life.
+ * Signatures are made with a signing time rounded down to a window, so every request in a
+ * window gets the same URL and browsers (or a CDN) reuse the bytes they have.
+ * Lifetimes are short on purpose (issue #12, hole 13): once content is unpublished or gated,
+ * this route answers 404 at once, a cached redirect lives at most REDIRECT_MAX_AGE, and a signed
+ * URL already handed out stops working at most SIGNATURE_SECONDS after its window began.
+ * Invariant (tested): a redirect never outlives the signature it points at.
  */
-const SIGNATURE_SECONDS = 3600;
-const WINDOW_SECONDS = 600;
-/** Life of a cached redirect: the signature outlives it in the worst case by 5 minutes. */
-export const REDIRECT_MAX_AGE = SIGNATURE_SECONDS - WINDOW_SECONDS - 300;
+export const SIGNATURE_SECONDS = 600;
+export const WINDOW_SECONDS = 300;
+/** Life of a cached redirect: far less than the SIGNATURE_SECONDS - WINDOW_SECONDS always left. */
+export const REDIRECT_MAX_AGE = 60;
 
 /**
  * `contentType` is signed into the URL (`response-content-type`), so the store answers with the
@@ -20,7 +23,14 @@ export const REDIRECT_MAX_AGE = SIGNATURE_SECONDS - WINDOW_SECONDS - 300;
  */
 export async function signedObjectUrl(key: string, contentType?: string, now = Date.now()): Promise<string> {
   const signingDate = new Date(Math.floor(now / (WINDOW_SECONDS * 1000)) * WINDOW_SECONDS * 1000);
-  return storage.signedGetUrl(key, { expiresIn: SIGNATURE_SECONDS, signingDate, contentType });
+  // Browsers follow this URL: the store as they reach it (S3_PUBLIC_ENDPOINT when set).
+  return publicStorage.signedGetUrl(key, {
+    expiresIn: SIGNATURE_SECONDS,
+    signingDate,
+    contentType,
+    // The bytes: never in a shared cache, and in a browser no longer than the signature's least life.
+    cacheControl: `private, max-age=${SIGNATURE_SECONDS - WINDOW_SECONDS}`,
+  });
 }
 
 export type MediaLookup = { status: 200; key: string; contentType?: string } | { status: 403 | 404 };

@@ -129,6 +129,8 @@ export class ObjectStore {
       downloadName?: string;
       disposition?: string;
       contentType?: string;
+      /** `Cache-Control` the store answers with (signed, like the content type). */
+      cacheControl?: string;
       signingDate?: Date;
     } = {},
   ): Promise<string> {
@@ -144,6 +146,7 @@ export class ObjectStore {
         Key: key,
         ResponseContentDisposition: disposition,
         ResponseContentType: options.contentType,
+        ResponseCacheControl: options.cacheControl,
       }),
       { expiresIn: options.expiresIn ?? 300, signingDate: options.signingDate },
     );

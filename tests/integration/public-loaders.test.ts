@@ -5,7 +5,13 @@ import { loadLanding } from "@/lib/public/load-landing";
 import { loadOgSubject } from "@/lib/public/load-og-subject";
 import { loadPlayerPage } from "@/lib/public/load-player-page";
 import { loadSitemap } from "@/lib/public/load-sitemap";
-import { lookupMedia, mediaResponse } from "@/lib/public/media-access";
+import {
+  lookupMedia,
+  mediaResponse,
+  REDIRECT_MAX_AGE,
+  signedObjectUrl,
+  WINDOW_SECONDS,
+} from "@/lib/public/media-access";
 import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 
 /**
@@ -266,6 +272,31 @@ describe("media access", () => {
     const missing = await mediaResponse(await lookupMedia("gallery-3", "w640.webp"));
     expect(missing.status).toBe(404);
     expect(missing.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("keeps public links short-lived: a redirect never outlives its signature, unpublishing ends it at once", async () => {
+    for (const offset of [0, 1, WINDOW_SECONDS * 500 - 1, WINDOW_SECONDS * 1000 - 1]) {
+      const now = Date.UTC(2026, 10, 24, 3) + offset;
+      const url = new URL(await signedObjectUrl("companies/x/media/y/w640.webp", "image/webp", now));
+      const signedAt = url.searchParams.get("X-Amz-Date")!;
+      const start = Date.parse(
+        signedAt.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)Z$/, "$1-$2-$3T$4:$5:$6Z"),
+      );
+      const expires = Number(url.searchParams.get("X-Amz-Expires"));
+      expect(expires).toBeLessThanOrEqual(600);
+      const leftSeconds = (start + expires * 1000 - now) / 1000;
+      expect(leftSeconds).toBeGreaterThanOrEqual(REDIRECT_MAX_AGE);
+      const bytesMaxAge = Number(/max-age=(\d+)/.exec(url.searchParams.get("response-cache-control")!)![1]);
+      expect(bytesMaxAge).toBeLessThanOrEqual(leftSeconds);
+      expect(url.searchParams.get("response-cache-control")).toContain("private");
+    }
+    const answer = await mediaResponse(await lookupMedia("gallery-1", "w640.webp"));
+    expect(answer.headers.get("cache-control")).toBe(`public, max-age=${REDIRECT_MAX_AGE}`);
+
+    await prisma.content.update({ where: { id: "gallery" }, data: { status: "draft" } });
+    expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(404);
+    await prisma.content.update({ where: { id: "gallery" }, data: { status: "published" } });
+    expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(200);
   });
 
   it("always shows logos; banners only of viewable events", async () => {
