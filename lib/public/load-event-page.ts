@@ -6,16 +6,19 @@ import { eventSelect } from "@/lib/public/selects";
 import type { EventPageData } from "@/lib/public/types";
 import { isEventViewable } from "@/lib/public/visibility";
 
-/** The event by its global slug; `companyId` restricts it to one tenant (path and host modes). */
+/**
+ * The viewable event by its global slug, or null (unknown, another tenant's, or not viewable);
+ * `companyId` restricts it to one tenant (path and host modes).
+ */
 export async function loadEventPage(eventSlug: string, companyId?: string): Promise<EventPageData | null> {
   const row = await db.event.findUnique({
     where: { slug: eventSlug.toLowerCase() },
     select: eventSelect,
   });
-  if (!row || (companyId && row.companyId !== companyId)) return null;
+  // Not viewable is not found: "unavailable" with the owner's brand told anyone it existed.
+  if (!row || (companyId && row.companyId !== companyId) || !isEventViewable(row)) return null;
   const company = await loadCompany(row.companyId);
   if (!company) return null;
-  if (!isEventViewable(row)) return { state: "unavailable", company, eventName: row.name };
 
   const contents = await contentsOf({ events: { some: { eventId: row.id } } }, true);
   // Order as the organiser arranged them in the event.

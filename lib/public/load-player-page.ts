@@ -6,13 +6,13 @@ import { contentSelect, eventSelect } from "@/lib/public/selects";
 import type { PlayerPageData } from "@/lib/public/types";
 import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
 
-/** A content's player page, with the viewable events it belongs to. */
+/** A viewable content's player page, with the viewable events it belongs to; null otherwise. */
 export async function loadPlayerPage(contentId: string, companyId?: string): Promise<PlayerPageData | null> {
   const row = await db.content.findUnique({ where: { id: contentId }, select: contentSelect(true) });
-  if (!row || (companyId && row.companyId !== companyId)) return null;
+  // Not viewable is not found, exactly like an unknown id (see `PlayerPageData`).
+  if (!row || (companyId && row.companyId !== companyId) || !isContentViewable(row)) return null;
   const company = await loadCompany(row.companyId);
   if (!company) return null;
-  if (!isContentViewable(row)) return { state: "unavailable", company };
   const media = await mediaRows([row], true);
   const content = toPublicContent(row, media, true);
   const eventIds = row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.id);

@@ -120,10 +120,20 @@ export interface LandingData {
   resources: PublicContent[];
 }
 
-export type EventPageData =
-  | { state: "ok"; company: PublicCompany; event: PublicEvent; contents: PublicContent[] }
-  | { state: "unavailable"; company: PublicCompany; eventName: string };
+/**
+ * Only viewable pages have data: a draft, private or cancelled event (or content) is not found,
+ * exactly like an unknown one, so nobody outside the company learns it exists (issue #12).
+ */
+export type EventPageData = {
+  state: "ok";
+  company: PublicCompany;
+  event: PublicEvent;
+  contents: PublicContent[];
+};
 
-export type PlayerPageData =
-  | { state: "ok"; company: PublicCompany; content: PublicContent; events: PublicEvent[] }
-  | { state: "unavailable"; company: PublicCompany };
+export type PlayerPageData = {
+  state: "ok";
+  company: PublicCompany;
+  content: PublicContent;
+  events: PublicEvent[];
+};

@@ -57,11 +57,14 @@ test("the lightbox opens on a photo and is driven by the keyboard", async ({ pag
   await expect(photos.nth(2)).toBeFocused();
 });
 
-test("an event that is not published and public shows Event unavailable", async ({ page }) => {
-  await page.goto("/event/sessao-privada");
-  await expect(page.getByRole("heading", { name: "Evento indisponível" })).toBeVisible();
+test("an event that is not published and public is not found, exactly like an unknown one", async ({
+  page,
+}) => {
+  // Issue #12: "unavailable" in the owner's brand told anyone that a private event existed.
+  expect((await page.goto("/event/sessao-privada"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Evento não encontrado" })).toBeVisible();
   await expect(page.getByText("Gravação ao vivo para convidados")).toHaveCount(0);
-  await expect(page.getByRole("link", { name: "Voltar a Demo Live" })).toHaveAttribute("href", "/demo");
+  await expect(page.getByText("Demo Live")).toHaveCount(0);
   expect((await page.goto("/event/no-such-event"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Evento não encontrado" })).toBeVisible();
   // Another company's event is not found under this one.

@@ -72,11 +72,15 @@ test("a lead-gated document shows what it is, never its file", async ({ page, re
   ).toBe(302);
 });
 
-test("content that is not published and public is not available", async ({ page, request }) => {
-  await page.goto("/player/seed-sessao-privada-bastidores");
-  await expect(page.getByRole("heading", { name: "Conteúdo indisponível" })).toBeVisible();
-  await page.goto("/player/seed-noite-acustica-ensaio");
-  await expect(page.getByRole("heading", { name: "Conteúdo indisponível" })).toBeVisible();
+test("content that is not published and public is not found, exactly like an unknown one", async ({
+  page,
+  request,
+}) => {
+  for (const id of ["seed-sessao-privada-bastidores", "seed-noite-acustica-ensaio"]) {
+    expect((await page.goto(`/player/${id}`))?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Conteúdo não encontrado" })).toBeVisible();
+    await expect(page.getByText("Demo Live")).toHaveCount(0);
+  }
   expect((await page.goto("/player/no-such-content"))?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Conteúdo não encontrado" })).toBeVisible();
   expect(

@@ -187,9 +187,9 @@ describe("landing page", () => {
 });
 
 describe("event page", () => {
-  it("is unavailable unless published and public, and scoped to its company", async () => {
-    expect((await loadEventPage("ev-draft"))?.state).toBe("unavailable");
-    expect((await loadEventPage("ev-private"))?.state).toBe("unavailable");
+  it("is not found unless published and public (like an unknown slug), and scoped to its company", async () => {
+    expect(await loadEventPage("ev-draft")).toBeNull();
+    expect(await loadEventPage("ev-private")).toBeNull();
     expect(await loadEventPage("ev-public", "co-else")).toBeNull();
     expect(await loadEventPage("missing")).toBeNull();
   });
@@ -216,9 +216,9 @@ describe("event page", () => {
 });
 
 describe("player page", () => {
-  it("is unavailable for drafts, archived content and content of hidden events", async () => {
+  it("is not found for drafts, archived content and content of hidden events (like an unknown id)", async () => {
     for (const id of ["draft", "archived", "of-draft-event", "of-private-event"]) {
-      expect((await loadPlayerPage(id))?.state).toBe("unavailable");
+      expect(await loadPlayerPage(id)).toBeNull();
     }
     expect((await loadPlayerPage("of-both"))?.state).toBe("ok");
     expect((await loadPlayerPage("resource"))?.state).toBe("ok");

@@ -1,12 +1,10 @@
-import type { ComponentProps } from "react";
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTranslations, setRequestLocale } from "next-intl/server";
+import { setRequestLocale } from "next-intl/server";
 import { PlayerView } from "@/components/player/player-view";
 import { EventView } from "@/components/public/event-view";
 import { LandingView } from "@/components/public/landing-view";
 import { LegalDocument, PlainText } from "@/components/public/legal-document";
-import { StatusView } from "@/components/public/status-view";
 import { TenantShell } from "@/components/public/tenant-chrome";
 import type { Locale } from "@/lib/i18n/config";
 import { legalText } from "@/lib/public/legal";
@@ -66,10 +64,6 @@ export async function eventMetadata(
 ): Promise<Metadata> {
   const data = await getEventPage(eventSlug, companySlug);
   if (!data) return noIndex;
-  if (data.state === "unavailable") {
-    const t = await getTranslations({ locale, namespace: "event" });
-    return { title: t("unavailableTitle"), ...noIndex };
-  }
   const { event, company } = data;
   return shareMetadata({
     title: `${event.name} · ${company.name}`,
@@ -99,9 +93,6 @@ export async function EventPage({
   const data = await getEventPage(eventSlug, companySlug);
   if (!data) notFound();
   const links = tenantLinks(mode, data.company.slug);
-  if (data.state === "unavailable") {
-    return <UnavailablePage namespace="event" company={data.company} links={links} />;
-  }
   return (
     <TenantShell company={data.company} links={links}>
       <EventView
@@ -125,10 +116,6 @@ export async function playerMetadata(
 ): Promise<Metadata> {
   const data = await getPlayerPage(contentId, companySlug);
   if (!data) return noIndex;
-  if (data.state === "unavailable") {
-    const t = await getTranslations({ locale, namespace: "player" });
-    return { title: t("unavailableTitle"), ...noIndex };
-  }
   const { content, company } = data;
   return shareMetadata({
     title: `${content.title} · ${company.name}`,
@@ -158,9 +145,6 @@ export async function PlayerPage({
   const data = await getPlayerPage(contentId, companySlug);
   if (!data) notFound();
   const links = tenantLinks(mode, data.company.slug);
-  if (data.state === "unavailable") {
-    return <UnavailablePage namespace="player" company={data.company} links={links} />;
-  }
   return (
     <TenantShell company={data.company} links={links}>
       <PlayerView
@@ -221,28 +205,6 @@ export async function TenantLegalPage({
       ) : (
         <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections} />
       )}
-    </TenantShell>
-  );
-}
-
-/** "Event unavailable" / "Content not available": the tenant's frame, the reason and a way back. */
-async function UnavailablePage({
-  namespace,
-  company,
-  links,
-}: {
-  namespace: "event" | "player";
-  company: ComponentProps<typeof TenantShell>["company"];
-  links: ComponentProps<typeof TenantShell>["links"];
-}) {
-  const t = await getTranslations(namespace);
-  return (
-    <TenantShell company={company} links={links}>
-      <StatusView
-        title={t("unavailableTitle")}
-        message={t("unavailableMessage")}
-        action={{ href: links.home, label: t("backTo", { company: company.name }) }}
-      />
     </TenantShell>
   );
 }
