@@ -1,6 +1,6 @@
 import "server-only";
 import { isMediaVariant } from "@/lib/media/urls";
-import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
+import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 import { publicStorage } from "@/lib/storage";
 
 /**
@@ -48,8 +48,8 @@ export async function lookupLogo(companyId: string): Promise<MediaLookup> {
 }
 
 export async function lookupBanner(eventId: string): Promise<MediaLookup> {
-  const key = eventId.length <= 128 ? await resolveBannerKey(eventId) : null;
-  return key ? { status: 200, key } : { status: 404 };
+  const banner = eventId.length <= 128 ? await resolveBanner(eventId) : null;
+  return banner ? { status: 200, ...banner } : { status: 404 };
 }
 
 /** The route handlers' answer for a lookup. */

@@ -59,10 +59,23 @@ export async function resolveLogoKey(companyId: string): Promise<string | null> 
   return row?.logoKey ?? null;
 }
 
-export async function resolveBannerKey(eventId: string): Promise<string | null> {
+/**
+ * An event banner as fans get it: the largest WebP rendition of its (ready) media, never the
+ * uploaded original, which keeps the camera's EXIF, GPS included.
+ */
+export async function resolveBanner(eventId: string): Promise<{ key: string; contentType: string } | null> {
   const row = await db.event.findUnique({
     where: { id: eventId },
     select: { bannerKey: true, status: true, isPublic: true },
   });
-  return row && isEventViewable(row) ? row.bannerKey : null;
+  if (!row?.bannerKey || !isEventViewable(row)) return null;
+  const media = await db.mediaFile.findUnique({
+    where: { storageKey: row.bannerKey },
+    select: { state: true, variants: true },
+  });
+  if (media?.state !== "ready") return null;
+  const largest = (parseStoredVariants(media.variants) ?? [])
+    .filter((v) => v.format === "webp")
+    .sort((a, b) => b.width - a.width)[0];
+  return largest ? { key: largest.key, contentType: VARIANT_TYPES.webp } : null;
 }

@@ -6,13 +6,14 @@ import { loadOgSubject } from "@/lib/public/load-og-subject";
 import { loadPlayerPage } from "@/lib/public/load-player-page";
 import { loadSitemap } from "@/lib/public/load-sitemap";
 import {
+  lookupBanner,
   lookupMedia,
   mediaResponse,
   REDIRECT_MAX_AGE,
   signedObjectUrl,
   WINDOW_SECONDS,
 } from "@/lib/public/media-access";
-import { resolveBannerKey, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
+import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 
 /**
  * Visibility rules of the public pages (spec §4) on a small hand-made tenant:
@@ -301,8 +302,30 @@ describe("media access", () => {
 
   it("always shows logos; banners only of viewable events", async () => {
     expect(await resolveLogoKey(C)).toBe(`companies/${C}/branding/logo.png`);
-    expect(await resolveBannerKey("ev-public")).toContain("banner.jpg");
-    expect(await resolveBannerKey("ev-draft")).toBeNull();
+    // The banner's media row (target `event-banner`: no content): its renditions, never the original.
+    const bannerKey = `companies/${C}/events/ev-public/banner.jpg`;
+    const banner = await prisma.mediaFile.create({
+      data: {
+        companyId: C,
+        kind: "photo",
+        storageKey: bannerKey,
+        originalName: "banner.jpg",
+        mimeType: "image/jpeg",
+        sizeBytes: 1000n,
+        state: "processing",
+        variants: variants("banner"),
+      },
+    });
+    expect(await resolveBanner("ev-public")).toBeNull(); // not verified yet
+    await prisma.mediaFile.update({ where: { id: banner.id }, data: { state: "ready" } });
+    expect(await resolveBanner("ev-public")).toEqual({
+      key: `companies/${C}/media/banner/w640.webp`,
+      contentType: "image/webp",
+    });
+    const answer = await mediaResponse(await lookupBanner("ev-public"));
+    expect(new URL(answer.headers.get("location")!).pathname).not.toContain("banner.jpg");
+    expect(await resolveBanner("ev-draft")).toBeNull();
+    await prisma.mediaFile.delete({ where: { id: banner.id } });
   });
 });
 
