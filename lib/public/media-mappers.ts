@@ -18,14 +18,14 @@ export function imageOf(media: MediaRow, gated: boolean): PublicImage | null {
         width: v.width,
         url: publicMediaUrl(media.id, `w${v.width}.${format}` as MediaVariant),
       }));
+  // A photo's original is never shown on a public page (it keeps the camera's EXIF, GPS
+  // included): its largest rendition stands in, gated or not.
   const fallbackUrl =
     media.kind === "video"
       ? media.posterKey
         ? publicMediaUrl(media.id, "poster")
         : null
-      : gated
-        ? (sources("webp").at(-1)?.url ?? null)
-        : publicMediaUrl(media.id, "original");
+      : (sources("webp").at(-1)?.url ?? null);
   const avif = sources("avif");
   const webp = sources("webp");
   if (!fallbackUrl && webp.length === 0) return null;
@@ -48,7 +48,8 @@ export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
     kind: media.kind,
     mimeType: media.mimeType,
     image: imageOf(media, gated),
-    originalUrl: gated ? null : publicMediaUrl(media.id, "original"),
+    // Players stream audio and video files; photos are shown through their renditions only.
+    originalUrl: gated || media.kind === "photo" ? null : publicMediaUrl(media.id, "original"),
     posterUrl: media.kind === "video" && media.posterKey ? publicMediaUrl(media.id, "poster") : null,
     durationMs: media.durationMs,
     waveform: waveform && waveform.length > 0 ? waveform : null,

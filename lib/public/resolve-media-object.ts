@@ -14,14 +14,16 @@ const VARIANT_TYPES = { webp: "image/webp", avif: "image/avif", jpeg: "image/jpe
  * The storage key behind a public media URL, if the media may be shown: its content is
  * viewable (`visibility.ts`) and its upload finished and passed verification (`ready`: an
  * upload that never completed, is still being checked or failed holds bytes nobody verified).
- * `original` of lead-gated content is never served here (downloads with a lead gate go
- * through their own route). The content type comes from what was verified, never the store.
+ * A photo's `original` is never served here (its EXIF holds GPS: fans get renditions), nor the
+ * `original` of lead-gated content (downloads go through their own route, behind the gate).
+ * The content type comes from what was verified, never the store.
  */
 export async function resolveMediaObject(mediaId: string, variant: string): Promise<MediaObject> {
   const media = await db.mediaFile.findUnique({
     where: { id: mediaId },
     select: {
       storageKey: true,
+      kind: true,
       mimeType: true,
       state: true,
       posterKey: true,
@@ -39,6 +41,8 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
     return { state: "missing" };
   }
   if (variant === "original") {
+    // A photo's original keeps its EXIF (GPS included): fans get its renditions only.
+    if (media.kind === "photo") return { state: "missing" };
     return media.content.requiresLead
       ? { state: "gated" }
       : { state: "ok", key: media.storageKey, contentType: media.mimeType, cacheable: true };

@@ -202,7 +202,9 @@ describe("event page", () => {
     const gallery = data.contents[0]!;
     expect(gallery.media.map((m) => m.id)).toEqual(["gallery-1", "gallery-2"]);
     expect(gallery.media[0]?.image?.avif.map((s) => s.width)).toEqual([320, 640]);
-    expect(gallery.media[0]?.originalUrl).toBe("/api/media/gallery-1/original");
+    // A photo's original (with its EXIF) is never offered: its largest rendition stands in.
+    expect(gallery.media[0]?.originalUrl).toBeNull();
+    expect(gallery.media[0]?.image?.fallbackUrl).toBe("/api/media/gallery-1/w640.webp");
     // A single's artwork is its cover, not one of its files.
     const track = data.contents[1]!;
     expect(track.primaryKind).toBe("audio");
@@ -241,7 +243,8 @@ describe("media access", () => {
       contentType: "image/webp",
       cacheable: true,
     });
-    expect((await resolveMediaObject("gallery-1", "original")).state).toBe("ok");
+    expect((await resolveMediaObject("gallery-1", "original")).state).toBe("missing"); // a photo's EXIF
+    expect((await resolveMediaObject("track-audio", "original")).state).toBe("ok");
     expect((await resolveMediaObject("gated-pdf-pdf", "original")).state).toBe("gated");
     expect((await resolveMediaObject("gated-pdf-poster", "w320.avif")).state).toBe("ok");
     expect((await resolveMediaObject("gallery-1", "w9999.webp")).state).toBe("missing");
@@ -261,11 +264,11 @@ describe("media access", () => {
   });
 
   it("signs the verified content type into the redirect and forbids sniffing", async () => {
-    const answer = await mediaResponse(await lookupMedia("gallery-1", "original"));
+    const answer = await mediaResponse(await lookupMedia("track-audio", "original"));
     expect(answer.status).toBe(302);
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     const location = new URL(answer.headers.get("location")!);
-    expect(location.searchParams.get("response-content-type")).toBe("image/jpeg");
+    expect(location.searchParams.get("response-content-type")).toBe("audio/wav");
     const rendition = new URL(
       (await mediaResponse(await lookupMedia("gallery-1", "w640.webp"))).headers.get("location")!,
     );
