@@ -105,7 +105,7 @@ export function toPublicContent(
     primaryKind: primaryKindOf({ ...row, mediaFiles: refs }),
     requiresLead: row.requiresLead,
     publishedAt: row.publishedAt?.toISOString() ?? null,
-    cover: coverRow ? imageOf(coverRow, row.requiresLead) : null,
+    cover: coverRow ? imageOf(coverRow) : null,
     media: full ? shown.map((m) => toPublicMedia(m as MediaRow, row.requiresLead)) : [],
     counts: countsOf(shown),
     eventSlugs: row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.slug),

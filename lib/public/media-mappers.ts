@@ -1,13 +1,14 @@
 /**
- * Media rows → public media DTOs: the image sources a page may show (gated content gets no
- * original), the files a content displays, and what kind of content it is.
+ * Media rows → public media DTOs: the image sources a page may show (renditions only: never a
+ * photo's original, nor any original of gated content), the files a content displays, and what
+ * kind of content it is.
  */
 import { parseStoredVariants } from "@/lib/media/variants";
 import { publicMediaUrl, type MediaVariant } from "@/lib/media/urls";
 import type { MediaRef, MediaRow } from "@/lib/public/selects";
 import type { ImageSource, MediaKindDto, PublicImage, PublicMedia } from "@/lib/public/types";
 
-export function imageOf(media: MediaRow, gated: boolean): PublicImage | null {
+export function imageOf(media: MediaRow): PublicImage | null {
   if (media.kind !== "photo" && media.kind !== "video") return null;
   const variants = parseStoredVariants(media.variants) ?? [];
   const sources = (format: "avif" | "webp"): ImageSource[] =>
@@ -47,7 +48,7 @@ export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
     id: media.id,
     kind: media.kind,
     mimeType: media.mimeType,
-    image: imageOf(media, gated),
+    image: imageOf(media),
     // Players stream audio and video files; photos are shown through their renditions only.
     originalUrl: gated || media.kind === "photo" ? null : publicMediaUrl(media.id, "original"),
     posterUrl: media.kind === "video" && media.posterKey ? publicMediaUrl(media.id, "poster") : null,
