@@ -1,8 +1,11 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { internalSecret } from "@/lib/jobs/revalidate";
 
 /**
  * The anonymous fan: a random UUID in the functional cookie `ag_vid` (no personal data),
- * created by the engagement API when missing or malformed.
+ * issued by the engagement API when missing or invalid. The cookie is `<uuid>.<mac>`, signed
+ * by the server: a client cannot choose its id (nor take another fan's, with their likes and
+ * the lead they left), so a value that does not verify gets a new server-issued id.
  */
 export const VISITOR_COOKIE = "ag_vid";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -22,16 +25,40 @@ export function readCookie(request: Request, name: string): string | undefined {
   return undefined;
 }
 
-export function readVisitor(request: Request): Visitor {
-  const value = readCookie(request, VISITOR_COOKIE);
-  if (value && UUID.test(value)) return { id: value.toLowerCase(), isNew: false };
-  return { id: randomUUID(), isNew: true };
+/** A key of its own, derived from the internal secret, so no other signature can pass for it. */
+const visitorKey = createHmac("sha256", internalSecret() ?? "afterglow-visitor")
+  .update("afterglow visitor id v1")
+  .digest();
+
+function macOf(id: string): Buffer {
+  return createHmac("sha256", visitorKey).update(id).digest().subarray(0, 16);
 }
 
-/** The Set-Cookie value: HttpOnly (the page never needs it), Lax, Secure on https, one year. */
+/** The cookie value for a server-issued id. */
+export function signedVisitorId(id: string): string {
+  return `${id}.${macOf(id).toString("base64url")}`;
+}
+
+/** The id in a cookie value, if the server signed it. */
+export function verifiedVisitorId(value: string | undefined): string | null {
+  if (!value || value.length > 80) return null;
+  const dot = value.indexOf(".");
+  const id = value.slice(0, dot).toLowerCase();
+  if (dot < 0 || !UUID.test(id)) return null;
+  const given = Buffer.from(value.slice(dot + 1), "base64url");
+  const expected = macOf(id);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+export function readVisitor(request: Request): Visitor {
+  const id = verifiedVisitorId(readCookie(request, VISITOR_COOKIE));
+  return id ? { id, isNew: false } : { id: randomUUID(), isNew: true };
+}
+
+/** The Set-Cookie value: signed, HttpOnly (the page never needs it), Lax, Secure on https, one year. */
 export function visitorCookie(id: string, secure: boolean): string {
   return [
-    `${VISITOR_COOKIE}=${id}`,
+    `${VISITOR_COOKIE}=${signedVisitorId(id)}`,
     "Path=/",
     `Max-Age=${ONE_YEAR_SECONDS}`,
     "HttpOnly",

@@ -6,7 +6,9 @@
  *
  * The app's limits stay on (their cost is part of the figure), but the bench comes from one
  * address: start the app with `RATE_LIMIT_IP_FACTOR=100000`. Per-visitor limits are respected
- * by rotating each fan's cookie before it reaches them.
+ * by rotating each fan's cookie before it reaches them. Visitor cookies are signed by the server,
+ * so a fan gets its cookie as a browser does: from the first answer (a GET of the summary,
+ * outside the measured latencies).
  *
  * Run alone against a running app (loopback only; it adds likes and comments to its data):
  *   BENCH_URL=http://localhost:3000 node --import tsx scripts/bench/engagement.ts
@@ -86,6 +88,7 @@ function percentile(sorted: number[], p: number): number {
 async function load(
   label: string,
   perVisitor: number,
+  issue: (agent: http.Agent) => Promise<string>,
   act: (agent: http.Agent, visitor: string) => Promise<Answer>,
 ): Promise<Result> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
@@ -96,11 +99,11 @@ async function load(
   const deadline = started + BigInt(Math.round(settings.seconds * 1e9));
   await Promise.all(
     Array.from({ length: settings.concurrency }, async () => {
-      let visitor = randomUUID();
+      let visitor = await issue(agent);
       let used = 0;
       while (process.hrtime.bigint() < deadline) {
         if (used === perVisitor) {
-          visitor = randomUUID();
+          visitor = await issue(agent);
           used = 0;
         }
         used++;
@@ -144,6 +147,25 @@ async function likeCount(base: string, contentId: string): Promise<number> {
   return ((await response.json()) as { likes: number }).likes;
 }
 
+/** A new fan: the signed `ag_vid` cookie value the engagement API issues on a first visit. */
+function visitorIssuer(summaryUrl: URL): (agent: http.Agent) => Promise<string> {
+  return (agent) =>
+    new Promise((resolve, reject) => {
+      const request = http.request(summaryUrl, { method: "GET", agent }, (response) => {
+        response.resume();
+        const cookies = response.headers["set-cookie"] ?? [];
+        const value = /(?:^|;\s*)ag_vid=([^;]+)/.exec(
+          cookies.find((c) => c.startsWith("ag_vid=")) ?? "",
+        )?.[1];
+        if (value) resolve(value);
+        else
+          reject(new Error(`GET ${summaryUrl.pathname} issued no visitor cookie (${response.statusCode})`));
+      });
+      request.on("error", reject);
+      request.end();
+    });
+}
+
 /** Prints likes/s and comment posts/s; sets a failing exit code when any request failed. */
 export async function runEngagementBench(baseUrl: string): Promise<void> {
   const host = new URL(baseUrl).hostname;
@@ -153,18 +175,19 @@ export async function runEngagementBench(baseUrl: string): Promise<void> {
   const id = encodeURIComponent(settings.contentId);
   const likeUrl = new URL(`/api/content/${id}/like`, baseUrl);
   const commentUrl = new URL(`/api/content/${id}/comments`, baseUrl);
+  const issue = visitorIssuer(new URL(`/api/content/${id}/engagement`, baseUrl));
   const before = await likeCount(baseUrl, settings.contentId);
   log(`${settings.concurrency} concurrent fans, ${settings.seconds} s each, content ${settings.contentId}`);
 
   // Every fan toggles its own like; the final count must be the start plus the fans left liking.
   const toggles = new Map<string, number>();
-  const likes = await load("likes", PER_VISITOR.like, async (agent, visitor) => {
+  const likes = await load("likes", PER_VISITOR.like, issue, async (agent, visitor) => {
     const answer = await send(agent, likeUrl, "POST", visitor, {});
     if (answer.status === 200) toggles.set(visitor, (toggles.get(visitor) ?? 0) + 1);
     return answer;
   });
   let n = 0;
-  const comments = await load("comments", PER_VISITOR.comment, (agent, visitor) =>
+  const comments = await load("comments", PER_VISITOR.comment, issue, (agent, visitor) =>
     send(agent, commentUrl, "POST", visitor, {
       rating: 1 + (n % 5),
       text: `Bench comment ${++n}: what a night!`,

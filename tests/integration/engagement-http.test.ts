@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { engagementHandlers } from "@/lib/engagement/http";
 import type { EngagementLimits } from "@/lib/engagement/limits";
+import { signedVisitorId } from "@/lib/engagement/visitor";
 import { C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 /** The route handlers as Next.js calls them, on the test database, with tiny limits. */
@@ -34,11 +35,15 @@ function request(
     body?: unknown;
     raw?: string;
     headers?: Record<string, string>;
+    /** A visitor id, sent signed as the server issues it. */
     visitor?: string;
+    /** The cookie value exactly as given (forged, bare or taken from a Set-Cookie). */
+    cookieValue?: string;
   } = {},
 ): Request {
   const headers: Record<string, string> = { host: HOST, ...options.headers };
-  if (options.visitor) headers.cookie = `NEXT_LOCALE=en; ag_vid=${options.visitor}`;
+  const cookieValue = options.cookieValue ?? (options.visitor ? signedVisitorId(options.visitor) : undefined);
+  if (cookieValue) headers.cookie = `NEXT_LOCALE=en; ag_vid=${cookieValue}`;
   const body = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
   return new Request(`http://${HOST}${path}`, {
@@ -56,29 +61,41 @@ describe("the visitor cookie", () => {
     expect(first.status).toBe(200);
     expect(first.headers.get("cache-control")).toBe("no-store");
     const cookie = first.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/^ag_vid=[0-9a-f-]{36}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/);
+    expect(cookie).toMatch(
+      /^ag_vid=[0-9a-f-]{36}\.[\w-]{22}; Path=\/; Max-Age=31536000; HttpOnly; SameSite=Lax$/,
+    );
     expect(await first.json()).toEqual({ likes: 0, liked: false, comments: 0, leadOnFile: false });
 
     const visitor = cookie.slice("ag_vid=".length, cookie.indexOf(";"));
     const liked = await api.like(
-      request(`/api/content/${C.open}/like`, { method: "POST", visitor }),
+      request(`/api/content/${C.open}/like`, { method: "POST", cookieValue: visitor }),
       params(C.open),
     );
     expect(liked.status).toBe(200);
     expect(liked.headers.get("set-cookie")).toBeNull();
     expect(await liked.json()).toEqual({ liked: true, likes: 1 });
     const again = await api.summary(
-      request(`/api/content/${C.open}/engagement`, { visitor }),
+      request(`/api/content/${C.open}/engagement`, { cookieValue: visitor }),
       params(C.open),
     );
     expect(await again.json()).toMatchObject({ likes: 1, liked: true });
 
     const forged = await api.summary(
-      request(`/api/content/${C.open}/engagement`, { visitor: "1; DROP TABLE" }),
+      request(`/api/content/${C.open}/engagement`, { cookieValue: "1; DROP TABLE" }),
       params(C.open),
     );
-    expect(forged.headers.get("set-cookie")).toMatch(/^ag_vid=[0-9a-f-]{36};/);
+    expect(forged.headers.get("set-cookie")).toMatch(/^ag_vid=[0-9a-f-]{36}\.[\w-]{22};/);
     expect(await forged.json()).toMatchObject({ liked: false });
+
+    // The liker's bare id, without the server's signature, is not the liker (issue #12).
+    const bare = visitor.slice(0, visitor.indexOf("."));
+    const impostor = await api.summary(
+      request(`/api/content/${C.open}/engagement`, { cookieValue: bare }),
+      params(C.open),
+    );
+    expect(impostor.headers.get("set-cookie")).toMatch(/^ag_vid=/);
+    expect(impostor.headers.get("set-cookie")).not.toContain(bare);
+    expect(await impostor.json()).toMatchObject({ likes: 1, liked: false });
   });
 
   it("is set on error answers too", async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { commentSchema, leadSchema, sanitizeFully } from "@/lib/engagement/schemas";
-import { readVisitor, visitorCookie } from "@/lib/engagement/visitor";
+import { readVisitor, signedVisitorId, visitorCookie } from "@/lib/engagement/visitor";
 
 describe("sanitizeFully", () => {
   it.each([
@@ -40,15 +40,32 @@ describe("comment and lead schemas", () => {
 describe("visitor cookie", () => {
   const withCookie = (cookie: string) => new Request("http://app.test/", { headers: { cookie } });
 
-  it("keeps a valid id and replaces anything else", () => {
-    const id = "0b7d3c1e-5f4a-4c2b-9d8e-1a2b3c4d5e6f";
-    expect(readVisitor(withCookie(`a=1; ag_vid=${id}; b=2`))).toEqual({ id, isNew: false });
+  const id = "0b7d3c1e-5f4a-4c2b-9d8e-1a2b3c4d5e6f";
+
+  it("keeps an id the server signed and replaces anything else", () => {
+    const signed = signedVisitorId(id);
+    expect(readVisitor(withCookie(`a=1; ag_vid=${signed}; b=2`))).toEqual({ id, isNew: false });
     expect(readVisitor(withCookie("ag_vid=../../etc")).isNew).toBe(true);
-    expect(readVisitor(withCookie("other_ag_vid=" + id)).isNew).toBe(true);
+    expect(readVisitor(withCookie("other_ag_vid=" + signed)).isNew).toBe(true);
   });
 
-  it("is HttpOnly, Lax, one year, and Secure only on https", () => {
-    expect(visitorCookie("x", false)).toBe("ag_vid=x; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax");
-    expect(visitorCookie("x", true)).toMatch(/; Secure$/);
+  it("never takes an id the client chose (issue #12: a dropped or forged cookie is a new fan)", () => {
+    // A bare UUID (the cookie format before signing) or another fan's id with a made-up MAC.
+    for (const value of [id, `${id}.`, `${id}.AAAAAAAAAAAAAAAAAAAAAA`, `${id}.${"x".repeat(200)}`]) {
+      const visitor = readVisitor(withCookie(`ag_vid=${value}`));
+      expect(visitor.isNew).toBe(true);
+      expect(visitor.id).not.toBe(id);
+    }
+    // A MAC is bound to its id.
+    const other = "1c8e4d2f-6a5b-4d3c-8e9f-2b3c4d5e6f70";
+    const mac = signedVisitorId(other).split(".")[1];
+    expect(readVisitor(withCookie(`ag_vid=${id}.${mac}`)).isNew).toBe(true);
+  });
+
+  it("is signed, HttpOnly, Lax, one year, and Secure only on https", () => {
+    expect(visitorCookie(id, false)).toBe(
+      `ag_vid=${signedVisitorId(id)}; Path=/; Max-Age=31536000; HttpOnly; SameSite=Lax`,
+    );
+    expect(visitorCookie(id, true)).toMatch(/; Secure$/);
   });
 });
