@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sanitize } from "@/lib/validation/common";
+import { plainText } from "@/lib/validation/common";
 
 /** Inputs of the public engagement API. Every message is an i18n key. */
 
@@ -14,27 +14,13 @@ export const WATCH_TIME_MAX_SECONDS = 30;
 export const SHARE_CHANNELS = ["native", "copy-link", "whatsapp", "facebook", "x", "email"] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
-/**
- * Strips what the spec's sanitiser strips (§5) until nothing changes: one pass over
- * `<scr<script></script>ipt>` would leave a fresh `<script>` behind.
- */
-export function sanitizeFully(input: string): string {
-  let value = input;
-  for (let i = 0; i < 10; i++) {
-    const next = sanitize(value).value;
-    if (next === value) return value;
-    value = next;
-  }
-  // Pathological nesting: drop every angle bracket rather than store something unsafe.
-  return value.replace(/[<>]/g, "");
-}
-
-/** Sanitised, trimmed, empty → null. */
+/** Plain text as typed (see `plainText`), trimmed, empty → null. */
 const optionalName = z
   .string({ error: "validation.invalidForm" })
   .optional()
   .nullable()
-  .transform((v) => (v ? sanitizeFully(v).trim() : ""))
+  .transform((v) => v ?? "")
+  .pipe(plainText())
   .pipe(z.string().max(COMMENT_NAME_MAX, "engagement.errors.nameTooLong"))
   .transform((v) => v || null);
 
@@ -49,7 +35,7 @@ export const commentSchema = z.object({
     .max(5, "engagement.errors.ratingInvalid"),
   text: z
     .string({ error: "validation.inputEmpty" })
-    .transform((v) => sanitizeFully(v).trim())
+    .pipe(plainText({ multiline: true }))
     .pipe(
       z.string().min(1, "validation.inputEmpty").max(COMMENT_TEXT_MAX, "engagement.errors.commentTooLong"),
     ),
@@ -91,7 +77,7 @@ export const leadSchema = z.object({
     blankToUndefined,
     z
       .string({ error: "engagement.errors.nameAndEmailRequired" })
-      .transform((v) => sanitizeFully(v).trim())
+      .pipe(plainText())
       .pipe(
         z
           .string()
@@ -112,7 +98,7 @@ export const leadSchema = z.object({
     blankToUndefined,
     z
       .string({ error: "validation.invalidForm" })
-      .transform((v) => sanitizeFully(v).trim())
+      .pipe(plainText())
       .pipe(z.string().max(40, "validation.tooLong"))
       .optional(),
   ),
@@ -120,7 +106,7 @@ export const leadSchema = z.object({
     blankToUndefined,
     z
       .string({ error: "validation.invalidForm" })
-      .transform((v) => sanitizeFully(v).trim())
+      .pipe(plainText())
       .pipe(z.string().max(100, "validation.tooLong"))
       .optional(),
   ),

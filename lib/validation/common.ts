@@ -35,6 +35,31 @@ export function sanitize(input: string): { value: string; changed: boolean } {
   return { value, changed: value !== input };
 }
 
+/** C0/C1 controls (tab and line breaks aside) and bidi overrides/isolates, which reorder text. */
+const FORBIDDEN_CHARACTERS =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+const LINE_BREAK = /[\r\n\u2028\u2029]/;
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** Whether `value` is text a person typed: no control, bidi-override or broken characters. */
+export function isPlainText(value: string, multiline: boolean): boolean {
+  return (
+    !FORBIDDEN_CHARACTERS.test(value) && !LONE_SURROGATE.test(value) && (multiline || !LINE_BREAK.test(value))
+  );
+}
+
+/**
+ * What fans type (comments, names, lead fields), stored exactly as typed — NFC-normalised and
+ * trimmed. Markup is not "cleaned": React escapes it wherever it is shown and e-mails escape it,
+ * which is the defence; a deny-list only mangled what people wrote (issue #12). Refused with
+ * `validation.invalidCharacters`: characters no typed text needs (see `isPlainText`).
+ */
+export const plainText = (options: { multiline?: boolean } = {}) =>
+  z
+    .string()
+    .transform((v) => v.normalize("NFC").trim())
+    .refine((v) => isPlainText(v, options.multiline ?? false), "validation.invalidCharacters");
+
 /** A display name: script tags stripped and trimmed (spec §5). */
 export const displayName = z
   .string({ error: "validation.required" })

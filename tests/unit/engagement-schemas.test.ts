@@ -1,28 +1,75 @@
 import { describe, expect, it } from "vitest";
-import { commentSchema, leadSchema, sanitizeFully } from "@/lib/engagement/schemas";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { commentSchema, leadSchema } from "@/lib/engagement/schemas";
 import { readVisitor, signedVisitorId, visitorCookie } from "@/lib/engagement/visitor";
 
-describe("sanitizeFully", () => {
-  it.each([
-    ["<script>alert(1)</script>hi", "hi"],
-    ["<scr<script></script>ipt>alert(1)</script>x", "alert(1)x"],
-    ['<img src=x onerror="alert(1)">', "<img src=x>"],
-    ["javajavascript:script:alert(1)", "alert(1)"],
-    ["plain & simple <3", "plain & simple <3"],
-  ])("%s → %s", (input, output) => {
-    expect(sanitizeFully(input)).toBe(output);
+describe("what fans type is plain text, stored as typed (issue #12)", () => {
+  const attacks = [
+    "<script>alert(1)</script>hi",
+    "<scr<script></script>ipt>alert(1)</script>x",
+    '<img src=x onerror="alert(1)">',
+    "javascript:alert(1)",
+    "plain & simple <3",
+  ];
+
+  it.each(attacks)("keeps %s verbatim, and React shows it as text", (text) => {
+    expect(commentSchema.parse({ rating: 3, text, name: text })).toMatchObject({ text, name: text });
+    const html = renderToStaticMarkup(createElement("p", null, text));
+    expect(html).not.toMatch(/<(script|img)\b/);
+    const escaped = text
+      .replace(/&/g, "&amp;")
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/"/g, "&quot;");
+    expect(html).toBe(`<p>${escaped}</p>`);
+  });
+
+  it("refuses control and bidi-override characters with a field error, and line breaks in names", () => {
+    for (const text of [
+      "a\u0000b",
+      "bell\u0007",
+      "\u202eevil",
+      "iso\u2066late",
+      "esc\u001b[2J",
+      "c1\u0085",
+      "\ud800x",
+    ]) {
+      const result = commentSchema.safeParse({ rating: 3, text });
+      expect(result.success).toBe(false);
+      expect(result.error?.issues[0]).toMatchObject({
+        path: ["text"],
+        message: "validation.invalidCharacters",
+      });
+    }
+    // A comment may have lines and tabs; a name may not have lines.
+    expect(commentSchema.parse({ rating: 3, text: "line 1\nline 2\tend" }).text).toBe("line 1\nline 2\tend");
+    expect(commentSchema.safeParse({ rating: 3, text: "x", name: "Ana\nBot" }).success).toBe(false);
+    expect(leadSchema.safeParse({ name: "Ana\u202e", email: "a@example.com", consent: true }).success).toBe(
+      false,
+    );
+  });
+
+  it("counts the length of what was typed, markup included", () => {
+    expect(commentSchema.safeParse({ rating: 3, text: "x".repeat(1000) }).success).toBe(true);
+    const markup = commentSchema.safeParse({ rating: 3, text: `<b>${"x".repeat(995)}</b>` });
+    expect(markup.error?.issues[0]?.message).toBe("engagement.errors.commentTooLong");
+    const name = commentSchema.safeParse({ rating: 3, text: "x", name: "n".repeat(101) });
+    expect(name.error?.issues[0]?.message).toBe("engagement.errors.nameTooLong");
+    // Composed and decomposed accents are one text.
+    expect(commentSchema.parse({ rating: 3, text: "Jose\u0301" }).text).toBe("José");
   });
 });
 
 describe("comment and lead schemas", () => {
-  it("trims, sanitises and turns an empty name into null", () => {
+  it("trims and turns an empty name into null", () => {
     expect(commentSchema.parse({ rating: 3, text: "  ok  ", name: "  " })).toEqual({
       rating: 3,
       text: "ok",
       name: null,
     });
     expect(commentSchema.parse({ rating: 3, text: "ok", name: " <b onclick=x>Ana</b> " }).name).toBe(
-      "<b>Ana</b>",
+      "<b onclick=x>Ana</b>",
     );
   });
 
