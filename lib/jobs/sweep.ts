@@ -3,9 +3,9 @@ import { queueForKind } from "@/lib/jobs/queues";
 import { sendMediaJob } from "@/lib/jobs/sender";
 import { deleteMedia } from "@/lib/media/delete-media";
 import { isStrayUploadObject, prefixOfKey } from "@/lib/media/keys";
+import { MEDIA_ERRORS, markMediaFailed } from "@/lib/media/process-media";
 import { mediaSettings } from "@/lib/media/settings";
 import { storage } from "@/lib/storage";
-import { MEDIA_ERRORS, markMediaFailed } from "@/lib/media/process-media";
 
 export interface SweepOptions {
   now?: Date;
