@@ -134,14 +134,26 @@ describe("multipart uploads straight to storage", () => {
     );
     if (created.strategy !== "multipart") throw new Error("expected multipart");
     const { parts } = await signUploadParts(admin, created.id, [1, 2, 3]);
+    // The part URLs sign each part's length: the store refuses the short last part…
+    const short = part(3, created.partSize).subarray(0, 100);
+    const refused = await fetch(parts[2]!.url, { method: "PUT", body: new Blob([new Uint8Array(short)]) });
+    expect(refused.status).toBe(403);
+    // …and a store that ignored the signed length would still be caught on completion.
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
+    const lenient = await env.store.signedPartUrl({
+      key: row.storageKey,
+      uploadId: row.multipartUploadId!,
+      partNumber: 3,
+      size: short.length,
+      expiresIn: 60,
+    });
     const etags = await Promise.all(
       parts.map(async (p) => ({
         partNumber: p.partNumber,
-        // The last part is cut short.
-        etag: await putBytes(
-          p.url,
-          part(p.partNumber, created.partSize).subarray(0, p.partNumber === 3 ? 100 : undefined),
-        ),
+        etag:
+          p.partNumber === 3
+            ? await putBytes(lenient, short)
+            : await putBytes(p.url, part(p.partNumber, created.partSize)),
       })),
     );
     expect(

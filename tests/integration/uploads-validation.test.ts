@@ -142,7 +142,8 @@ describe("upload rules (spec §5) with the spec's messages", () => {
       claim("../../etc/passwd .jpg", "image/jpeg", 1000),
     );
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
-    expect(row.storageKey).toBe(`companies/${company.id}/media/${created.id}/original.jpg`);
+    // A single PUT's key; the completion moves the verified file under a key of its own.
+    expect(row.storageKey).toBe(`companies/${company.id}/media/${created.id}/upload.jpg`);
     expect(row.originalName).toBe("passwd .jpg");
   });
 });
