@@ -219,8 +219,9 @@ export class ObjectStore {
   }
 
   /**
-   * The parts the store holds for an upload, or null when the store cannot list them (the
-   * embedded s3rver answers 405): the browser's own record of its parts is used instead.
+   * The parts the store holds for an upload, or null when the store cannot list them (a
+   * store answering 405/501): the browser's own record of its parts is used instead. The
+   * embedded store lists them (scripts/lib/embedded-s3-list-parts.ts), as S3 does.
    */
   async listUploadedParts(key: string, uploadId: string): Promise<UploadedPart[] | null> {
     const parts: UploadedPart[] = [];
