@@ -88,6 +88,9 @@ test("cached public pages carry the hash policy of their HTML, never a nonce", a
         `${path}: ${csp}`,
       ).toBe(true);
       expect(await response.text(), path).not.toMatch(/<script[^>]*\snonce=/);
+      // Still served from Next's cache (force-static keeps them cacheable, ISR included).
+      if (visit === 1) expect(response.headers()["x-nextjs-cache"], path).toBe("HIT");
+      if (path !== "/") expect(response.headers()["cache-control"], path).toContain("s-maxage=3600");
     }
   }
 });
@@ -181,4 +184,34 @@ test("API answers carry a deny-all policy", async ({ request }) => {
   const csp = response.headers()["content-security-policy"];
   expect(csp).toContain("default-src 'none'");
   expect(csp).toContain("frame-ancestors 'none'");
+});
+
+test("a path no route claims gets the policy of the area it is under, matching its HTML", async ({
+  browser,
+  request,
+}) => {
+  const email = uniqueEmail("csp-404");
+  await createUser({ email, role: "admin", companyId: await createCompany("CSP 404 Co") });
+  const context = await browser.newContext();
+  await signInByApi(context, email);
+  // Below the signed-in area (even where a public route would match, like `/{slug}/termos`).
+  for (const [client, path] of [
+    [context.request, "/admin/termos"],
+    [request, "/auth/evento/x"],
+    [request, "/invite"],
+  ] as const) {
+    const response = await client.get(path);
+    // The admin area streams behind its loading state, so its not-found answers 200 (noindex).
+    if (!path.startsWith("/admin")) expect(response.status(), path).toBe(404);
+    const csp = response.headers()["content-security-policy"]!;
+    expect(scriptSources(csp), path).toEqual([expect.stringContaining("'strict-dynamic'")]);
+    for (const tag of (await response.text()).match(/<script\b[^>]*>/g) ?? [])
+      expect(tag, path).toContain(`nonce="${nonceOf(csp)}"`);
+  }
+  // Anywhere else: a cached not-found page, with no nonce.
+  const response = await request.get("/no/such/page");
+  expect(response.status()).toBe(404);
+  expect(response.headers()["content-security-policy"]).not.toContain("'nonce-");
+  expect(await response.text()).not.toMatch(/<script[^>]*\snonce=/);
+  await context.close();
 });

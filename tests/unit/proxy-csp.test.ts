@@ -11,12 +11,16 @@ function visit(path: string, headers: Record<string, string> = {}) {
   const answer = proxy(
     new NextRequest(`http://localhost:3000${path}`, { headers: { host: "localhost:3000", ...headers } }),
   );
-  const overridden = (answer.headers.get("x-middleware-override-headers") ?? "").split(",");
+  const override = answer.headers.get("x-middleware-override-headers");
   return {
     policy: answer.headers.get("content-security-policy") ?? "",
-    /** A request header as the page sees it (null: removed or never there). */
+    /** A request header as the page sees it: the client's own unless the proxy overrides them. */
     pageHeader: (name: string) =>
-      overridden.includes(name) ? answer.headers.get(`x-middleware-request-${name}`) : null,
+      override === null
+        ? (headers[name] ?? null)
+        : override.split(",").includes(name)
+          ? answer.headers.get(`x-middleware-request-${name}`)
+          : null,
   };
 }
 
