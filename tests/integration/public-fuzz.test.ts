@@ -713,6 +713,16 @@ const FOUND: { key: string; call: Omit<Call, "headers">; headers?: Partial<FuzzH
       },
       status: 404,
     },
+    {
+      key: "app/api/content/[id]/downloads/route.ts:POST",
+      call: {
+        method: "POST",
+        url: "/api/content/c-resource/downloads",
+        params: { id: "c-resource" },
+        body: JSON.stringify({ mediaId: "m\u0000" }),
+      },
+      status: 404,
+    },
     // …and in a contact form's name or message.
     {
       key: "app/api/forms/[form]/route.ts:POST",
