@@ -66,6 +66,16 @@ import { signedVisitorId } from "@/lib/engagement/visitor";
 import { C, engagementTestEnv } from "./support/engagement";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
+/** Every key of the message catalogue (`messages/en.json`; the i18n unit test keeps the four equal). */
+const KEYS = new Set<string>();
+{
+  const walkKeys = (o: unknown, prefix: string): void => {
+    if (typeof o === "string") KEYS.add(prefix);
+    else if (o && typeof o === "object")
+      for (const [k, v] of Object.entries(o)) walkKeys(v, prefix ? `${prefix}.${k}` : k);
+  };
+  walkKeys(JSON.parse(await readFile(path.join(ROOT, "messages/en.json"), "utf8")), "");
+}
 const APP = "http://localhost:3999";
 const HOST = "localhost:3999";
 const SEED = 20_261_124;
@@ -641,7 +651,7 @@ async function send(endpoint: Endpoint, call: Call): Promise<void> {
   const response = await handler(requestOf(call), {
     params: Promise.resolve(params as Record<string, string>),
   });
-  await response.arrayBuffer().catch(() => undefined);
+  const answer = await response.text().catch(() => "");
   const after = await fingerprint();
   const before = current;
   current = after;
@@ -650,6 +660,12 @@ async function send(endpoint: Endpoint, call: Call): Promise<void> {
   statuses.set(endpoint.key, byStatus);
   const label = `${call.method} ${call.url.slice(0, 200)} → ${response.status}`;
   expect(response.status, label).toBeLessThan(500);
+  // An error answer of the app's contract names keys of the catalogue (the user reads them translated).
+  if (response.status >= 400 && response.headers.get("content-type")?.includes("json")) {
+    const body = JSON.parse(answer) as { messageKey?: string; fieldErrors?: Record<string, string> };
+    for (const key of [body.messageKey, ...Object.values(body.fieldErrors ?? {})])
+      if (key !== undefined) expect(KEYS.has(key), `${label}: "${key}" is no message key`).toBe(true);
+  }
   const changed = Object.keys(after).filter((t) => after[t] !== before[t]);
   if (response.status >= 200 && response.status < 300) {
     if (changed.length) storedOnSuccess++;
@@ -682,6 +698,12 @@ const FOUND: { key: string; call: Omit<Call, "headers">; headers?: Partial<FuzzH
       call: { method: "POST", url: "/api/content/c-missing/like", params: { id: "c-missing" }, body: "{}" },
       headers: { cookie: "NEXT_LOCALE=%C&" },
       status: 404,
+    },
+    // A body of the wrong type was answered with zod's English sentence instead of a message key.
+    {
+      key: "app/api/content/[id]/like/route.ts:POST",
+      call: { method: "POST", url: "/api/content/c-open/like", params: { id: "c-open" }, body: '"liked"' },
+      status: 422,
     },
     // A NUL byte in an id reached PostgreSQL, which refuses it with an error.
     ...(["like", "comments", "downloads"] as const).map((leaf) => ({

@@ -1,8 +1,9 @@
 /**
  * The tenant matrix (issue #12): every admin route handler and every server action, called as
- * each member of another company, as a signed-in user without a company, and as each role of
- * the owning company that the permission map refuses, is refused (403/404 or a refused
- * ActionResult) and leaves company A's rows as they were. Nothing is listed by hand: the route
+ * each member of another company, as a signed-in user without a company, signed out, and as each
+ * role of the owning company that the permission map refuses, is refused (403/404, 401 signed out,
+ * or the same as a refused ActionResult), leaves company A's rows as they were, expires none of
+ * A's public pages and answers nothing of A's. Nothing is listed by hand: the route
  * files (`app/**\/route.ts` under `app/api/admin`, `app/api/uploads`, or using `withMembership`)
  * and the exports of every `"use server"` module are discovered at test time, and the first test
  * fails when one of them has no entry in `MATRIX` below.
@@ -13,7 +14,8 @@
  * - `route(permission, (w) => ({ path, params?, body? }))` for a route behind `withMembership`,
  * - `admin(permission, (w) => args)` for an `adminAction` (the permission it is written with),
  * - `session((w) => args)` for a `sessionAction` (a user who may have no company),
- * - `signed(...)` / `pure(...)` for the two special cases below.
+ * - `{ kind: "signed", call }` (an HMAC-signed internal route) or `{ kind: "pure", args, check }`
+ *   (an action that touches no one's data) for the two special cases, see `Entry`.
  * `w` holds company A's records (`w.a.contentId`, `w.a.leadId`, `w.invitationToken` …; add one in
  * `createWorld` if yours is new). Name A's record in the arguments whenever the action takes one:
  * the entry is then `targeted` and every stranger must get 403/404. An action without a target
@@ -31,13 +33,6 @@ import { newInvitationToken } from "@/lib/team/token";
 import { can, type Permission } from "@/lib/tenancy/permissions";
 import { APP_URL, startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidatePath, revalidateTag, setRequestHeaders } from "./support/next-mocks";
-
-// Outside a Server Components render next-intl cannot find the request's locale; the actions
-// that ask for it (checkout) get the caller's language as they would in a request.
-vi.mock("next-intl/server", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("next-intl/server")>()),
-  getLocale: async () => "en",
-}));
 import {
   createContentRow,
   createEventRow,
@@ -45,6 +40,13 @@ import {
   createTenant,
   type Tenant,
 } from "./support/tenants";
+
+// Outside a Server Components render next-intl cannot find the request's locale; the actions
+// that ask for it (checkout) get the caller's language as they would in a request.
+vi.mock("next-intl/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next-intl/server")>()),
+  getLocale: async () => "en",
+}));
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const ROLES: Role[] = ["admin", "manager", "user"];
@@ -503,6 +505,17 @@ interface Caller {
 }
 
 function callersOf(entry: Entry): Caller[] {
+  return [
+    ...callersByKind(entry),
+    {
+      name: "signed-out",
+      headers: async () => new Headers(),
+      expect: entry.kind === "pure" ? "allowed" : "refuse",
+    },
+  ];
+}
+
+function callersByKind(entry: Entry): Caller[] {
   const stored = (name: string) => async () => headersOf.get(name)!;
   const strangers = (ok: (role: Role) => boolean): Caller[] =>
     ROLES.map((role) => ({
@@ -614,8 +627,10 @@ describe("the tenant matrix", () => {
         expect(outcome.status, label).toBeLessThan(500);
         if (caller.expect === "refuse") {
           const refusedAs = entry.kind === "admin" ? entry.refusedAs : undefined;
+          // Signed out, "sign in first" (401) is the refusal; signed in, 403 or 404.
+          const statuses = caller.name === "signed-out" ? [401, 403] : [403, 404];
           const refused =
-            [403, 404].includes(outcome.status) || (refusedAs !== undefined && outcome.message === refusedAs);
+            statuses.includes(outcome.status) || (refusedAs !== undefined && outcome.message === refusedAs);
           expect(refused, label).toBe(true);
         }
         if (entry.kind === "pure") entry.check(outcome.result);
