@@ -676,8 +676,8 @@ async function send(endpoint: Endpoint, call: Call): Promise<void> {
 
 beforeAll(async () => {
   await engagementTestEnv();
-  // Mixed and gated contents have comments and leads on file already, so a refusal that
-  // overwrote or deleted one would show.
+  // A comment and a lead on file already, so a refused request that overwrote or deleted one
+  // would show (hole 5: a lead was overwritten by a stranger's form).
   await db.comment.create({ data: { companyId: "co-eng-a", contentId: C.open, text: "first", rating: 5 } });
   await db.lead.create({
     data: { companyId: "co-eng-a", contentId: C.gated, name: "Ana", email: "ana@example.com", consent: true },
@@ -689,7 +689,10 @@ afterAll(async () => {
   await rm(RUN_ENV.dataDir, { recursive: true, force: true });
 });
 
-/** What the fuzz found (each was a 500), replayed by hand so they stay fixed whatever the seed. */
+/**
+ * What the fuzz found (each was a 500, or an answer the user would read untranslated), replayed
+ * by hand so they stay fixed whatever the seed or generators become.
+ */
 const FOUND: { key: string; call: Omit<Call, "headers">; headers?: Partial<FuzzHeaders>; status: number }[] =
   [
     // A malformed escape in the language cookie threw inside the error mapper itself.
