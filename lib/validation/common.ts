@@ -93,6 +93,15 @@ export const isoDay = z
 export const recordId = z.string();
 
 /**
+ * Whether a string from a URL can name a record at all: ids are cuids, uuids or seed ids
+ * (letters, digits, `-`, `_`; at most 128). Anything else names nothing, and public lookups
+ * answer not found without asking the database, which answers a NUL byte with an error (a 500).
+ */
+export function isRecordIdShape(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(value);
+}
+
+/**
  * The arguments of a form action used with `useActionState`: the previous result (not
  * trusted, not read), then the form, which the lib function validates field by field.
  */
