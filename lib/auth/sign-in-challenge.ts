@@ -10,6 +10,7 @@ import {
   loginRetryAfter,
   recordLoginFailure,
 } from "@/lib/auth/login-throttle";
+import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
 import { localeFromHeaders, translator } from "@/lib/auth/translate";
 import { db } from "@/lib/db";
 
@@ -23,8 +24,6 @@ import { db } from "@/lib/db";
  * an address has an account. Codes are stored as a keyed hash in Better Auth's
  * `verification` table, used once, expire, and allow a few attempts each.
  */
-export const LOGIN_CODE_REQUIRED = "LOGIN_CODE_REQUIRED";
-export const LOGIN_CODE_INVALID = "LOGIN_CODE_INVALID";
 export const SIGN_IN_CODE_MINUTES = 10;
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
 /** A repeated request within this time keeps the code already sent (no mail flood). */
