@@ -187,6 +187,9 @@ export async function beforeSignIn(ctx: SignInHookContext, now = Date.now()): Pr
     throw await forbidden(ctx, LOGIN_CODE_REQUIRED, "auth.errors.loginCodeRequired");
   }
   if (!(await consumeCode(ctx.context.secret, email, code, now))) {
+    // A wrong code slows its sender like a wrong password: with the tries per code, guessing
+    // codes from one address gets 5 tries per window, not 5 per code sent.
+    await recordLoginFailure(email, clientKeyOf(ctx.headers), now);
     throw await forbidden(ctx, LOGIN_CODE_INVALID, "auth.errors.loginCodeInvalid");
   }
 }

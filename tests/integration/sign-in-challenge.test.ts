@@ -156,19 +156,36 @@ describe("a guessed-at account", () => {
     expect(await reused.json()).toMatchObject({ code: "LOGIN_CODE_INVALID" });
   });
 
-  it("refuses the right code after too many tries on it", async () => {
+  it("refuses the right code after too many tries on it, from however many addresses", async () => {
     await h.createUser({ email: "tries@test.dev" });
     await failFiveTimes("tries@test.dev", "198.51.100.41");
-    const ip = "198.51.100.42";
-    expect((await signIn(h.browser(), ip, "tries@test.dev", PASSWORD)).status).toBe(403);
+    expect((await signIn(h.browser(), "198.51.100.42", "tries@test.dev", PASSWORD)).status).toBe(403);
     const code = await codeFromMail("tries@test.dev", "acesso");
     const wrong = code === "999999" ? "999998" : "999999";
     for (let i = 0; i < 5; i++) {
-      expect((await signIn(h.browser(), ip, "tries@test.dev", PASSWORD, wrong)).status).toBe(403);
+      const guess = await signIn(h.browser(), `198.51.101.${i}`, "tries@test.dev", PASSWORD, wrong);
+      expect(guess.status).toBe(403);
     }
-    const late = await signIn(h.browser(), ip, "tries@test.dev", PASSWORD, code);
+    const late = await signIn(h.browser(), "198.51.100.43", "tries@test.dev", PASSWORD, code);
     expect(late.status).toBe(403);
     expect(await late.json()).toMatchObject({ code: "LOGIN_CODE_INVALID" });
+  });
+
+  it("slows an address that sends wrong codes as it slows wrong passwords", async () => {
+    await h.createUser({ email: "guesser@test.dev" });
+    await failFiveTimes("guesser@test.dev", "198.51.100.44");
+    const ip = "198.51.100.45";
+    expect((await signIn(h.browser(), ip, "guesser@test.dev", PASSWORD)).status).toBe(403);
+    const code = await codeFromMail("guesser@test.dev", "acesso");
+    const wrong = code === "123456" ? "654321" : "123456";
+    // Four wrong codes and a wrong password: five failures from this address.
+    for (let i = 0; i < 4; i++) {
+      expect((await signIn(h.browser(), ip, "guesser@test.dev", PASSWORD, wrong)).status).toBe(403);
+    }
+    expect((await signIn(h.browser(), ip, "guesser@test.dev", WRONG)).status).toBe(401);
+    expect((await signIn(h.browser(), ip, "guesser@test.dev", PASSWORD, code)).status).toBe(429);
+    // The code itself is still good from elsewhere (four tries of five used).
+    expect((await signIn(h.browser(), "198.51.100.46", "guesser@test.dev", PASSWORD, code)).status).toBe(200);
   });
 
   it("refuses an expired code", async () => {
