@@ -7,12 +7,14 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "rea
 import { toast } from "sonner";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordInput } from "@/components/auth/password-input";
+import { SignInCodeStep } from "@/components/auth/sign-in-code-step";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { destinationAfterSignIn } from "@/lib/auth/actions";
 import { authClient, authErrorText } from "@/lib/auth/client";
 import { passwordMessageValues } from "@/lib/auth/password-rules";
+import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
 import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
 import { fieldErrorsOf } from "@/lib/errors";
 import { cn } from "@/lib/utils";
@@ -110,20 +112,32 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  // Set once the server asks for the e-mailed code (too many failed sign-ins on the account).
+  const [codeNotice, setCodeNotice] = useState<string | null>(null);
+  const [loginCode, setLoginCode] = useState("");
+  const [codeError, setCodeError] = useState<string>();
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function signIn(withCode: boolean) {
     const parsed = signInSchema.safeParse({ email, password });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
       return;
     }
     setErrors({});
+    setCodeError(undefined);
     setPending(true);
     try {
-      const { error } = await authClient.signIn.email(parsed.data);
+      // A variable, not a literal: `loginCode` is ours (read by the server's hook), not in Better Auth's type.
+      const body = withCode ? { ...parsed.data, loginCode } : parsed.data;
+      const { error } = await authClient.signIn.email(body);
       if (error) {
         setUnconfirmed(error.code === "EMAIL_NOT_VERIFIED");
+        if (error.code === LOGIN_CODE_INVALID) return setCodeError(authErrorText(error, t));
+        if (error.code === LOGIN_CODE_REQUIRED) {
+          // Asked again with the step open: that was "send a new code".
+          if (codeNotice !== null) toast.success(t("auth.toasts.loginCodeResent"));
+          return setCodeNotice(authErrorText(error, t));
+        }
         toast.error(t("auth.toasts.signInErrorTitle"), { description: authErrorText(error, t) });
         return;
       }
@@ -135,6 +149,11 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
     } finally {
       setPending(false);
     }
+  }
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void signIn(codeNotice !== null);
   }
 
   async function resend() {
@@ -155,7 +174,10 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
           autoComplete="email"
           required
           value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setCodeNotice(null);
+          }}
           disabled={pending}
         />
       </Field>
@@ -168,6 +190,16 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
           disabled={pending}
         />
       </Field>
+      {codeNotice !== null && (
+        <SignInCodeStep
+          notice={codeNotice}
+          value={loginCode}
+          onChange={setLoginCode}
+          error={codeError}
+          disabled={pending}
+          onResend={() => void signIn(false)}
+        />
+      )}
       {unconfirmed && (
         <div
           role="status"

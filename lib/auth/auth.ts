@@ -2,7 +2,7 @@ import "server-only";
 import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
 import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
 import { sendConfirmationEmail, sendPasswordResetEmail } from "@/lib/auth/emails";
 import {
@@ -12,15 +12,11 @@ import {
   LINK_USED_ERROR,
   RESET_PASSWORD_PATH,
 } from "@/lib/auth/links";
-import {
-  clearLoginFailures,
-  LOGIN_FAILURE_WINDOW_SECONDS,
-  loginRetryAfter,
-  recordLoginFailure,
-} from "@/lib/auth/login-throttle";
+import { LOGIN_FAILURE_WINDOW_SECONDS } from "@/lib/auth/login-throttle";
 import { passwordMessageValues, PASSWORD_MAX_LENGTH, passwordProblems } from "@/lib/auth/password-rules";
 import { SIGN_OUT_REASON_HEADER, type SessionEndReason } from "@/lib/auth/policy";
 import { signUpSchema } from "@/lib/auth/schemas";
+import { afterSignIn, beforeSignIn } from "@/lib/auth/sign-in-challenge";
 import { auditSessionEnded, enforceIdleTimeout, onSessionStarted } from "@/lib/auth/session-lifecycle";
 import { localeFromHeaders, translator } from "@/lib/auth/translate";
 import { db } from "@/lib/db";
@@ -30,8 +26,8 @@ import { PASSWORD_MIN_LENGTH } from "@/lib/validation/common";
 /**
  * Better Auth: e-mail + password with required confirmation, password reset, database
  * sessions in HttpOnly cookies (`__Secure-` prefixed on https), database rate limits.
- * On top of it, in hooks: the spec's password rules, the idle timeout, the per-account
- * wrong-password limit, the concurrent-session limit and the session audit.
+ * On top of it, in hooks: the spec's password rules, the idle timeout, the wrong-password
+ * limits (per account and client; per account, an e-mailed code), the concurrent-session limit and the session audit.
  */
 
 // Development and tests only; production refuses to start without BETTER_AUTH_SECRET.
@@ -111,17 +107,9 @@ function buildAuth() {
           },
         };
       }
-      case "/sign-in/email": {
-        const email = (ctx.body as { email?: unknown } | undefined)?.email;
-        if (typeof email === "string" && (await loginRetryAfter(email)) > 0) {
-          const t = await translator(localeFromHeaders(ctx.headers));
-          throw new APIError("TOO_MANY_REQUESTS", {
-            code: "TOO_MANY_ATTEMPTS",
-            message: t("auth.errors.tooManyAttempts"),
-          });
-        }
+      case "/sign-in/email":
+        await beforeSignIn(ctx);
         return;
-      }
       case "/reset-password":
       case "/change-password":
         await rejectWeakPassword(
@@ -147,15 +135,7 @@ function buildAuth() {
   });
 
   const after = createAuthMiddleware(async (ctx) => {
-    if (ctx.path !== "/sign-in/email") return;
-    const email = (ctx.body as { email?: unknown } | undefined)?.email;
-    if (typeof email !== "string") return;
-    const returned = ctx.context.returned;
-    if (isAPIError(returned)) {
-      if (returned.statusCode === 401) await recordLoginFailure(email);
-    } else {
-      await clearLoginFailures(email);
-    }
+    if (ctx.path === "/sign-in/email") await afterSignIn(ctx);
   });
 
   return betterAuth({
@@ -206,7 +186,7 @@ function buildAuth() {
       storage: "database",
       window: 60,
       max: 100,
-      // Per client IP. Wrong passwords are also limited per account (login-throttle.ts).
+      // Per client IP. Wrong passwords are also limited per account and client (login-throttle.ts).
       customRules: {
         "/sign-in/email": { window: 60, max: 30 },
         "/sign-up/email": { window: 60, max: 10 },

@@ -1,6 +1,7 @@
 "use client";
 
 import { createAuthClient } from "better-auth/react";
+import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
 
 /** Better Auth in the browser; it talks to /api/auth on the page's own origin. */
 export const authClient = createAuthClient();
@@ -17,6 +18,8 @@ const translatedByServer = new Set([
   "VALIDATION_ERROR",
   "TOO_MANY_ATTEMPTS",
   "TOO_MANY_REQUESTS",
+  LOGIN_CODE_REQUIRED,
+  LOGIN_CODE_INVALID,
 ]);
 
 const keyOfCode: Record<string, string> = {

@@ -15,16 +15,19 @@ export interface ActionEmail {
   subject: string;
   heading: string;
   paragraphs: string[];
-  buttonLabel: string;
-  url: string;
+  /** A one-time code shown large under the paragraphs (a code e-mail has no button). */
+  code?: string;
+  /** The call to action; with it, `linkFallback` repeats the link as text. */
+  buttonLabel?: string;
+  url?: string;
   /** Small print under the button (validity, "ignore if it wasn't you"). */
   notes: string[];
-  linkFallback: string;
+  linkFallback?: string;
   signature: string;
 }
 
 /**
- * A transactional e-mail with one call to action, as HTML (inline styles, table layout,
+ * A transactional e-mail with one call to action (or one code), as HTML (inline styles, table layout,
  * which mail clients render) and the same content as plain text.
  */
 export function renderActionEmail(email: ActionEmail): Omit<MailMessage, "to"> {
@@ -32,7 +35,20 @@ export function renderActionEmail(email: ActionEmail): Omit<MailMessage, "to"> {
     `<p style="margin:0 0 16px;font-size:16px;line-height:24px;color:#27272a">${escapeHtml(text)}</p>`;
   const small = (text: string) =>
     `<p style="margin:0 0 8px;font-size:13px;line-height:20px;color:#71717a">${escapeHtml(text)}</p>`;
-  const url = escapeHtml(email.url);
+  const url = email.url === undefined ? undefined : escapeHtml(email.url);
+  const action =
+    url === undefined
+      ? ""
+      : `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(email.buttonLabel ?? "")}</a></p>`;
+  const fallback =
+    url === undefined || !email.linkFallback
+      ? ""
+      : `${small(email.linkFallback)}
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;word-break:break-all"><a href="${url}" style="color:#ea580c">${url}</a></p>`;
+  const code =
+    email.code === undefined
+      ? ""
+      : `<p style="margin:24px 0;font-size:32px;line-height:40px;font-weight:700;letter-spacing:8px;font-family:ui-monospace,Menlo,monospace;color:#18181b">${escapeHtml(email.code)}</p>`;
   const html = `<!doctype html>
 <html lang="${escapeHtml(email.lang)}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(email.subject)}</title></head>
@@ -44,10 +60,9 @@ export function renderActionEmail(email: ActionEmail): Omit<MailMessage, "to"> {
 <p style="margin:0 0 24px;font-size:14px;font-weight:700;letter-spacing:2px;color:#ea580c;text-transform:uppercase">Afterglow</p>
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#18181b">${escapeHtml(email.heading)}</h1>
 ${email.paragraphs.map(p).join("\n")}
-<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(email.buttonLabel)}</a></p>
+${code}${action}
 ${email.notes.map(small).join("\n")}
-${small(email.linkFallback)}
-<p style="margin:0 0 16px;font-size:13px;line-height:20px;word-break:break-all"><a href="${url}" style="color:#ea580c">${url}</a></p>
+${fallback}
 ${small(email.signature)}
 </td></tr>
 </table>
@@ -59,8 +74,8 @@ ${small(email.signature)}
     email.heading,
     "",
     ...email.paragraphs.flatMap((para) => [para, ""]),
-    `${email.buttonLabel}: ${email.url}`,
-    "",
+    ...(email.code === undefined ? [] : [email.code, ""]),
+    ...(email.url === undefined ? [] : [`${email.buttonLabel ?? ""}: ${email.url}`, ""]),
     ...email.notes,
     "",
     email.signature,

@@ -4,7 +4,7 @@ import { translator } from "@/lib/auth/translate";
 import type { Locale } from "@/lib/i18n/config";
 import { sendMail } from "@/lib/mail";
 
-/** The account e-mails (confirmation, password reset), in the user's language. */
+/** The account e-mails (confirmation, password reset, sign-in code), in the user's language. */
 
 interface ActionEmailOptions {
   to: string;
@@ -39,4 +39,25 @@ export function sendConfirmationEmail(options: ActionEmailOptions): Promise<void
 
 export function sendPasswordResetEmail(options: ActionEmailOptions): Promise<void> {
   return sendActionEmail("reset", options);
+}
+
+/** The one-time code a challenged sign-in needs (sign-in-challenge.ts); no link to follow. */
+export async function sendSignInCodeEmail(options: {
+  to: string;
+  name: string;
+  code: string;
+  minutes: number;
+  locale: Locale;
+}): Promise<void> {
+  const t = await translator(options.locale);
+  const content = renderActionEmail({
+    lang: options.locale,
+    subject: t("email.signInCode.subject"),
+    heading: t("email.signInCode.heading"),
+    paragraphs: [t("email.common.greeting", { name: options.name }), t("email.signInCode.body")],
+    code: options.code,
+    notes: [t("email.signInCode.expires", { minutes: options.minutes }), t("email.signInCode.ignore")],
+    signature: t("email.common.signature"),
+  });
+  await sendMail({ to: options.to, ...content });
 }

@@ -14,7 +14,7 @@ export async function handleAuthRequest(request: Request): Promise<Response> {
     .clone()
     .json()
     .catch(() => null)) as { code?: string; message?: string } | null;
-  // Our own per-account lock already answers in the user's language.
+  // Our own wrong-password limit (login-throttle.ts) already answers in the user's language.
   if (body?.code === "TOO_MANY_ATTEMPTS") return response;
 
   const t = await translator(localeFromHeaders(request.headers));

@@ -23,3 +23,7 @@ export type SessionEndReason = "sign-out" | "inactivity" | "limit" | "password-r
 
 /** Sent by the client's idle sign-out so the audit says "inactivity" and not "sign-out". */
 export const SIGN_OUT_REASON_HEADER = "x-afterglow-sign-out-reason";
+
+/** The sign-in code step's answers (lib/auth/sign-in-challenge.ts): a code is needed; it was wrong or expired. */
+export const LOGIN_CODE_REQUIRED = "LOGIN_CODE_REQUIRED";
+export const LOGIN_CODE_INVALID = "LOGIN_CODE_INVALID";

@@ -113,22 +113,39 @@ describe("sign-up", () => {
 });
 
 describe("abuse protection", () => {
-  it("answers 429 after repeated wrong passwords for one account, in the user's language", async () => {
+  it("answers 429 after repeated wrong passwords for one account from one client, in the user's language", async () => {
     await h.createUser({ email: "target@test.dev" });
     await h.createUser({ email: "bystander@test.dev" });
     const attacker = h.browser("pt");
+    const from = { "x-forwarded-for": "192.0.2.66" };
     for (let i = 0; i < 5; i++) {
-      expect((await attacker.signIn("target@test.dev", "Wrong!Pass1")).status).toBe(401);
+      const wrong = await attacker.fetch("/sign-in/email", {
+        body: { email: "target@test.dev", password: "Wrong!Pass1" },
+        headers: from,
+      });
+      expect(wrong.status).toBe(401);
     }
-    const locked = await attacker.signIn("target@test.dev"); // even the right password
+    const locked = await attacker.fetch("/sign-in/email", {
+      body: { email: "target@test.dev", password: PASSWORD }, // even the right password
+      headers: from,
+    });
     expect(locked.status).toBe(429);
+    expect(locked.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await locked.json()).toMatchObject({
       code: "TOO_MANY_ATTEMPTS",
       message:
         "Demasiadas tentativas falhadas nesta conta. Tente novamente dentro de 15 minutos ou redefina a palavra-passe.",
     });
     expect((await h.browser().signIn("bystander@test.dev")).status).toBe(200);
-    expect(await h.prisma.rateLimit.count({ where: { key: { startsWith: "sign-in-failures|" } } })).toBe(1);
+    // The owner elsewhere is not locked out: the right password asks for the e-mailed code.
+    const owner = await h.browser().fetch("/sign-in/email", {
+      body: { email: "target@test.dev", password: PASSWORD },
+      headers: { "x-forwarded-for": "192.0.2.67" },
+    });
+    expect(owner.status).toBe(403);
+    expect(await owner.json()).toMatchObject({ code: "LOGIN_CODE_REQUIRED" });
+    // One count for the account, one for the account from that address.
+    expect(await h.prisma.rateLimit.count({ where: { key: { startsWith: "sign-in-failures|" } } })).toBe(2);
   });
 
   it("limits reset requests per client IP with a translated 429", async () => {

@@ -1,0 +1,285 @@
+import { createHash } from "node:crypto";
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD, startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
+
+// Issue #12 hole 8: wrong passwords slow the client that sends them and put the account behind
+// an e-mailed code; they never lock the owner out. Through the real Better Auth handler.
+
+let h: AuthHarness;
+beforeAll(async () => {
+  h = await startAuthHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const WRONG = "Wrong!Pass1";
+const WINDOW_MS = 15 * 60_000;
+
+function signIn(browser: Browser, ip: string, email: string, password: string, loginCode?: string) {
+  return browser.fetch("/sign-in/email", {
+    body: { email, password, ...(loginCode === undefined ? {} : { loginCode }) },
+    headers: { "x-forwarded-for": ip },
+  });
+}
+
+async function failFiveTimes(email: string, ip: string): Promise<void> {
+  const guesser = h.browser();
+  for (let i = 0; i < 5; i++) expect((await signIn(guesser, ip, email, WRONG)).status).toBe(401);
+}
+
+async function codeFromMail(email: string, subject: string): Promise<string> {
+  const mail = await h.waitForMail(email, subject);
+  const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+  if (!code) throw new Error(`no code in: ${mail.text}`);
+  return code;
+}
+
+const mailCount = async () =>
+  (await readdir(path.join(h.dataDir, "mail")).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"))
+    .length;
+
+/** The account's failure counters (its own and each address's), as login-throttle.ts keys them. */
+const failureKeys = (email: string) => ({
+  startsWith: `sign-in-failures|${createHash("sha256").update(email).digest("hex")}`,
+});
+
+/** Moves an account's failure counters back past their window, as if 16 minutes had gone by. */
+async function ageCounters(email: string): Promise<void> {
+  await h.prisma.rateLimit.updateMany({
+    where: { key: failureKeys(email) },
+    data: { lastRequest: BigInt(Date.now() - WINDOW_MS - 60_000) },
+  });
+}
+
+describe("a guessed-at account", () => {
+  it("lets the owner in from another address with the right password and the e-mailed code", async () => {
+    await h.createUser({ email: "owner@test.dev", name: "Olga" });
+    await failFiveTimes("owner@test.dev", "198.51.100.1");
+
+    const owner = h.browser("pt");
+    const challenged = await signIn(owner, "198.51.100.2", "owner@test.dev", PASSWORD);
+    expect(challenged.status).toBe(403);
+    expect(await challenged.json()).toMatchObject({
+      code: "LOGIN_CODE_REQUIRED",
+      message:
+        "Houve várias tentativas falhadas nesta conta, por isso enviámos um código de 6 algarismos para o seu e-mail. Introduza-o para entrar.",
+    });
+    expect([...owner.cookies.keys()].some((name) => name.includes("session_token"))).toBe(false);
+
+    const mail = await h.waitForMail("owner@test.dev", "O seu código de acesso Afterglow");
+    expect(mail.text).toContain("Olá Olga,");
+    expect(mail.text).toContain("O código é válido durante 10 minutos");
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1] ?? "";
+    expect(code).toMatch(/^\d{6}$/);
+    expect(mail.html).toContain(code);
+    // Stored as a keyed hash, never as the code itself.
+    const [row] = await h.prisma.verification.findMany({
+      where: { identifier: { startsWith: "sign-in-code:" } },
+    });
+    expect(row?.value).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.value).not.toContain(code);
+
+    const signedIn = await signIn(owner, "198.51.100.2", "owner@test.dev", PASSWORD, code);
+    expect(signedIn.status).toBe(200);
+    expect([...owner.cookies.keys()].some((name) => name.includes("session_token"))).toBe(true);
+
+    // The owner's success clears the account's count, so the next sign-in needs no code…
+    expect((await signIn(h.browser(), "198.51.100.2", "owner@test.dev", PASSWORD)).status).toBe(200);
+    // …but not the guesser's: that address stays slowed for the rest of its window.
+    expect((await signIn(h.browser(), "198.51.100.1", "owner@test.dev", PASSWORD)).status).toBe(429);
+  });
+
+  it("slows the address that failed (429, translated, Retry-After) and no other", async () => {
+    await h.createUser({ email: "slowed@test.dev" });
+    await failFiveTimes("slowed@test.dev", "198.51.100.11");
+
+    const again = await signIn(h.browser("en"), "198.51.100.11", "slowed@test.dev", PASSWORD);
+    expect(again.status).toBe(429);
+    const retryAfter = Number(again.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(14 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect(await again.json()).toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      message: "Too many failed sign-ins for this account. Try again in 15 minutes or reset your password.",
+    });
+    // Another address is not slowed: a wrong password there is an ordinary 401.
+    expect((await signIn(h.browser(), "198.51.100.12", "slowed@test.dev", WRONG)).status).toBe(401);
+    // The same address may still sign in to another account.
+    await h.createUser({ email: "neighbour@test.dev" });
+    expect((await signIn(h.browser(), "198.51.100.11", "neighbour@test.dev", PASSWORD)).status).toBe(200);
+  });
+
+  it("still refuses and counts a wrong password while challenged, and sends no code for it", async () => {
+    await h.createUser({ email: "counted@test.dev" });
+    await failFiveTimes("counted@test.dev", "198.51.100.21");
+    const before = await mailCount();
+    const other = h.browser();
+    for (let i = 0; i < 5; i++) {
+      expect((await signIn(other, "198.51.100.22", "counted@test.dev", WRONG)).status).toBe(401);
+    }
+    expect((await signIn(other, "198.51.100.22", "counted@test.dev", PASSWORD)).status).toBe(429);
+    expect(await mailCount()).toBe(before);
+  });
+
+  it("refuses a wrong code, limits the tries on a code and keeps each code to one use", async () => {
+    await h.createUser({ email: "codes@test.dev" });
+    await failFiveTimes("codes@test.dev", "198.51.100.31");
+    const ip = "198.51.100.32";
+    const owner = h.browser("en");
+    expect((await signIn(owner, ip, "codes@test.dev", PASSWORD)).status).toBe(403);
+    const code = await codeFromMail("codes@test.dev", "sign-in code");
+    const wrong = code === "000000" ? "000001" : "000000";
+
+    const refused = await signIn(owner, ip, "codes@test.dev", PASSWORD, wrong);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      code: "LOGIN_CODE_INVALID",
+      message: "This code is wrong or has expired. Use the one in the latest e-mail, or ask for a new code.",
+    });
+    // A code with a wrong password is a wrong password.
+    expect((await signIn(owner, ip, "codes@test.dev", WRONG, code)).status).toBe(401);
+
+    // Two requests with the right code at once: one signs in, the other finds it used.
+    const both = await Promise.all([
+      signIn(h.browser(), ip, "codes@test.dev", PASSWORD, code),
+      signIn(h.browser(), ip, "codes@test.dev", PASSWORD, code),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
+
+    // Challenged again later: the used code is worth nothing.
+    await failFiveTimes("codes@test.dev", "198.51.100.33");
+    const reused = await signIn(h.browser(), "198.51.100.34", "codes@test.dev", PASSWORD, code);
+    expect(reused.status).toBe(403);
+    expect(await reused.json()).toMatchObject({ code: "LOGIN_CODE_INVALID" });
+  });
+
+  it("refuses the right code after too many tries on it, from however many addresses", async () => {
+    await h.createUser({ email: "tries@test.dev" });
+    await failFiveTimes("tries@test.dev", "198.51.100.41");
+    expect((await signIn(h.browser(), "198.51.100.42", "tries@test.dev", PASSWORD)).status).toBe(403);
+    const code = await codeFromMail("tries@test.dev", "acesso");
+    const wrong = code === "999999" ? "999998" : "999999";
+    for (let i = 0; i < 5; i++) {
+      const guess = await signIn(h.browser(), `198.51.101.${i}`, "tries@test.dev", PASSWORD, wrong);
+      expect(guess.status).toBe(403);
+    }
+    const late = await signIn(h.browser(), "198.51.100.43", "tries@test.dev", PASSWORD, code);
+    expect(late.status).toBe(403);
+    expect(await late.json()).toMatchObject({ code: "LOGIN_CODE_INVALID" });
+  });
+
+  it("slows an address that sends wrong codes as it slows wrong passwords", async () => {
+    await h.createUser({ email: "guesser@test.dev" });
+    await failFiveTimes("guesser@test.dev", "198.51.100.44");
+    const ip = "198.51.100.45";
+    expect((await signIn(h.browser(), ip, "guesser@test.dev", PASSWORD)).status).toBe(403);
+    const code = await codeFromMail("guesser@test.dev", "acesso");
+    const wrong = code === "123456" ? "654321" : "123456";
+    // Four wrong codes and a wrong password: five failures from this address.
+    for (let i = 0; i < 4; i++) {
+      expect((await signIn(h.browser(), ip, "guesser@test.dev", PASSWORD, wrong)).status).toBe(403);
+    }
+    expect((await signIn(h.browser(), ip, "guesser@test.dev", WRONG)).status).toBe(401);
+    expect((await signIn(h.browser(), ip, "guesser@test.dev", PASSWORD, code)).status).toBe(429);
+    // The code itself is still good from elsewhere (four tries of five used).
+    expect((await signIn(h.browser(), "198.51.100.46", "guesser@test.dev", PASSWORD, code)).status).toBe(200);
+  });
+
+  it("refuses an expired code", async () => {
+    await h.createUser({ email: "expired@test.dev" });
+    await failFiveTimes("expired@test.dev", "198.51.100.51");
+    const ip = "198.51.100.52";
+    expect((await signIn(h.browser(), ip, "expired@test.dev", PASSWORD)).status).toBe(403);
+    const code = await codeFromMail("expired@test.dev", "acesso");
+    const rows = await h.prisma.verification.findMany({
+      where: { identifier: { startsWith: "sign-in-code:" } },
+    });
+    const live = rows.filter((r) => r.expiresAt.getTime() > Date.now());
+    expect(live).toHaveLength(1);
+    // Issued for 10 minutes.
+    expect(live[0]!.expiresAt.getTime() - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(live[0]!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    await h.prisma.verification.update({
+      where: { id: live[0]!.id },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+
+    const response = await signIn(h.browser(), ip, "expired@test.dev", PASSWORD, code);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "LOGIN_CODE_INVALID" });
+  });
+
+  it("sends one code a minute, however often the right password is sent", async () => {
+    await h.createUser({ email: "resend@test.dev" });
+    await failFiveTimes("resend@test.dev", "198.51.100.61");
+    const ip = "198.51.100.62";
+    expect((await signIn(h.browser(), ip, "resend@test.dev", PASSWORD)).status).toBe(403);
+    const code = await codeFromMail("resend@test.dev", "acesso");
+    const before = await mailCount();
+    expect((await signIn(h.browser(), ip, "resend@test.dev", PASSWORD)).status).toBe(403);
+    expect(await mailCount()).toBe(before);
+    expect((await signIn(h.browser(), ip, "resend@test.dev", PASSWORD, code)).status).toBe(200);
+  });
+
+  it("answers an unknown address exactly as a wrong password, and sends no mail", async () => {
+    await h.createUser({ email: "known@test.dev" });
+    const before = await mailCount();
+    for (const email of ["known@test.dev", "unknown@test.dev"]) await failFiveTimes(email, "198.51.100.71");
+
+    const answer = async (email: string, ip: string, password: string) => {
+      const response = await signIn(h.browser("fr"), ip, email, password);
+      return { status: response.status, body: await response.json() };
+    };
+    // Challenged, from another address: the known account's wrong password and any password
+    // for the unknown address get the same 401.
+    const known = await answer("known@test.dev", "198.51.100.72", WRONG);
+    expect(known.status).toBe(401);
+    expect(await answer("unknown@test.dev", "198.51.100.72", WRONG)).toEqual(known);
+    expect(await answer("unknown@test.dev", "198.51.100.72", PASSWORD)).toEqual(known);
+    // The slowed address: the same 429 for both.
+    const slowed = await answer("known@test.dev", "198.51.100.71", WRONG);
+    expect(slowed.status).toBe(429);
+    expect(await answer("unknown@test.dev", "198.51.100.71", WRONG)).toEqual(slowed);
+    expect(await mailCount()).toBe(before);
+  });
+
+  it("asks an unconfirmed account to confirm its address rather than for a code", async () => {
+    await h.createUser({ email: "unconfirmed@test.dev", verified: false });
+    await failFiveTimes("unconfirmed@test.dev", "198.51.100.81");
+    const response = await signIn(h.browser(), "198.51.100.82", "unconfirmed@test.dev", PASSWORD);
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ code: "EMAIL_NOT_VERIFIED" });
+  });
+});
+
+describe("the failure counts", () => {
+  it("end with their window: the address is no longer slowed, the account no longer challenged", async () => {
+    await h.createUser({ email: "window@test.dev" });
+    await failFiveTimes("window@test.dev", "198.51.100.91");
+    expect((await signIn(h.browser(), "198.51.100.91", "window@test.dev", PASSWORD)).status).toBe(429);
+    expect((await signIn(h.browser(), "198.51.100.92", "window@test.dev", PASSWORD)).status).toBe(403);
+    await h.waitForMail("window@test.dev");
+
+    await ageCounters("window@test.dev");
+    expect((await signIn(h.browser(), "198.51.100.91", "window@test.dev", PASSWORD)).status).toBe(200);
+    // A failure after the window starts a new count of one.
+    expect((await signIn(h.browser(), "198.51.100.91", "window@test.dev", WRONG)).status).toBe(401);
+    const rows = await h.prisma.rateLimit.findMany({ where: { key: failureKeys("window@test.dev") } });
+    expect(rows.map((r) => r.count)).toEqual([1, 1]);
+  });
+
+  it("are cleared by a successful sign-in", async () => {
+    await h.createUser({ email: "reset@test.dev" });
+    const browser = h.browser();
+    const ip = "198.51.100.101";
+    for (let i = 0; i < 4; i++) expect((await signIn(browser, ip, "reset@test.dev", WRONG)).status).toBe(401);
+    expect((await signIn(browser, ip, "reset@test.dev", PASSWORD)).status).toBe(200);
+    // Four more would make nine without the reset: neither slowed nor challenged.
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(h.browser(), ip, "reset@test.dev", WRONG)).status).toBe(401);
+    expect((await signIn(h.browser(), ip, "reset@test.dev", PASSWORD)).status).toBe(200);
+  });
+});
