@@ -7,6 +7,7 @@ import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "rea
 import { toast } from "sonner";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordInput } from "@/components/auth/password-input";
+import { TwoFactorStep } from "@/components/auth/two-factor-step";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -110,6 +111,7 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(false);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -121,10 +123,14 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
     setErrors({});
     setPending(true);
     try {
-      const { error } = await authClient.signIn.email(parsed.data);
+      const { data, error } = await authClient.signIn.email(parsed.data);
       if (error) {
         setUnconfirmed(error.code === "EMAIL_NOT_VERIFIED");
         toast.error(t("auth.toasts.signInErrorTitle"), { description: authErrorText(error, t) });
+        return;
+      }
+      if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+        setSecondFactor(true);
         return;
       }
       const destination = await destinationAfterSignIn(next || null);
@@ -145,6 +151,8 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
     if (error) toast.error(authErrorText(error, t));
     else toast.success(t("auth.toasts.confirmationSent"));
   }
+
+  if (secondFactor) return <TwoFactorStep next={next} onCancel={() => setSecondFactor(false)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>

@@ -4,10 +4,13 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
-import { sendConfirmationEmail, sendPasswordResetEmail } from "@/lib/auth/emails";
+import { twoFactor } from "better-auth/plugins";
+import { sendEmailChangeEmails, sendConfirmationEmail, sendPasswordResetEmail } from "@/lib/auth/emails";
 import {
   confirmationCallback,
+  EMAIL_CHANGED_CALLBACK,
   EMAIL_CONFIRMATION_PATH,
+  emailChangeInToken,
   emailInToken,
   LINK_USED_ERROR,
   RESET_PASSWORD_PATH,
@@ -135,9 +138,15 @@ function buildAuth() {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         return { context: { body: { ...body, callbackURL: confirmationCallback(body.callbackURL) } } };
       }
+      case "/change-email":
+        // The verification link always lands on the account page, never where a client says.
+        return { context: { body: { ...(ctx.body as object), callbackURL: EMAIL_CHANGED_CALLBACK } } };
       case "/verify-email": {
         // Better Auth treats a confirmed address's link as a success; the page says "already used".
-        const email = emailInToken((ctx.query as { token?: unknown } | undefined)?.token);
+        const token = (ctx.query as { token?: unknown } | undefined)?.token;
+        // A change-of-address link names the (confirmed) old address: Better Auth checks it itself.
+        if (emailChangeInToken(token)) return;
+        const email = emailInToken(token);
         if (!email) return;
         const user = await db.user.findUnique({ where: { email }, select: { emailVerified: true } });
         if (user?.emailVerified) throw ctx.redirect(`${EMAIL_CONFIRMATION_PATH}?error=${LINK_USED_ERROR}`);
@@ -187,7 +196,16 @@ function buildAuth() {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }, request) => {
+      sendVerificationEmail: async ({ user, url, token }, request) => {
+        // Better Auth confirms a new address (user.changeEmail) through this same callback.
+        const change = emailChangeInToken(token);
+        if (change) {
+          const locale = localeFromHeaders(request?.headers);
+          void sendEmailChangeEmails({ ...change, name: user.name, url, locale }).catch((error: unknown) =>
+            log("e-mail change e-mails failed", error),
+          );
+          return;
+        }
         void sendConfirmationEmail({
           to: user.email,
           name: user.name,
@@ -195,6 +213,10 @@ function buildAuth() {
           locale: localeFromHeaders(request?.headers),
         }).catch((error: unknown) => log("confirmation e-mail failed", error));
       },
+    },
+    user: {
+      // A new address is confirmed by a link sent to it; the old one gets a notice (emails.ts).
+      changeEmail: { enabled: true },
     },
     session: {
       // The idle timeout (SESSION_IDLE_MINUTES) ends sessions long before this absolute limit.
@@ -248,7 +270,13 @@ function buildAuth() {
     },
     hooks: { before, after },
     // Last: it forwards cookies set by server-side calls (server actions) to Next.
-    plugins: [nextCookies()],
+    plugins: [
+      // TOTP and recovery codes, optional per user; required for admins where the company says so
+      // (enforced by the admin guard, lib/tenancy/guard.ts). The plugin limits the codes: 3
+      // requests per 10 s per client, 5 tries per sign-in, the account locked after 10 failures.
+      twoFactor({ issuer: "Afterglow" }),
+      nextCookies(),
+    ],
   });
 }
 
