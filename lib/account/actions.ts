@@ -12,7 +12,9 @@ import {
 } from "@/lib/account/schemas";
 import { getAuth } from "@/lib/auth/auth";
 import { db } from "@/lib/db";
+import { validationError } from "@/lib/errors";
 import { sessionAction } from "@/lib/tenancy/admin-action";
+import { validatedByLib } from "@/lib/validation/common";
 
 /**
  * The account page (every signed-in user, with or without a company). Each action goes
@@ -20,14 +22,25 @@ import { sessionAction } from "@/lib/tenancy/admin-action";
  * password rules, the e-mails) and session handling apply as they do over HTTP.
  */
 
+/** The form's fields checked here, so their errors are keyed by field name (not "0.field"). */
+function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+  return parsed.data;
+}
+
 const ACCOUNT_PAGE = [["/[locale]/account", "page"]] as const;
 // The admin shell shows the name; the admin layout decides on the two-factor requirement.
 const ACCOUNT_AND_ADMIN = [...ACCOUNT_PAGE, ["/[locale]/admin", "layout"]] as const;
 
 /** The display name, on the user (Better Auth) and on the profile the admin area shows. */
 export const updateDisplayNameAction = sessionAction(
-  { schema: z.tuple([nameSchema]), revalidate: { paths: ACCOUNT_AND_ADMIN } },
-  async (session, { displayName }) => {
+  {
+    schema: z.tuple([validatedByLib<z.input<typeof nameSchema>>()]),
+    revalidate: { paths: ACCOUNT_AND_ADMIN },
+  },
+  async (session, input) => {
+    const { displayName } = checked(nameSchema, input);
     await callAuth((headers) => getAuth().api.updateUser({ body: { name: displayName }, headers }));
     await db.profile.updateMany({ where: { userId: session.user.id }, data: { displayName } });
   },
@@ -39,8 +52,9 @@ export const updateDisplayNameAction = sessionAction(
  * already has an account gets no e-mail, and the answer is the same, so it reveals nothing.
  */
 export const requestEmailChangeAction = sessionAction(
-  { schema: z.tuple([emailChangeSchema]) },
-  async (_session, { newEmail }) => {
+  { schema: z.tuple([validatedByLib<z.input<typeof emailChangeSchema>>()]) },
+  async (_session, input) => {
+    const { newEmail } = checked(emailChangeSchema, input);
     await callAuth((headers) => getAuth().api.changeEmail({ body: { newEmail }, headers }));
     return { newEmail };
   },
@@ -51,8 +65,12 @@ export const requestEmailChangeAction = sessionAction(
  * account ends (Better Auth gives this one a new session cookie).
  */
 export const changePasswordAction = sessionAction(
-  { schema: z.tuple([passwordChangeSchema]), revalidate: { paths: ACCOUNT_PAGE } },
-  async (_session, { currentPassword, newPassword }) => {
+  {
+    schema: z.tuple([validatedByLib<z.input<typeof passwordChangeSchema>>()]),
+    revalidate: { paths: ACCOUNT_PAGE },
+  },
+  async (_session, input) => {
+    const { currentPassword, newPassword } = checked(passwordChangeSchema, input);
     await callAuth(
       (headers) =>
         getAuth().api.changePassword({
@@ -69,8 +87,9 @@ export const changePasswordAction = sessionAction(
  * key is shown as a QR code and as text; step 2 (`confirmTwoFactorAction`) turns it on.
  */
 export const startTwoFactorAction = sessionAction(
-  { schema: z.tuple([confirmPasswordSchema]) },
-  async (_session, { password }) => {
+  { schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]) },
+  async (_session, input) => {
+    const { password } = checked(confirmPasswordSchema, input);
     const enabled = await callAuth((headers) =>
       getAuth().api.enableTwoFactor({ body: { password, method: "totp" }, headers }),
     );
@@ -84,24 +103,33 @@ export const startTwoFactorAction = sessionAction(
 
 /** Step 2: the first code from the app turns two-factor on (and renews the session). */
 export const confirmTwoFactorAction = sessionAction(
-  { schema: z.tuple([totpCodeSchema]), revalidate: { paths: ACCOUNT_AND_ADMIN } },
-  async (_session, { code }) => {
+  {
+    schema: z.tuple([validatedByLib<z.input<typeof totpCodeSchema>>()]),
+    revalidate: { paths: ACCOUNT_AND_ADMIN },
+  },
+  async (_session, input) => {
+    const { code } = checked(totpCodeSchema, input);
     await callAuth((headers) => getAuth().api.verifyTOTP({ body: { code }, headers }));
   },
 );
 
 /** Turns two-factor off (the password confirms it); the recovery codes go with it. */
 export const disableTwoFactorAction = sessionAction(
-  { schema: z.tuple([confirmPasswordSchema]), revalidate: { paths: ACCOUNT_AND_ADMIN } },
-  async (_session, { password }) => {
+  {
+    schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]),
+    revalidate: { paths: ACCOUNT_AND_ADMIN },
+  },
+  async (_session, input) => {
+    const { password } = checked(confirmPasswordSchema, input);
     await callAuth((headers) => getAuth().api.disableTwoFactor({ body: { password }, headers }));
   },
 );
 
 /** New recovery codes; the old ones stop working. */
 export const regenerateRecoveryCodesAction = sessionAction(
-  { schema: z.tuple([confirmPasswordSchema]) },
-  async (_session, { password }) => {
+  { schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]) },
+  async (_session, input) => {
+    const { password } = checked(confirmPasswordSchema, input);
     const { backupCodes } = await callAuth((headers) =>
       getAuth().api.generateBackupCodes({ body: { password }, headers }),
     );

@@ -4,6 +4,7 @@ import { betterAuth } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
+import { headers as requestHeaders } from "next/headers";
 import { twoFactor } from "better-auth/plugins";
 import { sendEmailChangeEmails, sendConfirmationEmail, sendPasswordResetEmail } from "@/lib/auth/emails";
 import {
@@ -27,6 +28,7 @@ import { signUpSchema } from "@/lib/auth/schemas";
 import { auditSessionEnded, enforceIdleTimeout, onSessionStarted } from "@/lib/auth/session-lifecycle";
 import { localeFromHeaders, translator } from "@/lib/auth/translate";
 import { db } from "@/lib/db";
+import type { Locale } from "@/lib/i18n/config";
 import { appUrl, env } from "@/lib/env";
 import { PASSWORD_MIN_LENGTH } from "@/lib/validation/common";
 
@@ -54,6 +56,20 @@ export function trustedOrigins(): string[] {
   const origins = [url.origin];
   if (url.hostname === "localhost") origins.push(url.origin.replace("localhost", "127.0.0.1"));
   return origins;
+}
+
+/**
+ * The language of the user who made the request: from its cookie, or, when Better Auth was
+ * called from the server (a server action, which passes no Request), from the headers of the
+ * request being served.
+ */
+async function callerLocale(request: Request | undefined): Promise<Locale> {
+  if (request) return localeFromHeaders(request.headers);
+  try {
+    return localeFromHeaders(await requestHeaders());
+  } catch {
+    return localeFromHeaders(undefined); // outside any request (a script)
+  }
 }
 
 const log = (message: string, error: unknown) => console.error(`[afterglow] ${message}`, error);
@@ -200,7 +216,7 @@ function buildAuth() {
         // Better Auth confirms a new address (user.changeEmail) through this same callback.
         const change = emailChangeInToken(token);
         if (change) {
-          const locale = localeFromHeaders(request?.headers);
+          const locale = await callerLocale(request);
           void sendEmailChangeEmails({ ...change, name: user.name, url, locale }).catch((error: unknown) =>
             log("e-mail change e-mails failed", error),
           );
