@@ -13,7 +13,8 @@ const totpOf = (secret: string) => createOTP(base32.decode(secret)).totp();
 
 async function signOut(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Terminar sessão" }).click();
-  await expect(page).toHaveURL(/\/auth\?next=%2Faccount$/);
+  // Back to sign-in, returning to the account page (with its query, if any).
+  await expect(page).toHaveURL(/\/auth\?next=%2Faccount(%3F|$)/);
 }
 
 async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
@@ -94,7 +95,8 @@ test("an admin changes the e-mail address through the link sent to the new one",
   await signInWithForm(page, oldEmail, PASSWORD);
   await expect(page.getByText("E-mail ou palavra-passe inválidos.")).toBeVisible();
   await signInWithForm(page, newEmail, PASSWORD);
-  await expect(page).toHaveURL(/\/account$/);
+  await expect(page).toHaveURL(/\/account\?email=changed$/);
+  await expect(page.getByText(`Endereço atual: ${newEmail}`)).toBeVisible();
 });
 
 test("two-factor authentication: turned on with an authenticator app, then needed to sign in", async ({
