@@ -13,6 +13,7 @@ import {
 import { getAuth } from "@/lib/auth/auth";
 import { db } from "@/lib/db";
 import { validationError } from "@/lib/errors";
+import { enforceLimits } from "@/lib/rate-limit/limiter";
 import { sessionAction } from "@/lib/tenancy/admin-action";
 import { validatedByLib } from "@/lib/validation/common";
 
@@ -27,6 +28,25 @@ function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   return parsed.data;
+}
+
+/**
+ * Per-account limits of what Better Auth's HTTP limits do not see (a server action calls it
+ * directly): guessing the password behind a borrowed session, codes, and e-mails sent out.
+ */
+const limits = {
+  password: { limit: 10, windowSeconds: 15 * 60 },
+  code: { limit: 10, windowSeconds: 15 * 60 },
+  email: { limit: 5, windowSeconds: 60 * 60 },
+} as const;
+
+function limitPerAccount(kind: keyof typeof limits, userId: string): Promise<void> {
+  const { limit, windowSeconds } = limits[kind];
+  return enforceLimits(
+    [{ key: `account-${kind}:${userId}`, limit }],
+    windowSeconds,
+    "auth.errors.tooManyRequests",
+  );
 }
 
 const ACCOUNT_PAGE = [["/[locale]/account", "page"]] as const;
@@ -53,8 +73,9 @@ export const updateDisplayNameAction = sessionAction(
  */
 export const requestEmailChangeAction = sessionAction(
   { schema: z.tuple([validatedByLib<z.input<typeof emailChangeSchema>>()]) },
-  async (_session, input) => {
+  async (session, input) => {
     const { newEmail } = checked(emailChangeSchema, input);
+    await limitPerAccount("email", session.user.id);
     await callAuth((headers) => getAuth().api.changeEmail({ body: { newEmail }, headers }));
     return { newEmail };
   },
@@ -69,8 +90,9 @@ export const changePasswordAction = sessionAction(
     schema: z.tuple([validatedByLib<z.input<typeof passwordChangeSchema>>()]),
     revalidate: { paths: ACCOUNT_PAGE },
   },
-  async (_session, input) => {
+  async (session, input) => {
     const { currentPassword, newPassword } = checked(passwordChangeSchema, input);
+    await limitPerAccount("password", session.user.id);
     await callAuth(
       (headers) =>
         getAuth().api.changePassword({
@@ -88,8 +110,9 @@ export const changePasswordAction = sessionAction(
  */
 export const startTwoFactorAction = sessionAction(
   { schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]) },
-  async (_session, input) => {
+  async (session, input) => {
     const { password } = checked(confirmPasswordSchema, input);
+    await limitPerAccount("password", session.user.id);
     const enabled = await callAuth((headers) =>
       getAuth().api.enableTwoFactor({ body: { password, method: "totp" }, headers }),
     );
@@ -107,8 +130,9 @@ export const confirmTwoFactorAction = sessionAction(
     schema: z.tuple([validatedByLib<z.input<typeof totpCodeSchema>>()]),
     revalidate: { paths: ACCOUNT_AND_ADMIN },
   },
-  async (_session, input) => {
+  async (session, input) => {
     const { code } = checked(totpCodeSchema, input);
+    await limitPerAccount("code", session.user.id);
     await callAuth((headers) => getAuth().api.verifyTOTP({ body: { code }, headers }));
   },
 );
@@ -119,8 +143,9 @@ export const disableTwoFactorAction = sessionAction(
     schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]),
     revalidate: { paths: ACCOUNT_AND_ADMIN },
   },
-  async (_session, input) => {
+  async (session, input) => {
     const { password } = checked(confirmPasswordSchema, input);
+    await limitPerAccount("password", session.user.id);
     await callAuth((headers) => getAuth().api.disableTwoFactor({ body: { password }, headers }));
   },
 );
@@ -128,8 +153,9 @@ export const disableTwoFactorAction = sessionAction(
 /** New recovery codes; the old ones stop working. */
 export const regenerateRecoveryCodesAction = sessionAction(
   { schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]) },
-  async (_session, input) => {
+  async (session, input) => {
     const { password } = checked(confirmPasswordSchema, input);
+    await limitPerAccount("password", session.user.id);
     const { backupCodes } = await callAuth((headers) =>
       getAuth().api.generateBackupCodes({ body: { password }, headers }),
     );

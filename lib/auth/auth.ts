@@ -251,6 +251,9 @@ function buildAuth() {
         "/request-password-reset": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
         "/send-verification-email": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
         "/reset-password": { window: 60, max: 10 },
+        // The account page's endpoints: a password to check, or e-mails to send.
+        "/change-password": { window: 15 * 60, max: 10 },
+        "/change-email": { window: 60 * 60, max: 5 },
       },
     },
     advanced: {
@@ -285,12 +288,12 @@ function buildAuth() {
       },
     },
     hooks: { before, after },
-    // Last: it forwards cookies set by server-side calls (server actions) to Next.
     plugins: [
       // TOTP and recovery codes, optional per user; required for admins where the company says so
       // (enforced by the admin guard, lib/tenancy/guard.ts). The plugin limits the codes: 3
       // requests per 10 s per client, 5 tries per sign-in, the account locked after 10 failures.
       twoFactor({ issuer: "Afterglow" }),
+      // Last: it forwards cookies set by server-side calls (server actions) to Next.
       nextCookies(),
     ],
   });

@@ -2,7 +2,7 @@ import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { createCompany, createUser, PASSWORD, readMail, signInByApi, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, PASSWORD, readMail, signInByApi, sql, uniqueEmail } from "./auth-support";
 
 // The account page (issue #12): change the password, change the e-mail address through the
 // link sent to it, turn on two-factor authentication and sign in with a code. Portuguese,
@@ -129,4 +129,42 @@ test("two-factor authentication: turned on with an authenticator app, then neede
   await page.getByRole("button", { name: "Verificar", exact: true }).click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.locator("#two-factor").getByTestId("two-factor-status")).toHaveText("Ativa");
+});
+
+test("a company requiring two-factor for admins sends an admin without it to set it up first", async ({
+  page,
+}) => {
+  test.slow();
+  const email = uniqueEmail("account-required");
+  const companyId = await createCompany("Required Co");
+  await createUser({ email, name: "Rita", role: "admin", companyId });
+  await sql(`update company set "requireAdminTwoFactor" = true where id = $1`, [companyId]);
+  await signInByApi(page.context(), email);
+
+  await page.goto("/admin/leads");
+  await expect(page.getByRole("heading", { name: "Autenticação de dois fatores obrigatória" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Navegação da administração" })).toHaveCount(0);
+  await page.getByRole("link", { name: "Configurar a autenticação de dois fatores" }).click();
+  await expect(page).toHaveURL(/\/account#two-factor$/);
+
+  const section = page.locator("#two-factor");
+  await section.getByLabel("A sua palavra-passe").fill(PASSWORD);
+  await section.getByRole("button", { name: "Ativar" }).click();
+  const secret = (await section.getByTestId("totp-secret").textContent())?.trim() ?? "";
+  await section.getByLabel("Código da aplicação").fill(await totpOf(secret));
+  await section.getByRole("button", { name: "Verificar e ativar" }).click();
+  await expect(section.getByTestId("two-factor-status")).toHaveText("Ativa");
+
+  // Now the admin area opens, and the setting can be changed there.
+  await page.goto("/admin/settings/security");
+  const required = page.getByLabel("Exigir autenticação de dois fatores aos administradores");
+  await expect(required).toBeChecked();
+  await required.uncheck();
+  await page.getByRole("button", { name: "Guardar alterações" }).click();
+  await expect(page.getByText("Definições guardadas")).toBeVisible();
+  const [row] = await sql<{ requireAdminTwoFactor: boolean }>(
+    `select "requireAdminTwoFactor" from company where id = $1`,
+    [companyId],
+  );
+  expect(row?.requireAdminTwoFactor).toBe(false);
 });

@@ -160,6 +160,20 @@ describe("password change", () => {
     expect((await h.browser("en").signIn("weak@acc.test")).status).toBe(200);
   });
 
+  it("limits the guesses of the current password per account (a borrowed session cannot try many)", async () => {
+    await h.createUser({ email: "guess@acc.test" });
+    await actAs("guess@acc.test");
+    for (let i = 0; i < 10; i += 1) {
+      expect(
+        await account.changePasswordAction({ currentPassword: `Gu3ss!${i}xx`, newPassword: NEW_PASSWORD }),
+      ).toMatchObject({ ok: false, code: "validation" });
+    }
+    expect(
+      await account.changePasswordAction({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD }),
+    ).toMatchObject({ ok: false, code: "rate_limited", message: "auth.errors.tooManyRequests" });
+    expect((await h.browser("en").signIn("guess@acc.test")).status).toBe(200);
+  });
+
   it("changes it given the current one and ends the other sessions", async () => {
     await h.createUser({ email: "change@acc.test" });
     const elsewhere = h.browser("en");
