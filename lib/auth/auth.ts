@@ -1,6 +1,6 @@
 import "server-only";
 import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
@@ -70,6 +70,14 @@ async function callerLocale(request: Request | undefined): Promise<Locale> {
   } catch {
     return localeFromHeaders(undefined); // outside any request (a script)
   }
+}
+
+/** Where Better Auth signs in with a password (and the two-factor plugin may stop half-way). */
+const PASSWORD_SIGN_IN = "/sign-in/email";
+
+async function usesTwoFactor(userId: string): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { twoFactorEnabled: true } });
+  return user?.twoFactorEnabled === true;
 }
 
 const log = (message: string, error: unknown) => console.error(`[afterglow] ${message}`, error);
@@ -274,7 +282,10 @@ function buildAuth() {
     databaseHooks: {
       session: {
         create: {
-          after: async (session) => {
+          after: async (session, ctx) => {
+            // A password sign-in of an account with two-factor: the session may end at once
+            // (code still to come), so it starts — the limit, the audit — in sessionStartedAfterTwoFactor.
+            if (ctx?.path === PASSWORD_SIGN_IN && (await usesTwoFactor(session.userId))) return;
             await onSessionStarted(session, idleMinutes).catch((error: unknown) =>
               log("session start hook failed", error),
             );
@@ -282,6 +293,8 @@ function buildAuth() {
         },
         delete: {
           after: async (session, ctx) => {
+            // Ended during a sign-in: the two-factor plugin's half-done session, which never started.
+            if (ctx?.path === PASSWORD_SIGN_IN) return;
             await auditSessionEnded(session, endReason(ctx?.path, ctx?.headers ?? ctx?.request?.headers));
           },
         },
@@ -293,10 +306,37 @@ function buildAuth() {
       // (enforced by the admin guard, lib/tenancy/guard.ts). The plugin limits the codes: 3
       // requests per 10 s per client, 5 tries per sign-in, the account locked after 10 failures.
       twoFactor({ issuer: "Afterglow" }),
+      sessionStartedAfterTwoFactor(idleMinutes),
       // Last: it forwards cookies set by server-side calls (server actions) to Next.
       nextCookies(),
     ],
   });
+}
+
+/**
+ * After the two-factor plugin (plugins' hooks run in order): a password sign-in of an account
+ * with two-factor that kept its session (a trusted device) starts it now. One stopped at the
+ * code step has none, so someone with only the password cannot push the owner's sessions out
+ * through the concurrent-session limit.
+ */
+function sessionStartedAfterTwoFactor(idleMinutes: number) {
+  return {
+    id: "afterglow-two-factor-session-start",
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === PASSWORD_SIGN_IN,
+          handler: createAuthMiddleware(async (ctx) => {
+            const started = ctx.context.newSession;
+            if (!started || !(await usesTwoFactor(started.user.id))) return;
+            await onSessionStarted(started.session, idleMinutes).catch((error: unknown) =>
+              log("session start hook failed", error),
+            );
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
 }
 
 export type Auth = ReturnType<typeof buildAuth>;
