@@ -12,8 +12,10 @@ const securityHeaders = [
   { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
 ];
 // Pages also get a Content-Security-Policy (and HSTS over https) from proxy.ts, computed
-// from the running configuration, and cached pages a hash-based script policy from the
-// cache handler below (see lib/public/csp.ts).
+// from the running configuration: a per-request nonce in the signed-in area, and on cached
+// pages a hash-based script policy from the cache handler below (see lib/public/csp.ts).
+// The API answers data, files and redirects, never a page that needs to run or load anything.
+const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -30,7 +32,10 @@ const nextConfig: NextConfig = {
     isrFlushToDisk: false,
   },
   async headers() {
-    return [{ source: "/:path*", headers: securityHeaders }];
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiPolicy }] },
+    ];
   },
 };
 

@@ -8,6 +8,8 @@ const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
+  // A stray test.only would run one test and report the run green.
+  forbidOnly: true,
   workers: 2,
   retries: 0,
   timeout: 30_000,

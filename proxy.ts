@@ -3,12 +3,12 @@ import { NextResponse, type NextRequest } from "next/server";
 import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
 import { signInPath } from "@/lib/auth/redirects";
 import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
-import { runtimeSecurityHeaders } from "@/lib/public/security-headers";
+import { createPageSecurity } from "@/lib/public/security-headers";
 import { tenantHostOptions } from "@/lib/public/site";
 import { tenantSlugFromHost } from "@/lib/tenancy/host";
 
 const { previewDomains, rootDomain } = tenantHostOptions();
-const responseHeaders = runtimeSecurityHeaders();
+const pageSecurity = createPageSecurity();
 
 /**
  * Routing only, by internal rewrite (the address bar never changes):
@@ -16,28 +16,30 @@ const responseHeaders = runtimeSecurityHeaders();
  *   pair is its own cached page and no page reads cookies;
  * - a tenant subdomain (`demo.afterglow.events/evento/x`) is served by the tenant-host tree
  *   (`/{locale}/~site/demo/evento/x`).
- * It also adds the security headers that depend on the running configuration (CSP sources),
- * and sends a visit to the admin area without any session cookie to sign-in with a real
+ * It also adds the security headers that depend on the running configuration: the page's
+ * Content-Security-Policy, a nonce-based one for the signed-in area and the sources for cached
+ * public pages, decided by `pageSecurity` (lib/public/csp.ts). And it sends a visit to the admin area without any session cookie to sign-in with a real
  * redirect (a 200 page that redirects in the browser would render the shell first).
  * Authorisation and visibility are never decided here: pages and handlers check them (a
  * present cookie is not trusted: the admin guard checks the session behind it).
  */
 export function proxy(request: NextRequest): NextResponse {
   const tenantSlug = tenantSlugFromHost(request.headers.get("host"), previewDomains, rootDomain);
-  if (!tenantSlug && needsSignIn(request)) {
-    const { pathname, search } = request.nextUrl;
-    return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.url), {
-      status: 303,
-      headers: { ...responseHeaders, "Cache-Control": "private, no-store" },
-    });
-  }
   const url = request.nextUrl.clone();
   url.pathname = internalPath({
     pathname: url.pathname,
     localeCookie: request.cookies.get(localeCookieName)?.value,
     tenantSlug,
   });
-  return NextResponse.rewrite(url, { headers: responseHeaders });
+  const security = pageSecurity(url.pathname, request.headers);
+  if (!tenantSlug && needsSignIn(request)) {
+    const { pathname, search } = request.nextUrl;
+    return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.url), {
+      status: 303,
+      headers: { ...security.response, "Cache-Control": "private, no-store" },
+    });
+  }
+  return NextResponse.rewrite(url, { request: { headers: security.request }, headers: security.response });
 }
 
 /** The signed-in areas: the admin area and the account page. */

@@ -16,6 +16,8 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "unit",
+          // A stray it.only would run one test and report the run green (per project: not inherited).
+          allowOnly: false,
           include: ["tests/unit/**/*.test.ts"],
           environment: "node",
         },
@@ -24,6 +26,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: "integration",
+          allowOnly: false,
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/integration/support/global-setup.ts"],

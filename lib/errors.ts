@@ -70,12 +70,18 @@ export interface ActionError {
   fieldErrors: Record<string, string>;
 }
 
-/** Field → first i18n key, from a zod error whose messages are i18n keys. */
+/**
+ * Where a schema names no key, zod writes its own English sentence ("Invalid input: expected
+ * object, received string"): that is no i18n key, and the user would read it untranslated.
+ */
+const isMessageKey = (message: string) => /^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(message);
+
+/** Field → first i18n key, from a zod error whose messages are i18n keys (else the form's generic one). */
 export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".") || "_form";
-    out[field] ??= issue.message;
+    out[field] ??= isMessageKey(issue.message) ? issue.message : "validation.invalidForm";
   }
   return out;
 }

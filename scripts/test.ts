@@ -57,12 +57,29 @@ function playwrightCounts(report: unknown): Counts | undefined {
   };
 }
 
+type Layer = "unit + integration" | "end-to-end";
+const FLOOR_FILE = "tests/test-floor.json";
+
+/** The fewest tests each layer may collect (raise it when you add tests). */
+async function readFloors(): Promise<Record<Layer, number>> {
+  const floors = (await readJson(FLOOR_FILE)) as Partial<Record<Layer, unknown>> | undefined;
+  const floorOf = (layer: Layer) => {
+    const n = floors?.[layer];
+    if (typeof n !== "number" || !Number.isInteger(n) || n < 1) {
+      throw new Error(`${FLOOR_FILE} must give "${layer}" a positive whole number`);
+    }
+    return n;
+  };
+  return { "unit + integration": floorOf("unit + integration"), "end-to-end": floorOf("end-to-end") };
+}
+
 async function main(): Promise<void> {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   let runnerFailed = false;
-  const add = (layer: string, code: number, counts: Counts | undefined) => {
+  const floors = await readFloors();
+  const add = (layer: Layer, code: number, counts: Counts | undefined) => {
     if (!counts) {
       console.error(`\n${layer}: the runner produced no report (exit ${code}); counting it as a failure.`);
       total.failed += 1;
@@ -75,6 +92,16 @@ async function main(): Promise<void> {
     // A runner can fail outside any test (a crashing setup): that must fail the suite too.
     if (code !== 0 && counts.failed === 0) runnerFailed = true;
     console.log(`${layer}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    // A file that stopped being collected, or a runner that quietly ran a subset, passes
+    // every test it ran: the committed floor makes it fail instead.
+    const collected = counts.passed + counts.failed + counts.skipped;
+    if (collected < floors[layer]) {
+      console.error(
+        `\n${layer}: ${collected} tests collected, fewer than the floor of ${floors[layer]} in ${FLOOR_FILE}.` +
+          " If tests were removed on purpose, lower the floor in the same commit.",
+      );
+      runnerFailed = true;
+    }
   };
 
   const vitestJson = path.join(outDir, "vitest.json");

@@ -7,6 +7,7 @@ import { ThemeProvider } from "@/components/preferences/theme-provider";
 import { MediaEnhancer } from "@/components/public/media-enhancer";
 import { Toaster } from "@/components/ui/toaster";
 import { appUrl, env } from "@/lib/env";
+import { requestNonce } from "@/lib/public/csp-nonce";
 import { pickMessages, publicClientNamespaces } from "@/lib/i18n/client-messages";
 import { isLocale, locales } from "@/lib/i18n/config";
 import type { Messages } from "@/lib/i18n/messages";
@@ -46,7 +47,12 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
   // Paths the proxy does not rewrite (e.g. a stray `/x.png`) land here with no locale.
   if (!isLocale(locale)) notFound();
   setRequestLocale(locale);
-  const [messages, t] = await Promise.all([getMessages(), getTranslations("common")]);
+  const [messages, t, nonce] = await Promise.all([
+    getMessages(),
+    getTranslations("common"),
+    // Dynamic pages only (the signed-in area); public pages are static and get none.
+    requestNonce(),
+  ]);
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-ink-900 dark:text-zinc-100">
@@ -57,7 +63,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
           {t("skipToContent")}
         </a>
         <NextIntlClientProvider messages={pickMessages(messages as Messages, publicClientNamespaces)}>
-          <ThemeProvider>
+          <ThemeProvider nonce={nonce}>
             {children}
             <Toaster />
             <ConsentManager analyticsTagId={env.ANALYTICS_TAG_ID ?? null} />

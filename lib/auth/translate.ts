@@ -10,9 +10,18 @@ export function localeFromHeaders(headers: Headers | null | undefined): Locale {
   const cookie = headers?.get("cookie") ?? "";
   for (const part of cookie.split(";")) {
     const [name, ...value] = part.trim().split("=");
-    if (name === localeCookieName) return resolveLocale(decodeURIComponent(value.join("=")));
+    if (name === localeCookieName) return resolveLocale(decoded(value.join("=")));
   }
   return resolveLocale(undefined);
+}
+
+/** A malformed escape (`%C&`) names no locale; throwing here would turn any answer into a 500. */
+function decoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 export type Translate = (key: string, values?: Record<string, string | number>) => string;

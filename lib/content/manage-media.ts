@@ -38,6 +38,9 @@ export async function reorderMedia(
 ): Promise<{ changed: ContentChange }> {
   assertCanManage(membership);
   const companyId = membership.company.id;
+  // Another company's content has no media of ours, so an empty order would "match" it and
+  // expire its public pages: it is not found, like everywhere else.
+  await getContentOrThrow(db, companyId, contentId, { id: true });
   await db.$transaction(async (tx) => {
     const current = await tx.mediaFile.findMany({ where: { companyId, contentId }, select: { id: true } });
     const known = new Set(current.map((m) => m.id));

@@ -1,6 +1,7 @@
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { viewableContentWhere } from "@/lib/public/visibility";
+import { isRecordIdShape } from "@/lib/validation/common";
 
 export interface EngagedContent {
   id: string;
@@ -20,7 +21,7 @@ export const notFound = () => new AppError("not_found", "engagement.errors.notFo
  * so the API does not reveal that a hidden content exists.
  */
 export async function getPublicContentOrThrow(contentId: string): Promise<EngagedContent> {
-  if (!contentId || contentId.length > 100) throw notFound();
+  if (!isRecordIdShape(contentId)) throw notFound();
   const row = await db.content.findFirst({
     where: { id: contentId, ...viewableContentWhere },
     select: {

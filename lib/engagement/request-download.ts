@@ -12,6 +12,7 @@ import { downloadSchema, leadSchema, type LeadInput } from "@/lib/engagement/sch
 import { nowUtc } from "@/lib/engagement/sql";
 import { AppError, validationError } from "@/lib/errors";
 import { displayMedia } from "@/lib/public/media-mappers";
+import { isRecordIdShape } from "@/lib/validation/common";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
 export const leadRequired = () =>
@@ -28,6 +29,7 @@ const mediaSelect = { id: true, kind: true, storageKey: true, originalName: true
 /** The asked-for media of the content, or its first downloadable one (a single's cover is not). */
 async function mediaOf(content: EngagedContent, mediaId: string | undefined) {
   if (mediaId) {
+    if (!isRecordIdShape(mediaId)) throw notFound();
     const media = await db.mediaFile.findFirst({
       where: { id: mediaId, contentId: content.id, companyId: content.companyId, state: "ready" },
       select: mediaSelect,

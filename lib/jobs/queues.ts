@@ -10,7 +10,7 @@ export const MEDIA_QUEUES = {
   audio: "media-audio",
 } as const;
 
-/** Periodic housekeeping: abandoned uploads, stuck processing, orphaned banners. */
+/** Periodic housekeeping: abandoned uploads, stuck processing, orphaned banners, stray upload objects. */
 export const SWEEP_QUEUE = "media-sweep";
 
 /** The hourly roll-up of closed days of engagement for analytics (lib/analytics/rollup.ts). */

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX } from "@/lib/marketing/limits";
-import { email } from "@/lib/validation/common";
+import { email, plainText } from "@/lib/validation/common";
 
 /**
  * Inputs of the marketing forms. Messages are i18n keys (spec §5: "Name too long (max 100
@@ -19,18 +19,18 @@ export const signupSchema = z.object({
   website: honeypot,
 });
 
+// Name and message are plain text as typed (`plainText`, like the fans' comments and leads):
+// a control character (a NUL byte, which PostgreSQL cannot store) is a field error, not a 500.
 export const contactSchema = z.object({
   name: z
     .string({ error: "validation.inputEmpty" })
-    .trim()
-    .min(1, "validation.inputEmpty")
-    .max(CONTACT_NAME_MAX, "forms.nameTooLong"),
+    .pipe(plainText())
+    .pipe(z.string().min(1, "validation.inputEmpty").max(CONTACT_NAME_MAX, "forms.nameTooLong")),
   email: emailField,
   message: z
     .string({ error: "validation.inputEmpty" })
-    .trim()
-    .min(1, "validation.inputEmpty")
-    .max(CONTACT_MESSAGE_MAX, "forms.messageTooLong"),
+    .pipe(plainText({ multiline: true }))
+    .pipe(z.string().min(1, "validation.inputEmpty").max(CONTACT_MESSAGE_MAX, "forms.messageTooLong")),
   website: honeypot,
 });
 

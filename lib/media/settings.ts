@@ -9,7 +9,10 @@ export interface MediaSettings {
   /** Executables, or null when unavailable/disabled. */
   ffmpegPath: string | null;
   ffprobePath: string | null;
-  /** Lifetime of presigned upload URLs. */
+  /**
+   * Lifetime of each presigned upload URL. A single PUT (at most the multipart threshold)
+   * fits in it; a part whose URL expired is signed again, so long uploads keep going.
+   */
   uploadUrlTtlSeconds: number;
   /** Lifetime of signed download URLs of originals. */
   downloadUrlTtlSeconds: number;
@@ -28,7 +31,7 @@ export function mediaSettings(overrides: Partial<MediaSettings> = {}): MediaSett
     maxImagePixels: env.MEDIA_MAX_IMAGE_PIXELS,
     ffmpegPath: orNull(env.FFMPEG_PATH),
     ffprobePath: orNull(env.FFPROBE_PATH),
-    uploadUrlTtlSeconds: 3600,
+    uploadUrlTtlSeconds: 15 * 60,
     downloadUrlTtlSeconds: 60,
     ...overrides,
   };

@@ -1,7 +1,8 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded by Next.js with require() */
 /**
  * Next.js cache handler (next.config `cacheHandler`): the built-in file-system cache, plus
- * a hash-based Content-Security-Policy on every cached page (see lib/public/csp.ts).
+ * a hash-based Content-Security-Policy on every cached page (see lib/public/csp.ts; the
+ * signed-in area is never cached and has a per-request nonce instead).
  *
  * Every inline script in a cached page's HTML is one Next.js wrote: the page's data
  * (`self.__next_f.push([1,"…"])`, a JSON string only), the bundler's bootstrap
@@ -66,9 +67,15 @@ function scriptPolicyFor(html, options = {}) {
 
 const analytics = Boolean(process.env.ANALYTICS_TAG_ID);
 
+// A nonce in a cached page would be served to everyone: the proxy gives nonces to the
+// signed-in area only, which is never cached (lib/public/csp.ts). Seeing one means a route
+// was moved between the two without moving its policy.
+const NONCE_ATTRIBUTE = /<script\b[^>]*\snonce=/i;
+
 function withPolicy(value) {
   if (!value || value.kind !== "APP_PAGE" || typeof value.html !== "string" || !value.html) return;
   if (value.headers && value.headers[HEADER]) return;
+  if (NONCE_ATTRIBUTE.test(value.html)) console.error("[afterglow] csp: a page with a nonce was cached");
   const { policy, unknown } = scriptPolicyFor(value.html, { analytics });
   if (unknown.length > 0) console.warn("[afterglow] csp: inline scripts left out of the policy", unknown);
   value.headers = { ...(value.headers || {}), [HEADER]: policy };

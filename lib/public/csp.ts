@@ -1,15 +1,21 @@
+import { randomBytes } from "node:crypto";
+
 /**
- * Content-Security-Policy of the app (spec §9, issue #4 §12), in two layers:
+ * Content-Security-Policy of the app's pages (spec §9, issue #4 §12, issue #12 hole 9). Two
+ * kinds of page, two script policies; which one a request gets is decided by `pageKind`
+ * alone (called by `proxy.ts` through `pageSecurity` in security-headers.ts):
  *
- * 1. `basePolicy` — sent by `proxy.ts` with every page: sources for images, media and
- *    connections (the app, the storage endpoint, the form service), `object-src 'none'`,
- *    `base-uri 'none'`, `frame-ancestors 'self'`. Its `script-src` still allows inline
- *    scripts, because Next.js writes the page's data as inline scripts and a page rendered
- *    for the cache cannot carry a per-request nonce.
- * 2. `lib/public/csp-cache-handler.cjs` — adds a second policy to every cached page:
- *    `script-src 'self'` plus the SHA-256 of each inline script Next.js itself wrote into
- *    that page (recognised by shape). A browser enforces both policies, so on cached
- *    (public) pages only the app's own script files and those exact inline scripts run.
+ * 1. Dynamic pages — the signed-in area (`app/[locale]/(app)`: admin, auth, onboarding …),
+ *    rendered per request (its layout is `force-dynamic`): `dynamicPolicy`, with
+ *    `script-src 'self' 'nonce-…' 'strict-dynamic'`. The proxy puts the same policy on the
+ *    request, where Next.js reads the nonce for its own scripts; the root layout reads it
+ *    (`requestNonce`) for the theme scripts. A fresh nonce per request; no inline script
+ *    without it runs.
+ * 2. Cached public pages — everything else (`force-static`, ISR): a nonce cannot be cached, so
+ *    the proxy sends `cachedPagePolicy` (sources only; its `script-src` allows inline scripts)
+ *    and `lib/public/csp-cache-handler.cjs` adds a second policy to every cached page:
+ *    `script-src 'self'` plus the SHA-256 of each inline script Next.js itself wrote into that
+ *    page. A browser enforces both, so only those exact inline scripts run.
  *
  * Plain module (no `@/` imports, no process.env): the proxy and tests import it.
  */
@@ -23,6 +29,42 @@ export interface CspOptions {
   https: boolean;
 }
 
+export type PageKind = "dynamic" | "cached";
+
+/**
+ * The first segments of the signed-in area (the folders of `app/[locale]/(app)`, which
+ * `tests/unit/public-csp.test.ts` compares with this list). Each folder also has a catch-all,
+ * so no path below them reaches a cached public route.
+ */
+export const DYNAMIC_AREAS: ReadonlySet<string> = new Set([
+  "account",
+  "admin",
+  "auth",
+  "email-confirmation",
+  "invite",
+  "onboarding",
+]);
+
+/** Request header carrying the nonce to the app's own inline scripts (see `requestNonce`). */
+export const NONCE_HEADER = "x-nonce";
+
+/** Which policy a page gets, from its internal path (`/{locale}/…`, after the proxy's rewrite). */
+export function pageKind(internalPath: string): PageKind {
+  const area = internalPath.split("/")[2] ?? "";
+  let decoded = area;
+  try {
+    decoded = decodeURIComponent(area);
+  } catch {
+    // a malformed escape is no area name
+  }
+  return DYNAMIC_AREAS.has(decoded) ? "dynamic" : "cached";
+}
+
+/** 18 random bytes: 24 base64 characters, no padding. */
+export function newNonce(): string {
+  return randomBytes(18).toString("base64");
+}
+
 const ANALYTICS_SCRIPT = "https://www.googletagmanager.com";
 const ANALYTICS_CONNECT = [
   "https://www.google-analytics.com",
@@ -31,18 +73,15 @@ const ANALYTICS_CONNECT = [
   "https://www.googletagmanager.com",
 ];
 
-export function basePolicy(options: CspOptions): string {
+type Directive = [string, ...string[]];
+
+function policy(options: CspOptions, scriptSrc: Directive): string {
   const storage = options.storageOrigins;
   const analytics = options.analytics ? ANALYTICS_CONNECT : [];
-  const directives: [string, ...string[]][] = [
+  const directives: Directive[] = [
     ["default-src", "'self'"],
-    [
-      "script-src",
-      "'self'",
-      "'unsafe-inline'",
-      ...(options.development ? ["'unsafe-eval'"] : []),
-      ...(options.analytics ? [ANALYTICS_SCRIPT] : []),
-    ],
+    scriptSrc,
+    // React writes `style` attributes (progress bars, waveforms): a nonce cannot cover those.
     ["style-src", "'self'", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", "blob:", ...storage, ...analytics],
     ["media-src", "'self'", "blob:", ...storage],
@@ -65,6 +104,33 @@ export function basePolicy(options: CspOptions): string {
   ];
   if (options.https) directives.push(["upgrade-insecure-requests"]);
   return directives.map((d) => d.join(" ")).join("; ");
+}
+
+/** Dynamic pages: only scripts carrying this request's nonce, and what they load, run. */
+export function dynamicPolicy(options: CspOptions, nonce: string): string {
+  return policy(options, [
+    "script-src",
+    "'self'",
+    `'nonce-${nonce}'`,
+    // Next.js and the consent manager add script elements from trusted (nonced) scripts.
+    "'strict-dynamic'",
+    // React's development build evaluates strings (call stacks); never in production.
+    ...(options.development ? ["'unsafe-eval'"] : []),
+  ]);
+}
+
+/**
+ * Cached pages: the sources; scripts are restricted by the hash policy the cache handler adds
+ * to each cached page (a second header, enforced as well).
+ */
+export function cachedPagePolicy(options: CspOptions): string {
+  return policy(options, [
+    "script-src",
+    "'self'",
+    "'unsafe-inline'",
+    ...(options.development ? ["'unsafe-eval'"] : []),
+    ...(options.analytics ? [ANALYTICS_SCRIPT] : []),
+  ]);
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { isMediaVariant } from "@/lib/media/urls";
 import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 import { publicStorage } from "@/lib/storage";
+import { isRecordIdShape } from "@/lib/validation/common";
 
 /**
  * Public media answer with a redirect to a short-lived signed URL of the private bucket.
@@ -36,19 +37,19 @@ export async function signedObjectUrl(key: string, contentType?: string, now = D
 export type MediaLookup = { status: 200; key: string; contentType?: string } | { status: 403 | 404 };
 
 export async function lookupMedia(mediaId: string, variant: string): Promise<MediaLookup> {
-  if (!isMediaVariant(variant) || mediaId.length > 128) return { status: 404 };
+  if (!isMediaVariant(variant) || !isRecordIdShape(mediaId)) return { status: 404 };
   const found = await resolveMediaObject(mediaId, variant);
   if (found.state === "ok") return { status: 200, key: found.key, contentType: found.contentType };
   return { status: found.state === "gated" ? 403 : 404 };
 }
 
 export async function lookupLogo(companyId: string): Promise<MediaLookup> {
-  const key = companyId.length <= 128 ? await resolveLogoKey(companyId) : null;
+  const key = isRecordIdShape(companyId) ? await resolveLogoKey(companyId) : null;
   return key ? { status: 200, key } : { status: 404 };
 }
 
 export async function lookupBanner(eventId: string): Promise<MediaLookup> {
-  const banner = eventId.length <= 128 ? await resolveBanner(eventId) : null;
+  const banner = isRecordIdShape(eventId) ? await resolveBanner(eventId) : null;
   return banner ? { status: 200, ...banner } : { status: 404 };
 }
 

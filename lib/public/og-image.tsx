@@ -10,6 +10,7 @@ import { loadOgSubject, type OgSubjectData } from "@/lib/public/load-og-subject"
 import { localized } from "@/lib/public/localize";
 import { PUBLIC_REVALIDATE_SECONDS } from "@/lib/public/queries";
 import { storage } from "@/lib/storage";
+import { isRecordIdShape } from "@/lib/validation/common";
 
 export type OgKind = "company" | "event" | "content";
 export const OG_SIZE = { width: 1200, height: 630 };
@@ -40,7 +41,7 @@ async function companyIdOf(kind: OgKind, id: string): Promise<string | null> {
 
 /** The share image of a landing, event or player page: logo, title, date, a photo (spec §7). */
 export async function renderOgImage(kind: OgKind, id: string, locale: Locale): Promise<Response> {
-  const companyId = id.length <= 128 ? await companyIdOf(kind, id) : null;
+  const companyId = isRecordIdShape(id) ? await companyIdOf(kind, id) : null;
   if (!companyId) return new Response("Not found", { status: 404 });
   const tags = [
     cacheTags.company(companyId),

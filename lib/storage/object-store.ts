@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
+  CopyObjectCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
   DeleteObjectCommand,
@@ -95,6 +96,17 @@ export class ObjectStore {
     return res.Body as Readable;
   }
 
+  /**
+   * Copies an object inside the bucket, type and metadata included (one request, so at most
+   * 5 GB: S3's limit for a single copy).
+   */
+  async copy(sourceKey: string, targetKey: string): Promise<void> {
+    const source = `${this.bucket}/${sourceKey.split("/").map(encodeURIComponent).join("/")}`;
+    await this.client.send(
+      new CopyObjectCommand({ Bucket: this.bucket, Key: targetKey, CopySource: source }),
+    );
+  }
+
   /** Deletes an object; one already gone is not an error. */
   async delete(key: string): Promise<void> {
     try {
@@ -174,11 +186,15 @@ export class ObjectStore {
     );
   }
 
-  /** A presigned PUT for one part of a multipart upload. */
+  /**
+   * A presigned PUT for one part of a multipart upload; its Content-Length is signed, so the
+   * part can only be the size the upload's plan gives it.
+   */
   signedPartUrl(options: {
     key: string;
     uploadId: string;
     partNumber: number;
+    size: number;
     expiresIn: number;
   }): Promise<string> {
     return getSignedUrl(
@@ -188,8 +204,9 @@ export class ObjectStore {
         Key: options.key,
         UploadId: options.uploadId,
         PartNumber: options.partNumber,
+        ContentLength: options.size,
       }),
-      { expiresIn: options.expiresIn },
+      { expiresIn: options.expiresIn, signableHeaders: new Set(["content-length"]) },
     );
   }
 
@@ -202,8 +219,9 @@ export class ObjectStore {
   }
 
   /**
-   * The parts the store holds for an upload, or null when the store cannot list them (the
-   * embedded s3rver answers 405): the browser's own record of its parts is used instead.
+   * The parts the store holds for an upload, or null when the store cannot list them (a
+   * store answering 405/501): the browser's own record of its parts is used instead. The
+   * embedded store lists them (scripts/lib/embedded-s3-list-parts.ts), as S3 does.
    */
   async listUploadedParts(key: string, uploadId: string): Promise<UploadedPart[] | null> {
     const parts: UploadedPart[] = [];

@@ -6,9 +6,10 @@ import { sendMediaJob } from "@/lib/jobs/sender";
 import { deleteMedia } from "@/lib/media/delete-media";
 import { FILE_TYPE_RULES } from "@/lib/media/file-types";
 import { imageDimensionsFromHead, megapixels } from "@/lib/media/image-header";
+import { movedOriginalKey } from "@/lib/media/keys";
 import { mediaSettings, type MediaSettings } from "@/lib/media/settings";
 import { id3TagEnd, SNIFF_BYTES, sniffFamily, startsWithAudioFrame } from "@/lib/media/sniff";
-import { storage } from "@/lib/storage";
+import { isNotFound, storage } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
 import { getOwnUpload } from "@/lib/uploads/get-upload";
 import type { CompleteUploadInput } from "@/lib/uploads/schemas";
@@ -31,8 +32,9 @@ export interface CompletedUpload {
 /**
  * `POST /api/uploads/{id}/complete`: closes the upload and verifies what arrived before
  * anything else may use it: the stored size equals the announced one, the first bytes are
- * really of the announced type, and an image is within the pixel limit. A file failing a
- * check is deleted (row, objects and reserved bytes) and the rule's message is returned.
+ * really of the announced type, and an image is within the pixel limit — checked on the copy
+ * that is kept, not on what the upload URL can still overwrite. A file failing a check is
+ * deleted (row, objects and reserved bytes) and the rule's message is returned.
  * Then the media goes to `processing` and its job is queued (documents are `ready` at once).
  * Calling it again after success answers the current state.
  */
@@ -59,22 +61,39 @@ export async function completeUpload(
   if (media.multipartUploadId && media.partSizeBytes) {
     await finishMultipart(media.storageKey, media.multipartUploadId, expected, media.partSizeBytes, input);
   }
+  // Nothing at the upload key: not sent yet, or a concurrent completion won and moved it.
+  const vanished = async (): Promise<CompletedUpload> => {
+    const current = await getOwnUpload(membership, mediaId);
+    if (current.state === "uploading") throw new AppError("validation", UPLOAD_ERRORS.incomplete);
+    return { media: summary(current.state), changed: null };
+  };
+  if ((await storage.size(media.storageKey)) === null) return vanished();
+  // A single PUT's URL stays valid until it expires: the bytes are verified and kept under a
+  // key no URL was signed for, so a later PUT to the URL only makes a stray object nobody
+  // reads (issue #12, hole 7). Multipart uploads stay put: see `createUpload`.
+  const key = media.partSizeBytes === null ? movedOriginalKey(media.storageKey) : media.storageKey;
+  if (key !== media.storageKey) {
+    try {
+      await storage.copy(media.storageKey, key);
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+      return vanished();
+    }
+  }
 
   const reject = async (error: AppError): Promise<never> => {
-    await deleteMedia(media.companyId, { id: media.id });
+    // Only while still open: a failing concurrent call never deletes media another completed.
+    const { ids } = await deleteMedia(media.companyId, { id: media.id, state: "uploading" });
+    if (ids.length === 0 && key !== media.storageKey) await storage.delete(key);
     throw error;
   };
 
-  const size = await storage.size(media.storageKey);
+  const size = await storage.size(key);
   if (size === null) throw new AppError("validation", UPLOAD_ERRORS.incomplete);
   if (size !== expected) await reject(new AppError("validation", UPLOAD_ERRORS.sizeMismatch));
 
   const rule = FILE_TYPE_RULES[media.mimeType];
-  const head = await storage.readRange(
-    media.storageKey,
-    0,
-    (media.kind === "photo" ? IMAGE_HEAD_BYTES : SNIFF_BYTES) - 1,
-  );
+  const head = await storage.readRange(key, 0, (media.kind === "photo" ? IMAGE_HEAD_BYTES : SNIFF_BYTES) - 1);
   if (!rule || sniffFamily(head) !== rule.family) {
     await reject(new AppError("validation", UPLOAD_ERRORS.contentMismatch));
   }
@@ -82,9 +101,7 @@ export async function completeUpload(
   if (tagEnd !== null && tagEnd + 4 > head.length) {
     // The ID3 tag (cover art) runs past the head: the audio frame must follow it.
     const after =
-      tagEnd < size
-        ? await storage.readRange(media.storageKey, tagEnd, Math.min(size, tagEnd + SNIFF_BYTES) - 1)
-        : null;
+      tagEnd < size ? await storage.readRange(key, tagEnd, Math.min(size, tagEnd + SNIFF_BYTES) - 1) : null;
     if (!after || !startsWithAudioFrame(after)) {
       await reject(new AppError("validation", UPLOAD_ERRORS.contentMismatch));
     }
@@ -105,12 +122,23 @@ export async function completeUpload(
   const next = queue ? "processing" : "ready";
   const { count } = await db.mediaFile.updateMany({
     where: { id: media.id, companyId: media.companyId, state: "uploading" },
-    data: { state: next, multipartUploadId: null, processingError: null },
+    data: { state: next, storageKey: key, multipartUploadId: null, processingError: null },
   });
   if (count === 0) {
-    // Completed by a concurrent call: answer what it left.
+    // Completed by a concurrent call: answer what it left (our copy is nobody's).
+    if (key !== media.storageKey) await storage.delete(key);
     const current = await getOwnUpload(membership, mediaId);
     return { media: summary(current.state), changed: null };
+  }
+  if (key !== media.storageKey) {
+    // Copy, verify the copy, point the row at it, and only then delete the upload object: a
+    // crash before the row changed leaves it on the upload key (a retry copies again; the
+    // sweep deletes uploads never completed), a crash after leaves a stray object the sweep
+    // removes. Deleting first could lose the only verified bytes. The reserved bytes count
+    // the file once: the copy replaces the upload object, it is not a second file.
+    await storage.delete(media.storageKey).catch((error: unknown) => {
+      console.error("[afterglow] could not delete an upload object", { key: media.storageKey, error });
+    });
   }
   if (queue) {
     await sendMediaJob(queue, { mediaId: media.id });

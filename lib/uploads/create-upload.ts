@@ -1,7 +1,7 @@
 import { assertCanManage } from "@/lib/content/access";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import { newMediaId, originalKey } from "@/lib/media/keys";
+import { newMediaId, originalKey, uploadKey } from "@/lib/media/keys";
 import { mediaSettings, type MediaSettings } from "@/lib/media/settings";
 import { assertPhotoRoom, lockCompanyQuota, reserveStorage } from "@/lib/plans/enforce";
 import { publicStorage, storage } from "@/lib/storage";
@@ -62,8 +62,11 @@ export async function createUpload(
 
   const settings = mediaSettings(settingsOverrides);
   const id = newMediaId();
-  const storageKey = originalKey(companyId, id, rule.ext);
   const multipart = input.size > settings.multipartThresholdBytes;
+  // A single PUT writes to an upload key the completion moves away from; a multipart upload
+  // stays where it is (its part URLs cannot write once it is completed, and S3 copies at most
+  // 5 GB in one request).
+  const storageKey = multipart ? originalKey(companyId, id, rule.ext) : uploadKey(companyId, id, rule.ext);
   const plan = multipart ? partPlan(input.size, settings.partSizeBytes) : null;
   const uploadId = multipart ? await storage.createMultipartUpload(storageKey, rule.mime) : null;
 

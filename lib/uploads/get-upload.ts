@@ -5,6 +5,7 @@ import { processedSelect } from "@/lib/media/processors/types";
 import { mediaSettings } from "@/lib/media/settings";
 import { publicStorage, storage, type UploadedPart } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
+import { partLength } from "@/lib/uploads/part-plan";
 import { UPLOAD_ERRORS } from "@/lib/uploads/validate-file";
 
 /** The media row of an upload of the caller's company; 404 for anything else. */
@@ -58,7 +59,11 @@ export async function getUploadStatus(membership: Membership, mediaId: string): 
   };
 }
 
-/** `POST /api/uploads/{id}/parts`: presigned PUT URLs for parts of an open multipart upload. */
+/**
+ * `POST /api/uploads/{id}/parts`: presigned PUT URLs for parts of an open multipart upload,
+ * each bound to its part's size. They live `uploadUrlTtlSeconds`; the browser asks again for
+ * a part whose URL expired (and after a reload, for every part still missing).
+ */
 export async function signUploadParts(
   membership: Membership,
   mediaId: string,
@@ -68,7 +73,8 @@ export async function signUploadParts(
   if (media.state !== "uploading") throw new AppError("conflict", UPLOAD_ERRORS.notUploading);
   if (!media.multipartUploadId || !media.partSizeBytes)
     throw new AppError("validation", UPLOAD_ERRORS.notFound);
-  const partCount = Math.ceil(Number(media.sizeBytes) / media.partSizeBytes);
+  const size = Number(media.sizeBytes);
+  const partCount = Math.ceil(size / media.partSizeBytes);
   const settings = mediaSettings();
   const unique = [...new Set(partNumbers)].sort((a, b) => a - b);
   if (unique.some((n) => n < 1 || n > partCount)) throw new AppError("validation", "validation.invalidForm");
@@ -79,6 +85,7 @@ export async function signUploadParts(
         key: media.storageKey,
         uploadId: media.multipartUploadId!,
         partNumber,
+        size: partLength(size, media.partSizeBytes!, partNumber),
         expiresIn: settings.uploadUrlTtlSeconds,
       }),
     })),

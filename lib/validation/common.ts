@@ -86,11 +86,25 @@ export const isoDay = z
   });
 
 /**
+ * Whether a string from a URL can name a record at all: ids are cuids, uuids or seed ids
+ * (letters, digits, `-`, `_`; at most 128). Anything else names nothing, and public lookups
+ * answer not found without asking the database, which answers a NUL byte with an error (a 500).
+ */
+export function isRecordIdShape(value: string): boolean {
+  return /^[A-Za-z0-9_-]{1,128}$/.test(value);
+}
+
+/** An id no record has (ids are cuids and uuids): what a malformed id becomes. */
+const NO_RECORD_ID = "-";
+
+/**
  * A record id as a server action receives it: a string, never an object (Prisma would read
  * `{ not: "" }` as a filter matching every row of the company). Whether it names a record of
- * the caller's company is the lib function's check (an unknown or overlong id is a 404).
+ * the caller's company is the lib function's check (an unknown or overlong id is a 404); an id
+ * that cannot name a record (a NUL byte, which the database answers with an error) is passed
+ * on as one that names nothing, so it is a 404 like any unknown id.
  */
-export const recordId = z.string();
+export const recordId = z.string().transform((value) => (isRecordIdShape(value) ? value : NO_RECORD_ID));
 
 /**
  * The arguments of a form action used with `useActionState`: the previous result (not

@@ -19,7 +19,7 @@ import { DEFAULT_VARIANT_WIDTHS, processImage } from "@/lib/media/variants";
 import { MB } from "@/lib/plans/limits";
 import { ObjectStore } from "@/lib/storage/object-store";
 import { createS3Client } from "@/lib/storage/s3-client";
-import { partPlan } from "@/lib/uploads/part-plan";
+import { partLength, partPlan } from "@/lib/uploads/part-plan";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "@/scripts/lib/embedded-s3";
 
@@ -191,7 +191,13 @@ async function uploadBench(rounds: number): Promise<void> {
           Array.from({ length: partCount }, (_, i) => i + 1),
           4,
           async (partNumber) => {
-            const url = await store.signedPartUrl({ key, uploadId, partNumber, expiresIn: 600 });
+            const url = await store.signedPartUrl({
+              key,
+              uploadId,
+              partNumber,
+              size: partLength(large.length, partSize, partNumber),
+              expiresIn: 600,
+            });
             parts.push({
               partNumber,
               etag: await httpPut(

@@ -14,6 +14,7 @@ const SOURCES = [
   "messages",
   "public",
   "proxy.ts",
+  "instrumentation-client.ts",
   "next.config.ts",
   "package-lock.json",
   "tsconfig.json",

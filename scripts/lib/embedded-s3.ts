@@ -4,6 +4,7 @@ import { isIP } from "node:net";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { verifySignature } from "./embedded-s3-auth";
+import { listParts } from "./embedded-s3-list-parts";
 
 /** s3rver accepts only its built-in account; any other key pair gets InvalidAccessKeyId. */
 export const EMBEDDED_S3_CREDENTIALS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } as const;
@@ -167,12 +168,12 @@ export async function startEmbeddedS3(options: {
     throw error;
   }
   // s3rver serves unsigned requests and does not verify V4 signatures: put the check in
-  // front of its handler. Nothing can arrive before this runs (no I/O since listen()).
+  // front of its handler (and ListParts, which s3rver lacks, behind the check). Nothing can arrive before this runs (no I/O since listen()).
   const httpServer = server.httpServer;
   if (!httpServer) throw new Error("s3rver did not expose its HTTP server");
   for (const listener of httpServer.listeners("request") as RequestListener[]) {
     httpServer.off("request", listener);
-    httpServer.on("request", requireSignature(listener, EMBEDDED_S3_CREDENTIALS));
+    httpServer.on("request", requireSignature(listParts(listener, directory), EMBEDDED_S3_CREDENTIALS));
   }
 
   let stopped: Promise<void> | undefined;

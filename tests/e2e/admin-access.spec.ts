@@ -4,7 +4,7 @@ import {
   createUser,
   demoCompanyId,
   PASSWORD,
-  signInByApi,
+  startSession,
   sql,
   uniqueEmail,
 } from "./auth-support";
@@ -47,7 +47,7 @@ test("role user and an account without a profile see Access Denied", async ({ br
     [newcomer, "não"],
   ] as const) {
     const context = await browser.newContext();
-    await signInByApi(context, email);
+    await startSession(context, email);
     const page = await context.newPage();
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
@@ -66,7 +66,7 @@ test("role user and an account without a profile see Access Denied", async ({ br
 test("an admin edits company data", async ({ page, context }) => {
   const email = uniqueEmail("admin");
   await createUser({ email, name: "Ana Admin", role: "admin", companyId: await createCompany("Shell Co") });
-  await signInByApi(context, email);
+  await startSession(context, email);
 
   await page.goto("/admin/settings/company-data");
   await page.getByLabel("Nome da empresa").fill("Shell Company Renamed");
@@ -87,7 +87,7 @@ test("the theme is stored on the profile and applied on first paint elsewhere", 
 }) => {
   const email = uniqueEmail("theme");
   const userId = await createUser({ email, role: "admin", companyId: await createCompany("Theme Co") });
-  await signInByApi(context, email);
+  await startSession(context, email);
   await page.goto("/admin");
   await page.getByRole("radio", { name: "Escuro" }).first().click();
   await expect(page.locator("html")).toHaveClass(/dark/);
@@ -101,7 +101,7 @@ test("the theme is stored on the profile and applied on first paint elsewhere", 
     .toBe("dark");
 
   const otherDevice = await browser.newContext({ colorScheme: "light" });
-  await signInByApi(otherDevice, email);
+  await startSession(otherDevice, email);
   const other = await otherDevice.newPage();
   await other.goto("/admin");
   await expect(other.locator("html")).toHaveClass(/dark/);
@@ -111,7 +111,7 @@ test("the theme is stored on the profile and applied on first paint elsewhere", 
 test("logout asks for confirmation, ends the session and goes home", async ({ page, context }) => {
   const email = uniqueEmail("logout");
   await createUser({ email, role: "manager", companyId: await createCompany("Logout Co") });
-  await signInByApi(context, email);
+  await startSession(context, email);
   await page.goto("/admin");
   await page.evaluate(() => {
     localStorage.setItem("language", "pt");
@@ -137,7 +137,7 @@ test("logout asks for confirmation, ends the session and goes home", async ({ pa
 test("the sidebar becomes a drawer on small screens", async ({ page, context }) => {
   const email = uniqueEmail("mobile");
   await createUser({ email, role: "admin", companyId: await createCompany("Mobile Co") });
-  await signInByApi(context, email);
+  await startSession(context, email);
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/admin");
   await page.getByRole("button", { name: "Abrir menu" }).click();

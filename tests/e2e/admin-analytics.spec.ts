@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { createCompany, createUser, demoCompanyId, signInByApi, sql, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, demoCompanyId, startSession, sql, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
 
@@ -111,7 +111,7 @@ test("a fan's view, like and download show in Analytics, by content and by event
   await setLocale(organiser, baseURL!, "en");
   const email = uniqueEmail("analytics-admin");
   await createUser({ email, role: "admin", companyId });
-  await signInByApi(organiser, email);
+  await startSession(organiser, email);
   const page = await organiser.newPage();
   await page.goto("/admin");
   await page.getByRole("link", { name: "Analytics" }).first().click();

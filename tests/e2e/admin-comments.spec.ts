@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { createCompany, createUser, signInByApi, sql, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, startSession, sql, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 
 /** Comment moderation on the admin content page: hide, show again, delete. */
@@ -29,7 +29,7 @@ test("a manager hides, shows again and deletes a comment", async ({ page, contex
   await comment("Rita", "Lovely night", 2);
   const spam = await comment(null, "Buy followers now", 1);
 
-  await signInByApi(context, email);
+  await startSession(context, email);
   await page.goto(`/admin/content/${contentId}`);
   const section = page.getByRole("region", { name: "Comments" });
   await expect(section.getByTestId("comments-summary")).toHaveText("2 comments, 0 hidden");

@@ -1,4 +1,4 @@
-import { createCompany, createUser, signInByApi, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { slugify } from "@/lib/tenancy/slug";
 import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
@@ -29,7 +29,7 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   // running in parallel, and admin accounts keep at most 2 sessions.
   const email = uniqueEmail("gallery-admin");
   await createUser({ email, role: "admin", companyId: await createCompany("Gallery Night Co") });
-  await signInByApi(context, email);
+  await startSession(context, email);
 
   // 1. The event.
   const name = `Gallery Night ${Date.now()}`;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { createCompany, createUser, signInByApi, sql, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, startSession, sql, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -33,7 +33,7 @@ test("an admin lists, searches, exports and deletes leads", async ({ page, conte
   await lead(TRICKY, "ze@fans.test", 2);
   await lead("Bruno Costa", "bruno@fans.test", 1);
 
-  await signInByApi(context, email);
+  await startSession(context, email);
   await page.goto("/admin/leads");
   await expect(page.getByRole("heading", { level: 1, name: "Leads" })).toBeVisible();
   const rows = page.getByTestId("lead-row");

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, type APIRequestContext, type BrowserContext } from "@playwright/test";
@@ -85,6 +85,29 @@ export async function createUser(options: {
     );
   }
   return id;
+}
+
+/**
+ * Gives the browser context a session for `email` without the sign-in endpoint, as a
+ * signed-in user's browser holds one: a session row and the cookie Better Auth signs with
+ * the app's secret (`npm start` keeps it in the data folder). For specs whose subject is not
+ * signing in: every API sign-in from this machine shares the product's per-address sign-in
+ * limit, so setup sign-ins would make specs fail each other as the suite grows.
+ */
+export async function startSession(context: BrowserContext, email: string): Promise<void> {
+  const [user] = await sql<{ id: string }>(`select id from "user" where email = $1`, [email]);
+  if (!user) throw new Error(`no user ${email}`);
+  const token = randomBytes(24).toString("base64url");
+  await sql(
+    `insert into session (id, token, "userId", "expiresAt", "updatedAt", "userAgent")
+     values ($1, $2, $3, now() + interval '1 day', now(), 'e2e')`,
+    [randomUUID(), token, user.id],
+  );
+  const secret = (await readFile(path.join(dataDir, "auth-secret"), "utf8")).trim();
+  const signature = createHmac("sha256", secret).update(token).digest("base64");
+  await context.addCookies([
+    { name: "afterglow.session_token", value: encodeURIComponent(`${token}.${signature}`), url: baseURL },
+  ]);
 }
 
 /** Signs in through the API; the browser context gets the session cookie. */

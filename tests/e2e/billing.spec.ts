@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { createCompany, createUser, signInByApi, sql, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, startSession, sql, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -22,7 +22,7 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   const companyId = await createCompany("Billing Night Co");
   const email = uniqueEmail("billing-admin");
   await createUser({ email, role: "admin", companyId });
-  await signInByApi(context, email);
+  await startSession(context, email);
 
   // An event with a gallery already holding Starter's 50 photos.
   const [eventId, contentId, slug] = [randomUUID(), randomUUID(), `billing-${randomUUID().slice(0, 8)}`];

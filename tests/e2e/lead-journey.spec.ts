@@ -1,5 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
-import { createUser, demoCompanyId, signInByApi, uniqueEmail } from "./auth-support";
+import { createUser, demoCompanyId, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner } from "./public-helpers";
 
@@ -43,7 +43,7 @@ test("a fan's gated download becomes a lead the admin sees and exports", async (
   await setLocale(organiser, baseURL!, "en");
   const managerEmail = uniqueEmail("journey-manager");
   await createUser({ email: managerEmail, role: "manager", companyId: await demoCompanyId() });
-  await signInByApi(organiser, managerEmail);
+  await startSession(organiser, managerEmail);
   const admin = await organiser.newPage();
   await admin.goto("/admin");
   await admin.getByRole("link", { name: "Leads" }).first().click();

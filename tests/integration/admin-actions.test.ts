@@ -82,6 +82,18 @@ describe("adminAction", () => {
     expect(await statusOf(other.id)).toBe("published");
   });
 
+  it("answers an id no record can have (a NUL byte) as not found, not as a database error (regression)", async () => {
+    await actAs(a.emails.admin);
+    for (const id of ["\u0000", `${mine}\u0000`, "x".repeat(500)]) {
+      expect(await content.deleteContentAction(id)).toMatchObject({ ok: false, code: "not_found" });
+      expect(await content.setContentStatusAction(id, "draft")).toMatchObject({
+        ok: false,
+        code: "not_found",
+      });
+    }
+    expect(await statusOf(mine)).toBe("published");
+  });
+
   it("acts for a manager, scoped to the company, and expires the public pages that changed", async () => {
     await actAs(a.emails.manager);
     expect(await content.setContentStatusAction(mine, "draft")).toEqual({ ok: true, data: undefined });

@@ -1,6 +1,6 @@
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
 
@@ -88,14 +88,27 @@ describe("the leads CSV stream", () => {
     expect(heapMidway - heapBefore).toBeLessThan(40 * MB);
   }, 180_000);
 
-  it("stops querying when the reader cancels", async () => {
-    const { stream } = await exportCsv.exportLeadsCsv(a.as("admin"), { page: 1 }, { batchSize: 10 });
-    const reader = stream.getReader();
-    const first = await reader.read();
-    const second = await reader.read();
-    await reader.cancel();
-    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(first.value)).toMatch(/^\uFEFFid,/);
-    expect(new TextDecoder("utf-8", { ignoreBOM: true }).decode(second.value).split("\r\n")).toHaveLength(11);
-    expect((await reader.closed.catch(() => "closed")) ?? "closed").toBe("closed");
+  it("queries batch by batch as the reader asks, and stops when it cancels", async () => {
+    const { db } = await import("@/lib/db");
+    const batches = vi.spyOn(db.lead, "findMany");
+    try {
+      const { stream } = await exportCsv.exportLeadsCsv(a.as("admin"), { page: 1 }, { batchSize: 10 });
+      const reader = stream.getReader();
+      const first = await reader.read();
+      const second = await reader.read();
+      await reader.cancel();
+      const decode = (v?: Uint8Array) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(v);
+      expect(decode(first.value)).toMatch(/^\uFEFFid,/);
+      expect(decode(second.value).split("\r\n")).toHaveLength(11);
+      // One batch read, at most one read ahead by the stream's queue — not the 10 000 batches
+      // of 10 that an export reading eagerly (or past a cancel) would run.
+      const afterCancel = batches.mock.calls.length;
+      expect(afterCancel).toBeGreaterThanOrEqual(1);
+      expect(afterCancel).toBeLessThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(batches.mock.calls.length).toBe(afterCancel);
+    } finally {
+      batches.mockRestore();
+    }
   });
 });

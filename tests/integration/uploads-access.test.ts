@@ -3,7 +3,7 @@ import { abortUpload } from "@/lib/uploads/abort-upload";
 import { completeUpload } from "@/lib/uploads/complete-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import { getUploadStatus, signUploadParts } from "@/lib/uploads/get-upload";
-import { mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
+import { accepted, mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 
 let env: MediaTestEnv;
@@ -30,8 +30,16 @@ const claim = (contentId: string) => ({
 
 describe("who may upload", () => {
   it("lets an admin and a manager upload", async () => {
-    await expect(createUpload(demo.as("admin"), claim(demoContent))).resolves.toBeDefined();
-    await expect(createUpload(demo.as("manager"), claim(demoContent))).resolves.toBeDefined();
+    for (const role of ["admin", "manager"] as const) {
+      const created = await accepted(
+        demo.as(role),
+        claim(demoContent),
+        createUpload(demo.as(role), claim(demoContent)),
+      );
+      expect((await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } })).contentId).toBe(
+        demoContent,
+      );
+    }
   });
 
   it("refuses a member with the user role", async () => {
@@ -63,9 +71,13 @@ describe("who may upload", () => {
   });
 
   it("accepts a banner upload only for images", async () => {
-    await expect(
-      createUpload(demo.as("admin"), { ...claim(demoContent), target: { type: "event-banner" } }),
-    ).resolves.toBeDefined();
+    const banner = { ...claim(demoContent), target: { type: "event-banner" as const } };
+    const created = await accepted(demo.as("admin"), banner, createUpload(demo.as("admin"), banner));
+    // A banner belongs to no content until its event is saved with it.
+    expect(await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } })).toMatchObject({
+      kind: "photo",
+      contentId: null,
+    });
     const error = await rejection(
       createUpload(demo.as("admin"), {
         fileName: "banner.pdf",

@@ -4,7 +4,7 @@ import { GB } from "@/lib/plans/limits";
 import { abortUpload } from "@/lib/uploads/abort-upload";
 import { createUpload } from "@/lib/uploads/create-upload";
 import en from "@/messages/en.json";
-import { mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
+import { accepted, mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, createEventRow } from "./support/tenants";
 
 let env: MediaTestEnv;
@@ -67,14 +67,13 @@ describe("Starter: 50 photos per event", () => {
     );
 
     // Videos and documents do not count as photos.
-    await expect(
-      createUpload(company.as("admin"), {
-        fileName: "clip.mp4",
-        contentType: "video/mp4",
-        size: 1000,
-        target: { type: "content", contentId: first.id },
-      }),
-    ).resolves.toBeDefined();
+    const clip = {
+      fileName: "clip.mp4",
+      contentType: "video/mp4",
+      size: 1000,
+      target: { type: "content" as const, contentId: first.id },
+    };
+    await accepted(company.as("admin"), clip, createUpload(company.as("admin"), clip));
   });
 
   it("holds under concurrent uploads: exactly the free slots are granted", async () => {
@@ -96,7 +95,12 @@ describe("Starter: 50 photos per event", () => {
     const event = await createEventRow(env.db, company.id);
     const content = await createContentRow(env.db, company.id, { eventIds: [event.id] });
     await addPhotos(company.id, content.id, 60);
-    await expect(createUpload(company.as("admin"), photoClaim(content.id))).resolves.toBeDefined();
+    await accepted(
+      company.as("admin"),
+      photoClaim(content.id),
+      createUpload(company.as("admin"), photoClaim(content.id)),
+    );
+    expect(await env.db.mediaFile.count({ where: { contentId: content.id } })).toBe(61);
   });
 });
 
@@ -109,7 +113,8 @@ describe("storage quota", () => {
       data: { storageUsedBytes: BigInt(GB) - 100_000n },
     });
 
-    await expect(createUpload(company.as("admin"), photoClaim(content.id, 60_000))).resolves.toBeDefined();
+    const fits = photoClaim(content.id, 60_000);
+    await accepted(company.as("admin"), fits, createUpload(company.as("admin"), fits));
     const error = await rejection(createUpload(company.as("admin"), photoClaim(content.id, 60_000)));
     expect(error).toMatchObject({
       code: "forbidden",

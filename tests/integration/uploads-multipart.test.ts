@@ -69,9 +69,8 @@ describe("multipart uploads straight to storage", () => {
       partSize: 5 * MB,
       partCount: 3,
     });
-    // s3rver cannot list parts (null): the browser's record of part 1 is what counts.
-    const known = status.uploadedParts ?? [{ partNumber: 1, etag: etag1 }];
-    expect(known.map((p) => p.partNumber)).toEqual([1]);
+    // The store's own list (ListParts, as on real S3): part 1 whole, the cut-off part 2 absent.
+    expect(status.uploadedParts).toEqual([{ partNumber: 1, etag: etag1, size: created.partSize }]);
 
     // Completing now is refused: parts are missing, and the upload stays open.
     expect(
@@ -116,6 +115,12 @@ describe("multipart uploads straight to storage", () => {
       env.settings,
     );
     expect((await rejection(signUploadParts(admin, created.id, [4]))).code).toBe("validation");
+    // The store lists an upload's parts only under its own key.
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
+    expect(await env.store.listUploadedParts(row.storageKey, row.multipartUploadId!)).toEqual([]);
+    await expect(
+      env.store.listUploadedParts(`${row.storageKey}.other`, row.multipartUploadId!),
+    ).rejects.toThrow(/upload does not exist/);
     await abortUpload(admin, created.id);
     expect((await rejection(signUploadParts(admin, created.id, [1]))).code).toBe("not_found");
   });
@@ -134,14 +139,26 @@ describe("multipart uploads straight to storage", () => {
     );
     if (created.strategy !== "multipart") throw new Error("expected multipart");
     const { parts } = await signUploadParts(admin, created.id, [1, 2, 3]);
+    // The part URLs sign each part's length: the store refuses the short last part…
+    const short = part(3, created.partSize).subarray(0, 100);
+    const refused = await fetch(parts[2]!.url, { method: "PUT", body: new Blob([new Uint8Array(short)]) });
+    expect(refused.status).toBe(403);
+    // …and a store that ignored the signed length would still be caught on completion.
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: created.id } });
+    const lenient = await env.store.signedPartUrl({
+      key: row.storageKey,
+      uploadId: row.multipartUploadId!,
+      partNumber: 3,
+      size: short.length,
+      expiresIn: 60,
+    });
     const etags = await Promise.all(
       parts.map(async (p) => ({
         partNumber: p.partNumber,
-        // The last part is cut short.
-        etag: await putBytes(
-          p.url,
-          part(p.partNumber, created.partSize).subarray(0, p.partNumber === 3 ? 100 : undefined),
-        ),
+        etag:
+          p.partNumber === 3
+            ? await putBytes(lenient, short)
+            : await putBytes(p.url, part(p.partNumber, created.partSize)),
       })),
     );
     expect(

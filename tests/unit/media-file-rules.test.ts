@@ -1,7 +1,17 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { canonicalMime, fileExtension, fileTypeRule, hasBlockedExtension } from "@/lib/media/file-types";
-import { newMediaId, originalKey, parseMediaKey, posterKeyOf, prefixOfKey } from "@/lib/media/keys";
+import {
+  isStrayUploadObject,
+  movedOriginalKey,
+  newMediaId,
+  originalKey,
+  parseMediaKey,
+  posterKeyOf,
+  prefixOfKey,
+  uploadKey,
+  uploadKeyOf,
+} from "@/lib/media/keys";
 import { id3TagEnd, sniffFamily, startsWithAudioFrame } from "@/lib/media/sniff";
 import { formatBytes, GB, MB, planLimits } from "@/lib/plans/limits";
 import { partLength, partPlan } from "@/lib/uploads/part-plan";
@@ -105,6 +115,22 @@ describe("storage keys", () => {
     expect(posterKeyOf(key)).toBe(`companies/c1/media/${id}/poster.jpg`);
     expect(parseMediaKey(key)).toEqual({ companyId: "c1", mediaId: id });
     expect(parseMediaKey("elsewhere/x")).toBeNull();
+  });
+
+  it("keep a single upload's key apart from the verified original's, and know strays", () => {
+    const id = newMediaId();
+    const upload = uploadKey("c1", id, "jpg");
+    expect(upload).toBe(`companies/c1/media/${id}/upload.jpg`);
+    const moved = movedOriginalKey(upload);
+    expect(moved).toMatch(new RegExp(`^companies/c1/media/${id}/original-[0-9a-f]{12}\\.jpg$`));
+    expect(movedOriginalKey(upload)).not.toBe(moved);
+    expect(uploadKeyOf(moved)).toBe(upload);
+    expect(isStrayUploadObject(upload, moved)).toBe(true);
+    expect(isStrayUploadObject(movedOriginalKey(upload), moved)).toBe(true);
+    expect(isStrayUploadObject(moved, moved)).toBe(false);
+    expect(isStrayUploadObject(`companies/c1/media/${id}/w640.avif`, moved)).toBe(false);
+    expect(isStrayUploadObject(`companies/c1/media/${id}/poster.jpg`, moved)).toBe(false);
+    expect(isStrayUploadObject(`companies/c1/media/other/upload.jpg`, moved)).toBe(false);
   });
 });
 

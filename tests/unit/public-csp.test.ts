@@ -1,7 +1,17 @@
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { basePolicy, storageOrigins } from "@/lib/public/csp";
+import {
+  cachedPagePolicy,
+  DYNAMIC_AREAS,
+  dynamicPolicy,
+  newNonce,
+  pageKind,
+  storageOrigins,
+  type CspOptions,
+} from "@/lib/public/csp";
 
 const require = createRequire(import.meta.url);
 const { scriptPolicyFor } = require("../../lib/public/csp-cache-handler.cjs") as {
@@ -46,20 +56,106 @@ describe("hash-based script policy of cached pages", () => {
   });
 });
 
-describe("base policy", () => {
+const options: CspOptions = {
+  storageOrigins: storageOrigins({
+    endpoint: "http://127.0.0.1:4569",
+    bucket: "b",
+    region: "r",
+    forcePathStyle: true,
+  }),
+  formServiceOrigin: "https://forms.example",
+  analytics: false,
+  development: false,
+  https: true,
+};
+const directive = (policy: string, name: string) =>
+  policy.split("; ").find((d) => d === name || d.startsWith(`${name} `)) ?? "";
+
+describe("policy of dynamic pages", () => {
+  it("allows scripts by this request's nonce only, and what they load", () => {
+    const nonce = newNonce();
+    const policy = dynamicPolicy(options, nonce);
+    expect(directive(policy, "script-src")).toBe(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
+    for (const rule of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'self'",
+      "form-action 'self'",
+    ])
+      expect(policy).toContain(rule);
+    // The same sources as every page.
+    expect(directive(policy, "img-src")).toBe(directive(cachedPagePolicy(options), "img-src"));
+    expect(directive(policy, "connect-src")).toBe(directive(cachedPagePolicy(options), "connect-src"));
+  });
+
+  it("uses a fresh, unguessable nonce each time", () => {
+    const nonces = Array.from({ length: 100 }, newNonce);
+    expect(new Set(nonces).size).toBe(100);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[A-Za-z0-9+/]{24}$/);
+  });
+
+  it("allows eval in development only (React's dev build), never inline scripts", () => {
+    const dev = directive(dynamicPolicy({ ...options, development: true }, "n"), "script-src");
+    expect(dev).toContain("'unsafe-eval'");
+    expect(dev).not.toContain("unsafe-inline");
+    expect(directive(dynamicPolicy({ ...options, analytics: true }, "n"), "script-src")).not.toContain(
+      "unsafe",
+    );
+  });
+});
+
+describe("which pages are dynamic", () => {
+  it("the signed-in area, below any locale; every public page is cached", () => {
+    for (const p of [
+      "/pt/admin",
+      "/en/admin/leads",
+      "/pt/auth",
+      "/fr/onboarding",
+      "/pt/invite/x",
+      "/pt/email-confirmation",
+    ])
+      expect(pageKind(p), p).toBe("dynamic");
+    for (const p of [
+      "/pt",
+      "/pt/demo",
+      "/pt/demo/evento/x",
+      "/pt/~site/demo/admin",
+      "/pt/administrator",
+      "/pt/terms",
+    ])
+      expect(pageKind(p), p).toBe("cached");
+  });
+
+  const app = path.join(import.meta.dirname, "../../app/[locale]");
+  const folders = (dir: string) =>
+    readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+  const pages = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory() ? pages(path.join(dir, e.name)) : e.name === "page.tsx" ? [path.join(dir, e.name)] : [],
+    );
+
+  it("lists exactly the folders of app/[locale]/(app), which is rendered per request", () => {
+    expect([...DYNAMIC_AREAS].sort()).toEqual(folders(path.join(app, "(app)")).sort());
+    expect(readFileSync(path.join(app, "(app)/layout.tsx"), "utf8")).toContain(
+      'export const dynamic = "force-dynamic";',
+    );
+  });
+
+  it("renders every other page statically: a nonce there would be cached for everyone", () => {
+    const publicPages = pages(app).filter((file) => !file.includes(`${path.sep}(app)${path.sep}`));
+    expect(publicPages.length).toBeGreaterThan(10);
+    for (const file of publicPages)
+      expect(readFileSync(file, "utf8"), path.relative(app, file)).toContain(
+        'export const dynamic = "force-static";',
+      );
+  });
+});
+
+describe("policy of cached pages", () => {
   it("allows the app, the storage endpoint and the form service; no plugins, no base, no framing by others", () => {
-    const policy = basePolicy({
-      storageOrigins: storageOrigins({
-        endpoint: "http://127.0.0.1:4569",
-        bucket: "b",
-        region: "r",
-        forcePathStyle: true,
-      }),
-      formServiceOrigin: "https://forms.example",
-      analytics: false,
-      development: false,
-      https: true,
-    });
+    const policy = cachedPagePolicy(options);
     expect(policy).toContain("img-src 'self' data: blob: http://127.0.0.1:4569");
     expect(policy).toContain("connect-src 'self' http://127.0.0.1:4569 https://forms.example");
     expect(policy).toContain("object-src 'none'");

@@ -24,6 +24,7 @@ class FakeBackend implements UploadTransport {
   >();
   calls: string[] = [];
   failPuts = new Map<string, number>(); // url → failures left
+  expiredPuts = new Set<string>(); // urls the store refuses as expired (403) the first time
   listParts = false;
   delayMs = 0;
   private n = 0;
@@ -107,6 +108,7 @@ class FakeBackend implements UploadTransport {
     this.calls.push(`PUT ${url}`);
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
     if (signal.aborted) return { status: 0, etag: null };
+    if (this.expiredPuts.delete(url)) return { status: 403, etag: null };
     const left = this.failPuts.get(url) ?? 0;
     if (left > 0) {
       this.failPuts.set(url, left - 1);
@@ -166,6 +168,20 @@ describe("upload engine", () => {
     expect(e.items()[0]?.status).toBe("done");
     expect(backend.calls.filter((c) => c === "PUT put://m1/2")).toHaveLength(3);
     expect(backend.calls.filter((c) => c === "POST /api/uploads/m1/parts").length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("asks for a fresh part URL when the store refuses one as expired (403)", async () => {
+    const backend = new FakeBackend();
+    backend.expiredPuts.add("put://m1/3");
+    const e = engine(backend);
+    e.add([file("b.mp4", 12 * MB)], target);
+    await settle(e);
+    expect(e.items()[0]?.status).toBe("done");
+    const puts = backend.calls.flatMap((c, i) => (c === "PUT put://m1/3" ? [i] : []));
+    expect(puts).toHaveLength(2);
+    // A new URL was signed between the refused PUT and the one that went through.
+    const signed = backend.calls.slice(puts[0]! + 1, puts[1]!);
+    expect(signed).toContain("POST /api/uploads/m1/parts");
   });
 
   it("gives up after the last attempt, then resumes on Retry without resending stored parts", async () => {

@@ -14,6 +14,9 @@ import { ShowcaseSection } from "@/components/marketing/sections/showcase-sectio
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { TopBar } from "@/components/marketing/top-bar";
 
+// Cached for everyone: no request data, no nonce (see lib/public/csp.ts).
+export const dynamic = "force-static";
+
 export const metadata: Metadata = { alternates: { canonical: "/" } };
 
 /** The platform's home: one component per section, in page order. */

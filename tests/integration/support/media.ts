@@ -4,6 +4,7 @@
  * its media queue, and an upload helper that does what the browser does (presign, PUT,
  * complete). Companies, events and contents come from `tenants.ts`.
  */
+import { expect } from "vitest";
 import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
 import { env as appEnv } from "@/lib/env";
@@ -140,4 +141,31 @@ export async function rejection(
     return error as { code: string; messageKey: string; values?: unknown };
   }
   throw new Error("expected a rejection");
+}
+
+/**
+ * Expects `promise` (a `createUpload`) to be accepted: an upload URL was signed and a
+ * `media_file` row in state `uploading` holds the claim for `membership`'s company. Returns it.
+ */
+export async function accepted(
+  membership: Membership,
+  claim: { contentType: string; size: number },
+  promise: Promise<CreatedUpload>,
+): Promise<CreatedUpload> {
+  const created = await promise;
+  if (created.strategy === "single") {
+    expect(new URL(created.url).pathname).toContain(
+      `/companies/${membership.company.id}/media/${created.id}/`,
+    );
+  } else {
+    expect(created.partCount).toBeGreaterThan(0);
+  }
+  const row = await db.mediaFile.findUnique({ where: { id: created.id } });
+  expect(row).toMatchObject({
+    companyId: membership.company.id,
+    state: "uploading",
+    sizeBytes: BigInt(claim.size),
+  });
+  if (claim.contentType) expect(row!.mimeType).toBe(claim.contentType);
+  return created;
 }

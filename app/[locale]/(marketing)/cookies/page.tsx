@@ -4,6 +4,9 @@ import { CookieSettingsButton } from "@/components/consent/cookie-settings-butto
 import { LegalPage, legalMetadata } from "@/components/marketing/legal-page";
 import { resolveLocale } from "@/lib/i18n/config";
 
+// Cached for everyone: no request data, no nonce (see lib/public/csp.ts).
+export const dynamic = "force-static";
+
 export function generateMetadata({ params }: PageProps<"/[locale]/cookies">): Promise<Metadata> {
   return legalMetadata("cookies", params);
 }

@@ -3,6 +3,9 @@ import { setRequestLocale } from "next-intl/server";
 import { LegalPage, legalMetadata } from "@/components/marketing/legal-page";
 import { resolveLocale } from "@/lib/i18n/config";
 
+// Cached for everyone: no request data, no nonce (see lib/public/csp.ts).
+export const dynamic = "force-static";
+
 export function generateMetadata({ params }: PageProps<"/[locale]/terms">): Promise<Metadata> {
   return legalMetadata("terms", params);
 }

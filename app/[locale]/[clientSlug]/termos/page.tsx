@@ -4,6 +4,8 @@ import { resolveLocale } from "@/lib/i18n/config";
 
 // ISR: rendered on the first visit per (locale, path), then served from the cache until
 // `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
+// Static: no request data, so no nonce is ever cached (lib/public/csp.ts).
+export const dynamic = "force-static";
 export const revalidate = 3600;
 
 export function generateStaticParams() {

@@ -1,0 +1,655 @@
+/**
+ * The tenant matrix (issue #12): every admin route handler and every server action, called as
+ * each member of another company, as a signed-in user without a company, signed out, and as each
+ * role of the owning company that the permission map refuses, is refused (403/404, 401 signed out,
+ * or the same as a refused ActionResult), leaves company A's rows as they were, expires none of
+ * A's public pages and answers nothing of A's. Nothing is listed by hand: the route
+ * files (`app/**\/route.ts` under `app/api/admin`, `app/api/uploads`, or using `withMembership`)
+ * and the exports of every `"use server"` module are discovered at test time, and the first test
+ * fails when one of them has no entry in `MATRIX` below.
+ *
+ * ## Adding an entry
+ * Key: `<file>:<export>` — a route's method (`app/api/admin/x/route.ts:GET`) or an action's
+ * name (`lib/profile/actions.ts:updateNameAction`). The value says how to call it on company A:
+ * - `route(permission, (w) => ({ path, params?, body? }))` for a route behind `withMembership`,
+ * - `admin(permission, (w) => args)` for an `adminAction` (the permission it is written with),
+ * - `session((w) => args)` for a `sessionAction` (a user who may have no company),
+ * - `{ kind: "signed", call }` (an HMAC-signed internal route) or `{ kind: "pure", args, check }`
+ *   (an action that touches no one's data) for the two special cases, see `Entry`.
+ * `w` holds company A's records (`w.a.contentId`, `w.a.leadId`, `w.invitationToken` …; add one in
+ * `createWorld` if yours is new). Name A's record in the arguments whenever the action takes one:
+ * the entry is then `targeted` and every stranger must get 403/404. An action without a target
+ * (it acts on the caller's own company or account: settings, billing, own profile) passes
+ * `{ targeted: false }`; strangers may then succeed on their own data, and the test checks that
+ * company A's rows and users did not change and that no answer carries A's data.
+ * The arguments must be valid (a 422 is not accepted as a refusal, so a typo cannot pass); where a
+ * refusal is legitimately a 422 naming A's record as unknown, give its message in `refusedAs`.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { Role } from "@/lib/generated/prisma/enums";
+import { newInvitationToken } from "@/lib/team/token";
+import { can, type Permission } from "@/lib/tenancy/permissions";
+import { APP_URL, startAuthHarness, type AuthHarness } from "./support/auth-harness";
+import { revalidatePath, revalidateTag, setRequestHeaders } from "./support/next-mocks";
+import {
+  createContentRow,
+  createEventRow,
+  createLeadRow,
+  createTenant,
+  type Tenant,
+} from "./support/tenants";
+
+// Outside a Server Components render next-intl cannot find the request's locale; the actions
+// that ask for it (checkout) get the caller's language as they would in a request.
+vi.mock("next-intl/server", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("next-intl/server")>()),
+  getLocale: async () => "en",
+}));
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const ROLES: Role[] = ["admin", "manager", "user"];
+const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+/** In every name, title and text of company A: no answer to a stranger may contain it. */
+const MARK = "ZZA-PRIVATE";
+
+interface World {
+  a: {
+    id: string;
+    eventId: string;
+    eventSlug: string;
+    contentId: string;
+    mediaId: string;
+    uploadId: string;
+    commentId: string;
+    leadId: string;
+    invitationId: string;
+  };
+  /** The token of A's pending invitation (to `invitee@…`, who is none of the callers). */
+  invitationToken: string;
+}
+
+type Args = unknown[];
+interface RouteCall {
+  path: string;
+  params?: Record<string, string>;
+  body?: unknown;
+}
+type Entry =
+  | { kind: "route"; permission: Permission; call: (w: World) => RouteCall; targeted: boolean }
+  | { kind: "admin"; permission: Permission; args: (w: World) => Args; targeted: boolean; refusedAs?: string }
+  | { kind: "session"; args: (w: World) => Args; targeted: boolean; freshOutsider?: boolean }
+  /** Not behind a session at all (an HMAC-signed internal call): everyone without the key is refused. */
+  | { kind: "signed"; call: (w: World) => RouteCall }
+  /** A server action that reads and writes nothing of anyone's (checked: A unchanged, nothing leaked). */
+  | { kind: "pure"; args: (w: World) => Args; check: (result: unknown) => void };
+
+interface Options {
+  targeted?: boolean;
+  refusedAs?: string;
+  freshOutsider?: boolean;
+}
+const route = (permission: Permission, call: (w: World) => RouteCall, o: Options = {}): Entry => ({
+  kind: "route",
+  permission,
+  call,
+  targeted: o.targeted ?? true,
+});
+const admin = (permission: Permission, args: (w: World) => Args, o: Options = {}): Entry => ({
+  kind: "admin",
+  permission,
+  args,
+  targeted: o.targeted ?? true,
+  refusedAs: o.refusedAs,
+});
+const session = (args: (w: World) => Args, o: Options = {}): Entry => ({
+  kind: "session",
+  args,
+  targeted: o.targeted ?? true,
+  freshOutsider: o.freshOutsider,
+});
+const untargeted = { targeted: false } as const;
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+}
+const contentInput = (eventIds: string[]) => ({ title: "Hijack", kind: "single", eventIds });
+const eventInput = {
+  name: "Hijack",
+  slug: "hijacked-event",
+  date: "2026-09-01",
+  time: "20:00",
+  timeZone: "Europe/Lisbon",
+};
+
+/** How to call each admin route and server action on company A (see the top of the file). */
+const MATRIX: Record<string, Entry> = {
+  // ── admin routes ──
+  "app/api/admin/analytics.csv/route.ts:GET": route(
+    "analytics.view",
+    () => ({ path: "/api/admin/analytics.csv?by=content" }),
+    untargeted,
+  ),
+  "app/api/admin/leads.csv/route.ts:GET": route(
+    "leads.export",
+    (w) => ({ path: `/api/admin/leads.csv?contentId=${w.a.contentId}` }),
+    untargeted,
+  ),
+  "app/api/admin/leads/[id]/export/route.ts:GET": route("leads.export", (w) => ({
+    path: `/api/admin/leads/${w.a.leadId}/export`,
+    params: { id: w.a.leadId },
+  })),
+  "app/api/admin/media/[id]/download/route.ts:GET": route("content.manage", (w) => ({
+    path: `/api/admin/media/${w.a.mediaId}/download`,
+    params: { id: w.a.mediaId },
+  })),
+  "app/api/admin/content/[id]/media/route.ts:GET": route("content.manage", (w) => ({
+    path: `/api/admin/content/${w.a.contentId}/media`,
+    params: { id: w.a.contentId },
+  })),
+  "app/api/admin/events/[id]/qr/route.ts:GET": route("events.manage", (w) => ({
+    path: `/api/admin/events/${w.a.eventId}/qr?format=svg`,
+    params: { id: w.a.eventId },
+  })),
+  "app/api/admin/revalidate/route.ts:POST": {
+    kind: "signed",
+    call: (w) => ({
+      path: "/api/admin/revalidate",
+      body: { companyId: w.a.id, contentIds: [w.a.contentId] },
+    }),
+  },
+  "app/api/uploads/route.ts:POST": route("content.manage", (w) => ({
+    path: "/api/uploads",
+    body: { fileName: "a.jpg", contentType: "image/jpeg", size: 1000, contentId: w.a.contentId },
+  })),
+  "app/api/uploads/[id]/route.ts:GET": route("content.manage", (w) => ({
+    path: `/api/uploads/${w.a.uploadId}`,
+    params: { id: w.a.uploadId },
+  })),
+  "app/api/uploads/[id]/route.ts:DELETE": route("content.manage", (w) => ({
+    path: `/api/uploads/${w.a.uploadId}`,
+    params: { id: w.a.uploadId },
+  })),
+  "app/api/uploads/[id]/parts/route.ts:POST": route("content.manage", (w) => ({
+    path: `/api/uploads/${w.a.uploadId}/parts`,
+    params: { id: w.a.uploadId },
+    body: { partNumbers: [1] },
+  })),
+  "app/api/uploads/[id]/complete/route.ts:POST": route("content.manage", (w) => ({
+    path: `/api/uploads/${w.a.uploadId}/complete`,
+    params: { id: w.a.uploadId },
+    body: {},
+  })),
+
+  // ── server actions ──
+  "lib/content/actions.ts:createContentAction": admin(
+    "content.manage",
+    (w) => [contentInput([w.a.eventId])],
+    {
+      refusedAs: "content.errors.eventNotFound",
+    },
+  ),
+  "lib/content/actions.ts:updateContentAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    contentInput([]),
+  ]),
+  "lib/content/actions.ts:setContentStatusAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    "archived",
+  ]),
+  "lib/content/actions.ts:deleteContentAction": admin("content.manage", (w) => [w.a.contentId]),
+  // An empty order is "exactly the content's media" of a content the caller cannot see (regression).
+  "lib/content/actions.ts:reorderMediaAction": admin("content.manage", (w) => [w.a.contentId, []]),
+  "lib/content/actions.ts:setCoverAction": admin("content.manage", (w) => [w.a.contentId, w.a.mediaId]),
+  "lib/content/actions.ts:deleteMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
+  "lib/content/actions.ts:retryMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
+  "lib/events/actions.ts:saveEventAction": admin("events.manage", (w) => [w.a.eventId, eventInput]),
+  "lib/events/actions.ts:deleteEventAction": admin("events.manage", (w) => [w.a.eventId]),
+  "lib/events/actions.ts:checkSlugAction": admin(
+    "events.manage",
+    (w) => [w.a.eventSlug, w.a.eventId],
+    untargeted,
+  ),
+  "lib/comments/actions.ts:loadCommentsAction": admin("comments.moderate", (w) => [w.a.contentId, null]),
+  "lib/comments/actions.ts:setCommentHiddenAction": admin("comments.moderate", (w) => [w.a.commentId, true]),
+  "lib/comments/actions.ts:deleteCommentAction": admin("comments.moderate", (w) => [w.a.commentId]),
+  "lib/leads/actions.ts:deleteLeadAction": admin("leads.delete", (w) => [w.a.leadId]),
+  "lib/company/actions.ts:updateCompanyDataAction": admin(
+    "settings.edit",
+    () => [null, form({ name: "Hijacked", description: "Hijacked" })],
+    untargeted,
+  ),
+  "lib/company/actions.ts:updateLandingPageAction": admin(
+    "settings.edit",
+    () => [null, form({ landingPageName: "Hijacked", landingPageDisplayMode: "events" })],
+    untargeted,
+  ),
+  "lib/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
+  "lib/billing/actions.ts:createCheckoutAction": admin("billing.manage", () => ["professional"], untargeted),
+  "lib/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),
+  "lib/team/actions.ts:inviteMemberAction": admin(
+    "team.manage",
+    () => [null, form({ email: "someone@elsewhere.test", role: "manager" })],
+    untargeted,
+  ),
+  "lib/team/actions.ts:revokeInvitationAction": admin("team.manage", (w) => [w.a.invitationId]),
+  // Signed-in users acting on their own account: another user's data is out of reach.
+  "lib/team/actions.ts:acceptInvitationAction": session((w) => [w.invitationToken]),
+  "lib/onboarding/actions.ts:createCompanyAction": session(
+    () => [null, form({ companyName: "Newcomer Co" })],
+    {
+      ...untargeted,
+      // It gives the caller a company: a user of its own, so the shared outsider stays without one.
+      freshOutsider: true,
+    },
+  ),
+  "lib/auth/actions.ts:saveThemePreference": session(() => ["dark"], untargeted),
+  "lib/auth/actions.ts:signOutOtherSessionsAction": session(() => [], untargeted),
+  "lib/auth/actions.ts:destinationAfterSignIn": {
+    kind: "pure",
+    args: () => ["//evil.test/admin"],
+    check: (result) => expect(result).toMatch(/^\/(?![/\\])/),
+  },
+};
+
+// ── discovery ──
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(path.join(ROOT, dir), { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((e) => (e.isDirectory() ? walk(`${dir}/${e.name}`) : Promise.resolve([`${dir}/${e.name}`]))),
+  );
+  return nested.flat();
+}
+
+type Module = Record<string, unknown>;
+const load = (file: string): Promise<Module> =>
+  import(/* @vite-ignore */ path.join(ROOT, file)) as Promise<Module>;
+
+/** Every admin route method and every exported server action, as `<file>:<export>`. */
+async function discover(): Promise<string[]> {
+  const keys: string[] = [];
+  const sources = [...(await walk("app")), ...(await walk("lib"))].filter(
+    (f) => /\.tsx?$/.test(f) && !f.startsWith("lib/generated/"),
+  );
+  for (const file of sources) {
+    const text = await readFile(path.join(ROOT, file), "utf8");
+    const isRoute = /\/route\.tsx?$/.test(file);
+    const admin =
+      isRoute &&
+      (file.startsWith("app/api/admin/") ||
+        file.startsWith("app/api/uploads/") ||
+        text.includes("withMembership"));
+    const serverActions = /^\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*["']use server["']/.test(text);
+    if (!admin && !serverActions) continue;
+    const mod = await load(file);
+    for (const [name, value] of Object.entries(mod)) {
+      if (typeof value !== "function") continue;
+      if (admin && !HTTP_METHODS.includes(name)) continue;
+      keys.push(`${file}:${name}`);
+    }
+  }
+  return keys.sort();
+}
+
+// ── the world: companies A and B, their members, A's records ──
+
+let h: AuthHarness;
+let a: Tenant;
+let b: Tenant;
+let world: World;
+let aUserIds: string[];
+const headersOf = new Map<string, Headers>();
+
+async function signedIn(email: string): Promise<Headers> {
+  const browser = h.browser("en");
+  expect((await browser.signIn(email)).status).toBe(200);
+  return browser.headers();
+}
+
+async function outsider(): Promise<Headers> {
+  const email = `outsider-${Math.random().toString(36).slice(2)}@solo.test`;
+  await h.createUser({ email, name: "Solo", withProfile: true });
+  return signedIn(email);
+}
+
+async function createWorld(): Promise<World> {
+  const p = h.prisma;
+  const event = await createEventRow(p, a.id, `${MARK} show`);
+  const content = await createContentRow(p, a.id, {
+    title: `${MARK} gallery`,
+    eventIds: [event.id],
+    kind: "single",
+    status: "published",
+  });
+  const media = (state: "ready" | "uploading") =>
+    p.mediaFile.create({
+      data: {
+        companyId: a.id,
+        contentId: content.id,
+        kind: "photo",
+        storageKey: `companies/${a.id}/media/${Math.random().toString(36).slice(2)}/original`,
+        originalName: `${MARK}.jpg`,
+        mimeType: "image/jpeg",
+        sizeBytes: BigInt(1000),
+        state,
+      },
+    });
+  const ready = await media("ready");
+  const uploading = await media("uploading");
+  const comment = await p.comment.create({
+    data: { companyId: a.id, contentId: content.id, text: `${MARK} comment`, authorName: MARK },
+  });
+  const lead = await createLeadRow(p, {
+    companyId: a.id,
+    contentId: content.id,
+    name: `${MARK} fan`,
+    email: "zza-private-fan@example.com",
+  });
+  const { token, tokenHash } = newInvitationToken();
+  const invitation = await p.invitation.create({
+    data: {
+      companyId: a.id,
+      email: "invitee@zza.test",
+      role: "manager",
+      tokenHash,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
+  await p.engagementEvent.create({
+    data: { companyId: a.id, contentId: content.id, type: "view", visitorId: "v-a" },
+  });
+  return {
+    a: {
+      id: a.id,
+      eventId: event.id,
+      eventSlug: event.slug,
+      contentId: content.id,
+      mediaId: ready.id,
+      uploadId: uploading.id,
+      commentId: comment.id,
+      leadId: lead.id,
+      invitationId: invitation.id,
+    },
+    invitationToken: token,
+  };
+}
+
+/**
+ * A fingerprint of everything company A owns, per table: rows with A's `companyId`, A itself,
+ * its members' users, accounts, profiles and sessions (which exist, not when they were last
+ * used), and rows reached through A's contents or events. Tables found at run time, so a new
+ * company-owned table is covered without an edit; global tables (rate limits, Stripe events,
+ * marketing forms, verification tokens) belong to no company and are left out.
+ */
+let fingerprintSql = "";
+async function buildFingerprintSql(): Promise<void> {
+  const columns = await h.prisma.$queryRawUnsafe<{ table_name: string; column_name: string }[]>(
+    `select table_name, column_name from information_schema.columns
+     where table_schema = 'public' and table_name not like '\\_%' order by table_name, ordinal_position`,
+  );
+  const byTable = new Map<string, string[]>();
+  for (const c of columns) byTable.set(c.table_name, [...(byTable.get(c.table_name) ?? []), c.column_name]);
+  const volatile: Record<string, string[]> = { session: ["updatedAt", "lastActiveAt", "expiresAt"] };
+  const users = aUserIds.map((id) => `'${id}'`).join(",");
+  const parts: string[] = [];
+  for (const [table, cols] of byTable) {
+    const has = (c: string) => cols.includes(c);
+    const where = has("companyId")
+      ? `"companyId" = '${a.id}'${has("userId") ? ` or "userId" in (${users})` : ""}`
+      : table === "company"
+        ? `id = '${a.id}'`
+        : table === "user"
+          ? `id in (${users})`
+          : has("userId")
+            ? `"userId" in (${users})`
+            : has("contentId")
+              ? `"contentId" in (select id from content where "companyId" = '${a.id}')`
+              : has("eventId")
+                ? `"eventId" in (select id from event where "companyId" = '${a.id}')`
+                : null;
+    if (!where) continue;
+    const kept = cols.filter((c) => !volatile[table]?.includes(c)).map((c) => `"${c}"`);
+    parts.push(
+      `select '${table}' as t, (select md5(coalesce(string_agg(x::text, '|' order by x::text), '')) from (select ${kept.join(", ")} from "${table}" where ${where}) x) as h`,
+    );
+  }
+  fingerprintSql = parts.join(" union all ");
+}
+async function fingerprint(): Promise<Record<string, string>> {
+  const rows = await h.prisma.$queryRawUnsafe<{ t: string; h: string }[]>(fingerprintSql);
+  return Object.fromEntries(rows.map((r) => [r.t, r.h]));
+}
+
+// ── calling ──
+
+interface Outcome {
+  /** HTTP status, or the ActionResult's status by the one status map. */
+  status: number;
+  code: string | null;
+  message: string | null;
+  text: string;
+  result?: unknown;
+}
+const codeStatus: Record<string, number> = {
+  validation: 422,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+};
+
+async function callRoute(file: string, method: string, call: RouteCall, headers: Headers): Promise<Outcome> {
+  const handler = (await load(file))[method] as (
+    request: Request,
+    context: { params: Promise<Record<string, string>> },
+  ) => Promise<Response>;
+  // The guard reads the session through `next/headers`, as in a real request.
+  setRequestHeaders(headers);
+  const init = new Headers(headers);
+  if (call.body !== undefined) init.set("content-type", "application/json");
+  const response = await handler(
+    new Request(`${APP_URL}${call.path}`, {
+      method,
+      headers: init,
+      body: call.body === undefined ? undefined : JSON.stringify(call.body),
+    }),
+    { params: Promise.resolve(call.params ?? {}) },
+  );
+  const text = await response.text();
+  let code: string | null = null;
+  let message: string | null = null;
+  if (response.status >= 400) {
+    const body = JSON.parse(text) as { code?: string; messageKey?: string };
+    [code, message] = [body.code ?? null, body.messageKey ?? null];
+  }
+  return { status: response.status, code, message, text };
+}
+
+async function callAction(file: string, name: string, args: Args, headers: Headers): Promise<Outcome> {
+  setRequestHeaders(headers);
+  const action = (await load(file))[name] as (...args: Args) => Promise<unknown>;
+  let result: unknown;
+  try {
+    result = await action(...args);
+  } catch (error) {
+    // A successful action with `redirectTo` leaves the page: Next's redirect is a throw.
+    if (error instanceof Error && error.message === "NEXT_REDIRECT")
+      return { status: 303, code: null, message: null, text: "" };
+    throw error;
+  }
+  const text = JSON.stringify(result) ?? "";
+  const r = result as { ok?: boolean; code?: string; message?: string } | undefined;
+  if (r && r.ok === false)
+    return {
+      status: codeStatus[r.code ?? ""] ?? 500,
+      code: r.code ?? null,
+      message: r.message ?? null,
+      text,
+      result,
+    };
+  return { status: 200, code: null, message: null, text, result };
+}
+
+/** Who calls, and whether the entry must refuse them. */
+interface Caller {
+  name: string;
+  headers: () => Promise<Headers>;
+  /** `refuse`: 403/404 only; `allowed`: anything but a 5xx (acting on its own company). */
+  expect: "refuse" | "allowed";
+}
+
+function callersOf(entry: Entry): Caller[] {
+  return [
+    ...callersByKind(entry),
+    {
+      name: "signed-out",
+      headers: async () => new Headers(),
+      expect: entry.kind === "pure" ? "allowed" : "refuse",
+    },
+  ];
+}
+
+function callersByKind(entry: Entry): Caller[] {
+  const stored = (name: string) => async () => headersOf.get(name)!;
+  const strangers = (ok: (role: Role) => boolean): Caller[] =>
+    ROLES.map((role) => ({
+      name: `B.${role}`,
+      headers: stored(`B.${role}`),
+      expect: ok(role) ? "allowed" : "refuse",
+    }));
+  switch (entry.kind) {
+    case "route":
+    case "admin": {
+      const permitted = (role: Role) => can(role, entry.permission);
+      return [
+        ...strangers((role) => !entry.targeted && permitted(role)),
+        { name: "outsider", headers: stored("outsider"), expect: "refuse" },
+        ...ROLES.filter((role) => !permitted(role)).map((role): Caller => ({
+          name: `A.${role}`,
+          headers: stored(`A.${role}`),
+          expect: "refuse",
+        })),
+      ];
+    }
+    case "session":
+      return [
+        ...strangers(() => !entry.targeted),
+        {
+          name: "outsider",
+          headers: entry.freshOutsider ? outsider : stored("outsider"),
+          expect: entry.targeted ? "refuse" : "allowed",
+        },
+      ];
+    case "signed":
+    case "pure":
+      return [
+        ...strangers(() => entry.kind === "pure"),
+        ...ROLES.map((role): Caller => ({
+          name: `A.${role}`,
+          headers: stored(`A.${role}`),
+          expect: entry.kind === "pure" ? "allowed" : "refuse",
+        })),
+      ];
+  }
+}
+
+beforeAll(async () => {
+  h = await startAuthHarness();
+  // Enterprise: every feature is in the plan, so a refusal is the tenancy's, not the plan gate's.
+  const tenant = () => createTenant(h.prisma, { users: h, plan: "enterprise" });
+  [a, b] = [await tenant(), await tenant()];
+  aUserIds = ROLES.map((role) => a.as(role).userId);
+  world = await createWorld();
+  for (const role of ROLES) {
+    headersOf.set(`A.${role}`, await signedIn(a.emails[role]));
+    headersOf.set(`B.${role}`, await signedIn(b.emails[role]));
+  }
+  headersOf.set("outsider", await outsider());
+  await buildFingerprintSql();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe("the tenant matrix", () => {
+  it("has an entry for every admin route and server action, and none for what no longer exists", async () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(await discover());
+  });
+
+  it("fingerprints every table that company A owns rows in", async () => {
+    const tables = Object.keys(await fingerprint());
+    for (const t of [
+      "company",
+      "user",
+      "session",
+      "profile",
+      "event",
+      "content",
+      "content_event",
+      "media_file",
+    ])
+      expect(tables).toContain(t);
+    for (const t of ["comment", "lead", "invitation", "engagement_event", "content_like", "session_audit"])
+      expect(tables).toContain(t);
+  });
+
+  it("notices a change of one of A's rows (the check below can fail)", async () => {
+    const before = await fingerprint();
+    await h.prisma.comment.update({ where: { id: world.a.commentId }, data: { hidden: true } });
+    expect(await fingerprint()).not.toEqual(before);
+    await h.prisma.comment.update({ where: { id: world.a.commentId }, data: { hidden: false } });
+    expect(await fingerprint()).toEqual(before);
+  });
+
+  it.each(Object.entries(MATRIX))(
+    "%s refuses strangers and A's unauthorised roles, and changes nothing of A",
+    async (key, entry) => {
+      const [file, name] = [key.slice(0, key.lastIndexOf(":")), key.slice(key.lastIndexOf(":") + 1)];
+      const before = await fingerprint();
+      const aTags = [world.a.id, world.a.contentId, world.a.eventId];
+      revalidateTag.mockClear();
+      revalidatePath.mockClear();
+      const callers = callersOf(entry);
+      expect(callers.length).toBeGreaterThan(0);
+      for (const caller of callers) {
+        const headers = await caller.headers();
+        const outcome =
+          entry.kind === "route" || entry.kind === "signed"
+            ? await callRoute(file, name, entry.call(world), headers)
+            : await callAction(file, name, entry.args(world), headers);
+        const label = `${key} as ${caller.name}: ${outcome.status} ${outcome.code ?? ""} ${outcome.message ?? ""}`;
+        expect(outcome.status, label).toBeLessThan(500);
+        if (caller.expect === "refuse") {
+          const refusedAs = entry.kind === "admin" ? entry.refusedAs : undefined;
+          // Signed out, "sign in first" (401) is the refusal; signed in, 403 or 404.
+          const statuses = caller.name === "signed-out" ? [401, 403] : [403, 404];
+          const refused =
+            statuses.includes(outcome.status) || (refusedAs !== undefined && outcome.message === refusedAs);
+          expect(refused, label).toBe(true);
+        }
+        if (entry.kind === "pure") entry.check(outcome.result);
+        if (!caller.name.startsWith("A."))
+          expect(outcome.text, `${label} leaks A's data`).not.toContain(MARK);
+        expect(await fingerprint(), `${label} changed company A's rows`).toEqual(before);
+        // Nor may a stranger expire A's public pages (a refused call expires nothing at all).
+        const expired = [...revalidateTag.mock.calls, ...revalidatePath.mock.calls].map(([what]) =>
+          String(what),
+        );
+        if (caller.expect === "refuse") expect(expired, `${label} revalidated`).toEqual([]);
+        if (!caller.name.startsWith("A."))
+          expect(
+            expired.filter((tag) => aTags.some((t) => tag.includes(t))),
+            `${label} expired A's pages`,
+          ).toEqual([]);
+        revalidateTag.mockClear();
+        revalidatePath.mockClear();
+      }
+    },
+  );
+});

@@ -1,0 +1,49 @@
+import { spawnSync } from "node:child_process";
+
+/**
+ * Which system tools (and ffmpeg encoders) this machine has, so a test that needs one it
+ * lacks is reported as skipped with the reason — never as passed. CI installs them
+ * (`.ci/run`), so there every such test runs and asserts.
+ */
+function runs(command: string, args: string[]): string | null {
+  const r = spawnSync(command, args, { encoding: "utf8", maxBuffer: 8 * 1024 * 1024 });
+  return r.status === 0 ? r.stdout : null;
+}
+
+const ffmpegEncoders: ReadonlySet<string> = (() => {
+  const listing = runs("ffmpeg", ["-hide_banner", "-encoders"]);
+  if (!listing) return new Set<string>();
+  // Lines look like " A....D libvorbis            libvorbis (codec vorbis)".
+  return new Set(
+    listing
+      .split("\n")
+      .map((line) => /^\s*[VAS][.A-Z]{5}\s+(\S+)/.exec(line)?.[1])
+      .filter((name): name is string => Boolean(name)),
+  );
+})();
+
+export const hasFfmpeg = ffmpegEncoders.size > 0 && runs("ffprobe", ["-version"]) !== null;
+
+/**
+ * `null` when ffmpeg (and ffprobe) with every named encoder is installed, else the reason a
+ * test needing them is skipped; the reason is printed once so a skip is never silent.
+ */
+export function missingFfmpeg(...encoders: string[]): string | null {
+  if (!hasFfmpeg) return warnOnce("ffmpeg/ffprobe are not installed");
+  const absent = encoders.filter((e) => !ffmpegEncoders.has(e));
+  return absent.length ? warnOnce(`ffmpeg lacks the ${absent.join(", ")} encoder`) : null;
+}
+
+const warned = new Set<string>();
+function warnOnce(reason: string): string {
+  if (!warned.has(reason)) {
+    warned.add(reason);
+    console.warn(`[tests] SKIPPING tests that need this: ${reason}`);
+  }
+  return reason;
+}
+
+/** A test title that says why it is skipped, when it is. */
+export function titled(title: string, reason: string | null): string {
+  return reason ? `${title} [skipped: ${reason}]` : title;
+}
