@@ -106,6 +106,11 @@ test("two-factor authentication: turned on with an authenticator app, then neede
   const email = uniqueEmail("account-totp");
   await createUser({ email, name: "Tomás", role: "admin", companyId: await createCompany("Totp Co") });
   await signInByApi(page.context(), email);
+  // The page runs under the signed-in area's nonce policy; the QR code is a data: image.
+  const cspErrors: string[] = [];
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+  });
   await page.goto("/account");
 
   const section = page.locator("#two-factor");
@@ -119,6 +124,7 @@ test("two-factor authentication: turned on with an authenticator app, then neede
   await section.getByRole("button", { name: "Verificar e ativar" }).click();
   await expect(section.getByTestId("two-factor-status")).toHaveText("Ativa");
   await expect(section.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  expect(cspErrors).toEqual([]);
 
   await signOut(page);
   await signInWithForm(page, email, PASSWORD);
