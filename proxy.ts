@@ -42,11 +42,14 @@ export function proxy(request: NextRequest): NextResponse {
   return NextResponse.rewrite(url, { request: { headers: security.request }, headers: security.response });
 }
 
-/** A page navigation into the admin area with no session cookie at all. */
+/** The signed-in areas: the admin area and the account page. */
+const SIGNED_IN_AREAS = ["/admin", "/account"];
+
+/** A page navigation into a signed-in area with no session cookie at all. */
 function needsSignIn(request: NextRequest): boolean {
   if (request.method !== "GET" && request.method !== "HEAD") return false;
   const { pathname } = request.nextUrl;
-  if (pathname !== "/admin" && !pathname.startsWith("/admin/")) return false;
+  if (!SIGNED_IN_AREAS.some((area) => pathname === area || pathname.startsWith(`${area}/`))) return false;
   return getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX }) === null;
 }
 

@@ -19,7 +19,7 @@ export async function AccessDenied({
   profileFound: boolean;
   role: Role | null;
 }) {
-  const t = await getTranslations("admin.accessDenied");
+  const [t, ta] = await Promise.all([getTranslations("admin.accessDenied"), getTranslations("account")]);
   return (
     <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-6 px-6 py-12">
       <div className="flex items-center gap-3 text-red-600 dark:text-red-400">
@@ -36,6 +36,9 @@ export async function AccessDenied({
           {t("createCompany")}
         </Link>
       )}
+      <Link href="/account" className="font-medium text-brand-600 hover:underline">
+        {ta("navLink")}
+      </Link>
       <details className="rounded-lg border border-zinc-200 p-4 text-sm dark:border-zinc-800" open>
         <summary className="cursor-pointer font-medium">{t("debugTitle")}</summary>
         <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -13,7 +13,7 @@ export async function AdminOnlySettings({
   section,
   form,
 }: {
-  section: "companyData" | "landingPage";
+  section: "companyData" | "landingPage" | "security";
   form: (company: CompanySettings) => ReactNode;
 }) {
   const membership = await requireMembership("settings.view");

@@ -115,6 +115,13 @@ function SidebarBody({
             {user.email} · {t(`team.roles.${user.role}`)}
           </span>
         </p>
+        <Link
+          href="/account"
+          onClick={onNavigate}
+          className="rounded text-sm text-brand-600 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+        >
+          {t("account.navLink")}
+        </Link>
         <LogoutButton />
       </div>
     </div>

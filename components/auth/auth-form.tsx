@@ -8,6 +8,7 @@ import { toast } from "sonner";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SignInCodeStep } from "@/components/auth/sign-in-code-step";
+import { TwoFactorStep } from "@/components/auth/two-factor-step";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
@@ -116,6 +117,8 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
   const [codeNotice, setCodeNotice] = useState<string | null>(null);
   const [loginCode, setLoginCode] = useState("");
   const [codeError, setCodeError] = useState<string>();
+  // Set when the password was right and the account asks for its two-factor code.
+  const [secondFactor, setSecondFactor] = useState(false);
 
   async function signIn(withCode: boolean) {
     const parsed = signInSchema.safeParse({ email, password });
@@ -129,7 +132,7 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
     try {
       // A variable, not a literal: `loginCode` is ours (read by the server's hook), not in Better Auth's type.
       const body = withCode ? { ...parsed.data, loginCode } : parsed.data;
-      const { error } = await authClient.signIn.email(body);
+      const { data, error } = await authClient.signIn.email(body);
       if (error) {
         setUnconfirmed(error.code === "EMAIL_NOT_VERIFIED");
         if (error.code === LOGIN_CODE_INVALID) return setCodeError(authErrorText(error, t));
@@ -139,6 +142,10 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
           return setCodeNotice(authErrorText(error, t));
         }
         toast.error(t("auth.toasts.signInErrorTitle"), { description: authErrorText(error, t) });
+        return;
+      }
+      if (data && "twoFactorRedirect" in data && data.twoFactorRedirect) {
+        setSecondFactor(true);
         return;
       }
       const destination = await destinationAfterSignIn(next || null);
@@ -164,6 +171,8 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
     if (error) toast.error(authErrorText(error, t));
     else toast.success(t("auth.toasts.confirmationSent"));
   }
+
+  if (secondFactor) return <TwoFactorStep next={next} onCancel={() => setSecondFactor(false)} />;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-busy={pending}>

@@ -3,16 +3,20 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
+import { cn } from "@/lib/utils";
 
 /** The frame of the account pages: brand, language and theme, one centred card. */
 export async function AuthShell({
   title,
   description,
   children,
+  wide = false,
 }: {
   title: string;
   description?: string;
   children: ReactNode;
+  /** A wider card, for a page of several sections (the account page). */
+  wide?: boolean;
 }) {
   const t = await getTranslations("common");
   return (
@@ -33,7 +37,12 @@ export async function AuthShell({
         </div>
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:pt-12">
-        <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:p-8 dark:bg-ink-800 dark:ring-zinc-800">
+        <div
+          className={cn(
+            "w-full rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:p-8 dark:bg-ink-800 dark:ring-zinc-800",
+            wide ? "max-w-2xl" : "max-w-md",
+          )}
+        >
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {description && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{description}</p>}
           <div className="mt-6">{children}</div>

@@ -22,8 +22,16 @@ export const saveThemePreference = sessionAction(
   },
 );
 
-/** Settings → sessions: ends every session of this account except the current one. */
+/** Settings → sessions (and the account page): ends every session of this account but this one. */
 export const signOutOtherSessionsAction = sessionAction(
-  { schema: z.tuple([]), revalidate: { paths: [["/[locale]/admin/settings/sessions", "page"]] } },
+  {
+    schema: z.tuple([]),
+    revalidate: {
+      paths: [
+        ["/[locale]/admin/settings/sessions", "page"],
+        ["/[locale]/account", "page"],
+      ],
+    },
+  },
   async (session) => ({ count: await endOtherSessions(session.user.id, session.session.token) }),
 );

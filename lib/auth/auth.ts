@@ -1,13 +1,17 @@
 import "server-only";
 import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { nextCookies } from "better-auth/next-js";
-import { sendConfirmationEmail, sendPasswordResetEmail } from "@/lib/auth/emails";
+import { headers as requestHeaders } from "next/headers";
+import { twoFactor } from "better-auth/plugins";
+import { sendEmailChangeEmails, sendConfirmationEmail, sendPasswordResetEmail } from "@/lib/auth/emails";
 import {
   confirmationCallback,
+  EMAIL_CHANGED_CALLBACK,
   EMAIL_CONFIRMATION_PATH,
+  emailChangeInToken,
   emailInToken,
   LINK_USED_ERROR,
   RESET_PASSWORD_PATH,
@@ -20,6 +24,7 @@ import { afterSignIn, beforeSignIn } from "@/lib/auth/sign-in-challenge";
 import { auditSessionEnded, enforceIdleTimeout, onSessionStarted } from "@/lib/auth/session-lifecycle";
 import { localeFromHeaders, translator } from "@/lib/auth/translate";
 import { db } from "@/lib/db";
+import type { Locale } from "@/lib/i18n/config";
 import { appUrl, env } from "@/lib/env";
 import { PASSWORD_MIN_LENGTH } from "@/lib/validation/common";
 
@@ -47,6 +52,28 @@ export function trustedOrigins(): string[] {
   const origins = [url.origin];
   if (url.hostname === "localhost") origins.push(url.origin.replace("localhost", "127.0.0.1"));
   return origins;
+}
+
+/**
+ * The language of the user who made the request: from its cookie, or, when Better Auth was
+ * called from the server (a server action, which passes no Request), from the headers of the
+ * request being served.
+ */
+async function callerLocale(request: Request | undefined): Promise<Locale> {
+  if (request) return localeFromHeaders(request.headers);
+  try {
+    return localeFromHeaders(await requestHeaders());
+  } catch {
+    return localeFromHeaders(undefined); // outside any request (a script)
+  }
+}
+
+/** Where Better Auth signs in with a password (and the two-factor plugin may stop half-way). */
+const PASSWORD_SIGN_IN = "/sign-in/email";
+
+async function usesTwoFactor(userId: string): Promise<boolean> {
+  const user = await db.user.findUnique({ where: { id: userId }, select: { twoFactorEnabled: true } });
+  return user?.twoFactorEnabled === true;
 }
 
 const log = (message: string, error: unknown) => console.error(`[afterglow] ${message}`, error);
@@ -123,9 +150,15 @@ function buildAuth() {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         return { context: { body: { ...body, callbackURL: confirmationCallback(body.callbackURL) } } };
       }
+      case "/change-email":
+        // The verification link always lands on the account page, never where a client says.
+        return { context: { body: { ...(ctx.body as object), callbackURL: EMAIL_CHANGED_CALLBACK } } };
       case "/verify-email": {
         // Better Auth treats a confirmed address's link as a success; the page says "already used".
-        const email = emailInToken((ctx.query as { token?: unknown } | undefined)?.token);
+        const token = (ctx.query as { token?: unknown } | undefined)?.token;
+        // A change-of-address link names the (confirmed) old address: Better Auth checks it itself.
+        if (emailChangeInToken(token)) return;
+        const email = emailInToken(token);
         if (!email) return;
         const user = await db.user.findUnique({ where: { email }, select: { emailVerified: true } });
         if (user?.emailVerified) throw ctx.redirect(`${EMAIL_CONFIRMATION_PATH}?error=${LINK_USED_ERROR}`);
@@ -167,7 +200,16 @@ function buildAuth() {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
-      sendVerificationEmail: async ({ user, url }, request) => {
+      sendVerificationEmail: async ({ user, url, token }, request) => {
+        // Better Auth confirms a new address (user.changeEmail) through this same callback.
+        const change = emailChangeInToken(token);
+        if (change) {
+          const locale = await callerLocale(request);
+          void sendEmailChangeEmails({ ...change, name: user.name, url, locale }).catch((error: unknown) =>
+            log("e-mail change e-mails failed", error),
+          );
+          return;
+        }
         void sendConfirmationEmail({
           to: user.email,
           name: user.name,
@@ -175,6 +217,10 @@ function buildAuth() {
           locale: localeFromHeaders(request?.headers),
         }).catch((error: unknown) => log("confirmation e-mail failed", error));
       },
+    },
+    user: {
+      // A new address is confirmed by a link sent to it; the old one gets a notice (emails.ts).
+      changeEmail: { enabled: true },
     },
     session: {
       // The idle timeout (SESSION_IDLE_MINUTES) ends sessions long before this absolute limit.
@@ -193,6 +239,9 @@ function buildAuth() {
         "/request-password-reset": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
         "/send-verification-email": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
         "/reset-password": { window: 60, max: 10 },
+        // The account page's endpoints: a password to check, or e-mails to send.
+        "/change-password": { window: 15 * 60, max: 10 },
+        "/change-email": { window: 60 * 60, max: 5 },
       },
     },
     advanced: {
@@ -213,7 +262,10 @@ function buildAuth() {
     databaseHooks: {
       session: {
         create: {
-          after: async (session) => {
+          after: async (session, ctx) => {
+            // A password sign-in of an account with two-factor: the session may end at once
+            // (code still to come), so it starts — the limit, the audit — in sessionStartedAfterTwoFactor.
+            if (ctx?.path === PASSWORD_SIGN_IN && (await usesTwoFactor(session.userId))) return;
             await onSessionStarted(session, idleMinutes).catch((error: unknown) =>
               log("session start hook failed", error),
             );
@@ -221,15 +273,50 @@ function buildAuth() {
         },
         delete: {
           after: async (session, ctx) => {
+            // Ended during a sign-in: the two-factor plugin's half-done session, which never started.
+            if (ctx?.path === PASSWORD_SIGN_IN) return;
             await auditSessionEnded(session, endReason(ctx?.path, ctx?.headers ?? ctx?.request?.headers));
           },
         },
       },
     },
     hooks: { before, after },
-    // Last: it forwards cookies set by server-side calls (server actions) to Next.
-    plugins: [nextCookies()],
+    plugins: [
+      // TOTP and recovery codes, optional per user; required for admins where the company says so
+      // (enforced by the admin guard, lib/tenancy/guard.ts). The plugin limits the codes: 3
+      // requests per 10 s per client, 5 tries per sign-in, the account locked after 10 failures.
+      twoFactor({ issuer: "Afterglow" }),
+      sessionStartedAfterTwoFactor(idleMinutes),
+      // Last: it forwards cookies set by server-side calls (server actions) to Next.
+      nextCookies(),
+    ],
   });
+}
+
+/**
+ * After the two-factor plugin (plugins' hooks run in order): a password sign-in of an account
+ * with two-factor that kept its session (a trusted device) starts it now. One stopped at the
+ * code step has none, so someone with only the password cannot push the owner's sessions out
+ * through the concurrent-session limit.
+ */
+function sessionStartedAfterTwoFactor(idleMinutes: number) {
+  return {
+    id: "afterglow-two-factor-session-start",
+    hooks: {
+      after: [
+        {
+          matcher: (ctx) => ctx.path === PASSWORD_SIGN_IN,
+          handler: createAuthMiddleware(async (ctx) => {
+            const started = ctx.context.newSession;
+            if (!started || !(await usesTwoFactor(started.user.id))) return;
+            await onSessionStarted(started.session, idleMinutes).catch((error: unknown) =>
+              log("session start hook failed", error),
+            );
+          }),
+        },
+      ],
+    },
+  } satisfies BetterAuthPlugin;
 }
 
 export type Auth = ReturnType<typeof buildAuth>;

@@ -1,10 +1,14 @@
 "use client";
 
+import { twoFactorClient } from "better-auth/client/plugins";
 import { createAuthClient } from "better-auth/react";
 import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
 
-/** Better Auth in the browser; it talks to /api/auth on the page's own origin. */
-export const authClient = createAuthClient();
+/**
+ * Better Auth in the browser; it talks to /api/auth on the page's own origin. The sign-in
+ * form itself shows the code step when the answer asks for a second factor.
+ */
+export const authClient = createAuthClient({ plugins: [twoFactorClient()] });
 
 export interface AuthClientError {
   status: number;
@@ -28,6 +32,11 @@ const keyOfCode: Record<string, string> = {
   INVALID_ORIGIN: "auth.errors.foreignOrigin",
   MISSING_OR_NULL_ORIGIN: "auth.errors.foreignOrigin",
   INVALID_TOKEN: "auth.reset.invalidLink",
+  INVALID_CODE: "auth.twoFactor.invalidCode",
+  INVALID_BACKUP_CODE: "auth.twoFactor.invalidCode",
+  INVALID_TWO_FACTOR_COOKIE: "auth.twoFactor.expired",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "auth.twoFactor.expired",
+  ACCOUNT_TEMPORARILY_LOCKED: "auth.twoFactor.locked",
 };
 
 /**

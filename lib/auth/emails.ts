@@ -1,10 +1,12 @@
 import "server-only";
 import { renderActionEmail } from "@/lib/auth/email-layout";
+import { FORGOT_PASSWORD_PATH } from "@/lib/auth/links";
 import { translator } from "@/lib/auth/translate";
+import { appUrl } from "@/lib/env";
 import type { Locale } from "@/lib/i18n/config";
 import { sendMail } from "@/lib/mail";
 
-/** The account e-mails (confirmation, password reset, sign-in code), in the user's language. */
+/** The account e-mails (confirmation, password reset, change of address, sign-in code), in the user's language. */
 
 interface ActionEmailOptions {
   to: string;
@@ -14,16 +16,21 @@ interface ActionEmailOptions {
 }
 
 /**
- * Both account e-mails have the same shape (greeting, body, button, two notes); only the
- * catalogue section differs: `email.verify.*` or `email.reset.*`.
+ * The account e-mails have the same shape (greeting, body, button, two notes); only the
+ * catalogue section differs: `email.verify.*`, `email.reset.*`, `email.changeVerify.*` …
+ * `values` fill the body's placeholders.
  */
-async function sendActionEmail(kind: "verify" | "reset", options: ActionEmailOptions): Promise<void> {
+async function sendActionEmail(
+  kind: "verify" | "reset" | "changeVerify" | "changeNotice",
+  options: ActionEmailOptions,
+  values: Record<string, string> = {},
+): Promise<void> {
   const t = await translator(options.locale);
   const content = renderActionEmail({
     lang: options.locale,
     subject: t(`email.${kind}.subject`),
     heading: t(`email.${kind}.heading`),
-    paragraphs: [t("email.common.greeting", { name: options.name }), t(`email.${kind}.body`)],
+    paragraphs: [t("email.common.greeting", { name: options.name }), t(`email.${kind}.body`, values)],
     buttonLabel: t(`email.${kind}.button`),
     url: options.url,
     notes: [t(`email.${kind}.expires`), t(`email.${kind}.ignore`)],
@@ -60,4 +67,27 @@ export async function sendSignInCodeEmail(options: {
     signature: t("email.common.signature"),
   });
   await sendMail({ to: options.to, ...content });
+}
+
+/**
+ * A change of address: the link that confirms it goes to the new address; the old one is
+ * told (with a way to reset the password, in case the request was not the owner's).
+ */
+export async function sendEmailChangeEmails(options: {
+  oldEmail: string;
+  newEmail: string;
+  name: string;
+  url: string;
+  locale: Locale;
+}): Promise<void> {
+  const { oldEmail, newEmail, name, url, locale } = options;
+  const values = { oldEmail, newEmail };
+  await Promise.all([
+    sendActionEmail("changeVerify", { to: newEmail, name, url, locale }, values),
+    sendActionEmail(
+      "changeNotice",
+      { to: oldEmail, name, url: new URL(FORGOT_PASSWORD_PATH, appUrl).toString(), locale },
+      values,
+    ),
+  ]);
 }

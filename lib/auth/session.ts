@@ -4,7 +4,7 @@ import { cache } from "react";
 import { getAuth } from "@/lib/auth/auth";
 
 export interface CurrentSession {
-  user: { id: string; email: string; name: string; emailVerified: boolean };
+  user: { id: string; email: string; name: string; emailVerified: boolean; twoFactorEnabled: boolean };
   session: { id: string; token: string; expiresAt: Date };
 }
 
@@ -18,7 +18,13 @@ export const getCurrentSession = cache(async (): Promise<CurrentSession | null> 
   if (!result) return null;
   const { user, session } = result;
   return {
-    user: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified },
+    user: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled === true,
+    },
     session: { id: session.id, token: session.token, expiresAt: session.expiresAt },
   };
 });

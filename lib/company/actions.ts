@@ -1,7 +1,9 @@
 "use server";
 
+import { z } from "zod";
+import { getCurrentSession } from "@/lib/auth/session";
 import { companyDataFields, landingPageFields } from "@/lib/company/schemas";
-import { updateCompanyData, updateLandingPage } from "@/lib/company/update-company";
+import { updateCompanyData, updateLandingPage, updateSecuritySettings } from "@/lib/company/update-company";
 import type { ActionResult } from "@/lib/errors";
 import { adminAction } from "@/lib/tenancy/admin-action";
 import { formActionArgs } from "@/lib/validation/common";
@@ -30,4 +32,16 @@ export const updateLandingPageAction = adminAction(
   },
   async ({ membership }, _previous: ActionResult | null, formData: FormData) =>
     updateLandingPage(membership, pick(formData, landingPageFields)),
+);
+
+/** Settings → security: require two-factor authentication for the company's admins. */
+export const updateSecuritySettingsAction = adminAction(
+  {
+    permission: "settings.edit",
+    schema: z.tuple([z.object({ requireAdminTwoFactor: z.boolean() }).strict()]),
+    // Every admin's next page load decides again (the admin layout reads the setting).
+    revalidate: { paths: [["/[locale]/admin", "layout"]] },
+  },
+  async ({ membership }, input) =>
+    updateSecuritySettings(membership, input, (await getCurrentSession())?.user.twoFactorEnabled === true),
 );

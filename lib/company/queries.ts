@@ -31,6 +31,7 @@ export async function getCompanySettings(companyId: string) {
       landingPageDescription: true,
       landingPageDisplayMode: true,
       promotionUrl: true,
+      requireAdminTwoFactor: true,
     },
   });
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { companyDataSchema, landingPageSchema } from "@/lib/company/schemas";
 import { db } from "@/lib/db";
-import { validationError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import type { Membership } from "@/lib/tenancy/membership";
 import { assertCan } from "@/lib/tenancy/permissions";
@@ -49,5 +49,33 @@ export async function updateLandingPage(membership: Membership, input: unknown):
     userId: membership.userId,
     companyId,
     details: { operation: "landing_page_updated" },
+  });
+}
+
+/**
+ * Settings → security: whether the company's admins must use two-factor authentication.
+ * The admin turning it on must use it already, or the setting would shut them out at once.
+ */
+export async function updateSecuritySettings(
+  membership: Membership,
+  input: { requireAdminTwoFactor: boolean },
+  callerHasTwoFactor: boolean,
+): Promise<void> {
+  assertCan(membership, "settings.edit");
+  if (input.requireAdminTwoFactor && !callerHasTwoFactor) {
+    throw new AppError("validation", "settings.security.enrolFirst");
+  }
+  const companyId = membership.company.id;
+  await db.company.update({
+    where: { id: companyId },
+    data: { requireAdminTwoFactor: input.requireAdminTwoFactor },
+  });
+  await recordAudit({
+    action: "admin_privileged_action",
+    tableName: "company",
+    recordId: companyId,
+    userId: membership.userId,
+    companyId,
+    details: { operation: "security_settings_updated", requireAdminTwoFactor: input.requireAdminTwoFactor },
   });
 }

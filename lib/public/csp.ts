@@ -37,6 +37,7 @@ export type PageKind = "dynamic" | "cached";
  * so no path below them reaches a cached public route.
  */
 export const DYNAMIC_AREAS: ReadonlySet<string> = new Set([
+  "account",
   "admin",
   "auth",
   "email-confirmation",

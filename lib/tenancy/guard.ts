@@ -23,7 +23,9 @@ const loadProfile = cache(async (userId: string) =>
       displayName: true,
       role: true,
       themePreference: true,
-      company: { select: { id: true, name: true, slug: true, plan: true, logoKey: true } },
+      company: {
+        select: { id: true, name: true, slug: true, plan: true, logoKey: true, requireAdminTwoFactor: true },
+      },
     },
   }),
 );
@@ -34,20 +36,40 @@ export interface AdminAccess {
   profileFound: boolean;
   themePreference: ThemePreference | null;
   membership: Membership | null;
+  /**
+   * An admin whose company requires two-factor authentication and who has not turned it on:
+   * the admin area is closed to them (an enrol-first page; actions answer forbidden).
+   */
+  twoFactorEnrolmentRequired: boolean;
 }
 
 /** Everything the admin shell needs to decide between sign-in, access denied and the shell. */
 export const getAdminAccess = cache(async (): Promise<AdminAccess> => {
   const session = await getCurrentSession();
-  if (!session) return { session: null, profileFound: false, themePreference: null, membership: null };
+  if (!session) {
+    return {
+      session: null,
+      profileFound: false,
+      themePreference: null,
+      membership: null,
+      twoFactorEnrolmentRequired: false,
+    };
+  }
   const profile = await loadProfile(session.user.id);
-  const membership: Membership | null = profile?.company
+  const company = profile?.company;
+  const membership: Membership | null = company
     ? {
         userId: session.user.id,
         email: session.user.email,
         displayName: profile.displayName,
         role: profile.role,
-        company: profile.company,
+        company: {
+          id: company.id,
+          name: company.name,
+          slug: company.slug,
+          plan: company.plan,
+          logoKey: company.logoKey,
+        },
       }
     : null;
   return {
@@ -55,6 +77,8 @@ export const getAdminAccess = cache(async (): Promise<AdminAccess> => {
     profileFound: profile !== null,
     themePreference: profile?.themePreference ?? null,
     membership,
+    twoFactorEnrolmentRequired:
+      profile?.role === "admin" && company?.requireAdminTwoFactor === true && !session.user.twoFactorEnabled,
   };
 });
 
@@ -72,9 +96,10 @@ export async function requireMembership(
   permission: Permission = "admin.enter",
   forbiddenMessageKey?: string,
 ): Promise<Membership> {
-  const { session, membership } = await getAdminAccess();
+  const { session, membership, twoFactorEnrolmentRequired } = await getAdminAccess();
   if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
   if (!membership) throw new AppError("forbidden", forbiddenMessageKey ?? forbiddenMessageOf(permission));
+  if (twoFactorEnrolmentRequired) throw new AppError("forbidden", "account.twoFactor.requiredForAdmins");
   assertCan(membership, permission, forbiddenMessageKey);
   return membership;
 }

@@ -28,6 +28,7 @@ export const RESERVED_SUBDOMAIN_LABELS: ReadonlySet<string> = new Set([
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // Top-level routes (app/[locale]/…, route groups flattened; app/api; metadata files).
+  "account",
   "admin",
   "api",
   "auth",

@@ -227,6 +227,11 @@ const MATRIX: Record<string, Entry> = {
     () => [null, form({ landingPageName: "Hijacked", landingPageDisplayMode: "events" })],
     untargeted,
   ),
+  "lib/company/actions.ts:updateSecuritySettingsAction": admin(
+    "settings.edit",
+    () => [{ requireAdminTwoFactor: false }],
+    untargeted,
+  ),
   "lib/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
   "lib/billing/actions.ts:createCheckoutAction": admin("billing.manage", () => ["professional"], untargeted),
   "lib/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),
@@ -247,6 +252,24 @@ const MATRIX: Record<string, Entry> = {
     },
   ),
   "lib/auth/actions.ts:saveThemePreference": session(() => ["dark"], untargeted),
+  // The account page: each acts on the caller's own account. A wrong password where one is
+  // asked, so no caller's sessions end (the stored cookies serve the next entries).
+  "lib/account/actions.ts:updateDisplayNameAction": session(() => [{ displayName: "Renamed" }], untargeted),
+  "lib/account/actions.ts:requestEmailChangeAction": session(
+    () => [{ newEmail: "moved@elsewhere.test" }],
+    untargeted,
+  ),
+  "lib/account/actions.ts:changePasswordAction": session(
+    () => [{ currentPassword: "Wr0ng!Pass", newPassword: "N3w!Passw0rd" }],
+    untargeted,
+  ),
+  "lib/account/actions.ts:startTwoFactorAction": session(() => [{ password: "Wr0ng!Pass" }], untargeted),
+  "lib/account/actions.ts:confirmTwoFactorAction": session(() => [{ code: "123456" }], untargeted),
+  "lib/account/actions.ts:disableTwoFactorAction": session(() => [{ password: "Wr0ng!Pass" }], untargeted),
+  "lib/account/actions.ts:regenerateRecoveryCodesAction": session(
+    () => [{ password: "Wr0ng!Pass" }],
+    untargeted,
+  ),
   "lib/auth/actions.ts:signOutOtherSessionsAction": session(() => [], untargeted),
   "lib/auth/actions.ts:destinationAfterSignIn": {
     kind: "pure",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationCallback, emailInToken } from "@/lib/auth/links";
+import { confirmationCallback, emailChangeInToken, emailInToken } from "@/lib/auth/links";
 import { safeNextPath, signInPath } from "@/lib/auth/redirects";
 
 describe("safeNextPath", () => {
@@ -43,5 +43,16 @@ describe("confirmation links", () => {
     expect(emailInToken(`h.${payload}.s`)).toBe("ana@test.dev");
     expect(emailInToken("garbage")).toBeNull();
     expect(emailInToken(undefined)).toBeNull();
+  });
+
+  it("tells a change-of-address token from a confirmation token", () => {
+    const token = (data: object) => `h.${Buffer.from(JSON.stringify(data)).toString("base64url")}.s`;
+    expect(
+      emailChangeInToken(
+        token({ email: "Old@Test.dev", updateTo: "New@Test.dev", requestType: "change-email-verification" }),
+      ),
+    ).toEqual({ oldEmail: "old@test.dev", newEmail: "new@test.dev" });
+    expect(emailChangeInToken(token({ email: "ana@test.dev" }))).toBeNull();
+    expect(emailChangeInToken("garbage")).toBeNull();
   });
 });

@@ -42,3 +42,13 @@ describe("a signed-out visit to the admin area", () => {
     }
   });
 });
+
+describe("a signed-out visit to the account page", () => {
+  it("answers a server redirect to sign-in, like the admin area", () => {
+    const answer = visit("/account?email=changed");
+    expect(answer.status).toBe(303);
+    expect(new URL(answer.headers.get("location")!).searchParams.get("next")).toBe("/account?email=changed");
+    expect(visit("/account", { cookie: "afterglow.session_token=abc" }).status).toBe(200);
+    expect(visit("/accounts").status).toBe(200);
+  });
+});

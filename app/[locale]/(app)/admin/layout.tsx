@@ -3,6 +3,7 @@ import { setRequestLocale } from "next-intl/server";
 import { Suspense } from "react";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { AdminShell } from "@/components/admin/admin-shell";
+import { TwoFactorRequired } from "@/components/admin/two-factor-required";
 import { TrialBanner } from "@/components/billing/trial-banner";
 import { SignInRedirect } from "@/components/admin/sign-in-redirect";
 import { ThemeBootScript } from "@/components/admin/theme-boot-script";
@@ -42,6 +43,15 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
           profileFound={access.profileFound}
           role={membership?.role ?? null}
         />
+      </>
+    );
+  }
+
+  if (access.twoFactorEnrolmentRequired) {
+    return (
+      <>
+        <ThemeBootScript theme={access.themePreference} />
+        <TwoFactorRequired />
       </>
     );
   }

@@ -1,5 +1,13 @@
 import type { Metadata } from "next";
-import { Activity, Building2, ChevronRight, Globe, MonitorSmartphone, Users } from "lucide-react";
+import {
+  Activity,
+  Building2,
+  ChevronRight,
+  Globe,
+  MonitorSmartphone,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
@@ -22,6 +30,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
     { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe },
     { href: "/admin/settings/team", key: "team", Icon: Users },
     { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
+    { href: "/admin/settings/security", key: "security", Icon: ShieldCheck },
     ...(can(membership, "status.view") ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
   ] as const;
   return (

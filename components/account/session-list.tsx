@@ -1,0 +1,38 @@
+import { getFormatter, getTranslations } from "next-intl/server";
+import type { SessionSummary } from "@/lib/auth/session-lifecycle";
+
+/**
+ * Where this account is signed in (Settings → sessions and the account page): device, start,
+ * last activity, address; the current one marked.
+ */
+export async function SessionList({ sessions }: { sessions: SessionSummary[] }) {
+  const [t, format] = await Promise.all([getTranslations("session"), getFormatter()]);
+  const when = (date: Date) => format.dateTime(date, { dateStyle: "medium", timeStyle: "short" });
+  return (
+    <ul className="flex flex-col gap-3" data-testid="session-list" data-count={sessions.length}>
+      {sessions.map((s) => (
+        <li
+          key={s.id}
+          className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
+        >
+          <p className="font-medium break-words">
+            {s.userAgent || t("unknown")}
+            {s.current && (
+              <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-600 dark:bg-brand-600/20">
+                {t("current")}
+              </span>
+            )}
+          </p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-zinc-600 dark:text-zinc-400">
+            <dt>{t("started")}</dt>
+            <dd>{when(s.createdAt)}</dd>
+            <dt>{t("lastActive")}</dt>
+            <dd>{when(s.lastActiveAt)}</dd>
+            <dt>{t("ip")}</dt>
+            <dd>{s.ipAddress || t("unknown")}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,48 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { useState, type FormEvent } from "react";
+import { useFormAction } from "@/components/admin/use-form-action";
+import { Button } from "@/components/ui/button";
+import { Checkbox } from "@/components/ui/checkbox";
+import { updateSecuritySettingsAction } from "@/lib/company/actions";
+
+/** Settings → security: require two-factor authentication for administrators. */
+export function SecuritySettingsForm({ requireAdminTwoFactor }: { requireAdminTwoFactor: boolean }) {
+  const t = useTranslations("settings");
+  const [required, setRequired] = useState(requireAdminTwoFactor);
+  const { submitWith, pending } = useFormAction(null, { successMessage: () => t("saved") });
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    submitWith(() => updateSecuritySettingsAction({ requireAdminTwoFactor: required }));
+  }
+
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-busy={pending}
+      className="flex max-w-2xl flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
+    >
+      <div>
+        <Checkbox
+          name="requireAdminTwoFactor"
+          label={t("security.requireAdminTwoFactor")}
+          checked={required}
+          onChange={(e) => setRequired(e.target.checked)}
+          disabled={pending}
+          aria-describedby="require-admin-two-factor-hint"
+        />
+        <p id="require-admin-two-factor-hint" className="mt-1 ml-6 text-sm text-zinc-600 dark:text-zinc-400">
+          {t("security.requireAdminTwoFactorHint")}
+        </p>
+      </div>
+      <div>
+        <Button type="submit" disabled={pending}>
+          {pending ? t("saving") : t("save")}
+        </Button>
+      </div>
+    </form>
+  );
+}
