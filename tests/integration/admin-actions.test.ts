@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
-import { setRequestHeaders, revalidateTag } from "./support/next-mocks";
+import { revalidateTag } from "./support/next-mocks";
 
 // The one admin-action wrapper (`lib/tenancy/admin-action.ts`) through the content and events
 // actions, called as Next calls them: the caller comes from the session cookie, never from
@@ -26,11 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-async function actAs(email: string): Promise<void> {
-  const browser = h.browser("en");
-  expect((await browser.signIn(email)).status).toBe(200);
-  setRequestHeaders(browser.headers());
-}
 
 const statusOf = async (id: string) =>
   (await h.prisma.content.findUniqueOrThrow({ where: { id }, select: { status: true } })).status;
@@ -47,7 +42,7 @@ describe("adminAction", () => {
   });
 
   it("refuses the user role with the permission's message and changes nothing", async () => {
-    await actAs(a.emails.user);
+    await h.actAs(a.emails.user);
     expect(await content.setContentStatusAction(mine, "draft")).toMatchObject({
       ok: false,
       code: "forbidden",
@@ -58,7 +53,7 @@ describe("adminAction", () => {
   });
 
   it("validates the arguments with the action's schema", async () => {
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     expect(await content.setContentStatusAction(mine, "nonsense" as never)).toMatchObject({
       ok: false,
       code: "validation",
@@ -69,7 +64,7 @@ describe("adminAction", () => {
   });
 
   it("refuses an id sent as an object, which Prisma would read as a filter over every row (regression)", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     const other = await createContentRow(h.prisma, a.id, { title: "Other", ...gatedSingle });
     const filter = { not: "" } as never;
     expect(await content.updateContentAction(filter, { title: "Hijacked", kind: "single" })).toMatchObject({
@@ -83,7 +78,7 @@ describe("adminAction", () => {
   });
 
   it("answers an id no record can have (a NUL byte) as not found, not as a database error (regression)", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     for (const id of ["\u0000", `${mine}\u0000`, "x".repeat(500)]) {
       expect(await content.deleteContentAction(id)).toMatchObject({ ok: false, code: "not_found" });
       expect(await content.setContentStatusAction(id, "draft")).toMatchObject({
@@ -95,7 +90,7 @@ describe("adminAction", () => {
   });
 
   it("acts for a manager, scoped to the company, and expires the public pages that changed", async () => {
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     expect(await content.setContentStatusAction(mine, "draft")).toEqual({ ok: true, data: undefined });
     expect(await statusOf(mine)).toBe("draft");
     const tags = revalidateTag.mock.calls.map(([tag]) => tag as string);
@@ -112,7 +107,7 @@ describe("adminAction", () => {
   });
 
   it("returns the action's data", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     expect(await events.checkSlugAction("a-free-slug", null)).toMatchObject({
       ok: true,
       data: { available: true },

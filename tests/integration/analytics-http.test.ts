@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, dayOf } from "@/lib/analytics/range";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createContentRow, createEventRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
-import { requestHeaders, setRequestHeaders } from "./support/next-mocks";
+import { requestHeaders } from "./support/next-mocks";
 
 // GET /api/admin/analytics.csv as Next calls it: the session cookie of a real sign-in reaches
 // the guard through `next/headers`; the figures come from rows in a real database.
@@ -60,11 +60,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-async function actAs(email: string): Promise<void> {
-  const browser = h.browser("en");
-  expect((await browser.signIn(email)).status).toBe(200);
-  setRequestHeaders(browser.headers());
-}
 
 const get = (query: string) =>
   route.GET(
@@ -83,12 +78,12 @@ async function csvLines(res: Response): Promise<string[]> {
 describe("GET /api/admin/analytics.csv", () => {
   it("answers 401 without a session and 403 to a member with the user role", async () => {
     expect((await get("")).status).toBe(401);
-    await actAs(a.emails.user);
+    await h.actAs(a.emails.user);
     expect((await get("")).status).toBe(403);
   });
 
   it("exports per content: BOM, header, escaped fields, only the company's contents", async () => {
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     const from = addDays(today, -6);
     const res = await get(`?by=content&from=${from}&to=${today}`);
     expect(res.status).toBe(200);
@@ -109,7 +104,7 @@ describe("GET /api/admin/analytics.csv", () => {
   });
 
   it("exports per event with the default range (the last 30 days)", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     const res = await get("?by=event");
     expect(res.status).toBe(200);
     const lines = await csvLines(res);
@@ -120,7 +115,7 @@ describe("GET /api/admin/analytics.csv", () => {
   });
 
   it("refuses bad parameters with 422 and the message to show", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     const cases: [string, string, string][] = [
       ["?from=2026-02-31", "from", "admin.analytics.errors.invalidDate"],
       ["?from=0000-01-01&to=0000-01-05", "from", "admin.analytics.errors.invalidDate"],

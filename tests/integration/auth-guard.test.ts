@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
+import { formData } from "./support/form-data";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createTenant } from "./support/tenants";
-import { setRequestHeaders } from "./support/next-mocks";
 
 // The tenancy guard and the admin-side actions, called as Next calls them: the request's
 // headers (with the session cookie of a real sign-in) come from `next/headers`.
@@ -32,19 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-/** Signs in through the real endpoint and makes the next "requests" carry its cookie. */
-async function actAs(email: string): Promise<Browser> {
-  const browser = h.browser("en");
-  expect((await browser.signIn(email)).status).toBe(200);
-  setRequestHeaders(browser.headers());
-  return browser;
-}
-
-function form(values: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-}
 
 const companyForm = {
   name: "Guarded Live",
@@ -62,18 +49,18 @@ describe("requireMembership", () => {
   });
 
   it("refuses role user and a user without a profile as forbidden", async () => {
-    await actAs("fan@guard.test");
+    await h.actAs("fan@guard.test");
     await expect(guard.requireMembership()).rejects.toMatchObject({
       code: "forbidden",
       messageKey: "admin.accessDenied.message",
     });
-    await actAs("nobody@guard.test");
+    await h.actAs("nobody@guard.test");
     await expect(guard.requireMembership()).rejects.toMatchObject({ code: "forbidden" });
     expect(await guard.getAdminAccess()).toMatchObject({ profileFound: false, membership: null });
   });
 
   it("resolves admin and manager to their company", async () => {
-    await actAs("manager@guard.test");
+    await h.actAs("manager@guard.test");
     expect(await guard.requireMembership()).toMatchObject({
       email: "manager@guard.test",
       role: "manager",
@@ -96,10 +83,10 @@ describe("requireMembership", () => {
       messageKey: "auth.errors.signInRequired",
     });
 
-    await actAs("fan@guard.test");
+    await h.actAs("fan@guard.test");
     expect((await call()).status).toBe(403);
 
-    await actAs("admin@guard.test");
+    await h.actAs("admin@guard.test");
     expect(await (await call()).json()).toEqual({ company: "guarded", params: {} });
     const foreign = await call({ method: "POST", headers: { origin: "https://evil.example" } });
     expect(foreign.status).toBe(403);
@@ -108,8 +95,8 @@ describe("requireMembership", () => {
 
 describe("company settings", () => {
   it("refuses a manager with the spec's message and changes nothing", async () => {
-    await actAs("manager@guard.test");
-    const result = await companyActions.updateCompanyDataAction(null, form(companyForm));
+    await h.actAs("manager@guard.test");
+    const result = await companyActions.updateCompanyDataAction(null, formData(companyForm));
     expect(result).toEqual({
       ok: false,
       code: "forbidden",
@@ -123,10 +110,10 @@ describe("company settings", () => {
   });
 
   it("lets an admin save, validated and scoped to their own company", async () => {
-    await actAs("admin@guard.test");
+    await h.actAs("admin@guard.test");
     const invalid = await companyActions.updateCompanyDataAction(
       null,
-      form({ ...companyForm, description: " ", website: "not a url" }),
+      formData({ ...companyForm, description: " ", website: "not a url" }),
     );
     expect(invalid).toMatchObject({
       ok: false,
@@ -134,7 +121,7 @@ describe("company settings", () => {
       fieldErrors: { description: "settings.company.descriptionRequired", website: "validation.urlInvalid" },
     });
 
-    expect(await companyActions.updateCompanyDataAction(null, form(companyForm))).toEqual({
+    expect(await companyActions.updateCompanyDataAction(null, formData(companyForm))).toEqual({
       ok: true,
       data: undefined,
     });
@@ -156,8 +143,8 @@ describe("company settings", () => {
 describe("onboarding", () => {
   it("creates a company with a unique, non-reserved slug and makes the user its admin", async () => {
     const userId = await h.createUser({ email: "founder@guard.test", name: "Founder" });
-    await actAs("founder@guard.test");
-    await expect(onboarding.createCompanyAction(null, form({ companyName: "Admin" }))).rejects.toThrow(
+    await h.actAs("founder@guard.test");
+    await expect(onboarding.createCompanyAction(null, formData({ companyName: "Admin" }))).rejects.toThrow(
       "NEXT_REDIRECT",
     );
     const profile = await h.prisma.profile.findUniqueOrThrow({
@@ -171,14 +158,14 @@ describe("onboarding", () => {
     });
 
     // A second company is refused; a second founder with the same name gets the next slug.
-    expect(await onboarding.createCompanyAction(null, form({ companyName: "Again" }))).toMatchObject({
+    expect(await onboarding.createCompanyAction(null, formData({ companyName: "Again" }))).toMatchObject({
       ok: false,
       code: "conflict",
       message: "onboarding.alreadyMember",
     });
     await h.createUser({ email: "founder2@guard.test" });
-    await actAs("founder2@guard.test");
-    await expect(onboarding.createCompanyAction(null, form({ companyName: "Guarded" }))).rejects.toThrow(
+    await h.actAs("founder2@guard.test");
+    await expect(onboarding.createCompanyAction(null, formData({ companyName: "Guarded" }))).rejects.toThrow(
       "NEXT_REDIRECT",
     );
     expect(await h.prisma.company.count({ where: { slug: "guarded-2" } })).toBe(1);
@@ -186,8 +173,8 @@ describe("onboarding", () => {
 
   it("validates the name", async () => {
     await h.createUser({ email: "short@guard.test" });
-    await actAs("short@guard.test");
-    expect(await onboarding.createCompanyAction(null, form({ companyName: " x " }))).toMatchObject({
+    await h.actAs("short@guard.test");
+    expect(await onboarding.createCompanyAction(null, formData({ companyName: " x " }))).toMatchObject({
       ok: false,
       fieldErrors: { companyName: "onboarding.nameTooShort" },
     });
@@ -196,10 +183,10 @@ describe("onboarding", () => {
 
 describe("invitations", () => {
   it("lets an admin invite by e-mail; the invited person accepts with that address", async () => {
-    await actAs("admin@guard.test");
+    await h.actAs("admin@guard.test");
     const invited = await team.inviteMemberAction(
       null,
-      form({ email: "New.Person@guard.test", role: "manager" }),
+      formData({ email: "New.Person@guard.test", role: "manager" }),
     );
     expect(invited).toEqual({ ok: true, data: { email: "new.person@guard.test" } });
     const mail = await h.waitForMail("new.person@guard.test");
@@ -210,14 +197,14 @@ describe("invitations", () => {
     expect(stored.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
 
     // Someone else, signed in with another address, cannot use it.
-    await actAs("nobody@guard.test");
+    await h.actAs("nobody@guard.test");
     expect(await team.acceptInvitationAction(token)).toMatchObject({
       ok: false,
       message: "team.invitationOtherEmail",
     });
 
     const userId = await h.createUser({ email: "new.person@guard.test", name: "New Person" });
-    await actAs("new.person@guard.test");
+    await h.actAs("new.person@guard.test");
     await expect(team.acceptInvitationAction(token)).rejects.toThrow("NEXT_REDIRECT");
     expect(await h.prisma.profile.findUniqueOrThrow({ where: { userId } })).toMatchObject({
       companyId,
@@ -230,23 +217,23 @@ describe("invitations", () => {
   });
 
   it("refuses invitations from a manager and expired invitations", async () => {
-    await actAs("manager@guard.test");
-    expect(await team.inviteMemberAction(null, form({ email: "x@guard.test", role: "admin" }))).toMatchObject(
-      {
-        ok: false,
-        code: "forbidden",
-      },
-    );
+    await h.actAs("manager@guard.test");
+    expect(
+      await team.inviteMemberAction(null, formData({ email: "x@guard.test", role: "admin" })),
+    ).toMatchObject({
+      ok: false,
+      code: "forbidden",
+    });
 
-    await actAs("admin@guard.test");
-    await team.inviteMemberAction(null, form({ email: "late@guard.test", role: "admin" }));
+    await h.actAs("admin@guard.test");
+    await team.inviteMemberAction(null, formData({ email: "late@guard.test", role: "admin" }));
     const token = new URL((await h.waitForMail("late@guard.test")).link).pathname.split("/").pop() ?? "";
     await h.prisma.invitation.updateMany({
       where: { email: "late@guard.test" },
       data: { expiresAt: new Date(Date.now() - 1000) },
     });
     await h.createUser({ email: "late@guard.test" });
-    await actAs("late@guard.test");
+    await h.actAs("late@guard.test");
     expect(await team.acceptInvitationAction(token)).toMatchObject({
       ok: false,
       message: "team.invitationExpired",

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { auditRows, createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
-import { setRequestHeaders, revalidateTag } from "./support/next-mocks";
+import { revalidateTag } from "./support/next-mocks";
 
 // Comment moderation from the admin content page: the actions as Next calls them (session
 // cookie through `next/headers`), the lib functions with a membership of each role.
@@ -27,11 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-async function actAs(email: string): Promise<void> {
-  const browser = h.browser("en");
-  expect((await browser.signIn(email)).status).toBe(200);
-  setRequestHeaders(browser.headers());
-}
 
 async function comment(companyId: string, onContent: string, text: string, createdAt = new Date()) {
   const row = await h.prisma.comment.create({
@@ -51,13 +46,13 @@ const publicTexts = async (id: string) =>
 describe("hide and show again", () => {
   it("hides a comment for an admin, shows it again for a manager, audited", async () => {
     const id = await comment(a.id, contentId, "Great show!");
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     expect(await actions.setCommentHiddenAction(id, true)).toEqual({ ok: true, data: undefined });
     expect((await h.prisma.comment.findUniqueOrThrow({ where: { id } })).hidden).toBe(true);
     expect(await publicTexts(contentId)).not.toContain("Great show!");
     expect(revalidateTag).toHaveBeenCalledWith(`content:${contentId}`, { expire: 0 });
 
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     expect(await actions.setCommentHiddenAction(id, false)).toEqual({ ok: true, data: undefined });
     expect(await publicTexts(contentId)).toContain("Great show!");
 
@@ -72,7 +67,7 @@ describe("hide and show again", () => {
     const mine = await comment(a.id, contentId, "Mine");
     const theirs = await comment(b.id, theirContentId, "Theirs");
 
-    await actAs(a.emails.user);
+    await h.actAs(a.emails.user);
     expect(await actions.setCommentHiddenAction(mine, true)).toMatchObject({ ok: false, code: "forbidden" });
     // The lib checks the role again, whatever the caller did.
     await expect(moderate.setCommentHidden(a.as("user"), mine, true)).rejects.toMatchObject({
@@ -80,7 +75,7 @@ describe("hide and show again", () => {
       messageKey: "content.errors.forbidden",
     });
 
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     expect(await actions.setCommentHiddenAction(theirs, true)).toEqual({
       ok: false,
       code: "not_found",
@@ -100,7 +95,7 @@ describe("delete", () => {
   it("deletes the comment row and keeps the engagement row (the comment did happen)", async () => {
     const id = await comment(a.id, contentId, "Delete me");
     const engagement = await h.prisma.engagementEvent.count({ where: { contentId, type: "comment" } });
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     expect(await actions.deleteCommentAction(id)).toEqual({ ok: true, data: undefined });
     expect(await h.prisma.comment.count({ where: { id } })).toBe(0);
     expect(await h.prisma.engagementEvent.count({ where: { contentId, type: "comment" } })).toBe(engagement);
@@ -112,7 +107,7 @@ describe("delete", () => {
 
   it("refuses the user role", async () => {
     const id = await comment(a.id, contentId, "Stay");
-    await actAs(a.emails.user);
+    await h.actAs(a.emails.user);
     expect(await actions.deleteCommentAction(id)).toMatchObject({ ok: false, code: "forbidden" });
     await expect(moderate.deleteComment(a.as("user"), id)).rejects.toMatchObject({ code: "forbidden" });
     expect(await h.prisma.comment.count({ where: { id } })).toBe(1);
@@ -137,7 +132,7 @@ describe("the moderation list", () => {
     const seen = [...first.comments];
     let cursor = first.nextCursor;
     while (cursor) {
-      await actAs(a.emails.admin);
+      await h.actAs(a.emails.admin);
       const next = await actions.loadCommentsAction(c.id, cursor);
       if (!next.ok) throw new Error(next.message);
       seen.push(...next.data.comments);

@@ -99,11 +99,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
-async function actAs(email: string): Promise<void> {
-  const browser = h.browser("en");
-  expect((await browser.signIn(email)).status).toBe(200);
-  setRequestHeaders(browser.headers());
-}
 
 const names = (list: { items: { name: string }[] }) => list.items.map((l) => l.name);
 const call = <P>(
@@ -209,14 +204,14 @@ describe("GET /api/admin/leads.csv", () => {
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ code: "unauthorized" });
 
-    await actAs(a.emails.user);
+    await h.actAs(a.emails.user);
     const fan = await call(csvRoute.GET, "/api/admin/leads.csv", {});
     expect(fan.status).toBe(403);
     expect(await fan.json()).toMatchObject({ code: "forbidden" });
   });
 
   it("streams a UTF-8 CSV with BOM, header, escaped fields and only the company's leads", async () => {
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     const before = (await auditRows(h.prisma, a.id)).length;
     const res = await call(csvRoute.GET, "/api/admin/leads.csv", {});
     expect(res.status).toBe(200);
@@ -251,7 +246,7 @@ describe("GET /api/admin/leads.csv", () => {
   });
 
   it("applies the same filters as the list, and ignores bad ones", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     const res = await call(
       csvRoute.GET,
       `/api/admin/leads.csv?eventId=${ids.festival}&from=2026-11-02&to=not-a-date&page=x`,
@@ -277,7 +272,7 @@ describe("GET /api/admin/leads.csv", () => {
 
 describe("GET /api/admin/leads/{id}/export", () => {
   it("downloads every lead of that e-mail in the company, audited", async () => {
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     const res = await call(personRoute.GET, `/api/admin/leads/${ids.ana}/export`, { id: ids.ana });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -295,7 +290,7 @@ describe("GET /api/admin/leads/{id}/export", () => {
   });
 
   it("answers 404 for another company's lead and 401 without a session", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     const theirs = await call(personRoute.GET, `/api/admin/leads/${ids.theirAna}/export`, {
       id: ids.theirAna,
     });
@@ -314,7 +309,7 @@ describe("GET /api/admin/leads/{id}/export", () => {
 
 describe("deleteLeadAction", () => {
   it("refuses a manager and a member with the user role", async () => {
-    await actAs(a.emails.manager);
+    await h.actAs(a.emails.manager);
     expect(await actions.deleteLeadAction(ids.formula)).toEqual({
       ok: false,
       code: "forbidden",
@@ -322,13 +317,13 @@ describe("deleteLeadAction", () => {
       values: {},
       fieldErrors: {},
     });
-    await actAs(a.emails.user);
+    await h.actAs(a.emails.user);
     expect(await actions.deleteLeadAction(ids.formula)).toMatchObject({ ok: false, code: "forbidden" });
     expect(await h.prisma.lead.count({ where: { id: ids.formula } })).toBe(1);
   });
 
   it("does not touch another company's lead (404)", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     expect(await actions.deleteLeadAction(ids.theirAna)).toMatchObject({
       ok: false,
       code: "not_found",
@@ -339,7 +334,7 @@ describe("deleteLeadAction", () => {
   });
 
   it("lets an admin delete a lead of the company, audited", async () => {
-    await actAs(a.emails.admin);
+    await h.actAs(a.emails.admin);
     expect(await actions.deleteLeadAction(ids.formula)).toEqual({ ok: true, data: undefined });
     expect(await h.prisma.lead.count({ where: { id: ids.formula } })).toBe(0);
     const audit = (await auditRows(h.prisma, a.id)).at(-1)!;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
+import { formData } from "./support/form-data";
+import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidateTag, setRequestHeaders } from "./support/next-mocks";
 import { createTenant } from "./support/tenants";
 
@@ -27,22 +28,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function signedIn(email: string): Promise<Browser> {
-  const browser = h.browser("en");
-  expect((await browser.signIn(email)).status).toBe(200);
-  return browser;
-}
-
-function form(values: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-}
-
 describe("sessions", () => {
   it("lists the account's sessions with the current one marked, and signs out the others only", async () => {
-    const laptop = await signedIn("admin@settings.test");
-    const phone = await signedIn("admin@settings.test");
+    const laptop = await h.actAs("admin@settings.test");
+    const phone = await h.actAs("admin@settings.test");
     const user = await h.prisma.user.findUniqueOrThrow({ where: { email: "admin@settings.test" } });
     const laptopToken = (
       await h.prisma.session.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } })
@@ -84,22 +73,25 @@ describe("settings → landing page", () => {
   };
 
   it("saves an admin's landing page and refreshes the company's public pages", async () => {
-    setRequestHeaders((await signedIn("admin@settings.test")).headers());
-    expect(await companyActions.updateLandingPageAction(null, form(landing))).toMatchObject({ ok: true });
+    await h.actAs("admin@settings.test");
+    expect(await companyActions.updateLandingPageAction(null, formData(landing))).toMatchObject({ ok: true });
     expect(await h.prisma.company.findUniqueOrThrow({ where: { id: companyId } })).toMatchObject(landing);
     expect(revalidateTag.mock.calls.flat().join(" ")).toContain(companyId);
   });
 
   it("refuses a manager and an invalid URL, changing nothing", async () => {
     const before = await h.prisma.company.findUniqueOrThrow({ where: { id: companyId } });
-    setRequestHeaders((await signedIn("manager@settings.test")).headers());
+    await h.actAs("manager@settings.test");
     expect(
-      await companyActions.updateLandingPageAction(null, form({ ...landing, landingPageName: "Manager's" })),
+      await companyActions.updateLandingPageAction(
+        null,
+        formData({ ...landing, landingPageName: "Manager's" }),
+      ),
     ).toMatchObject({ ok: false, code: "forbidden" });
 
-    setRequestHeaders((await signedIn("admin@settings.test")).headers());
+    await h.actAs("admin@settings.test");
     expect(
-      await companyActions.updateLandingPageAction(null, form({ ...landing, promotionUrl: "not a url" })),
+      await companyActions.updateLandingPageAction(null, formData({ ...landing, promotionUrl: "not a url" })),
     ).toMatchObject({ ok: false, fieldErrors: { promotionUrl: expect.any(String) } });
     expect(await h.prisma.company.findUniqueOrThrow({ where: { id: companyId } })).toEqual(before);
     expect(revalidateTag).not.toHaveBeenCalled();

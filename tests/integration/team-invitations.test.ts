@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formData } from "./support/form-data";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
-import { setRequestHeaders } from "./support/next-mocks";
 import { createTenant } from "./support/tenants";
 
 // The invitation paths no other test walks (issue #19): revoking, inviting someone who is
@@ -25,21 +25,11 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function actAs(email: string): Promise<void> {
-  const browser = h.browser("en");
-  expect((await browser.signIn(email)).status).toBe(200);
-  setRequestHeaders(browser.headers());
-}
-
-function form(values: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [k, v] of Object.entries(values)) data.set(k, v);
-  return data;
-}
-
 async function invite(email: string): Promise<string> {
-  await actAs("admin@invite.test");
-  expect(await team.inviteMemberAction(null, form({ email, role: "manager" }))).toMatchObject({ ok: true });
+  await h.actAs("admin@invite.test");
+  expect(await team.inviteMemberAction(null, formData({ email, role: "manager" }))).toMatchObject({
+    ok: true,
+  });
   const mail = await h.waitForMail(email);
   return new URL(mail.link).pathname.split("/").pop() ?? "";
 }
@@ -51,19 +41,19 @@ describe("team invitations", () => {
       where: { email: "revoked@invite.test" },
     });
 
-    await actAs("other.admin@invite.test");
+    await h.actAs("other.admin@invite.test");
     expect(await team.revokeInvitationAction(invitation.id)).toMatchObject({
       ok: false,
       message: "team.invitationInvalid",
     });
     expect(await h.prisma.invitation.count({ where: { id: invitation.id } })).toBe(1);
 
-    await actAs("admin@invite.test");
+    await h.actAs("admin@invite.test");
     expect(await team.revokeInvitationAction(invitation.id)).toMatchObject({ ok: true });
     expect(await h.prisma.invitation.count({ where: { id: invitation.id } })).toBe(0);
 
     await h.createUser({ email: "revoked@invite.test" });
-    await actAs("revoked@invite.test");
+    await h.actAs("revoked@invite.test");
     expect(await team.acceptInvitationAction(token)).toMatchObject({
       ok: false,
       message: "team.invitationInvalid",
@@ -74,9 +64,9 @@ describe("team invitations", () => {
   });
 
   it("refuses to invite someone who is already a member, on the e-mail field", async () => {
-    await actAs("admin@invite.test");
+    await h.actAs("admin@invite.test");
     expect(
-      await team.inviteMemberAction(null, form({ email: "Member@invite.test", role: "admin" })),
+      await team.inviteMemberAction(null, formData({ email: "Member@invite.test", role: "admin" })),
     ).toMatchObject({
       ok: false,
       fieldErrors: { email: "team.alreadyMember" },
@@ -86,7 +76,7 @@ describe("team invitations", () => {
 
   it("refuses an invitation for someone who belongs to another company, leaving both as they were", async () => {
     const token = await invite("other.admin@invite.test");
-    await actAs("other.admin@invite.test");
+    await h.actAs("other.admin@invite.test");
     expect(await team.acceptInvitationAction(token)).toMatchObject({
       ok: false,
       message: "team.alreadyInOtherCompany",

@@ -4,9 +4,10 @@ import { randomUUID } from "node:crypto";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { vi } from "vitest";
+import { expect, vi } from "vitest";
 import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
 import type { Role } from "@/lib/generated/prisma/enums";
+import { setRequestHeaders } from "./next-mocks";
 
 /**
  * The real auth stack (lib/auth, lib/db, lib/mail) against a database of its own: the
@@ -84,6 +85,11 @@ export interface AuthHarness {
   dataDir: string;
   handle: (request: Request) => Promise<Response>;
   browser(locale?: string): Browser;
+  /**
+   * Signs `email` in through the real endpoint and makes the next "requests" (server actions,
+   * the guard, `next/headers`) carry its cookie, as Next does for that browser.
+   */
+  actAs(email: string, locale?: string): Promise<Browser>;
   createUser(options: {
     email: string;
     name?: string;
@@ -122,6 +128,12 @@ export async function startAuthHarness(
     dataDir,
     handle: handleAuthRequest,
     browser: (locale) => new Browser(handleAuthRequest, locale, appUrl),
+    async actAs(email, locale = "en") {
+      const browser = new Browser(handleAuthRequest, locale, appUrl);
+      expect((await browser.signIn(email)).status).toBe(200);
+      setRequestHeaders(browser.headers());
+      return browser;
+    },
     // The same rows the demo seed writes: Better Auth's scrypt hash in a "credential" account.
     async createUser({
       email,
