@@ -71,18 +71,20 @@ export function DisplayNameForm({ name }: { name: string }) {
 export function EmailChangeForm({ email }: { email: string }) {
   const t = useTranslations();
   const [newEmail, setNewEmail] = useState("");
+  const [currentPassword, setCurrentPassword] = useState("");
   const [sentTo, setSentTo] = useState<string | null>(null);
   const { clientErrors, setClientErrors, translate } = useCheckedForm();
   const { submitWith, pending, fieldError } = useFormAction(null, {
     onSuccess: (data: { newEmail: string }) => {
       setSentTo(data.newEmail);
       setNewEmail("");
+      setCurrentPassword("");
     },
   });
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = emailChangeSchema.safeParse({ newEmail });
+    const parsed = emailChangeSchema.safeParse({ newEmail, currentPassword });
     setClientErrors(parsed.success ? {} : fieldErrorsOf(parsed.error));
     if (parsed.success) submitWith(() => requestEmailChangeAction(parsed.data));
   }
@@ -100,6 +102,17 @@ export function EmailChangeForm({ email }: { email: string }) {
           autoComplete="email"
           value={newEmail}
           onChange={(e) => setNewEmail(e.target.value)}
+          disabled={pending}
+        />
+      </Field>
+      <Field
+        label={t("account.password.current")}
+        error={translate(clientErrors.currentPassword) ?? fieldError("currentPassword")}
+      >
+        <PasswordInput
+          name="currentPassword"
+          value={currentPassword}
+          onChange={(e) => setCurrentPassword(e.target.value)}
           disabled={pending}
         />
       </Field>

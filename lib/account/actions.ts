@@ -11,8 +11,9 @@ import {
   totpCodeSchema,
 } from "@/lib/account/schemas";
 import { getAuth } from "@/lib/auth/auth";
+import { endOtherSessions } from "@/lib/auth/session-lifecycle";
 import { db } from "@/lib/db";
-import { validationError } from "@/lib/errors";
+import { AppError, validationError } from "@/lib/errors";
 import { enforceLimits } from "@/lib/rate-limit/limiter";
 import { sessionAction } from "@/lib/tenancy/admin-action";
 import { validatedByLib } from "@/lib/validation/common";
@@ -66,15 +67,30 @@ export const updateDisplayNameAction = sessionAction(
   },
 );
 
+/** Refuses unless `password` is the account's, checked with Better Auth's own hasher. */
+async function assertCurrentPassword(userId: string, password: string): Promise<void> {
+  const [context, credential] = await Promise.all([
+    getAuth().$context,
+    db.account.findFirst({ where: { userId, providerId: "credential" }, select: { password: true } }),
+  ]);
+  const hash = credential?.password;
+  if (!hash || !(await context.password.verify({ hash, password }))) {
+    const key = "account.errors.wrongPassword";
+    throw new AppError("validation", key, { fieldErrors: { currentPassword: key } });
+  }
+}
+
 /**
- * Asks for a change of address: Better Auth mails a link to the new address (the change
+ * Asks for a change of address (the current password confirms it): Better Auth mails a link to the new address (the change
  * happens when it is opened) and `lib/auth/emails.ts` tells the old one. An address that
  * already has an account gets no e-mail, and the answer is the same, so it reveals nothing.
  */
 export const requestEmailChangeAction = sessionAction(
   { schema: z.tuple([validatedByLib<z.input<typeof emailChangeSchema>>()]) },
   async (session, input) => {
-    const { newEmail } = checked(emailChangeSchema, input);
+    const { newEmail, currentPassword } = checked(emailChangeSchema, input);
+    await limitPerAccount("password", session.user.id);
+    await assertCurrentPassword(session.user.id, currentPassword);
     await limitPerAccount("email", session.user.id);
     await callAuth((headers) => getAuth().api.changeEmail({ body: { newEmail }, headers }));
     return { newEmail };
@@ -134,6 +150,14 @@ export const confirmTwoFactorAction = sessionAction(
     const { code } = checked(totpCodeSchema, input);
     await limitPerAccount("code", session.user.id);
     await callAuth((headers) => getAuth().api.verifyTOTP({ body: { code }, headers }));
+    // Sessions opened with the password alone (a phished one's too) end; this device keeps
+    // the session Better Auth just gave it, the newest.
+    const current = await db.session.findFirst({
+      where: { userId: session.user.id },
+      orderBy: { createdAt: "desc" },
+      select: { token: true },
+    });
+    if (current) await endOtherSessions(session.user.id, current.token);
   },
 );
 

@@ -6,12 +6,12 @@ import { displayName, email } from "@/lib/validation/common";
 
 export const nameSchema = z.object({ displayName });
 
-export const emailChangeSchema = z.object({ newEmail: email });
+const currentPassword = z.string().min(1, "validation.required").max(256, "validation.tooLong");
 
-export const passwordChangeSchema = z.object({
-  currentPassword: z.string().min(1, "validation.required").max(256, "validation.tooLong"),
-  newPassword,
-});
+/** The current password too: a session alone (perhaps borrowed) cannot move the account away. */
+export const emailChangeSchema = z.object({ newEmail: email, currentPassword });
+
+export const passwordChangeSchema = z.object({ currentPassword, newPassword });
 
 /** The password that confirms turning two-factor on or off, or new recovery codes. */
 export const confirmPasswordSchema = z.object({

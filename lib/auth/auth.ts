@@ -20,6 +20,7 @@ import { LOGIN_FAILURE_WINDOW_SECONDS } from "@/lib/auth/login-throttle";
 import { passwordMessageValues, PASSWORD_MAX_LENGTH, passwordProblems } from "@/lib/auth/password-rules";
 import { SIGN_OUT_REASON_HEADER, type SessionEndReason } from "@/lib/auth/policy";
 import { signUpSchema } from "@/lib/auth/schemas";
+import { consumeEmailChange, rememberEmailChange } from "@/lib/auth/email-change";
 import { afterSignIn, beforeSignIn } from "@/lib/auth/sign-in-challenge";
 import { auditSessionEnded, enforceIdleTimeout, onSessionStarted } from "@/lib/auth/session-lifecycle";
 import { localeFromHeaders, translator } from "@/lib/auth/translate";
@@ -67,6 +68,19 @@ async function callerLocale(request: Request | undefined): Promise<Locale> {
     return localeFromHeaders(undefined); // outside any request (a script)
   }
 }
+
+/** Better Auth endpoints only the account page's server actions may use. */
+const ACCOUNT_ONLY_PATHS = [
+  "/change-email",
+  "/change-password",
+  "/update-user",
+  "/delete-user",
+  "/two-factor/enable",
+  "/two-factor/disable",
+  "/two-factor/generate-backup-codes",
+  "/two-factor/get-totp-uri",
+  "/two-factor/view-backup-codes",
+];
 
 /** Where Better Auth signs in with a password (and the two-factor plugin may stop half-way). */
 const PASSWORD_SIGN_IN = "/sign-in/email";
@@ -156,8 +170,15 @@ function buildAuth() {
       case "/verify-email": {
         // Better Auth treats a confirmed address's link as a success; the page says "already used".
         const token = (ctx.query as { token?: unknown } | undefined)?.token;
-        // A change-of-address link names the (confirmed) old address: Better Auth checks it itself.
-        if (emailChangeInToken(token)) return;
+        // A change-of-address link works only while the app's record of it does (email-change.ts).
+        const change = emailChangeInToken(token);
+        if (change) {
+          const user = await db.user.findUnique({ where: { email: change.oldEmail }, select: { id: true } });
+          if (!user || !(await consumeEmailChange(user.id, token as string))) {
+            throw ctx.redirect(`${EMAIL_CHANGED_CALLBACK}&error=${LINK_USED_ERROR}`);
+          }
+          return;
+        }
         const email = emailInToken(token);
         if (!email) return;
         const user = await db.user.findUnique({ where: { email }, select: { emailVerified: true } });
@@ -204,6 +225,7 @@ function buildAuth() {
         // Better Auth confirms a new address (user.changeEmail) through this same callback.
         const change = emailChangeInToken(token);
         if (change) {
+          await rememberEmailChange(user.id, token);
           const locale = await callerLocale(request);
           void sendEmailChangeEmails({ ...change, name: user.name, url, locale }).catch((error: unknown) =>
             log("e-mail change e-mails failed", error),
@@ -222,6 +244,10 @@ function buildAuth() {
       // A new address is confirmed by a link sent to it; the old one gets a notice (emails.ts).
       changeEmail: { enabled: true },
     },
+    // What the account page does (lib/account/actions.ts, with the password check and the
+    // per-account limits) is not also open over HTTP, where only per-client limits apply.
+    // Server calls (`getAuth().api.*`) do not pass through the HTTP router.
+    disabledPaths: ACCOUNT_ONLY_PATHS,
     session: {
       // The idle timeout (SESSION_IDLE_MINUTES) ends sessions long before this absolute limit.
       expiresIn: 7 * 24 * 60 * 60,
@@ -239,9 +265,6 @@ function buildAuth() {
         "/request-password-reset": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
         "/send-verification-email": { window: LOGIN_FAILURE_WINDOW_SECONDS, max: 5 },
         "/reset-password": { window: 60, max: 10 },
-        // The account page's endpoints: a password to check, or e-mails to send.
-        "/change-password": { window: 15 * 60, max: 10 },
-        "/change-email": { window: 60 * 60, max: 5 },
       },
     },
     advanced: {

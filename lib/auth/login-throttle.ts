@@ -31,7 +31,21 @@ export function emailDigest(email: string): string {
  */
 export function clientKeyOf(headers: Headers | null | undefined): string {
   const ip = headers ? clientIp(headers, clientIpOptions) : null;
-  return ip ? ipKeyPart(ip, ipHashSecret) : "unknown";
+  if (ip) return ipKeyPart(ip, ipHashSecret);
+  warnNoClientAddress();
+  return "unknown";
+}
+
+let warnedNoClientAddress = false;
+/** Said once per process: every sign-in then shares one bucket per account (a deployment issue). */
+function warnNoClientAddress(): void {
+  if (warnedNoClientAddress) return;
+  warnedNoClientAddress = true;
+  console.warn(
+    "[afterglow] a sign-in arrived without a client address: wrong-password limits then treat all " +
+      "such clients as one. Start the app with `npm start` (it sets the address from the socket) or " +
+      "set TRUST_PROXY / AUTH_TRUSTED_PROXIES to match the proxy in front of it.",
+  );
 }
 
 const accountKey = (email: string) => `sign-in-failures|${emailDigest(email)}`;

@@ -1,6 +1,7 @@
 import "server-only";
 import { recordAudit, shortToken } from "@/lib/audit/record";
 import { ACTIVITY_WRITE_INTERVAL_MS, maxConcurrentSessions, type SessionEndReason } from "@/lib/auth/policy";
+import { forgetEmailChanges } from "@/lib/auth/email-change";
 import { db } from "@/lib/db";
 
 /**
@@ -105,8 +106,13 @@ export async function onSessionStarted(session: SessionRef, idleMinutes: number)
   for (const s of ended) await auditSessionEnded(s, "limit", { maxConcurrent });
 }
 
-/** Ends every other session of the user ("sign out other sessions"); returns how many. */
+/**
+ * Ends every other session of the user ("sign out other sessions"); returns how many. A pending
+ * change of address goes too: signing the others out is the owner's answer to a session that
+ * was not theirs.
+ */
 export async function endOtherSessions(userId: string, currentToken: string): Promise<number> {
+  await forgetEmailChanges(userId);
   const others = await db.session.findMany({
     where: { userId, token: { not: currentToken } },
     select: { id: true, token: true, userId: true },

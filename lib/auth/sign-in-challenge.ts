@@ -13,6 +13,7 @@ import {
 import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
 import { localeFromHeaders, translator } from "@/lib/auth/translate";
 import { db } from "@/lib/db";
+import { consumeLimits } from "@/lib/rate-limit/limiter";
 
 /**
  * `/sign-in/email` with the wrong-password limits of login-throttle.ts, run from Better
@@ -28,6 +29,14 @@ export const SIGN_IN_CODE_MINUTES = 10;
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
 /** A repeated request within this time keeps the code already sent (no mail flood). */
 const RESEND_AFTER_SECONDS = 60;
+/**
+ * Per account, whatever the addresses: code submissions and codes sent per hour. The tries
+ * per code reset with each new code, so without these a guesser with many addresses would
+ * get 5 fresh tries a minute; with them, at most 10 guesses at a million codes an hour.
+ */
+export const SIGN_IN_CODE_TRIES_PER_HOUR = 10;
+export const SIGN_IN_CODES_SENT_PER_HOUR = 5;
+const HOUR_SECONDS = 60 * 60;
 
 /** What the hooks need of Better Auth's middleware context. */
 export interface SignInHookContext {
@@ -90,31 +99,35 @@ async function issueCode(
   now: number,
 ): Promise<void> {
   const identifier = codeIdentifier(email);
-  const latest = await db.verification.findFirst({ where: { identifier }, orderBy: { createdAt: "desc" } });
-  if (
-    latest &&
-    latest.expiresAt.getTime() > now &&
-    now - latest.createdAt.getTime() < RESEND_AFTER_SECONDS * 1000
-  )
-    return;
   const code = String(randomInt(1_000_000)).padStart(6, "0");
   const key = attemptsKey(email);
-  await db.$transaction([
-    db.verification.deleteMany({ where: { identifier } }),
-    db.verification.create({
+  // One request at a time per account: parallel requests must not each leave a live code.
+  const issued = await db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${identifier}, 0))`;
+    const latest = await tx.verification.findFirst({ where: { identifier }, orderBy: { createdAt: "desc" } });
+    const fresh =
+      latest &&
+      latest.expiresAt.getTime() > now &&
+      now - latest.createdAt.getTime() < RESEND_AFTER_SECONDS * 1000;
+    if (fresh) return false;
+    await perAccountLimit(ctx, `sign-in-codes-sent:${emailDigest(email)}`, SIGN_IN_CODES_SENT_PER_HOUR);
+    await tx.verification.deleteMany({ where: { identifier } });
+    await tx.verification.create({
       data: {
         id: randomUUID(),
         identifier,
         value: codeDigest(ctx.context.secret, email, code),
         expiresAt: new Date(now + SIGN_IN_CODE_MINUTES * 60_000),
       },
-    }),
-    db.rateLimit.upsert({
+    });
+    await tx.rateLimit.upsert({
       where: { key },
       create: { id: randomUUID(), key, count: 0, lastRequest: BigInt(now) },
       update: { count: 0, lastRequest: BigInt(now) },
-    }),
-  ]);
+    });
+    return true;
+  });
+  if (!issued) return;
   try {
     await sendSignInCodeEmail({
       to: user.email,
@@ -154,6 +167,18 @@ async function consumeCode(secret: string, email: string, code: string, now: num
   return count === 1;
 }
 
+/** Counts one against the account's hourly `limit` under `key`; past it, the 429 of too many attempts. */
+async function perAccountLimit(ctx: SignInHookContext, key: string, limit: number): Promise<void> {
+  const outcome = await consumeLimits([{ key, limit }], HOUR_SECONDS);
+  if (outcome.allowed) return;
+  const t = await translator(localeFromHeaders(ctx.headers));
+  throw new APIError(
+    "TOO_MANY_REQUESTS",
+    { code: "TOO_MANY_ATTEMPTS", message: t("auth.errors.tooManyAttempts") },
+    { "Retry-After": String(outcome.retryAfter) },
+  );
+}
+
 async function forbidden(ctx: SignInHookContext, code: string, messageKey: string): Promise<APIError> {
   const t = await translator(localeFromHeaders(ctx.headers));
   return new APIError("FORBIDDEN", { code, message: t(messageKey) });
@@ -186,6 +211,7 @@ export async function beforeSignIn(ctx: SignInHookContext, now = Date.now()): Pr
     await issueCode(ctx, user, email, now);
     throw await forbidden(ctx, LOGIN_CODE_REQUIRED, "auth.errors.loginCodeRequired");
   }
+  await perAccountLimit(ctx, `sign-in-code-tries:${emailDigest(email)}`, SIGN_IN_CODE_TRIES_PER_HOUR);
   if (!(await consumeCode(ctx.context.secret, email, code, now))) {
     // A wrong code slows its sender like a wrong password: with the tries per code, guessing
     // codes from one address gets 5 tries per window, not 5 per code sent.

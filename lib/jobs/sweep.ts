@@ -126,6 +126,8 @@ async function removeStrayUploadObjects(now: Date, options: SweepOptions): Promi
   const completed = await db.mediaFile.findMany({
     where: { state: { not: "uploading" }, partSizeBytes: null, createdAt: { gt: oldest, lte: newest } },
     select: { storageKey: true },
+    // Oldest first: a busy window is worked through over the next sweeps, not sampled.
+    orderBy: { createdAt: "asc" },
     take: 500,
   });
   let removed = 0;

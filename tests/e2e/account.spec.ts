@@ -40,12 +40,14 @@ test("a user without a company changes the password, then signs in with the new 
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByRole("heading", { name: "A sua conta", level: 1 })).toBeVisible();
 
-  await page.getByLabel("Palavra-passe atual").fill("Errada!2026");
+  // The e-mail form asks for the current password too: this is the password form.
+  const passwordForm = page.locator("form").filter({ has: page.getByLabel("Nova palavra-passe") });
+  await passwordForm.getByLabel("Palavra-passe atual").fill("Errada!2026");
   await page.getByLabel("Nova palavra-passe").fill("Nova!Senha2026");
   await page.getByRole("button", { name: "Alterar palavra-passe" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "A palavra-passe está incorreta." })).toBeVisible();
 
-  await page.getByLabel("Palavra-passe atual").fill(PASSWORD);
+  await passwordForm.getByLabel("Palavra-passe atual").fill(PASSWORD);
   await page.getByLabel("Nova palavra-passe").fill("semmaiusculas1!");
   await page.getByRole("button", { name: "Alterar palavra-passe" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "uma letra maiúscula" })).toBeVisible();
@@ -79,7 +81,15 @@ test("an admin changes the e-mail address through the link sent to the new one",
   await page.getByRole("link", { name: "A sua conta" }).first().click();
   await expect(page).toHaveURL(/\/account$/);
   await expect(page.getByText(`Endereço atual: ${oldEmail}`)).toBeVisible();
-  await page.getByLabel("Novo endereço de e-mail").fill(newEmail);
+  const emailForm = page.locator("form").filter({ has: page.getByLabel("Novo endereço de e-mail") });
+  await emailForm.getByLabel("Novo endereço de e-mail").fill(newEmail);
+  // A session alone cannot move the account away: the current password confirms it.
+  await emailForm.getByLabel("Palavra-passe atual").fill("Errada!2026");
+  await page.getByRole("button", { name: "Enviar link de confirmação" }).click();
+  await expect(
+    emailForm.getByRole("alert").filter({ hasText: "A palavra-passe está incorreta." }),
+  ).toBeVisible();
+  await emailForm.getByLabel("Palavra-passe atual").fill(PASSWORD);
   await page.getByRole("button", { name: "Enviar link de confirmação" }).click();
   await expect(page.getByText(`Enviámos um link de confirmação para ${newEmail}`)).toBeVisible();
 

@@ -87,7 +87,12 @@ describe("e-mail change", () => {
   it("changes the address only when the new one confirms it, and tells the old one", async () => {
     await h.createUser({ email: "old@acc.test", name: "Olga" });
     await actAs("old@acc.test");
-    expect(await account.requestEmailChangeAction({ newEmail: "New@Acc.test" })).toEqual({
+    expect(
+      await account.requestEmailChangeAction({ newEmail: "New@Acc.test", currentPassword: "Wrong!Passw0rd" }),
+    ).toMatchObject({ ok: false, fieldErrors: { currentPassword: "account.errors.wrongPassword" } });
+    expect(
+      await account.requestEmailChangeAction({ newEmail: "New@Acc.test", currentPassword: PASSWORD }),
+    ).toEqual({
       ok: true,
       data: { newEmail: "new@acc.test" },
     });
@@ -116,24 +121,76 @@ describe("e-mail change", () => {
     expect(again.headers.get("location")).toMatch(/^\/account\?email=changed&error=/);
   });
 
-  it("sends the link to the account page, whatever (same-site) page the client asks for", async () => {
-    await h.createUser({ email: "redirect@acc.test" });
+  it("keeps Better Auth's account endpoints off HTTP: the account page's actions are the one way", async () => {
+    await h.createUser({ email: "http@acc.test" });
     const browser = h.browser("en");
-    await signIn(browser, "redirect@acc.test");
-    const response = await browser.fetch("/change-email", {
-      body: { newEmail: "elsewhere@acc.test", callbackURL: "/admin/settings" },
-    });
-    expect(response.status).toBe(200);
-    const mail = await h.waitForMail("elsewhere@acc.test");
-    expect(decodeURIComponent(new URL(mail.link).searchParams.get("callbackURL") ?? "")).toBe(
+    expect((await signIn(browser, "http@acc.test")).status).toBe(200);
+    for (const [path, body] of [
+      ["/change-email", { newEmail: "elsewhere@acc.test", callbackURL: "/admin/settings" }],
+      ["/change-password", { currentPassword: PASSWORD, newPassword: "N3w!Passw0rd" }],
+      ["/update-user", { name: "Someone else" }],
+      ["/two-factor/enable", { password: PASSWORD }],
+      ["/two-factor/disable", { password: PASSWORD }],
+      ["/two-factor/generate-backup-codes", { password: PASSWORD }],
+    ] as const) {
+      expect((await browser.fetch(path, { body })).status, path).toBe(404);
+    }
+    expect(await userOf("http@acc.test")).toMatchObject({ name: "Test User", twoFactorEnabled: false });
+  });
+
+  it("sends the link to the account page and lets it work once, for an hour, until the owner reacts", async () => {
+    await h.createUser({ email: "owner@acc.test" });
+    const ask = async (newEmail: string) => {
+      expect(await account.requestEmailChangeAction({ newEmail, currentPassword: PASSWORD })).toMatchObject({
+        ok: true,
+      });
+      return (await h.waitForMail(newEmail, "Confirm your new e-mail address")).link;
+    };
+    const refused = async (link: string) => {
+      const response = await h.browser("en").fetch(link);
+      expect(response.headers.get("location")).toMatch(/^\/account\?email=changed&error=/);
+      expect(await userOf("owner@acc.test")).not.toBeNull();
+    };
+    const owner = await actAs("owner@acc.test");
+
+    const first = await ask("taker1@acc.test");
+    expect(decodeURIComponent(new URL(first).searchParams.get("callbackURL") ?? "")).toBe(
       "/account?email=changed",
     );
+    // A newer request replaces the older link.
+    const second = await ask("taker2@acc.test");
+    await refused(first);
+
+    // The owner signs the other sessions out: the pending change goes with them.
+    setRequestHeaders(owner.headers());
+    const { signOutOtherSessionsAction } = await import("@/lib/auth/actions");
+    expect(await signOutOtherSessionsAction()).toMatchObject({ ok: true });
+    await refused(second);
+
+    // The owner changes the password: a change asked for before it no longer works.
+    const third = await ask("taker3@acc.test");
+    await h.prisma.account.updateMany({
+      where: { user: { email: "owner@acc.test" }, providerId: "credential" },
+      data: { updatedAt: new Date(Date.now() + 1000) },
+    });
+    await refused(third);
+
+    // An hour later the link has expired.
+    const fourth = await ask("taker4@acc.test");
+    await h.prisma.verification.updateMany({
+      where: { identifier: { startsWith: "email-change:" } },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    await refused(fourth);
+    expect(await userOf("taker4@acc.test")).toBeNull();
   });
 
   it("refuses the address the account already has", async () => {
     await h.createUser({ email: "same@acc.test" });
     await actAs("same@acc.test");
-    expect(await account.requestEmailChangeAction({ newEmail: "same@acc.test" })).toMatchObject({
+    expect(
+      await account.requestEmailChangeAction({ newEmail: "same@acc.test", currentPassword: PASSWORD }),
+    ).toMatchObject({
       ok: false,
       code: "validation",
       fieldErrors: { newEmail: "account.email.same" },
@@ -146,7 +203,7 @@ describe("password change", () => {
 
   it("refuses a wrong current password and a weak new one with the spec's message", async () => {
     await h.createUser({ email: "weak@acc.test" });
-    const browser = await actAs("weak@acc.test");
+    await actAs("weak@acc.test");
     expect(
       await account.changePasswordAction({ currentPassword: "Wr0ng!Pass", newPassword: NEW_PASSWORD }),
     ).toMatchObject({
@@ -159,15 +216,6 @@ describe("password change", () => {
       await account.changePasswordAction({ currentPassword: PASSWORD, newPassword: "weakpass1" }),
     ).toMatchObject({ ok: false, fieldErrors: { newPassword: "auth.password.uppercase" } });
 
-    // The same rules on Better Auth's own endpoint, with the spec's words.
-    const response = await browser.fetch("/change-password", {
-      body: { currentPassword: PASSWORD, newPassword: "weakpass1" },
-    });
-    expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({
-      code: "PASSWORD_TOO_WEAK",
-      message: "Password must contain at least one uppercase letter",
-    });
     expect((await signIn(h.browser("en"), "weak@acc.test")).status).toBe(200);
   });
 
@@ -217,7 +265,8 @@ describe("two-factor authentication", () => {
     expect(started.data.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(backupCodes).toHaveLength(10);
     // Not in force until confirmed: a sign-in still needs only the password.
-    expect(await (await signIn(h.browser("en"), "totp@acc.test")).json()).toHaveProperty("token");
+    const passwordOnly = h.browser("en");
+    expect(await (await signIn(passwordOnly, "totp@acc.test")).json()).toHaveProperty("token");
 
     const code = await totpOf(secret);
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
@@ -228,6 +277,9 @@ describe("two-factor authentication", () => {
     expect((await userOf("totp@acc.test"))?.twoFactorEnabled).toBe(false);
     expect(await account.confirmTwoFactorAction({ code })).toEqual({ ok: true, data: undefined });
     expect((await userOf("totp@acc.test"))?.twoFactorEnabled).toBe(true);
+    // Sessions opened with the password alone end; this device keeps one.
+    expect(await sessionOf(passwordOnly)).toBeNull();
+    expect(await h.prisma.session.count({ where: { user: { email: "totp@acc.test" } } })).toBe(1);
   });
 
   it("then a sign-in needs the code: the password alone opens no session", async () => {

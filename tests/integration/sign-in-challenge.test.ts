@@ -41,6 +41,9 @@ const mailCount = async () =>
   (await readdir(path.join(h.dataDir, "mail")).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"))
     .length;
 
+/** The account's e-mailed code, as sign-in-challenge.ts names it. */
+const codeIdentifier = (email: string) => `sign-in-code:${createHash("sha256").update(email).digest("hex")}`;
+
 /** The account's failure counters (its own and each address's), as login-throttle.ts keys them. */
 const failureKeys = (email: string) => ({
   startsWith: `sign-in-failures|${createHash("sha256").update(email).digest("hex")}`,
@@ -171,6 +174,62 @@ describe("a guessed-at account", () => {
     expect(await late.json()).toMatchObject({ code: "LOGIN_CODE_INVALID" });
   });
 
+  it("caps code guesses per account per hour, whatever the addresses and however many codes are sent", async () => {
+    await h.createUser({ email: "many-codes@test.dev" });
+    await failFiveTimes("many-codes@test.dev", "198.51.102.1");
+    const ask = (i: number) => signIn(h.browser(), `198.51.103.${i}`, "many-codes@test.dev", PASSWORD);
+    const guess = (i: number, code: string) =>
+      signIn(h.browser(), `198.51.104.${i}`, "many-codes@test.dev", PASSWORD, code);
+    // Two codes, each guessed at from fresh addresses until it is spent: ten guesses in all.
+    let guesses = 0;
+    for (const round of [0, 1]) {
+      expect((await ask(round)).status).toBe(403);
+      const code = await codeFromMail("many-codes@test.dev", "acesso");
+      const wrong = code === "000000" ? "000001" : "000000";
+      for (let i = 0; i < 5; i++) expect((await guess(guesses++, wrong)).status).toBe(403);
+      // A new code may be asked for only a minute later: move the spent one back in time.
+      await h.prisma.verification.updateMany({
+        where: { identifier: codeIdentifier("many-codes@test.dev") },
+        data: { createdAt: new Date(Date.now() - 61_000) },
+      });
+    }
+    // The eleventh guess within the hour is refused, even with the right, fresh code.
+    expect((await ask(2)).status).toBe(403);
+    const code = await codeFromMail("many-codes@test.dev", "acesso");
+    const capped = await guess(guesses, code);
+    expect(capped.status).toBe(429);
+    expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(60);
+  });
+
+  it("sends at most five codes an hour, and one live code however many requests arrive at once", async () => {
+    await h.createUser({ email: "flood@test.dev" });
+    await failFiveTimes("flood@test.dev", "198.51.105.1");
+    const before = await mailCount();
+    const burst = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => signIn(h.browser(), `198.51.106.${i}`, "flood@test.dev", PASSWORD)),
+    );
+    expect(burst.map((r) => r.status)).toEqual(Array(6).fill(403));
+    expect(
+      await h.prisma.verification.count({ where: { identifier: codeIdentifier("flood@test.dev") } }),
+    ).toBe(1);
+    await expect.poll(mailCount).toBe(before + 1);
+
+    for (let sent = 1; sent < 5; sent++) {
+      await h.prisma.verification.updateMany({
+        where: { identifier: codeIdentifier("flood@test.dev") },
+        data: { createdAt: new Date(Date.now() - 61_000) },
+      });
+      expect((await signIn(h.browser(), "198.51.106.9", "flood@test.dev", PASSWORD)).status).toBe(403);
+    }
+    await expect.poll(mailCount).toBe(before + 5);
+    await h.prisma.verification.updateMany({
+      where: { identifier: codeIdentifier("flood@test.dev") },
+      data: { createdAt: new Date(Date.now() - 61_000) },
+    });
+    expect((await signIn(h.browser(), "198.51.106.10", "flood@test.dev", PASSWORD)).status).toBe(429);
+    expect(await mailCount()).toBe(before + 5);
+  });
+
   it("slows an address that sends wrong codes as it slows wrong passwords", async () => {
     await h.createUser({ email: "guesser@test.dev" });
     await failFiveTimes("guesser@test.dev", "198.51.100.44");
@@ -195,7 +254,7 @@ describe("a guessed-at account", () => {
     expect((await signIn(h.browser(), ip, "expired@test.dev", PASSWORD)).status).toBe(403);
     const code = await codeFromMail("expired@test.dev", "acesso");
     const rows = await h.prisma.verification.findMany({
-      where: { identifier: { startsWith: "sign-in-code:" } },
+      where: { identifier: codeIdentifier("expired@test.dev") },
     });
     const live = rows.filter((r) => r.expiresAt.getTime() > Date.now());
     expect(live).toHaveLength(1);
