@@ -1,0 +1,77 @@
+import { randomUUID } from "node:crypto";
+import { createCompany, createUser, sql, startSession, uniqueEmail } from "./auth-support";
+import { expect, test } from "./fixtures";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+
+/**
+ * Cached public pages refresh after an admin change (issue #19), through both paths: an edit
+ * in the admin expires the page in the request (in-app), and a photo finished by the media
+ * worker expires it through the worker's signed revalidation call. Each time the page was
+ * served from the cache first, so the new text or photo can only come from a refresh.
+ */
+test("a cached event page shows an admin's edit and a photo the worker finished", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+  const companyId = await createCompany("Cache Night Co");
+  const email = uniqueEmail("cache-admin");
+  await createUser({ email, role: "admin", companyId });
+  await startSession(context, email);
+
+  const [eventId, contentId, eventSlug] = [randomUUID(), randomUUID(), `cache-${randomUUID().slice(0, 8)}`];
+  await sql(
+    `insert into event (id, "companyId", slug, name, "startsAt", status, "updatedAt") values ($1, $2, $3, 'Cache Night', now(), 'published', now())`,
+    [eventId, companyId, eventSlug],
+  );
+  await sql(
+    `insert into content (id, "companyId", title, kind, status, "updatedAt") values ($1, $2, 'Cache gallery', 'photo_gallery', 'published', now())`,
+    [contentId, companyId],
+  );
+  await sql(`insert into content_event ("contentId", "eventId") values ($1, $2)`, [contentId, eventId]);
+  const [{ slug }] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
+  const publicPath = `/${slug}/evento/${eventSlug}`;
+
+  // Served, then served again from the cache.
+  const fan = await context.browser()!.newContext({ baseURL });
+  await fan.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
+  expect((await fan.request.get(publicPath)).status()).toBe(200);
+  const cached = await fan.request.get(publicPath);
+  expect(cached.headers()["x-nextjs-cache"]).toBe("HIT");
+  expect(await cached.text()).toContain("Cache Night");
+
+  // 1. In-app: the organiser renames the event in the admin.
+  await page.goto(`/admin/events/${eventId}`);
+  await page.getByLabel("Name", { exact: true }).fill("Cache Night Renamed");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Cache Night Renamed" })).toBeVisible();
+  await expect.poll(async () => (await fan.request.get(publicPath)).text()).toContain("Cache Night Renamed");
+
+  // 2. Through the worker: a photo uploaded to the gallery appears once processed.
+  const fanPage = await fan.newPage();
+  await fanPage.goto(publicPath);
+  const pictures = fanPage.locator("picture:has(source[type='image/webp'])");
+  await expect(pictures).toHaveCount(0);
+  await page.goto(`/admin/content/${contentId}`);
+  await page.locator('input[type="file"]').setInputFiles({
+    name: "stage.jpg",
+    mimeType: "image/jpeg",
+    buffer: await generatePhoto({ seed: 9100, theme: "festival", width: 1200, height: 800 }),
+  });
+  await expect(page.locator('[data-testid="media-item"][data-state="ready"]')).toHaveCount(1, {
+    timeout: 90_000,
+  });
+  await expect
+    .poll(
+      async () => {
+        await fanPage.reload();
+        return pictures.count();
+      },
+      { timeout: 30_000 },
+    )
+    // The photo, and the gallery's cover made from it.
+    .toBeGreaterThanOrEqual(1);
+  await fan.close();
+});
