@@ -25,14 +25,7 @@ export async function updateCompanyData(membership: Membership, input: unknown):
       ...(current.description !== parsed.data.description ? { descriptionTranslations: Prisma.DbNull } : {}),
     },
   });
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "company",
-    recordId: companyId,
-    userId: membership.userId,
-    companyId,
-    details: { operation: "company_data_updated" },
-  });
+  await auditCompanyChange(membership, { operation: "company_data_updated" });
 }
 
 export async function updateLandingPage(membership: Membership, input: unknown): Promise<void> {
@@ -42,14 +35,7 @@ export async function updateLandingPage(membership: Membership, input: unknown):
   if (!parsed.success) throw validationError(parsed.error);
   const companyId = membership.company.id;
   await db.company.update({ where: { id: companyId }, data: parsed.data });
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "company",
-    recordId: companyId,
-    userId: membership.userId,
-    companyId,
-    details: { operation: "landing_page_updated" },
-  });
+  await auditCompanyChange(membership, { operation: "landing_page_updated" });
 }
 
 /**
@@ -70,12 +56,21 @@ export async function updateSecuritySettings(
     where: { id: companyId },
     data: { requireAdminTwoFactor: input.requireAdminTwoFactor },
   });
-  await recordAudit({
+  await auditCompanyChange(membership, {
+    operation: "security_settings_updated",
+    requireAdminTwoFactor: input.requireAdminTwoFactor,
+  });
+}
+
+/** Every change of the company's settings is an admin action in the audit log. */
+function auditCompanyChange(membership: Membership, details: Record<string, string | boolean>) {
+  const companyId = membership.company.id;
+  return recordAudit({
     action: "admin_privileged_action",
     tableName: "company",
     recordId: companyId,
     userId: membership.userId,
     companyId,
-    details: { operation: "security_settings_updated", requireAdminTwoFactor: input.requireAdminTwoFactor },
+    details,
   });
 }

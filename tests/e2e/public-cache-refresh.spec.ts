@@ -31,8 +31,8 @@ test("a cached event page shows an admin's edit and a photo the worker finished"
     [contentId, companyId],
   );
   await sql(`insert into content_event ("contentId", "eventId") values ($1, $2)`, [contentId, eventId]);
-  const [{ slug }] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
-  const publicPath = `/${slug}/evento/${eventSlug}`;
+  const [company] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
+  const publicPath = `/${company!.slug}/evento/${eventSlug}`;
 
   // Served, then served again from the cache.
   const fan = await context.browser()!.newContext({ baseURL });

@@ -25,6 +25,7 @@
  * The arguments must be valid (a 422 is not accepted as a refusal, so a typo cannot pass); where a
  * refusal is legitimately a 422 naming A's record as unknown, give its message in `refusedAs`.
  */
+import { statusOf, type ErrorCode } from "@/lib/errors";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -457,15 +458,6 @@ interface Outcome {
   text: string;
   result?: unknown;
 }
-const codeStatus: Record<string, number> = {
-  validation: 422,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  internal: 500,
-};
 
 async function callRoute(file: string, method: string, call: RouteCall, headers: Headers): Promise<Outcome> {
   const handler = (await load(file))[method] as (
@@ -510,7 +502,7 @@ async function callAction(file: string, name: string, args: Args, headers: Heade
   const r = result as { ok?: boolean; code?: string; message?: string } | undefined;
   if (r && r.ok === false)
     return {
-      status: codeStatus[r.code ?? ""] ?? 500,
+      status: statusOf[r.code as ErrorCode] ?? 500,
       code: r.code ?? null,
       message: r.message ?? null,
       text,
