@@ -88,9 +88,11 @@ test("the contact modal stays open while sending, then closes, resets and stores
 }) => {
   await page.goto("/");
   await waitForHydration(page);
-  // Hold the request a moment to observe the sending state.
+  // Hold the request until the sending state has been checked (no fixed delay to race against).
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route("**/api/forms/contact", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await released;
     await route.continue();
   });
 
@@ -108,6 +110,7 @@ test("the contact modal stays open while sending, then closes, resets and stores
   await expect(dialog.getByRole("button", { name: "A enviar…" })).toBeDisabled();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeVisible();
+  release();
 
   await expect(
     page.getByText("A sua mensagem foi enviada com sucesso. Responderemos em breve!"),

@@ -247,10 +247,18 @@ describe("password change", () => {
   });
 });
 
-describe("two-factor authentication", () => {
-  let backupCodes: string[];
-  let secret: string;
+/** A new account with two-factor on (each test its own: none relies on another having run). */
+async function enrolled(email: string): Promise<{ secret: string; backupCodes: string[] }> {
+  await h.createUser({ email });
+  await actAs(email);
+  const started = await account.startTwoFactorAction({ password: PASSWORD });
+  if (!started.ok) throw new Error(started.message);
+  const confirmed = await account.confirmTwoFactorAction({ code: await totpOf(started.data.secret) });
+  if (!confirmed.ok) throw new Error(confirmed.message);
+  return started.data;
+}
 
+describe("two-factor authentication", () => {
   it("asks for the password, then turns on only with a correct first code", async () => {
     await h.createUser({ email: "totp@acc.test" });
     await actAs("totp@acc.test");
@@ -260,7 +268,7 @@ describe("two-factor authentication", () => {
     });
     const started = await account.startTwoFactorAction({ password: PASSWORD });
     if (!started.ok) throw new Error(started.message);
-    ({ secret, backupCodes } = started.data);
+    const { secret, backupCodes } = started.data;
     expect(started.data.totpURI).toMatch(/^otpauth:\/\/totp\/Afterglow:totp%40acc\.test\?/);
     expect(started.data.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(backupCodes).toHaveLength(10);
@@ -283,8 +291,9 @@ describe("two-factor authentication", () => {
   });
 
   it("then a sign-in needs the code: the password alone opens no session", async () => {
+    const { secret } = await enrolled("totp-sign-in@acc.test");
     const browser = h.browser("en");
-    const response = await signIn(browser, "totp@acc.test");
+    const response = await signIn(browser, "totp-sign-in@acc.test");
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
     expect(await sessionOf(browser)).toBeNull();
@@ -297,10 +306,11 @@ describe("two-factor authentication", () => {
 
     const accepted = await browser.fetch("/two-factor/verify-totp", { body: { code } });
     expect(accepted.status).toBe(200);
-    expect(await sessionOf(browser)).toMatchObject({ user: { email: "totp@acc.test" } });
+    expect(await sessionOf(browser)).toMatchObject({ user: { email: "totp-sign-in@acc.test" } });
   });
 
   it("a code without the password step is refused", async () => {
+    const { secret } = await enrolled("totp-no-password@acc.test");
     const browser = h.browser("en");
     const response = await browser.fetch("/two-factor/verify-totp", { body: { code: await totpOf(secret) } });
     expect(response.status).toBe(401);
@@ -346,14 +356,15 @@ describe("two-factor authentication", () => {
   });
 
   it("a recovery code signs in once", async () => {
+    const { backupCodes } = await enrolled("totp-recovery@acc.test");
     const first = h.browser("en");
-    await signIn(first, "totp@acc.test");
+    await signIn(first, "totp-recovery@acc.test");
     const used = await first.fetch("/two-factor/verify-backup-code", { body: { code: backupCodes[0] } });
     expect(used.status).toBe(200);
-    expect(await sessionOf(first)).toMatchObject({ user: { email: "totp@acc.test" } });
+    expect(await sessionOf(first)).toMatchObject({ user: { email: "totp-recovery@acc.test" } });
 
     const second = h.browser("en");
-    await signIn(second, "totp@acc.test");
+    await signIn(second, "totp-recovery@acc.test");
     const reused = await second.fetch("/two-factor/verify-backup-code", { body: { code: backupCodes[0] } });
     expect(reused.status).toBe(401);
     expect(await sessionOf(second)).toBeNull();
