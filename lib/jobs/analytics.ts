@@ -14,12 +14,14 @@ export async function startAnalyticsRollup(
   options: { cron?: string | null; log?: (message: string) => void } = {},
 ): Promise<{ stop(): Promise<void> }> {
   const log = options.log ?? ((m: string) => console.log(`[afterglow] ${m}`));
+  if (options.cron !== null) await boss.schedule(ANALYTICS_QUEUE, options.cron ?? ANALYTICS_CRON);
+  // Queued before the worker starts: its first fetch finds it. Sent after, it could miss that
+  // fetch and wait a whole polling interval (30 s) — a start-up roll-up late, a test timed out.
+  await boss.send(ANALYTICS_QUEUE, {});
   await boss.work(ANALYTICS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     const result = await rollUpAnalytics();
     if (result.days > 0) log(`analytics roll-up: ${result.days} day(s), through ${result.throughDay}`);
   });
-  if (options.cron !== null) await boss.schedule(ANALYTICS_QUEUE, options.cron ?? ANALYTICS_CRON);
-  await boss.send(ANALYTICS_QUEUE, {});
   return {
     async stop() {
       await boss.offWork(ANALYTICS_QUEUE);
