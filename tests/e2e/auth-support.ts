@@ -47,6 +47,30 @@ export async function createCompany(name: string): Promise<string> {
   return id;
 }
 
+/**
+ * A published event of `companyId` with a published photo gallery linked to it (no photos
+ * yet), straight in the database; `name` names both. Returns their ids, the event's slug and
+ * its public path under the company.
+ */
+export async function createPublishedGallery(
+  companyId: string,
+  name: string,
+): Promise<{ eventId: string; contentId: string; eventSlug: string; publicPath: string }> {
+  const [eventId, contentId] = [randomUUID(), randomUUID()];
+  const eventSlug = `e2e-event-${eventId.slice(0, 8)}`;
+  await sql(
+    `insert into event (id, "companyId", slug, name, "startsAt", status, "updatedAt") values ($1, $2, $3, $4, now(), 'published', now())`,
+    [eventId, companyId, eventSlug, name],
+  );
+  await sql(
+    `insert into content (id, "companyId", title, kind, status, "updatedAt") values ($1, $2, $3, 'photo_gallery', 'published', now())`,
+    [contentId, companyId, `${name} gallery`],
+  );
+  await sql(`insert into content_event ("contentId", "eventId") values ($1, $2)`, [contentId, eventId]);
+  const [company] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
+  return { eventId, contentId, eventSlug, publicPath: `/${company!.slug}/evento/${eventSlug}` };
+}
+
 export async function demoCompanyId(): Promise<string> {
   const [row] = await sql<{ id: string }>(`select id from company where slug = 'demo'`);
   if (!row) throw new Error("the demo company is missing");

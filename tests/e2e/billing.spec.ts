@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import { createCompany, createUser, startSession, sql, uniqueEmail } from "./auth-support";
+import {
+  createCompany,
+  createPublishedGallery,
+  createUser,
+  startSession,
+  sql,
+  uniqueEmail,
+} from "./auth-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -25,16 +32,7 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   await startSession(context, email);
 
   // An event with a gallery already holding Starter's 50 photos.
-  const [eventId, contentId, slug] = [randomUUID(), randomUUID(), `billing-${randomUUID().slice(0, 8)}`];
-  await sql(
-    `insert into event (id, "companyId", slug, name, "startsAt", status, "updatedAt") values ($1, $2, $3, 'Billing Night', now(), 'published', now())`,
-    [eventId, companyId, slug],
-  );
-  await sql(
-    `insert into content (id, "companyId", title, kind, status, "updatedAt") values ($1, $2, 'Billing gallery', 'photo_gallery', 'published', now())`,
-    [contentId, companyId],
-  );
-  await sql(`insert into content_event ("contentId", "eventId") values ($1, $2)`, [contentId, eventId]);
+  const { contentId, publicPath } = await createPublishedGallery(companyId, "Billing Night");
   for (let i = 0; i < 50; i++) {
     await sql(
       `insert into media_file (id, "companyId", "contentId", kind, "storageKey", "originalName", "mimeType", "sizeBytes", state, position, "updatedAt")
@@ -110,7 +108,7 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   await expect(page.getByTestId("trial-banner")).toHaveCount(0);
   const afterTrial = await upload();
   expect(afterTrial.status()).toBe(403);
-  const publicPage = await page.request.get(`/event/${slug}`);
+  const publicPage = await page.request.get(publicPath);
   expect(publicPage.status()).toBe(200);
   expect(
     (

@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { createCompany, createUser, sql, startSession, uniqueEmail } from "./auth-support";
+import { createCompany, createPublishedGallery, createUser, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 
@@ -21,18 +20,7 @@ test("a cached event page shows an admin's edit and a photo the worker finished"
   await createUser({ email, role: "admin", companyId });
   await startSession(context, email);
 
-  const [eventId, contentId, eventSlug] = [randomUUID(), randomUUID(), `cache-${randomUUID().slice(0, 8)}`];
-  await sql(
-    `insert into event (id, "companyId", slug, name, "startsAt", status, "updatedAt") values ($1, $2, $3, 'Cache Night', now(), 'published', now())`,
-    [eventId, companyId, eventSlug],
-  );
-  await sql(
-    `insert into content (id, "companyId", title, kind, status, "updatedAt") values ($1, $2, 'Cache gallery', 'photo_gallery', 'published', now())`,
-    [contentId, companyId],
-  );
-  await sql(`insert into content_event ("contentId", "eventId") values ($1, $2)`, [contentId, eventId]);
-  const [company] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
-  const publicPath = `/${company!.slug}/evento/${eventSlug}`;
+  const { eventId, contentId, publicPath } = await createPublishedGallery(companyId, "Cache Night");
 
   // Served, then served again from the cache.
   const fan = await context.browser()!.newContext({ baseURL });
