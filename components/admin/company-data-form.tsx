@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { SettingsSaveButton } from "@/components/admin/settings-save-button";
 import type { ReactNode } from "react";
 import { useFormAction } from "@/components/admin/use-form-action";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
@@ -101,11 +101,7 @@ export function CompanyDataForm({ company }: { company: CompanySettings }) {
           <div key={name}>{text(name, { type: "url" })}</div>
         ))}
       </Section>
-      <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <SettingsSaveButton pending={pending} />
     </form>
   );
 }

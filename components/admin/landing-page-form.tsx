@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { SettingsSaveButton } from "@/components/admin/settings-save-button";
 import { useFormAction } from "@/components/admin/use-form-action";
-import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { updateLandingPageAction } from "@/lib/company/actions";
@@ -55,11 +55,7 @@ export function LandingPageForm({ company }: { company: CompanySettings }) {
       <Field label={t("landing.promotionUrl")} error={fieldError("promotionUrl")} hint={t("company.urlHint")}>
         <Input name="promotionUrl" type="url" defaultValue={company.promotionUrl ?? ""} disabled={pending} />
       </Field>
-      <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <SettingsSaveButton pending={pending} />
     </form>
   );
 }

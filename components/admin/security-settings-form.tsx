@@ -1,9 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { SettingsSaveButton } from "@/components/admin/settings-save-button";
 import { useState, type FormEvent } from "react";
 import { useFormAction } from "@/components/admin/use-form-action";
-import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { updateSecuritySettingsAction } from "@/lib/company/actions";
 
@@ -38,11 +38,7 @@ export function SecuritySettingsForm({ requireAdminTwoFactor }: { requireAdminTw
           {t("security.requireAdminTwoFactorHint")}
         </p>
       </div>
-      <div>
-        <Button type="submit" disabled={pending}>
-          {pending ? t("saving") : t("save")}
-        </Button>
-      </div>
+      <SettingsSaveButton pending={pending} />
     </form>
   );
 }

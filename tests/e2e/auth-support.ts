@@ -134,6 +134,22 @@ export async function startSession(context: BrowserContext, email: string): Prom
   ]);
 }
 
+/**
+ * A company of its own with an admin whose session `context` holds (English pages): what a
+ * spec about the admin area, not about signing in, starts from.
+ */
+export async function adminOfNewCompany(
+  context: BrowserContext,
+  companyName: string,
+): Promise<{ companyId: string; email: string }> {
+  await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL }]);
+  const companyId = await createCompany(companyName);
+  const email = uniqueEmail("admin");
+  await createUser({ email, role: "admin", companyId });
+  await startSession(context, email);
+  return { companyId, email };
+}
+
 /** Signs in through the API; the browser context gets the session cookie. */
 export async function signInByApi(
   target: BrowserContext | APIRequestContext,

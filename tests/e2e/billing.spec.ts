@@ -1,13 +1,6 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
-import {
-  createCompany,
-  createPublishedGallery,
-  createUser,
-  startSession,
-  sql,
-  uniqueEmail,
-} from "./auth-support";
+import { adminOfNewCompany, createPublishedGallery, sql } from "./auth-support";
 import { expect, test } from "./fixtures";
 
 /**
@@ -25,11 +18,7 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
-  const companyId = await createCompany("Billing Night Co");
-  const email = uniqueEmail("billing-admin");
-  await createUser({ email, role: "admin", companyId });
-  await startSession(context, email);
+  const { companyId } = await adminOfNewCompany(context, "Billing Night Co");
 
   // An event with a gallery already holding Starter's 50 photos.
   const { contentId, publicPath } = await createPublishedGallery(companyId, "Billing Night");

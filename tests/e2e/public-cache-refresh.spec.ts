@@ -1,4 +1,4 @@
-import { createCompany, createPublishedGallery, createUser, startSession, uniqueEmail } from "./auth-support";
+import { adminOfNewCompany, createPublishedGallery } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 
@@ -14,11 +14,7 @@ test("a cached event page shows an admin's edit and a photo the worker finished"
   baseURL,
 }) => {
   test.setTimeout(180_000);
-  await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: baseURL! }]);
-  const companyId = await createCompany("Cache Night Co");
-  const email = uniqueEmail("cache-admin");
-  await createUser({ email, role: "admin", companyId });
-  await startSession(context, email);
+  const { companyId } = await adminOfNewCompany(context, "Cache Night Co");
 
   const { eventId, contentId, publicPath } = await createPublishedGallery(companyId, "Cache Night");
 
