@@ -5,7 +5,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Dialog as DialogPrimitive } from "radix-ui";
-import { useState, type ReactNode } from "react";
+import { useState, type CSSProperties, type ReactNode } from "react";
 import { InactivityMonitor } from "@/components/admin/inactivity-monitor";
 import { LogoutButton } from "@/components/admin/logout-button";
 import { adminNavItems, isActive } from "@/components/admin/nav-items";
@@ -13,6 +13,7 @@ import { PreloadRoutes } from "@/components/admin/preload-routes";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { saveThemePreference } from "@/lib/auth/actions";
+import type { ShellBrand } from "@/lib/brand/queries";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { cn } from "@/lib/utils";
 
@@ -53,7 +54,7 @@ function CompanyBadge({ company }: { company: ShellCompany }) {
   );
 }
 
-function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+function NavLinks({ onNavigate, branded }: { onNavigate?: () => void; branded: boolean }) {
   const t = useTranslations("admin.nav");
   const pathname = usePathname();
   const router = useRouter();
@@ -75,7 +76,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
               className={cn(
                 "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
                 active &&
+                  !branded &&
                   "bg-brand-50 text-brand-600 hover:bg-brand-50 dark:bg-brand-600/15 dark:text-brand-400",
+                // The company's colour (AA as text on the sidebar, from brandPalette) and a bar in it.
+                active &&
+                  branded &&
+                  "font-semibold text-(--shell-brand-text) shadow-[inset_3px_0_0_var(--shell-brand)] hover:bg-transparent dark:text-(--shell-brand-text-dark) dark:hover:bg-transparent",
               )}
             >
               <Icon aria-hidden className="size-4" />
@@ -92,17 +98,19 @@ function SidebarBody({
   company,
   user,
   onNavigate,
+  branded,
 }: {
   company: ShellCompany;
   user: ShellUser;
   onNavigate?: () => void;
+  branded: boolean;
 }) {
   const t = useTranslations();
   return (
     <div className="flex h-full flex-col gap-6 p-4">
       <CompanyBadge company={company} />
       <nav aria-label={t("admin.nav.label")} className="flex-1 overflow-y-auto">
-        <NavLinks onNavigate={onNavigate} />
+        <NavLinks onNavigate={onNavigate} branded={branded} />
       </nav>
       <div className="flex flex-col gap-3 border-t border-zinc-200 pt-4 dark:border-zinc-800">
         <div className="flex flex-wrap items-center gap-2">
@@ -137,20 +145,31 @@ export function AdminShell({
   user,
   idleMinutes,
   banner,
+  brand,
   children,
 }: {
   company: ShellCompany;
   user: ShellUser;
   idleMinutes: number;
+  /** The company's brand colours, when its plan includes custom branding. */
+  brand?: ShellBrand | null;
   /** Above every page: the trial or payment banner (billing). */
   banner?: ReactNode;
   children: ReactNode;
 }) {
   const t = useTranslations();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Custom properties, set again on the drawer: it renders in a portal outside this tree.
+  const brandVars = brand
+    ? ({
+        "--shell-brand": brand.brand,
+        "--shell-brand-text": brand.textLight,
+        "--shell-brand-text-dark": brand.textDark,
+      } as CSSProperties)
+    : undefined;
 
   return (
-    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
+    <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]" style={brandVars}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-ink-800"
@@ -158,10 +177,11 @@ export function AdminShell({
         {t("common.skipToContent")}
       </a>
       <aside className="sticky top-0 hidden h-dvh border-r border-zinc-200 bg-white lg:block dark:border-zinc-800 dark:bg-ink-900">
-        <SidebarBody company={company} user={user} />
+        <SidebarBody company={company} user={user} branded={!!brand} />
       </aside>
 
       <div className="flex min-w-0 flex-col">
+        {brand && <div aria-hidden data-testid="shell-brand-bar" className="h-1 bg-(--shell-brand)" />}
         <header className="sticky top-0 z-30 flex items-center justify-between gap-3 border-b border-zinc-200 bg-white/90 px-4 py-3 backdrop-blur lg:hidden dark:border-zinc-800 dark:bg-ink-900/90">
           <CompanyBadge company={company} />
           <DialogPrimitive.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
@@ -176,7 +196,10 @@ export function AdminShell({
             </DialogPrimitive.Trigger>
             <DialogPrimitive.Portal>
               <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50" />
-              <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white shadow-xl dark:bg-ink-900">
+              <DialogPrimitive.Content
+                style={brandVars}
+                className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] overflow-y-auto bg-white shadow-xl dark:bg-ink-900"
+              >
                 <DialogPrimitive.Title className="sr-only">{t("admin.nav.menu")}</DialogPrimitive.Title>
                 <DialogPrimitive.Description className="sr-only">
                   {t("admin.nav.label")}
@@ -187,7 +210,12 @@ export function AdminShell({
                 >
                   <X aria-hidden className="size-5" />
                 </DialogPrimitive.Close>
-                <SidebarBody company={company} user={user} onNavigate={() => setDrawerOpen(false)} />
+                <SidebarBody
+                  company={company}
+                  user={user}
+                  onNavigate={() => setDrawerOpen(false)}
+                  branded={!!brand}
+                />
               </DialogPrimitive.Content>
             </DialogPrimitive.Portal>
           </DialogPrimitive.Root>

@@ -46,7 +46,7 @@ export type {
 } from "@/components/uploads/engine/types";
 
 export function fingerprint(file: File, target: UploadTarget): string {
-  const where = target.type === "content" ? `content:${target.contentId}` : "banner";
+  const where = target.type === "content" ? `content:${target.contentId}` : target.type;
   return `${where}|${file.name}|${file.size}|${file.lastModified}`;
 }
 

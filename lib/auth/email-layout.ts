@@ -24,6 +24,32 @@ export interface ActionEmail {
   notes: string[];
   linkFallback?: string;
   signature: string;
+  /**
+   * A company's e-mail (to invitees, to leads): its logo and name head the card, the button and
+   * links take its colours (AA, from `brandPalette`), and `poweredBy`, when set, is the footer
+   * line (null for white label). Without it, the platform's own e-mail.
+   */
+  brand?: {
+    name: string;
+    logoUrl: string | null;
+    button: string;
+    onButton: string;
+    link: string;
+    poweredBy: string | null;
+  };
+}
+
+/** The platform's colours: the button and links of its own e-mails. */
+const PLATFORM = { button: "#ea580c", onButton: "#ffffff", link: "#ea580c" };
+
+function header(brand: ActionEmail["brand"]): string {
+  if (!brand) {
+    return `<p style="margin:0 0 24px;font-size:14px;font-weight:700;letter-spacing:2px;color:#ea580c;text-transform:uppercase">Afterglow</p>`;
+  }
+  const logo = brand.logoUrl
+    ? `<img src="${escapeHtml(brand.logoUrl)}" alt="${escapeHtml(brand.name)}" height="48" style="display:block;height:48px;width:auto;max-width:200px;margin:0 0 8px;border:0">`
+    : "";
+  return `${logo}<p style="margin:0 0 24px;font-size:16px;font-weight:700;color:#18181b">${escapeHtml(brand.name)}</p>`;
 }
 
 /**
@@ -36,15 +62,16 @@ export function renderActionEmail(email: ActionEmail): Omit<MailMessage, "to"> {
   const small = (text: string) =>
     `<p style="margin:0 0 8px;font-size:13px;line-height:20px;color:#71717a">${escapeHtml(text)}</p>`;
   const url = email.url === undefined ? undefined : escapeHtml(email.url);
+  const colors = email.brand ?? PLATFORM;
   const action =
     url === undefined
       ? ""
-      : `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:#ea580c;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(email.buttonLabel ?? "")}</a></p>`;
+      : `<p style="margin:24px 0"><a href="${url}" style="display:inline-block;background:${colors.button};color:${colors.onButton};text-decoration:none;font-weight:600;padding:12px 24px;border-radius:999px">${escapeHtml(email.buttonLabel ?? "")}</a></p>`;
   const fallback =
     url === undefined || !email.linkFallback
       ? ""
       : `${small(email.linkFallback)}
-<p style="margin:0 0 16px;font-size:13px;line-height:20px;word-break:break-all"><a href="${url}" style="color:#ea580c">${url}</a></p>`;
+<p style="margin:0 0 16px;font-size:13px;line-height:20px;word-break:break-all"><a href="${url}" style="color:${colors.link}">${url}</a></p>`;
   const code =
     email.code === undefined
       ? ""
@@ -57,13 +84,14 @@ export function renderActionEmail(email: ActionEmail): Omit<MailMessage, "to"> {
 <tr><td align="center">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:16px;padding:32px">
 <tr><td>
-<p style="margin:0 0 24px;font-size:14px;font-weight:700;letter-spacing:2px;color:#ea580c;text-transform:uppercase">Afterglow</p>
+${header(email.brand)}
 <h1 style="margin:0 0 16px;font-size:22px;line-height:30px;color:#18181b">${escapeHtml(email.heading)}</h1>
 ${email.paragraphs.map(p).join("\n")}
 ${code}${action}
 ${email.notes.map(small).join("\n")}
 ${fallback}
 ${small(email.signature)}
+${email.brand?.poweredBy ? small(email.brand.poweredBy) : ""}
 </td></tr>
 </table>
 </td></tr>
@@ -80,6 +108,7 @@ ${small(email.signature)}
     "",
     email.signature,
     "",
+    ...(email.brand?.poweredBy ? [email.brand.poweredBy, ""] : []),
   ].join("\n");
   return { subject: email.subject, html, text };
 }

@@ -58,9 +58,24 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
     : { state: "missing" };
 }
 
+/**
+ * A company's logo as fans get it. One uploaded through Settings → Branding is a media row:
+ * its largest WebP rendition once ready (never the original, which keeps the camera's EXIF),
+ * nothing before. A logo with no media row was written by the platform (the seed): as stored.
+ */
 export async function resolveLogoKey(companyId: string): Promise<string | null> {
   const row = await db.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
-  return row?.logoKey ?? null;
+  if (!row?.logoKey) return null;
+  const media = await db.mediaFile.findUnique({
+    where: { storageKey: row.logoKey },
+    select: { state: true, variants: true },
+  });
+  if (!media) return row.logoKey;
+  if (media.state !== "ready") return null;
+  const largest = (parseStoredVariants(media.variants) ?? [])
+    .filter((v) => v.format === "webp")
+    .sort((a, b) => b.width - a.width)[0];
+  return largest?.key ?? null;
 }
 
 /**

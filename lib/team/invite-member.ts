@@ -52,6 +52,7 @@ export async function inviteMember(
   await sendInvitationEmail({
     to: email,
     url: `${appUrl}/invite/${token}`,
+    companyId,
     companyName: membership.company.name,
     inviterName: membership.displayName,
     role,

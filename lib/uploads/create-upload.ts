@@ -6,6 +6,7 @@ import { mediaSettings, type MediaSettings } from "@/lib/media/settings";
 import { assertPhotoRoom, lockCompanyQuota, reserveStorage } from "@/lib/plans/enforce";
 import { publicStorage, storage } from "@/lib/storage";
 import type { Membership } from "@/lib/tenancy/membership";
+import { assertCan } from "@/lib/tenancy/permissions";
 import { partPlan } from "@/lib/uploads/part-plan";
 import type { CreateUploadInput } from "@/lib/uploads/schemas";
 import { cleanFileName, UPLOAD_ERRORS, validateFileClaim } from "@/lib/uploads/validate-file";
@@ -56,6 +57,10 @@ export async function createUpload(
     if (!content) throw new AppError("not_found", "content.errors.notFound");
     contentId = content.id;
     eventIds = content.events.map((e) => e.eventId);
+  } else if (input.target.type === "company-logo") {
+    // The logo is a company setting: admins only (spec §6), like the Branding page.
+    assertCan(membership, "settings.edit");
+    if (rule.kind !== "photo") throw new AppError("validation", UPLOAD_ERRORS.logoMustBeImage);
   } else if (rule.kind !== "photo") {
     throw new AppError("validation", UPLOAD_ERRORS.bannerMustBeImage);
   }

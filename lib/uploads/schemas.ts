@@ -10,6 +10,8 @@ export const uploadTargetSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("content"), contentId: id }),
   /** A banner for an event form; linked to the event when the form is saved. */
   z.object({ type: z.literal("event-banner") }),
+  /** The company's logo (Settings → Branding, admins); linked to the company when the form is saved. */
+  z.object({ type: z.literal("company-logo") }),
 ]);
 export type UploadTarget = z.infer<typeof uploadTargetSchema>;
 

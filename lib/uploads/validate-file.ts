@@ -35,6 +35,7 @@ export const UPLOAD_ERRORS = {
   notFound: "uploads.errors.notFound",
   notUploading: "uploads.errors.notUploading",
   bannerMustBeImage: "uploads.errors.bannerMustBeImage",
+  logoMustBeImage: "settings.branding.logo.mustBeImage",
 } as const;
 
 /**

@@ -8,6 +8,7 @@ import { TrialBanner } from "@/components/billing/trial-banner";
 import { SignInRedirect } from "@/components/admin/sign-in-redirect";
 import { ThemeBootScript } from "@/components/admin/theme-boot-script";
 import { getPlanSummary } from "@/lib/billing/overview";
+import { getShellBrand } from "@/lib/brand/queries";
 import { signedCompanyLogoUrl } from "@/lib/company/logo";
 import { env } from "@/lib/env";
 import { getAdminAccess } from "@/lib/tenancy/guard";
@@ -56,7 +57,10 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
     );
   }
 
-  const billing = await getPlanSummary(membership.company.id);
+  const [billing, brand] = await Promise.all([
+    getPlanSummary(membership.company.id),
+    getShellBrand(membership.company.id),
+  ]);
   return (
     <>
       <ThemeBootScript theme={access.themePreference} />
@@ -69,6 +73,7 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
             canManage={can(membership, "billing.manage")}
           />
         }
+        brand={brand}
         company={{ name: membership.company.name, logoUrl: await signedCompanyLogoUrl(membership.company) }}
         user={{ displayName: membership.displayName, email: membership.email, role: membership.role }}
         idleMinutes={env.SESSION_IDLE_MINUTES}

@@ -5,6 +5,8 @@ import {
   ChevronRight,
   Globe,
   MonitorSmartphone,
+  Palette,
+  Scale,
   ShieldCheck,
   Users,
 } from "lucide-react";
@@ -28,11 +30,21 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
   const sections = [
     { href: "/admin/settings/company-data", key: "companyData", Icon: Building2 },
     { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe },
+    // Admin-only pages, their texts in `settings.branding.*` (a manager would only read "only admins").
+    ...(can(membership, "settings.edit")
+      ? ([
+          { href: "/admin/settings/branding", key: "branding.section", Icon: Palette },
+          { href: "/admin/settings/legal", key: "branding.legalSection", Icon: Scale },
+        ] as const)
+      : []),
     { href: "/admin/settings/team", key: "team", Icon: Users },
     { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
     { href: "/admin/settings/security", key: "security", Icon: ShieldCheck },
     ...(can(membership, "status.view") ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
   ] as const;
+  const title = (key: string) => (key.includes(".") ? t(`${key}.title`) : t(`sections.${key}`));
+  const description = (key: string) =>
+    key.includes(".") ? t(`${key}.description`) : t(`sections.${key}Description`);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -45,10 +57,8 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
             >
               <Icon aria-hidden className="size-6 shrink-0 text-brand-600" />
               <span className="flex-1">
-                <span className="block font-semibold">{t(`sections.${key}`)}</span>
-                <span className="block text-sm text-zinc-600 dark:text-zinc-400">
-                  {t(`sections.${key}Description`)}
-                </span>
+                <span className="block font-semibold">{title(key)}</span>
+                <span className="block text-sm text-zinc-600 dark:text-zinc-400">{description(key)}</span>
               </span>
               <ChevronRight aria-hidden className="size-5 text-zinc-400" />
             </Link>
