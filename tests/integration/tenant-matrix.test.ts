@@ -233,6 +233,17 @@ const MATRIX: Record<string, Entry> = {
     () => [{ requireAdminTwoFactor: false }],
     untargeted,
   ),
+  "lib/brand/actions.ts:updateBrandingAction": admin(
+    "settings.edit",
+    () => [null, form({ logoMediaId: "", brandColor: "#123456", template: "stage" })],
+    untargeted,
+  ),
+  "lib/brand/actions.ts:removeLogoAction": admin("settings.edit", () => [], untargeted),
+  "lib/brand/actions.ts:updateLegalTextsAction": admin(
+    "settings.edit",
+    () => [null, form({ termsText: "Hijacked", privacyText: "" })],
+    untargeted,
+  ),
   "lib/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
   "lib/billing/actions.ts:createCheckoutAction": admin("billing.manage", () => ["professional"], untargeted),
   "lib/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),
