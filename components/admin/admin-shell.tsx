@@ -77,7 +77,7 @@ function NavLinks({ onNavigate, branded }: { onNavigate?: () => void; branded: b
                 "flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-zinc-700 hover:bg-zinc-100 dark:text-zinc-300 dark:hover:bg-zinc-800",
                 active &&
                   !branded &&
-                  "bg-brand-50 text-brand-600 hover:bg-brand-50 dark:bg-brand-600/15 dark:text-brand-400",
+                  "bg-brand-50 text-brand-700 hover:bg-brand-50 dark:bg-brand-600/15 dark:text-brand-400",
                 // The company's colour (AA as text on the sidebar, from brandPalette) and a bar in it.
                 active &&
                   branded &&
@@ -119,14 +119,14 @@ function SidebarBody({
         </div>
         <p className="truncate text-sm">
           <span className="font-medium">{user.displayName}</span>
-          <span className="block truncate text-xs text-zinc-500">
+          <span className="block truncate text-xs text-zinc-600 dark:text-zinc-400">
             {user.email} · {t(`team.roles.${user.role}`)}
           </span>
         </p>
         <Link
           href="/account"
           onClick={onNavigate}
-          className="rounded text-sm text-brand-600 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500"
+          className="rounded text-sm text-brand-700 hover:underline dark:text-brand-400 focus-visible:outline-2 focus-visible:outline-brand-500"
         >
           {t("account.navLink")}
         </Link>

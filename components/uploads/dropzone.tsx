@@ -63,7 +63,7 @@ export function Dropzone({
         {t("dropHere")}{" "}
         <label
           htmlFor={id}
-          className="cursor-pointer font-medium text-brand-600 underline hover:text-brand-500"
+          className="cursor-pointer font-medium text-brand-700 underline hover:text-brand-800 dark:text-brand-400"
         >
           {label ?? t("chooseFiles")}
         </label>

@@ -43,8 +43,14 @@ export const brandingFields = Object.keys(brandingSchema.shape) as (keyof typeof
 /** Long enough for real terms; small enough to render on every legal page request. */
 export const LEGAL_TEXT_MAX = 20_000;
 
-/** "" is "the platform's text" (null); otherwise stored as typed (rendered as safe Markdown). */
-const legalText = plainText({ multiline: true })
+/**
+ * "" is "the platform's text" (null); otherwise stored as typed (rendered as safe Markdown), with
+ * the CRLF line breaks a browser submits a textarea with read as the "\n" the admin typed.
+ */
+const legalText = z
+  .string()
+  .transform((v) => v.replace(/\r\n?/g, "\n"))
+  .pipe(plainText({ multiline: true }))
   .pipe(z.string().max(LEGAL_TEXT_MAX, "settings.branding.legal.tooLong"))
   .transform((v) => v || null);
 

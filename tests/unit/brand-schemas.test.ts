@@ -56,6 +56,12 @@ describe("legal texts schema", () => {
     });
   });
 
+  it("reads a browser's CRLF line breaks as the line breaks typed", () => {
+    expect(legalTextsSchema.parse({ termsText: "# T\r\n\r\n- one\r- two", privacyText: "" }).termsText).toBe(
+      "# T\n\n- one\n- two",
+    );
+  });
+
   it("refuses a text over the limit and control or bidi-override characters", () => {
     const long = legalTextsSchema.safeParse({ termsText: "a".repeat(LEGAL_TEXT_MAX + 1), privacyText: "" });
     expect(errorsOf(long)).toEqual({ termsText: "settings.branding.legal.tooLong" });
