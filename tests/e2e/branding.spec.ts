@@ -136,10 +136,13 @@ for (const scheme of ["light", "dark"] as const) {
   }) => {
     const { companyId } = await adminOfNewCompany(context, `Axe Brand ${scheme}`);
     await professional(companyId);
+    // A light yellow: the branded admin shell must still reach AA with it (brandPalette).
+    await sql(`update company set "brandColor" = '#ffe066' where id = $1`, [companyId]);
     await page.emulateMedia({ colorScheme: scheme });
     for (const path of ["/admin/settings/branding", "/admin/settings/legal"]) {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(page.getByTestId("shell-brand-bar")).toBeAttached();
       if (scheme === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
       else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
       expect(await axeViolations(page), path).toEqual([]);
