@@ -42,7 +42,9 @@ test("an admin uploads a logo, picks a colour and a template, previews, saves; t
   test.setTimeout(180_000);
   const { companyId } = await adminOfNewCompany(context, "Brand Night Co");
   await professional(companyId);
-  const [{ slug }] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
+  const [{ slug }] = (await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId])) as [
+    { slug: string },
+  ];
 
   await page.goto("/admin/settings");
   await page.getByRole("link", { name: /Branding/ }).click();
