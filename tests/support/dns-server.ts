@@ -23,6 +23,10 @@ export interface TestDnsServer {
   servfail: Set<string>;
   /** Every question asked, as `TYPE name`. */
   queries: string[];
+  /** Datagrams received (counted before `hold` is awaited). */
+  received: number;
+  /** While set, answers wait for it (a test acts between a check's read and its write). */
+  hold: Promise<void> | null;
   set(name: string, entry: DnsEntry): void;
   close(): Promise<void>;
 }
@@ -151,12 +155,16 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     records: new Map(),
     servfail: new Set(),
     queries: [],
+    hold: null,
+    received: 0,
     set(name, entry) {
       server.records.set(canonical(name), entry);
     },
     close: () => new Promise((resolve) => socket.close(() => resolve())),
   };
-  socket.on("message", (message, remote) => {
+  socket.on("message", async (message, remote) => {
+    server.received++;
+    if (server.hold) await server.hold;
     let reply: Buffer | null = null;
     try {
       reply = respond(server, message);
