@@ -196,8 +196,12 @@ const schema = z.object({
     ),
   /** Cloudflare's API base (a local test server in tests). */
   CLOUDFLARE_API_URL: z.url().default("https://api.cloudflare.com/client/v4"),
-  /** Whether the subdomain records the app creates go through Cloudflare's proxy (orange cloud). */
-  CLOUDFLARE_PROXIED: boolean(true),
+  /**
+   * Whether the subdomain records the app creates go through Cloudflare's proxy. Off by default:
+   * a DNS-only CNAME is what the checks can see (a proxied one answers with Cloudflare's
+   * addresses), and TLS comes from the app's own on-demand certificates.
+   */
+  CLOUDFLARE_PROXIED: boolean(false),
   /** The app's public IPv4, shown as the A record of an apex custom domain ("not configured" when unset). */
   APP_PUBLIC_IPV4: z
     .string()
