@@ -174,6 +174,54 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalSecret(/^whsec_[A-Za-z0-9_+/=]+$/, "must start with whsec_"),
   /** Another Stripe API base (e.g. a local test server); Stripe's own API when unset. */
   STRIPE_API_BASE: optionalUrl,
+  /**
+   * Cloudflare as the DNS provider of tenant subdomains (API token with DNS edit on the zone of
+   * the app's root domain). Unset: wildcard DNS is assumed and the app only checks resolution.
+   */
+  CLOUDFLARE_API_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  CLOUDFLARE_ZONE_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{1,64}$/, "must be a Cloudflare zone id")
+        .optional(),
+    ),
+  /** Cloudflare's API base (a local test server in tests). */
+  CLOUDFLARE_API_URL: z.url().default("https://api.cloudflare.com/client/v4"),
+  /**
+   * Whether the subdomain records the app creates go through Cloudflare's proxy. Off by default:
+   * a DNS-only CNAME is what the checks can see (a proxied one answers with Cloudflare's
+   * addresses), and TLS comes from the app's own on-demand certificates.
+   */
+  CLOUDFLARE_PROXIED: boolean(false),
+  /** The app's public IPv4, shown as the A record of an apex custom domain ("not configured" when unset). */
+  APP_PUBLIC_IPV4: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.ipv4().optional()),
+  /**
+   * DNS servers for the domain checks (`host` or `host:port`, comma-separated); the system's
+   * resolvers when unset. Tests point it at a local DNS server.
+   */
+  DNS_RESOLVERS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
   /** Set by Next.js itself (`phase-production-build` while building). */
   NEXT_PHASE: z.string().optional(),
 });

@@ -1,6 +1,8 @@
 import PgBoss from "pg-boss";
 import {
   ANALYTICS_QUEUE,
+  DOMAIN_CHECK_QUEUE,
+  DOMAIN_SCHEDULE_QUEUE,
   MEDIA_QUEUES,
   SWEEP_QUEUE,
   type JobSender,
@@ -72,6 +74,20 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 30 * 60,
+  });
+  // No pg-boss retries: a failed check is the domain's own backoff (lib/domains/state-machine.ts).
+  await boss.createQueue(DOMAIN_CHECK_QUEUE, {
+    name: DOMAIN_CHECK_QUEUE,
+    policy: "stately",
+    retryLimit: 0,
+    expireInSeconds: 5 * 60,
+    retentionDays: 1,
+  });
+  await boss.createQueue(DOMAIN_SCHEDULE_QUEUE, {
+    name: DOMAIN_SCHEDULE_QUEUE,
+    policy: "singleton",
+    retryLimit: 0,
+    expireInSeconds: 5 * 60,
   });
 }
 

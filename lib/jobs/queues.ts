@@ -16,6 +16,11 @@ export const SWEEP_QUEUE = "media-sweep";
 /** The hourly roll-up of closed days of engagement for analytics (lib/analytics/rollup.ts). */
 export const ANALYTICS_QUEUE = "analytics-rollup";
 
+/** One DNS check of one domain (lib/domains/check-domain.ts), data `{ domainId }`. */
+export const DOMAIN_CHECK_QUEUE = "domain-check";
+/** Every minute: queues a check of each domain whose `nextCheckAt` is due. */
+export const DOMAIN_SCHEDULE_QUEUE = "domain-schedule";
+
 export type MediaQueue = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
 
 export interface MediaJobData {

@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
 import { startAnalyticsRollup } from "@/lib/jobs/analytics";
+import { startDomainChecks } from "@/lib/jobs/domains";
 import { requestRevalidation } from "@/lib/jobs/revalidate";
 import { getBoss, worksJobs } from "@/lib/jobs/sender";
 import { startMediaWorkers } from "@/lib/jobs/worker";
@@ -32,8 +33,9 @@ export function startWorkers(options: { log?: (message: string) => void } = {}):
       onPublicChange: (change) => requestRevalidation(change),
     });
     await startAnalyticsRollup(boss, { log });
+    await startDomainChecks(boss);
     log(
-      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY}) and the analytics roll-up`,
+      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY}) the analytics roll-up and the domain checks`,
     );
   })();
   shared.afterglowWorkers.catch((error: unknown) => {

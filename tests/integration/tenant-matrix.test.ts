@@ -66,6 +66,7 @@ interface World {
     commentId: string;
     leadId: string;
     invitationId: string;
+    domainId: string;
   };
   /** The token of A's pending invitation (to `invitee@…`, who is none of the callers). */
   invitationToken: string;
@@ -244,6 +245,14 @@ const MATRIX: Record<string, Entry> = {
     () => [null, form({ termsText: "Hijacked", privacyText: "" })],
     untargeted,
   ),
+  "lib/domains/actions.ts:createSubdomainAction": admin("settings.edit", () => [], untargeted),
+  "lib/domains/actions.ts:addCustomDomainAction": admin(
+    "settings.edit",
+    () => [{ hostname: "hijack.example.com" }],
+    untargeted,
+  ),
+  "lib/domains/actions.ts:removeCustomDomainAction": admin("settings.edit", (w) => [w.a.domainId]),
+  "lib/domains/actions.ts:retryDomainCheckAction": admin("settings.edit", (w) => [w.a.domainId]),
   "lib/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
   "lib/billing/actions.ts:createCheckoutAction": admin("billing.manage", () => ["professional"], untargeted),
   "lib/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),
@@ -397,6 +406,9 @@ async function createWorld(): Promise<World> {
   await p.engagementEvent.create({
     data: { companyId: a.id, contentId: content.id, type: "view", visitorId: "v-a" },
   });
+  const domain = await p.domain.create({
+    data: { companyId: a.id, hostname: "zza-private.example.com", kind: "custom", verificationToken: MARK },
+  });
   return {
     a: {
       id: a.id,
@@ -408,6 +420,7 @@ async function createWorld(): Promise<World> {
       commentId: comment.id,
       leadId: lead.id,
       invitationId: invitation.id,
+      domainId: domain.id,
     },
     invitationToken: token,
   };

@@ -4,6 +4,7 @@ import {
   Building2,
   ChevronRight,
   Globe,
+  Link2,
   MonitorSmartphone,
   Palette,
   Scale,
@@ -40,6 +41,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
     { href: "/admin/settings/team", key: "team", Icon: Users },
     { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
     { href: "/admin/settings/security", key: "security", Icon: ShieldCheck },
+    { href: "/admin/settings/domains", key: "domains", Icon: Link2 },
     ...(can(membership, "status.view") ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
   ] as const;
   const title = (key: string) => (key.includes(".") ? t(`${key}.title`) : t(`sections.${key}`));

@@ -1,0 +1,170 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import Link from "next/link";
+import { toast } from "sonner";
+import { useFormAction } from "@/components/admin/use-form-action";
+import { CopyButton } from "@/components/domains/copy-button";
+import { DnsStateDetails, StatusBadge, type DomainRow } from "@/components/domains/domain-status";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { Field } from "@/components/ui/field";
+import { Input } from "@/components/ui/input";
+import { addCustomDomainAction, removeCustomDomainAction } from "@/lib/domains/actions";
+
+const card =
+  "flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
+
+function AddDomainForm() {
+  const t = useTranslations("settings.domains");
+  const { submitWith, pending, fieldError } = useFormAction(null, {
+    successMessage: (data: { hostname: string }) => t("added", { hostname: data.hostname }),
+    onSuccess: (_data, form) => form?.reset(),
+  });
+  return (
+    <form
+      noValidate
+      aria-busy={pending}
+      className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = event.currentTarget;
+        const hostname = String(new FormData(form).get("hostname") ?? "");
+        submitWith(() => addCustomDomainAction({ hostname }), form);
+      }}
+    >
+      <Field label={t("hostnameLabel")} hint={t("hostnameHint")} error={fieldError("hostname")}>
+        <Input
+          name="hostname"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="photos.example.com"
+          required
+          disabled={pending}
+        />
+      </Field>
+      <Button type="submit" disabled={pending}>
+        {t("add")}
+      </Button>
+    </form>
+  );
+}
+
+function RecordsTable({ domain }: { domain: DomainRow }) {
+  const t = useTranslations("settings.domains");
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-left text-sm" data-testid="dns-records">
+        <caption className="mb-2 text-left text-sm text-zinc-600 dark:text-zinc-400">
+          {t("recordsCaption", { hostname: domain.hostname })}
+        </caption>
+        <thead className="text-zinc-600 dark:text-zinc-400">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t("recordType")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t("recordName")}
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              {t("recordValue")}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {domain.records.map((record) => (
+            <tr key={record.type} className="border-t border-zinc-200 align-top dark:border-zinc-800">
+              <td className="py-2 pr-4 font-mono">{record.type}</td>
+              <td className="py-2 pr-4">
+                <span className="font-mono break-all">{record.name}</span>{" "}
+                <CopyButton value={record.name} label={`${record.type} ${t("recordName")}`} />
+              </td>
+              <td className="py-2 pr-4">
+                {record.value ? (
+                  <>
+                    <span className="font-mono break-all">{record.value}</span>{" "}
+                    <CopyButton value={record.value} label={`${record.type} ${t("recordValue")}`} />
+                  </>
+                ) : (
+                  <span className="text-amber-800 dark:text-amber-200">{t("ipv4NotConfigured")}</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function RemoveButton({ domain }: { domain: DomainRow }) {
+  const t = useTranslations("settings.domains");
+  const tAll = useTranslations();
+  return (
+    <ConfirmButton
+      size="sm"
+      title={t("removeTitle", { hostname: domain.hostname })}
+      message={t("removeMessage")}
+      confirmLabel={t("remove")}
+      onConfirm={async () => {
+        const result = await removeCustomDomainAction(domain.id);
+        if (result.ok) toast.success(t("removed", { hostname: domain.hostname }));
+        else toast.error(tAll(result.message, result.values));
+      }}
+    >
+      {t("remove")}
+    </ConfirmButton>
+  );
+}
+
+/** Custom domains (plan feature `customDomains`): the add form and each domain's records and state. */
+export function CustomDomains({ domains, allowed }: { domains: DomainRow[]; allowed: boolean }) {
+  const t = useTranslations("settings.domains");
+  return (
+    <section aria-labelledby="custom-domains-title" className={card}>
+      <div>
+        <h2 id="custom-domains-title" className="text-lg font-semibold">
+          {t("customTitle")}
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("customDescription")}</p>
+      </div>
+      {allowed ? (
+        <AddDomainForm />
+      ) : (
+        <p
+          data-testid="domains-plan-gate"
+          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t("planGate")}{" "}
+          <Link href="/admin/subscription" className="font-semibold underline">
+            {t("planGateLink")}
+          </Link>
+        </p>
+      )}
+      {domains.length === 0 ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noCustomDomains")}</p>
+      ) : (
+        <ul className="flex flex-col gap-4">
+          {domains.map((domain) => (
+            <li
+              key={domain.id}
+              data-testid="custom-domain"
+              className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-zinc-200 dark:ring-zinc-700"
+            >
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <p className="flex flex-wrap items-center gap-3">
+                  <span className="font-mono font-semibold break-all">{domain.hostname}</span>
+                  <StatusBadge status={domain.status} />
+                </p>
+                <RemoveButton domain={domain} />
+              </div>
+              <RecordsTable domain={domain} />
+              <DnsStateDetails domain={domain} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

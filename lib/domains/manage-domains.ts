@@ -1,0 +1,167 @@
+import "server-only";
+import { randomBytes } from "node:crypto";
+import { z } from "zod";
+import { recordAudit } from "@/lib/audit/record";
+import { db } from "@/lib/db";
+import { customHostnameSchema, subdomainHostname } from "@/lib/domains/hostname";
+import { domainSettings } from "@/lib/domains/settings";
+import { restartChecks } from "@/lib/domains/state-machine";
+import { AppError, validationError } from "@/lib/errors";
+import { DOMAIN_CHECK_QUEUE } from "@/lib/jobs/queues";
+import { getBoss } from "@/lib/jobs/sender";
+import { assertPlanAllows } from "@/lib/plans/gate";
+import type { Membership } from "@/lib/tenancy/membership";
+import { assertCan } from "@/lib/tenancy/permissions";
+import { announceRoutingChange } from "@/lib/tenancy/routing-events";
+
+/** The most custom domains one company may hold (a guard against runaway adds, not a plan limit). */
+export const MAX_CUSTOM_DOMAINS = 20;
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
+
+const notFound = () => new AppError("not_found", "settings.domains.errors.notFound");
+
+/**
+ * Asks for a check now rather than at the scheduler's next minute. Best effort, after the
+ * write committed: the row's `nextCheckAt = now` already makes the scheduler pick it up.
+ */
+async function requestCheck(domainId: string): Promise<void> {
+  try {
+    const boss = await getBoss();
+    await boss.send(DOMAIN_CHECK_QUEUE, { domainId }, { singletonKey: domainId });
+  } catch (error) {
+    console.warn("[afterglow] domain check not queued (the scheduler will pick it up)", { domainId, error });
+  }
+}
+
+/** Settings → Domains: the company's subdomain record `{slug}.{root}`, created once. */
+export async function createSubdomain(membership: Membership, now = new Date()): Promise<{ id: string }> {
+  assertCan(membership, "settings.edit");
+  const company = await db.company.findUniqueOrThrow({
+    where: { id: membership.company.id },
+    select: { slug: true },
+  });
+  const hostname = subdomainHostname(company.slug, domainSettings().appHost);
+  const existing = await db.domain.findFirst({
+    where: { companyId: membership.company.id, kind: "subdomain" },
+    select: { id: true },
+  });
+  if (existing) return existing;
+  let id: string;
+  try {
+    ({ id } = await db.domain.create({
+      data: { companyId: membership.company.id, hostname, kind: "subdomain", nextCheckAt: now },
+      select: { id: true },
+    }));
+  } catch (error) {
+    // A concurrent click created it, or (never for a valid slug) another row holds the name.
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await db.domain.findFirst({
+      where: { companyId: membership.company.id, kind: "subdomain" },
+      select: { id: true },
+    });
+    if (!raced) throw new AppError("conflict", "settings.domains.errors.hostnameTaken");
+    return raced;
+  }
+  await requestCheck(id);
+  return { id };
+}
+
+/** Add a custom domain (plan feature `customDomains`): pending, with a fresh ownership token. */
+export async function addCustomDomain(
+  membership: Membership,
+  input: unknown,
+  now = new Date(),
+): Promise<{ id: string; hostname: string }> {
+  assertCan(membership, "settings.edit");
+  await assertPlanAllows(membership.company.id, "customDomains", now);
+  const settings = domainSettings();
+  const parsed = z
+    .object({
+      hostname: customHostnameSchema({
+        rootDomain: settings.appHost,
+        previewDomains: settings.previewDomains,
+      }),
+    })
+    .safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const { hostname } = parsed.data;
+  const count = await db.domain.count({ where: { companyId: membership.company.id, kind: "custom" } });
+  if (count >= MAX_CUSTOM_DOMAINS) throw new AppError("conflict", "settings.domains.errors.tooMany");
+  let id: string;
+  try {
+    ({ id } = await db.domain.create({
+      data: {
+        companyId: membership.company.id,
+        hostname,
+        kind: "custom",
+        verificationToken: randomBytes(16).toString("hex"),
+        nextCheckAt: now,
+      },
+      select: { id: true },
+    }));
+  } catch (error) {
+    // One domain, one company — whose it is stays unsaid, whether ours or another's.
+    if (isUniqueViolation(error)) {
+      throw new AppError("conflict", "settings.domains.errors.hostnameTaken", {
+        fieldErrors: { hostname: "settings.domains.errors.hostnameTaken" },
+      });
+    }
+    throw error;
+  }
+  await recordAudit({
+    action: "admin_privileged_action",
+    tableName: "domain",
+    recordId: id,
+    userId: membership.userId,
+    companyId: membership.company.id,
+    details: { operation: "custom_domain_added", hostname },
+  });
+  await requestCheck(id);
+  return { id, hostname };
+}
+
+/** Remove a custom domain; if it was routed, every instance's routing table drops it. */
+export async function removeCustomDomain(membership: Membership, domainId: string): Promise<void> {
+  assertCan(membership, "settings.edit");
+  const removed = await db.$transaction(async (tx) => {
+    const domain = await tx.domain.findFirst({
+      where: { id: domainId, companyId: membership.company.id, kind: "custom" },
+      select: { id: true, hostname: true },
+    });
+    if (!domain) return null;
+    await tx.domain.delete({ where: { id: domain.id } });
+    // Announced for any removal (not only an active one): a check may have activated it meanwhile.
+    await announceRoutingChange(tx);
+    return domain;
+  });
+  if (!removed) throw notFound();
+  await recordAudit({
+    action: "admin_privileged_action",
+    tableName: "domain",
+    recordId: removed.id,
+    userId: membership.userId,
+    companyId: membership.company.id,
+    details: { operation: "custom_domain_removed", hostname: removed.hostname },
+  });
+}
+
+/** "Check again": a fresh backoff and a check now (subdomain or custom domain). */
+export async function retryDomainCheck(
+  membership: Membership,
+  domainId: string,
+  now = new Date(),
+): Promise<void> {
+  assertCan(membership, "settings.edit");
+  const domain = await db.domain.findFirst({
+    where: { id: domainId, companyId: membership.company.id },
+    select: { id: true, status: true },
+  });
+  if (!domain) throw notFound();
+  await db.domain.updateMany({
+    where: { id: domain.id, companyId: membership.company.id },
+    data: restartChecks(domain, now),
+  });
+  await requestCheck(domain.id);
+}
