@@ -4,8 +4,10 @@ import { setRequestLocale } from "next-intl/server";
 import { PlayerView } from "@/components/player/player-view";
 import { EventView } from "@/components/public/event-view";
 import { LandingView } from "@/components/public/landing-view";
-import { LegalDocument, PlainText } from "@/components/public/legal-document";
+import { LegalDocument } from "@/components/public/legal-document";
+import { MarkdownView } from "@/components/public/markdown-view";
 import { TenantShell } from "@/components/public/tenant-chrome";
+import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { legalText } from "@/lib/public/legal";
 import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links";
@@ -101,6 +103,7 @@ export async function EventPage({
         locale={locale}
         links={links}
         companyName={data.company.name}
+        style={templateStyle(data.company.template)}
       />
     </TenantShell>
   );
@@ -153,6 +156,7 @@ export async function PlayerPage({
         locale={locale}
         links={links}
         url={canonicalUrl(mode, data.company.slug, (l) => l.player(data.content.id))}
+        style={templateStyle(data.company.template)}
       />
     </TenantShell>
   );
@@ -199,8 +203,8 @@ export async function TenantLegalPage({
     <TenantShell company={company} links={links}>
       {own ? (
         <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{doc.title}</h1>
-          <PlainText text={own} />
+          <h1 className={templateStyle(company.template).title}>{doc.title}</h1>
+          <MarkdownView source={own} className="mt-8" />
         </article>
       ) : (
         <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections} />
