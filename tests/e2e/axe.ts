@@ -1,0 +1,38 @@
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+
+/**
+ * axe-core in the page (not a spec). The axe-core package is in the tree (eslint-plugin-jsx-a11y
+ * depends on it); `@axe-core/playwright` is not, so its source is evaluated through the
+ * DevTools protocol, which the pages' CSP does not govern (an injected <script> would be refused).
+ */
+const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** WCAG 2.x A and AA violations on the page as it is now. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(await axeSource);
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+      }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
+  });
+}
