@@ -37,7 +37,6 @@ export async function TenantShell({
       className={cn(
         "flex min-h-dvh flex-col bg-white text-zinc-900 dark:bg-ink-900 dark:text-zinc-100",
         style.font,
-        stage && "bg-zinc-100",
       )}
     >
       <BrandStyle company={company} />

@@ -3,7 +3,7 @@ import type { Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { createCompany, createPublishedGallery, demoCompanyId, sql } from "./auth-support";
 import { expect, test } from "./fixtures";
-import { setLocale, tenantOrigin } from "./public-helpers";
+import { setLocale, tenantOrigin, waitForHydration } from "./public-helpers";
 
 /**
  * The company's brand on its public pages (issue #14): each template changes the landing, an
@@ -51,6 +51,9 @@ async function brandedCompany(name: string, brand: Brand) {
 }
 
 async function expectNoViolations(page: Page, what: string): Promise<void> {
+  // Checked as a fan sees it: hydrated, the engagement counts loaded.
+  await waitForHydration(page);
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   const violations = await axeViolations(page);
   expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
