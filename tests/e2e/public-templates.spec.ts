@@ -58,6 +58,13 @@ async function expectNoViolations(page: Page, what: string): Promise<void> {
   expect(violations, `${what}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
 }
 
+/** Opens `path` with the fan's stored theme choice (what the theme switcher keeps). */
+async function visitWithTheme(page: Page, path: string, theme: "light" | "dark" | "system"): Promise<void> {
+  await page.goto(path);
+  await page.evaluate((value) => localStorage.setItem("theme", value), theme);
+  await page.reload();
+}
+
 test.beforeEach(async ({ context, baseURL }) => {
   await setLocale(context, baseURL!, "en");
 });
@@ -116,8 +123,7 @@ test("a company forced to dark is dark for every fan, without the theme switcher
     brandColor: "#1d4ed8",
   });
   await page.emulateMedia({ colorScheme: "light" });
-  await page.addInitScript(() => localStorage.setItem("theme", "light"));
-  await page.goto(`/${company.slug}`);
+  await visitWithTheme(page, `/${company.slug}`, "light");
   await expect(page.locator('[data-page-scheme="dark"]')).toHaveCount(1);
   // The body's own dark background, whatever the fan's theme says.
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(11, 11, 18)");
@@ -127,9 +133,23 @@ test("a company forced to dark is dark for every fan, without the theme switcher
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(11, 11, 18)");
   await expect(page.getByRole("radiogroup", { name: "Theme" })).toHaveCount(0);
 
+  // Forced light wins over a fan's dark theme the same way.
+  const light = await brandedCompany(`Light ${randomUUID().slice(0, 4)}`, {
+    template: "stage",
+    colorScheme: "light",
+    brandColor: "#1d4ed8",
+  });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await visitWithTheme(page, `/${light.slug}`, "dark");
+  await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await expect(page.getByRole("radiogroup", { name: "Theme" })).toHaveCount(0);
+  await expectNoViolations(page, "forced light landing");
+
   // A company on the fan's scheme keeps the switcher.
   const free = await brandedCompany(`Free ${randomUUID().slice(0, 4)}`, { template: "classic" });
-  await page.goto(`/${free.slug}`);
+  await page.emulateMedia({ colorScheme: "light" });
+  await visitWithTheme(page, `/${free.slug}`, "system");
   await expect(page.getByRole("radiogroup", { name: "Theme" }).first()).toBeAttached();
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
 });

@@ -44,6 +44,7 @@ export function LikeButton() {
       // aria-disabled rather than disabled while sending: a disabled button drops keyboard focus.
       aria-disabled={pending || undefined}
       onClick={onClick}
+      // The name holds the count as shown, not in parentheses (WCAG 2.5.3, axe label-content-name-mismatch).
       aria-label={state ? t("engagement.like.label", { count: state.likes }) : t("engagement.like.loading")}
       className={cn(
         pillButton,
@@ -53,8 +54,7 @@ export function LikeButton() {
       data-testid="like-button"
     >
       <Heart aria-hidden className={cn("size-5", liked && "fill-current")} />
-      {/* The label says the count; the digits are its visual copy (a name must contain what it shows). */}
-      <span aria-hidden className="min-w-4 tabular-nums" data-testid="like-count">
+      <span className="min-w-4 tabular-nums" data-testid="like-count">
         {state ? state.likes : "–"}
       </span>
     </button>
