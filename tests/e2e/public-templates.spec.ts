@@ -22,6 +22,7 @@ interface Brand {
   colorScheme?: "system" | "light" | "dark";
   termsText?: string;
   logo?: boolean;
+  photo?: boolean;
 }
 
 async function brandedCompany(name: string, brand: Brand) {
@@ -44,6 +45,19 @@ async function brandedCompany(name: string, brand: Brand) {
     ],
   );
   const gallery = await createPublishedGallery(companyId, `${name} Night`);
+  if (brand.photo) {
+    // One of the seed's processed photos, its renditions shared (its original key made unique),
+    // so cards, the event grid, the player and the share image show a real picture.
+    await sql(
+      `insert into media_file (id, "companyId", "contentId", kind, "storageKey", "originalName", "mimeType",
+         "sizeBytes", width, height, state, variants, "blurDataUrl", position, "updatedAt")
+       select $1, $2, $3, kind, "storageKey" || '-' || $1, "originalName", "mimeType", "sizeBytes", width,
+         height, state, variants, "blurDataUrl", 0, now()
+       from media_file where "companyId" = $4 and kind = 'photo' and state = 'ready' and variants is not null
+       order by "createdAt" limit 1`,
+      [randomUUID(), companyId, gallery.contentId, await demoCompanyId()],
+    );
+  }
   const [{ slug }] = (await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId])) as [
     { slug: string },
   ];
@@ -81,8 +95,11 @@ for (const template of TEMPLATES) {
       brandColor: "#ffd400",
       accentColor: "#0a7cff",
       logo: true,
+      photo: true,
     });
     const pages = [`/${company.slug}`, company.publicPath, `/${company.slug}/player/${company.contentId}`];
+    await page.goto(company.publicPath);
+    await expect(page.locator("main picture").first()).toBeVisible();
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const path of pages) {
