@@ -6,6 +6,7 @@
 import path from "node:path";
 import { PLAN_TIERS, setCompanyPlan } from "../lib/billing/set-plan";
 import { createPrismaClient } from "../lib/db-client";
+import { requestRevalidation } from "../lib/jobs/revalidate";
 import { dataDir, env } from "../lib/env";
 import type { PlanTier } from "../lib/generated/prisma/enums";
 import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres";
@@ -30,8 +31,10 @@ if (server) {
 }
 const prisma = createPrismaClient(url!);
 try {
-  const { previous } = await setCompanyPlan(prisma, slug, plan as PlanTier);
+  const { companyId, previous } = await setCompanyPlan(prisma, slug, plan as PlanTier);
   console.log(`${slug}: ${previous} → ${plan} (audited)`);
+  // The plan decides the public pages' brand; a running app refreshes them (else within the hour).
+  await requestRevalidation({ companyId, eventIds: [], contentIds: [] });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;

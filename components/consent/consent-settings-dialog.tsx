@@ -38,7 +38,7 @@ function Switch({
       onClick={() => onChange(!checked)}
       className={cn(
         "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-70",
-        checked ? "bg-orange-700" : "bg-zinc-300 dark:bg-zinc-600",
+        checked ? "bg-tenant" : "bg-zinc-300 dark:bg-zinc-600",
       )}
     >
       <span

@@ -45,7 +45,7 @@ export function AudioPlayer({ track, title }: { track: PublicMedia; title: strin
                 height={h}
                 rx={bar * 0.3}
                 className={
-                  (i + 0.5) * bar <= progress * 100 ? "fill-brand-600" : "fill-zinc-300 dark:fill-zinc-600"
+                  (i + 0.5) * bar <= progress * 100 ? "fill-tenant" : "fill-zinc-300 dark:fill-zinc-600"
                 }
               />
             );

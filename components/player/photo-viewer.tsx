@@ -75,7 +75,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
                 aria-current={i === index ? "true" : undefined}
                 className={cn(
                   "block size-16 overflow-hidden rounded-lg ring-2 ring-offset-2 ring-offset-white dark:ring-offset-ink-900",
-                  i === index ? "ring-brand-500" : "ring-transparent",
+                  i === index ? "ring-tenant" : "ring-transparent",
                 )}
               >
                 <ResponsiveImage image={thumb.image} alt="" sizes="64px" className="h-full w-full" />

@@ -12,10 +12,12 @@ import { PhotoViewer } from "@/components/player/photo-viewer";
 import { VideoPlayer } from "@/components/player/video-player";
 import { kindIcon } from "@/components/public/cards";
 import { ResponsiveImage } from "@/components/public/responsive-image";
+import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { formatShortDate } from "@/lib/public/format";
 import type { TenantLinks } from "@/lib/public/links";
 import type { PublicContent, PublicEvent, PublicMedia } from "@/lib/public/types";
+import { cn } from "@/lib/utils";
 
 async function LockedMedia({ content }: { content: PublicContent }) {
   const t = await getTranslations("player");
@@ -129,12 +131,15 @@ export async function PlayerView({
   locale,
   links,
   url,
+  style = TEMPLATE_STYLES.classic,
 }: {
   content: PublicContent;
   events: PublicEvent[];
   locale: Locale;
   links: TenantLinks;
   url: string;
+  /** The company's template (`lib/brand/templates.ts`): the header's layout and typography. */
+  style?: TemplateStyle;
 }) {
   const t = await getTranslations("player");
   const tl = await getTranslations("landing");
@@ -150,9 +155,27 @@ export async function PlayerView({
   };
   return (
     <EngagementProvider target={target}>
-      <article className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
-        <header className="flex flex-col gap-2">
-          <p className="inline-flex items-center gap-2 text-sm font-medium text-zinc-600 dark:text-zinc-400">
+      <article
+        className={cn(
+          "mx-auto flex flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10",
+          { grid: "max-w-5xl", magazine: "max-w-3xl", stage: "max-w-none" }[style.layout],
+          style.layout === "stage" && "pt-0 sm:pt-0",
+        )}
+      >
+        <header
+          className={cn(
+            "flex flex-col gap-2",
+            style.layout === "magazine" && "items-center text-center",
+            style.layout === "stage" && "-mx-4 bg-tenant px-4 py-8 text-on-tenant sm:-mx-6 sm:px-6",
+          )}
+        >
+          <p
+            className={cn(
+              "inline-flex items-center gap-2",
+              style.label,
+              style.layout !== "stage" && "text-zinc-600 dark:text-zinc-400",
+            )}
+          >
             <Icon aria-hidden className="size-4" />
             {tl(`kind.${content.primaryKind}`)}
             {content.requiresLead && (
@@ -161,14 +184,27 @@ export async function PlayerView({
               </span>
             )}
           </p>
-          <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">{content.title}</h1>
+          <h1
+            className={
+              style.layout === "grid"
+                ? "text-2xl font-bold tracking-tight text-balance sm:text-4xl"
+                : style.title
+            }
+          >
+            {content.title}
+          </h1>
           {events.length > 0 && (
-            <ul className="flex flex-wrap gap-2">
+            <ul className={cn("flex flex-wrap gap-2", style.layout === "magazine" && "justify-center")}>
               {events.map((event) => (
                 <li key={event.id}>
                   <Link
                     href={links.event(event.slug)}
-                    className="inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1 text-sm hover:border-zinc-500 dark:border-zinc-700"
+                    className={cn(
+                      "inline-flex items-center gap-2 border px-3 py-1 text-sm",
+                      style.layout === "stage"
+                        ? "border-current hover:bg-on-tenant hover:text-tenant"
+                        : "rounded-full border-zinc-300 hover:border-zinc-500 dark:border-zinc-700",
+                    )}
                   >
                     <Calendar aria-hidden className="size-4" />
                     <span>

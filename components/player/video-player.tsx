@@ -56,7 +56,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
                 className={cn(
                   "flex w-full items-center gap-3 rounded-xl border px-4 py-3 text-left",
                   i === index
-                    ? "border-brand-500 bg-brand-50 dark:bg-ink-800"
+                    ? "border-tenant bg-tenant/10 dark:bg-ink-800"
                     : "border-zinc-200 hover:border-zinc-400 dark:border-zinc-800",
                 )}
               >

@@ -1,14 +1,21 @@
 import { AudioLines, Calendar, Camera, FileText, Lock, MapPin, Video } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
+import type { ReactNode } from "react";
 import { ResponsiveImage } from "@/components/public/responsive-image";
+import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { formatShortDate } from "@/lib/public/format";
-import type { FilterKind, MediaKindDto, PublicContent, PublicEvent } from "@/lib/public/types";
+import type { FilterKind, MediaKindDto, PublicContent, PublicEvent, PublicImage } from "@/lib/public/types";
+import { cn } from "@/lib/utils";
 
 export const kindIcon = { photo: Camera, video: Video, audio: AudioLines, document: FileText } as const;
 
-const cardSizes = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+const cardSizes = {
+  grid: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",
+  magazine: "(min-width: 768px) 768px, 100vw",
+  stage: "(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw",
+} as const;
 
 /** Kinds a content matches in the landing filters. */
 export function contentKinds(content: PublicContent): FilterKind[] {
@@ -27,89 +34,226 @@ function Placeholder({ kind }: { kind: MediaKindDto }) {
   );
 }
 
-export async function EventCard({
-  event,
+/**
+ * One item of a list, framed by the template: a rounded card (classic), a large figure with
+ * its caption below (editorial), an edge-to-edge tile with the title over the image (stage).
+ */
+function Card({
+  style,
   href,
-  locale,
+  kinds,
+  image,
+  placeholder,
+  badges,
+  label,
+  title,
+  children,
 }: {
-  event: PublicEvent;
+  style: TemplateStyle;
   href: string;
-  locale: Locale;
+  kinds: string[];
+  image: PublicImage | null;
+  placeholder: MediaKindDto;
+  badges?: ReactNode;
+  label?: ReactNode;
+  title: string;
+  children?: ReactNode;
 }) {
+  const { layout } = style;
+  const media = (
+    <span
+      className={cn(
+        "relative block",
+        layout === "grid" && "aspect-[16/9]",
+        layout === "magazine" && "aspect-[3/2]",
+        layout === "stage" && "absolute inset-0 -z-10",
+      )}
+    >
+      {image ? (
+        <ResponsiveImage image={image} alt="" sizes={cardSizes[layout]} className="h-full w-full" />
+      ) : (
+        <Placeholder kind={placeholder} />
+      )}
+      {badges}
+    </span>
+  );
+  if (layout === "magazine") {
+    return (
+      <li data-kinds={kinds.join(" ")} className="group">
+        <Link href={href} className="block">
+          <figure>
+            {media}
+            <figcaption className="mt-4 flex flex-col gap-1 border-l-2 border-current pl-4">
+              {label && <span className={cn(style.label, "text-zinc-600 dark:text-zinc-400")}>{label}</span>}
+              <span
+                className={cn(
+                  style.itemTitle,
+                  "group-hover:text-tenant-ink-light group-hover:underline dark:group-hover:text-tenant-ink-dark",
+                )}
+              >
+                {title}
+              </span>
+              {children && <span className="text-zinc-700 italic dark:text-zinc-300">{children}</span>}
+            </figcaption>
+          </figure>
+        </Link>
+      </li>
+    );
+  }
+  if (layout === "stage") {
+    return (
+      <li data-kinds={kinds.join(" ")} className="group" data-scheme="dark">
+        <Link
+          href={href}
+          className="relative isolate flex aspect-square flex-col justify-end overflow-hidden bg-ink-900 p-4 text-white"
+        >
+          {media}
+          <span
+            aria-hidden
+            className="absolute inset-0 -z-10 bg-gradient-to-t from-black via-black/70 to-black/10"
+          />
+          {label && (
+            <span className={cn(style.label, "mb-2 self-start bg-tenant px-2 py-1 text-on-tenant")}>
+              {label}
+            </span>
+          )}
+          <span className={cn(style.itemTitle, "group-hover:underline")}>{title}</span>
+          {children && <span className="mt-1 text-sm text-zinc-200">{children}</span>}
+        </Link>
+      </li>
+    );
+  }
   return (
-    <li data-kinds={event.kinds.join(" ")} className="group">
+    <li data-kinds={kinds.join(" ")} className="group">
       <Link
         href={href}
         className="block overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-zinc-800 dark:bg-ink-800"
       >
-        <span className="block aspect-[16/9]">
-          {event.cover ? (
-            <ResponsiveImage image={event.cover} alt="" sizes={cardSizes} className="h-full w-full" />
-          ) : (
-            <Placeholder kind="photo" />
-          )}
-        </span>
+        {media}
         <span className="block p-4">
-          <span className="block text-lg font-semibold group-hover:text-brand-600">{event.name}</span>
-          <span className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-zinc-600 dark:text-zinc-400">
-            <span className="inline-flex items-center gap-1">
-              <Calendar aria-hidden className="size-4" />
-              <time dateTime={event.startsAt}>{formatShortDate(event.startsAt, event.timeZone, locale)}</time>
-            </span>
-            {event.location && (
-              <span className="inline-flex items-center gap-1">
-                <MapPin aria-hidden className="size-4" />
-                {event.location}
-              </span>
+          <span
+            className={cn(
+              "block",
+              style.itemTitle,
+              "group-hover:text-tenant-ink-light dark:group-hover:text-tenant-ink-dark",
             )}
+          >
+            {title}
           </span>
+          {children && (
+            <span className="mt-2 block text-sm text-zinc-600 dark:text-zinc-400">{children}</span>
+          )}
         </span>
       </Link>
     </li>
   );
 }
 
-export async function ContentCard({ content, href }: { content: PublicContent; href: string }) {
+export async function EventCard({
+  event,
+  href,
+  locale,
+  style = TEMPLATE_STYLES.classic,
+}: {
+  event: PublicEvent;
+  href: string;
+  locale: Locale;
+  style?: TemplateStyle;
+}) {
+  const date = (
+    <time dateTime={event.startsAt}>{formatShortDate(event.startsAt, event.timeZone, locale)}</time>
+  );
+  if (style.layout !== "grid") {
+    return (
+      <Card
+        style={style}
+        href={href}
+        kinds={event.kinds}
+        image={event.cover}
+        placeholder="photo"
+        label={
+          <>
+            {date}
+            {event.location && ` · ${event.location}`}
+          </>
+        }
+        title={event.name}
+      />
+    );
+  }
+  return (
+    <Card
+      style={style}
+      href={href}
+      kinds={event.kinds}
+      image={event.cover}
+      placeholder="photo"
+      title={event.name}
+    >
+      <span className="flex flex-wrap gap-x-4 gap-y-1">
+        <span className="inline-flex items-center gap-1">
+          <Calendar aria-hidden className="size-4" />
+          {date}
+        </span>
+        {event.location && (
+          <span className="inline-flex items-center gap-1">
+            <MapPin aria-hidden className="size-4" />
+            {event.location}
+          </span>
+        )}
+      </span>
+    </Card>
+  );
+}
+
+export async function ContentCard({
+  content,
+  href,
+  style = TEMPLATE_STYLES.classic,
+}: {
+  content: PublicContent;
+  href: string;
+  style?: TemplateStyle;
+}) {
   const t = await getTranslations("landing");
   const Icon = kindIcon[content.primaryKind];
   const count = content.kind === "single" ? 0 : countOf(content);
+  const kindLabel = (
+    <>
+      {t(`kind.${content.primaryKind}`)}
+      {count > 1 && <span> · {count}</span>}
+    </>
+  );
+  const gated = content.requiresLead && (
+    <span className="absolute top-2 right-2 rounded-full bg-black/60 p-1.5 text-white" title={t("gated")}>
+      <Lock aria-hidden className="size-3.5" />
+      <span className="sr-only">{t("gated")}</span>
+    </span>
+  );
+  const grid = style.layout === "grid";
   return (
-    <li data-kinds={contentKinds(content).join(" ")} className="group">
-      <Link
-        href={href}
-        className="block overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-zinc-800 dark:bg-ink-800"
-      >
-        <span className="relative block aspect-[4/3]">
-          {content.cover ? (
-            <ResponsiveImage image={content.cover} alt="" sizes={cardSizes} className="h-full w-full" />
-          ) : (
-            <Placeholder kind={content.primaryKind} />
-          )}
-          <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-1 text-xs font-medium text-white backdrop-blur">
-            <Icon aria-hidden className="size-3.5" />
-            {t(`kind.${content.primaryKind}`)}
-            {count > 1 && <span>· {count}</span>}
-          </span>
-          {content.requiresLead && (
-            <span
-              className="absolute top-2 right-2 rounded-full bg-black/60 p-1.5 text-white"
-              title={t("gated")}
-            >
-              <Lock aria-hidden className="size-3.5" />
-              <span className="sr-only">{t("gated")}</span>
+    <Card
+      style={style}
+      href={href}
+      kinds={contentKinds(content)}
+      image={content.cover}
+      placeholder={content.primaryKind}
+      label={grid ? undefined : kindLabel}
+      badges={
+        <>
+          {grid && (
+            <span className="absolute top-2 left-2 inline-flex items-center gap-1 rounded-full bg-black/60 px-2 py-1 text-xs font-medium text-white backdrop-blur">
+              <Icon aria-hidden className="size-3.5" />
+              {kindLabel}
             </span>
           )}
-        </span>
-        <span className="block p-4">
-          <span className="block font-semibold group-hover:text-brand-600">{content.title}</span>
-          {content.description && (
-            <span className="mt-1 line-clamp-2 block text-sm text-zinc-600 dark:text-zinc-400">
-              {content.description}
-            </span>
-          )}
-        </span>
-      </Link>
-    </li>
+          {gated}
+        </>
+      }
+      title={content.title}
+    >
+      {content.description && <span className="line-clamp-2 block">{content.description}</span>}
+    </Card>
   );
 }
 

@@ -5,10 +5,12 @@ import { GalleryGrid } from "@/components/gallery/gallery-grid";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 import { ContentCard } from "@/components/public/cards";
 import { ResponsiveImage } from "@/components/public/responsive-image";
+import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { formatEventDate, formatPrice } from "@/lib/public/format";
 import type { TenantLinks } from "@/lib/public/links";
 import type { PublicContent, PublicEvent } from "@/lib/public/types";
+import { cn } from "@/lib/utils";
 
 /** Every photo of the event's photo contents, in the organiser's order, for the grid and lightbox. */
 async function photoItems(contents: PublicContent[], links: TenantLinks): Promise<LightboxItem[]> {
@@ -26,6 +28,155 @@ async function photoItems(contents: PublicContent[], links: TenantLinks): Promis
     });
 }
 
+/** Date, location and price of the event, as a definition list. */
+async function EventFacts({
+  event,
+  locale,
+  className,
+}: {
+  event: PublicEvent;
+  locale: Locale;
+  className: string;
+}) {
+  const t = await getTranslations("event");
+  const price = formatPrice(event.priceMinor, event.currency, locale);
+  return (
+    <dl className={className}>
+      <div className="flex items-center gap-2">
+        <dt>
+          <Calendar aria-hidden className="size-5" />
+          <span className="sr-only">{t("date")}</span>
+        </dt>
+        <dd>
+          <time dateTime={event.startsAt}>{formatEventDate(event.startsAt, event.timeZone, locale)}</time>
+        </dd>
+      </div>
+      {event.location && (
+        <div className="flex items-center gap-2">
+          <dt>
+            <MapPin aria-hidden className="size-5" />
+            <span className="sr-only">{t("location")}</span>
+          </dt>
+          <dd>{event.location}</dd>
+        </div>
+      )}
+      <div className="flex items-center gap-2">
+        <dt>
+          <Ticket aria-hidden className="size-5" />
+          <span className="sr-only">{t("price")}</span>
+        </dt>
+        <dd>{price ?? t("free")}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The event's header per template: the banner behind the title (classic); a centred title
+ * above the banner as a large captioned figure (editorial); a full-bleed band in the brand
+ * colour, the banner edge to edge below it (stage).
+ */
+async function EventHeader({
+  event,
+  locale,
+  links,
+  companyName,
+  style,
+}: {
+  event: PublicEvent;
+  locale: Locale;
+  links: TenantLinks;
+  companyName: string;
+  style: TemplateStyle;
+}) {
+  const back = (className: string) => (
+    <Link
+      href={links.home}
+      className={cn("inline-flex items-center gap-1 text-sm hover:underline", className)}
+    >
+      <ArrowLeft aria-hidden className="size-4" />
+      {companyName}
+    </Link>
+  );
+  if (style.layout === "magazine") {
+    return (
+      <header className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-5 pt-10 text-center sm:px-8 sm:pt-14">
+        {back("text-zinc-600 dark:text-zinc-400")}
+        <h1 className={style.title}>{event.name}</h1>
+        <EventFacts
+          event={event}
+          locale={locale}
+          className={cn(
+            style.label,
+            "flex flex-col items-center gap-2 text-zinc-700 sm:flex-row sm:gap-x-6 dark:text-zinc-300",
+          )}
+        />
+        {event.cover && (
+          <figure className="mt-4 w-full">
+            <ResponsiveImage
+              image={event.cover}
+              alt=""
+              sizes="(min-width: 768px) 768px, 100vw"
+              lazy={false}
+              className="aspect-[3/2] w-full"
+            />
+            <figcaption className="mt-2 text-left text-sm text-zinc-600 italic dark:text-zinc-400">
+              {[event.name, event.location].filter(Boolean).join(" — ")}
+            </figcaption>
+          </figure>
+        )}
+      </header>
+    );
+  }
+  if (style.layout === "stage") {
+    return (
+      <header>
+        <div className="bg-tenant px-4 pt-10 pb-10 text-on-tenant sm:px-8 sm:pt-16">
+          {back("mb-6")}
+          <h1 className={style.title}>{event.name}</h1>
+          <EventFacts
+            event={event}
+            locale={locale}
+            className="mt-6 flex flex-col gap-2 font-semibold tracking-wide uppercase sm:flex-row sm:flex-wrap sm:gap-x-8"
+          />
+        </div>
+        {event.cover && (
+          <ResponsiveImage
+            image={event.cover}
+            alt=""
+            sizes="100vw"
+            lazy={false}
+            className="aspect-[21/9] w-full"
+          />
+        )}
+      </header>
+    );
+  }
+  return (
+    <header className="relative isolate overflow-hidden bg-ink-900 text-white">
+      {event.cover && (
+        <ResponsiveImage
+          image={event.cover}
+          alt=""
+          sizes="100vw"
+          lazy={false}
+          className="absolute inset-0 -z-10 h-full w-full opacity-50"
+        />
+      )}
+      <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-900 via-ink-900/60 to-transparent" />
+      <div className="mx-auto max-w-6xl px-4 pt-24 pb-10 sm:px-6 sm:pt-40">
+        {back("mb-6 text-zinc-200 hover:text-white")}
+        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{event.name}</h1>
+        <EventFacts
+          event={event}
+          locale={locale}
+          className="mt-6 flex flex-col gap-2 text-zinc-100 sm:flex-row sm:flex-wrap sm:gap-x-8"
+        />
+      </div>
+    </header>
+  );
+}
+
 /** An event (spec §2): banner, date, location, price, description, photo grid with lightbox, contents. */
 export async function EventView({
   event,
@@ -33,81 +184,39 @@ export async function EventView({
   locale,
   links,
   companyName,
+  style = TEMPLATE_STYLES.classic,
 }: {
   event: PublicEvent;
   contents: PublicContent[];
   locale: Locale;
   links: TenantLinks;
   companyName: string;
+  style?: TemplateStyle;
 }) {
   const t = await getTranslations("event");
-  const price = formatPrice(event.priceMinor, event.currency, locale);
   const photos = await photoItems(contents, links);
 
   return (
     <article>
-      <header className="relative isolate overflow-hidden bg-ink-900 text-white">
-        {event.cover && (
-          <ResponsiveImage
-            image={event.cover}
-            alt=""
-            sizes="100vw"
-            lazy={false}
-            className="absolute inset-0 -z-10 h-full w-full opacity-50"
-          />
-        )}
-        <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-900 via-ink-900/60 to-transparent" />
-        <div className="mx-auto max-w-6xl px-4 pt-24 pb-10 sm:px-6 sm:pt-40">
-          <Link
-            href={links.home}
-            className="mb-6 inline-flex items-center gap-1 text-sm text-zinc-200 hover:text-white"
-          >
-            <ArrowLeft aria-hidden className="size-4" />
-            {companyName}
-          </Link>
-          <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{event.name}</h1>
-          <dl className="mt-6 flex flex-col gap-2 text-zinc-100 sm:flex-row sm:flex-wrap sm:gap-x-8">
-            <div className="flex items-center gap-2">
-              <dt>
-                <Calendar aria-hidden className="size-5" />
-                <span className="sr-only">{t("date")}</span>
-              </dt>
-              <dd>
-                <time dateTime={event.startsAt}>
-                  {formatEventDate(event.startsAt, event.timeZone, locale)}
-                </time>
-              </dd>
-            </div>
-            {event.location && (
-              <div className="flex items-center gap-2">
-                <dt>
-                  <MapPin aria-hidden className="size-5" />
-                  <span className="sr-only">{t("location")}</span>
-                </dt>
-                <dd>{event.location}</dd>
-              </div>
-            )}
-            <div className="flex items-center gap-2">
-              <dt>
-                <Ticket aria-hidden className="size-5" />
-                <span className="sr-only">{t("price")}</span>
-              </dt>
-              <dd>{price ?? t("free")}</dd>
-            </div>
-          </dl>
-        </div>
-      </header>
+      <EventHeader event={event} locale={locale} links={links} companyName={companyName} style={style} />
 
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 py-10 sm:px-6">
+      <div className={cn("flex flex-col gap-12 py-10", style.container)}>
         {event.description && (
-          <p className="max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300">
+          <p
+            className={cn(
+              "max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300",
+              style.inset,
+              style.layout === "magazine" &&
+                "leading-relaxed first-letter:float-left first-letter:mr-2 first-letter:text-6xl first-letter:leading-none",
+            )}
+          >
             {event.description}
           </p>
         )}
 
         {photos.length > 0 && (
           <section aria-labelledby="event-gallery-title">
-            <h2 id="event-gallery-title" className="mb-4 text-2xl font-bold">
+            <h2 id="event-gallery-title" className={cn("mb-4", style.heading, style.inset)}>
               {t("galleryTitle")}
             </h2>
             <GalleryGrid items={photos} />
@@ -115,15 +224,20 @@ export async function EventView({
         )}
 
         <section aria-labelledby="event-contents-title">
-          <h2 id="event-contents-title" className="text-2xl font-bold">
+          <h2 id="event-contents-title" className={cn(style.heading, style.inset)}>
             {t("contentsTitle")}
           </h2>
           {contents.length === 0 ? (
-            <p className="mt-4 text-zinc-600 dark:text-zinc-400">{t("noContents")}</p>
+            <p className={cn("mt-4 text-zinc-600 dark:text-zinc-400", style.inset)}>{t("noContents")}</p>
           ) : (
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className={cn("mt-6", style.list)}>
               {contents.map((content) => (
-                <ContentCard key={content.id} content={content} href={links.player(content.id)} />
+                <ContentCard
+                  key={content.id}
+                  content={content}
+                  href={links.player(content.id)}
+                  style={style}
+                />
               ))}
             </ul>
           )}

@@ -3,14 +3,17 @@ import { getTranslations } from "next-intl/server";
 import { ContentCard, EventCard } from "@/components/public/cards";
 import { CompanyLogo } from "@/components/public/company-logo";
 import { FilterBar } from "@/components/public/filter-bar";
+import { primaryAction } from "@/components/public/styles";
+import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import type { TenantLinks } from "@/lib/public/links";
 import { localized } from "@/lib/public/localize";
 import type { LandingData, PublicCompany } from "@/lib/public/types";
+import { cn } from "@/lib/utils";
 
 const socials = ["instagram", "facebook", "youtube", "tiktok", "linkedin", "twitter"] as const;
 
-async function ContactLinks({ company }: { company: PublicCompany }) {
+async function ContactLinks({ company, onBrand }: { company: PublicCompany; onBrand?: boolean }) {
   const t = await getTranslations("landing");
   const c = company.contacts;
   const items = [
@@ -23,14 +26,19 @@ async function ContactLinks({ company }: { company: PublicCompany }) {
   if (items.length === 0) return null;
   return (
     <nav aria-label={t("contactTitle")}>
-      <ul className="flex flex-wrap justify-center gap-2 sm:justify-start">
+      <ul className={cn("flex flex-wrap justify-center gap-2", !onBrand && "sm:justify-start")}>
         {items.map(({ href, label, Icon }) => (
           <li key={href}>
             <a
               href={href}
               rel="noopener noreferrer"
               target={href.startsWith("http") ? "_blank" : undefined}
-              className="inline-flex h-10 items-center gap-2 rounded-full border border-zinc-300 px-4 text-sm font-medium hover:border-zinc-500 dark:border-zinc-700 dark:hover:border-zinc-400"
+              className={cn(
+                "inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium",
+                onBrand
+                  ? "border-current hover:bg-on-tenant hover:text-tenant"
+                  : "border-zinc-300 hover:border-zinc-500 dark:border-zinc-700 dark:hover:border-zinc-400",
+              )}
             >
               <Icon aria-hidden className="size-4" />
               {label}
@@ -59,53 +67,103 @@ export async function LandingView({
   const description = localized(company.description, locale);
   const byEvents = company.displayMode === "events";
 
+  const style = templateStyle(company.template);
+  const promotion = company.promotionUrl && (
+    <a
+      href={company.promotionUrl}
+      rel="noopener"
+      target="_blank"
+      className={cn(
+        "inline-flex h-11 items-center justify-center gap-2 self-center rounded-lg px-5 font-medium",
+        style.layout === "stage" ? "bg-on-tenant text-tenant hover:underline" : primaryAction,
+        style.layout === "grid" && "sm:self-start",
+      )}
+    >
+      <Megaphone aria-hidden className="size-4" />
+      {t("promotion")}
+    </a>
+  );
+
   return (
     <>
-      <section className="border-b border-zinc-200 bg-zinc-50 px-4 py-10 sm:px-6 sm:py-14 dark:border-zinc-800 dark:bg-ink-800">
-        <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
-          <CompanyLogo company={company} decorative={false} className="size-24 text-4xl sm:size-28" />
-          <div className="flex min-w-0 flex-col gap-4">
-            <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{name}</h1>
-            {intro && <p className="text-lg text-zinc-700 dark:text-zinc-300">{intro}</p>}
-            {description && <p className="text-zinc-600 dark:text-zinc-400">{description}</p>}
-            <ContactLinks company={company} />
-            {company.promotionUrl && (
-              <a
-                href={company.promotionUrl}
-                rel="noopener"
-                target="_blank"
-                className="inline-flex h-11 items-center justify-center gap-2 self-center rounded-lg bg-orange-700 px-5 font-medium text-white hover:bg-orange-800 sm:self-start"
-              >
-                <Megaphone aria-hidden className="size-4" />
-                {t("promotion")}
-              </a>
-            )}
+      {style.layout === "grid" && (
+        <section className="border-b border-zinc-200 bg-zinc-50 px-4 py-10 sm:px-6 sm:py-14 dark:border-zinc-800 dark:bg-ink-800">
+          <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
+            <CompanyLogo company={company} decorative={false} className="size-24 text-4xl sm:size-28" />
+            <div className="flex min-w-0 flex-col gap-4">
+              <h1 className={style.title}>{name}</h1>
+              {intro && <p className="text-lg text-zinc-700 dark:text-zinc-300">{intro}</p>}
+              {description && <p className="text-zinc-600 dark:text-zinc-400">{description}</p>}
+              <ContactLinks company={company} />
+              {promotion}
+            </div>
           </div>
-        </div>
-      </section>
+        </section>
+      )}
+      {style.layout === "magazine" && (
+        <section className="px-5 py-12 sm:px-8 sm:py-16">
+          <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 text-center">
+            <h1 className={style.title}>{name}</h1>
+            {intro && <p className="text-xl text-zinc-700 italic dark:text-zinc-300">{intro}</p>}
+            {description && (
+              <p className="text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">{description}</p>
+            )}
+            <ContactLinks company={company} />
+            {promotion}
+          </div>
+        </section>
+      )}
+      {style.layout === "stage" && (
+        <section className="bg-tenant px-4 py-14 text-on-tenant sm:px-8 sm:py-20">
+          <div className="flex flex-col items-start gap-6">
+            <CompanyLogo company={company} decorative={false} className="size-20 rounded-none text-4xl" />
+            <h1 className={style.title}>{name}</h1>
+            {intro && <p className="max-w-3xl text-xl font-semibold">{intro}</p>}
+            {description && <p className="max-w-3xl">{description}</p>}
+            <ContactLinks company={company} onBrand />
+            {promotion}
+          </div>
+        </section>
+      )}
 
-      <div id="landing-items" className="mx-auto flex max-w-6xl flex-col gap-10 px-4 py-10 sm:px-6">
-        <FilterBar targetId="landing-items" />
+      <div
+        id="landing-items"
+        className={cn("flex flex-col gap-10", style.container, style.layout === "stage" ? "pb-10" : "py-10")}
+      >
+        <div className={cn(style.inset, style.layout === "stage" && "pt-6")}>
+          <FilterBar targetId="landing-items" />
+        </div>
 
         <section
           data-filter-section={(byEvents ? data.events.length : data.galleries.length) > 0 ? "" : undefined}
           aria-labelledby="landing-main-title"
         >
-          <h2 id="landing-main-title" className="text-2xl font-bold">
+          <h2 id="landing-main-title" className={cn(style.heading, style.inset)}>
             {byEvents ? t("eventsTitle") : t("galleriesTitle")}
           </h2>
           {(byEvents ? data.events.length : data.galleries.length) === 0 ? (
-            <p className="mt-4 text-zinc-600 dark:text-zinc-400">
+            <p className={cn("mt-4 text-zinc-600 dark:text-zinc-400", style.inset)}>
               {byEvents ? t("noEvents") : t("noGalleries")}
             </p>
           ) : (
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className={cn("mt-6", style.list)}>
               {byEvents
                 ? data.events.map((event) => (
-                    <EventCard key={event.id} event={event} href={links.event(event.slug)} locale={locale} />
+                    <EventCard
+                      key={event.id}
+                      event={event}
+                      href={links.event(event.slug)}
+                      locale={locale}
+                      style={style}
+                    />
                   ))
                 : data.galleries.map((content) => (
-                    <ContentCard key={content.id} content={content} href={links.player(content.id)} />
+                    <ContentCard
+                      key={content.id}
+                      content={content}
+                      href={links.player(content.id)}
+                      style={style}
+                    />
                   ))}
             </ul>
           )}
@@ -113,12 +171,17 @@ export async function LandingView({
 
         {data.resources.length > 0 && (
           <section data-filter-section aria-labelledby="landing-resources-title">
-            <h2 id="landing-resources-title" className="text-2xl font-bold">
+            <h2 id="landing-resources-title" className={cn(style.heading, style.inset)}>
               {t("resourcesTitle")}
             </h2>
-            <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className={cn("mt-6", style.list)}>
               {data.resources.map((content) => (
-                <ContentCard key={content.id} content={content} href={links.player(content.id)} />
+                <ContentCard
+                  key={content.id}
+                  content={content}
+                  href={links.player(content.id)}
+                  style={style}
+                />
               ))}
             </ul>
           </section>
@@ -127,7 +190,10 @@ export async function LandingView({
         <p
           data-filter-empty
           hidden
-          className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400"
+          className={cn(
+            "rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-zinc-600 dark:border-zinc-700 dark:text-zinc-400",
+            style.layout === "stage" && "mx-4 sm:mx-8",
+          )}
         >
           {t("filterEmpty")}
         </p>

@@ -31,20 +31,3 @@ export function LegalDocument({
     </article>
   );
 }
-
-/** A company's own legal text (set in its settings): paragraphs of plain text. */
-export function PlainText({ text }: { text: string }) {
-  return (
-    <div className="mt-8 flex flex-col gap-4">
-      {text
-        .split(/\n{2,}/)
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .map((paragraph, i) => (
-          <p key={i} className="leading-relaxed whitespace-pre-line text-zinc-700 dark:text-zinc-300">
-            {paragraph}
-          </p>
-        ))}
-    </div>
-  );
-}

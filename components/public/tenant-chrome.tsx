@@ -2,13 +2,21 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { CookieSettingsButton } from "@/components/consent/cookie-settings-button";
-import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
-import { CompanyLogo } from "@/components/public/company-logo";
+import { BrandStyle } from "@/components/public/brand-style";
+import { brandHover } from "@/components/public/styles";
+import { TenantHeader } from "@/components/public/tenant-header";
+import { templateStyle } from "@/lib/brand/templates";
 import type { TenantLinks } from "@/lib/public/links";
 import type { PublicCompany } from "@/lib/public/types";
+import { cn } from "@/lib/utils";
 
-/** A tenant's pages: its brand on top, its legal links at the bottom, Afterglow discreetly. */
+/**
+ * A tenant's pages: its brand (colours, template, forced light/dark) around the page, its legal
+ * links at the bottom, Afterglow discreetly — not at all for a white-label company.
+ * `data-template` names the template (tests and the admin preview read it); `data-page-scheme`
+ * forces the scheme for the whole document (see the `dark` variant in app/globals.css).
+ */
 export async function TenantShell({
   company,
   links,
@@ -19,52 +27,67 @@ export async function TenantShell({
   children: ReactNode;
 }) {
   const t = await getTranslations("landing");
+  const style = templateStyle(company.template);
+  const stage = style.layout === "stage";
+  const magazine = style.layout === "magazine";
   return (
-    <div className="flex min-h-dvh flex-col">
-      {company.brandColor && (
-        <div aria-hidden className="h-1" style={{ backgroundColor: company.brandColor }} />
+    <div
+      data-template={company.template}
+      data-page-scheme={company.colorScheme === "system" ? undefined : company.colorScheme}
+      className={cn(
+        "flex min-h-dvh flex-col bg-white text-zinc-900 dark:bg-ink-900 dark:text-zinc-100",
+        style.font,
       )}
-      <header className="border-b border-zinc-200 dark:border-zinc-800">
-        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link href={links.home} className="flex min-w-0 items-center gap-3 font-semibold">
-            <CompanyLogo company={company} className="size-9" />
-            <span className="truncate">{company.name}</span>
-          </Link>
-          <div className="flex shrink-0 items-center gap-2">
-            <LanguageSwitcher />
-            <ThemeSwitcher className="hidden sm:inline-flex" />
-          </div>
-        </div>
-      </header>
+    >
+      <BrandStyle company={company} />
+      <TenantHeader company={company} links={links} style={style} />
       <main id="main" className="flex-1">
         {children}
       </main>
-      <footer className="border-t border-zinc-200 px-6 py-8 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 sm:flex-row">
+      <footer
+        data-scheme={stage ? "dark" : undefined}
+        className={cn(
+          "px-6 py-8 text-sm",
+          stage
+            ? "bg-ink-900 text-zinc-300"
+            : "border-t border-zinc-200 text-zinc-600 dark:border-zinc-800 dark:text-zinc-400",
+          magazine && "border-t-4 border-double border-zinc-900 dark:border-zinc-300",
+          stage && "tracking-wider uppercase",
+        )}
+      >
+        <div
+          className={cn(
+            "mx-auto flex max-w-6xl flex-col items-center justify-between gap-4",
+            magazine ? "text-center" : "sm:flex-row",
+          )}
+        >
           {/* The header hides it on small screens. */}
-          <ThemeSwitcher className="sm:hidden" />
+          {company.colorScheme === "system" && <ThemeSwitcher className="sm:hidden" />}
           <p>
-            © {new Date().getFullYear()} {company.name} ·{" "}
-            <a href="https://afterglow.events" className="hover:text-brand-600" rel="noopener">
-              {t("poweredBy")}
-            </a>
+            © {new Date().getFullYear()} {company.name}
+            {!company.whiteLabel && (
+              <>
+                {" · "}
+                <a href="https://afterglow.events" className={brandHover} rel="noopener">
+                  {t("poweredBy")}
+                </a>
+              </>
+            )}
           </p>
           <nav aria-label={t("footerNav")}>
             <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
               <li>
-                <Link href={links.terms} className="hover:text-brand-600">
+                <Link href={links.terms} className={brandHover}>
                   {t("terms")}
                 </Link>
               </li>
               <li>
-                <Link href={links.privacy} className="hover:text-brand-600">
+                <Link href={links.privacy} className={brandHover}>
                   {t("privacy")}
                 </Link>
               </li>
               <li>
-                <CookieSettingsButton className="hover:text-brand-600">
-                  {t("cookieSettings")}
-                </CookieSettingsButton>
+                <CookieSettingsButton className={brandHover}>{t("cookieSettings")}</CookieSettingsButton>
               </li>
             </ul>
           </nav>

@@ -16,7 +16,8 @@ const manage = { permission: "billing.manage" } as const;
 const admin = [["/[locale]/admin", "layout"]] as const;
 
 export const startTrialAction = adminAction(
-  { ...manage, schema: z.tuple([]), revalidate: { paths: admin } },
+  // The trial's plan brings the company's brand picks to its public pages.
+  { ...manage, schema: z.tuple([]), revalidate: { paths: admin, company: true } },
   async ({ membership }) => {
     const trial = await startTrial(membership);
     return { trialDaysLeft: trial.trialDaysLeft };

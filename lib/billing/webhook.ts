@@ -3,6 +3,7 @@ import { verifyWebhook } from "@/lib/billing/stripe";
 import { readChange, type BillingChange } from "@/lib/billing/webhook-events";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { revalidatePublic } from "@/lib/public/cache-tags";
 
 type Tx = Prisma.TransactionClient;
 type SubscriptionChange = Extract<BillingChange, { kind: "subscription" }>;
@@ -32,25 +33,39 @@ export async function handleStripeWebhook(
   const change = readChange(event.type, (event.data as { object?: unknown } | undefined)?.object);
   if (!change) return "ignored";
   const eventAt = new Date(event.created * 1000);
-  return db.$transaction(async (tx) => {
+  const { outcome, companyId } = await db.$transaction(async (tx) => {
     const companyId = await resolveCompany(tx, change);
-    if (!companyId) return "ignored";
-    // Serialises the company's billing changes (a trial start, two deliveries at once).
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`billing:${companyId}`}, 0))`;
-    const recorded = await tx.stripeEvent.createMany({
-      data: [{ id: event.id, type: event.type }],
-      skipDuplicates: true,
-    });
-    if (recorded.count === 0) return "duplicate";
-    switch (change.kind) {
-      case "checkout":
-        return applyCheckout(tx, companyId, change);
-      case "subscription":
-        return applySubscription(tx, companyId, change, eventAt);
-      case "invoice":
-        return applyInvoice(tx, companyId, change, eventAt);
-    }
+    if (!companyId) return { outcome: "ignored" as const, companyId };
+    return { outcome: await applyChange(tx, companyId, change, event.id, event.type, eventAt), companyId };
   });
+  // The plan decides the public pages' brand and white label (`publicBrand`): show the new one at once.
+  if (outcome === "applied" && companyId) revalidatePublic({ companyId });
+  return outcome;
+}
+
+async function applyChange(
+  tx: Tx,
+  companyId: string,
+  change: BillingChange,
+  eventId: string,
+  eventType: string,
+  eventAt: Date,
+): Promise<WebhookOutcome> {
+  // Serialises the company's billing changes (a trial start, two deliveries at once).
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`billing:${companyId}`}, 0))`;
+  const recorded = await tx.stripeEvent.createMany({
+    data: [{ id: eventId, type: eventType }],
+    skipDuplicates: true,
+  });
+  if (recorded.count === 0) return "duplicate";
+  switch (change.kind) {
+    case "checkout":
+      return applyCheckout(tx, companyId, change);
+    case "subscription":
+      return applySubscription(tx, companyId, change, eventAt);
+    case "invoice":
+      return applyInvoice(tx, companyId, change, eventAt);
+  }
 }
 
 /**

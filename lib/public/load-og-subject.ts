@@ -3,12 +3,13 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { parseStoredVariants } from "@/lib/media/variants";
 import { toPublicCompany } from "@/lib/public/mappers";
 import { companySelect, contentSelect, eventSelect } from "@/lib/public/selects";
-import type { Translations } from "@/lib/public/types";
+import type { PublicCompany, Translations } from "@/lib/public/types";
 import { isContentViewable, isEventViewable, viewableContentWhere } from "@/lib/public/visibility";
 
 export interface OgSubjectData {
   companyName: string;
-  brandColor: string | null;
+  /** The brand as the pages show it (the plan decides, see `publicBrand`). */
+  brand: Pick<PublicCompany, "brandColor" | "accentColor" | "template" | "whiteLabel">;
   logoKey: string | null;
   title: string;
   /** The event's date (events and their contents). */
@@ -29,6 +30,11 @@ function photoKeyOf(
     variants.filter((v) => v.format === "webp").at(-1) ??
     variants.find((v) => v.format === "jpeg");
   return pick?.key ?? media.posterKey ?? null;
+}
+
+function brandOf(company: PublicCompany): OgSubjectData["brand"] {
+  const { brandColor, accentColor, template, whiteLabel } = company;
+  return { brandColor, accentColor, template, whiteLabel };
 }
 
 /** What a landing, event or player share image shows; null when the page is not viewable. */
@@ -61,7 +67,7 @@ export async function loadOgSubject(
     const dto = toPublicCompany(company);
     return {
       companyName: company.name,
-      brandColor: dto.brandColor,
+      brand: brandOf(dto),
       logoKey: company.logoKey,
       title: company.name,
       event: null,
@@ -77,7 +83,7 @@ export async function loadOgSubject(
     if (!company) return null;
     return {
       companyName: company.name,
-      brandColor: toPublicCompany(company).brandColor,
+      brand: brandOf(toPublicCompany(company)),
       logoKey: company.logoKey,
       title: event.name,
       event: {
@@ -101,7 +107,7 @@ export async function loadOgSubject(
     : null;
   return {
     companyName: company.name,
-    brandColor: toPublicCompany(company).brandColor,
+    brand: brandOf(toPublicCompany(company)),
     logoKey: company.logoKey,
     title: content.title,
     event: event

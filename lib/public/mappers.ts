@@ -1,6 +1,10 @@
 /** Database rows → the public DTOs of `types.ts` (companies, contents, events). */
+import { normalizeHex } from "@/lib/brand/colors";
+import { DEFAULT_TEMPLATE, templateOf } from "@/lib/brand/templates";
 import { locales } from "@/lib/i18n/config";
 import { eventBannerUrl, publicCompanyLogoUrl } from "@/lib/media/urls";
+import { effectiveTier } from "@/lib/plans/effective";
+import { planAllows } from "@/lib/plans/gate";
 import { countsOf, displayMedia, imageOf, primaryKindOf, toPublicMedia } from "@/lib/public/media-mappers";
 import type { CompanyRow, ContentRow, EventRow, MediaRef, MediaRow } from "@/lib/public/selects";
 import type { FilterKind, PublicCompany, PublicContent, PublicEvent, Translations } from "@/lib/public/types";
@@ -38,7 +42,37 @@ function translations(pt: string | null | undefined, others: Record<string, unkn
   return out;
 }
 
-export function toPublicCompany(row: CompanyRow): PublicCompany {
+/**
+ * The brand the pages show: the picks need `customBranding`, the missing "Powered by" needs
+ * `whiteLabel`, both read from the effective plan at load time (the cached page is expired
+ * by `revalidatePublic` when the plan changes; a trial's end shows within the hourly
+ * revalidation).
+ */
+export function publicBrand(
+  row: Pick<CompanyRow, "brandColor" | "accentColor" | "colorScheme" | "template" | "plan" | "subscription">,
+  now: Date,
+): Pick<PublicCompany, "brandColor" | "accentColor" | "colorScheme" | "template" | "whiteLabel"> {
+  const tier = effectiveTier(row.plan, row.subscription, now);
+  const whiteLabel = planAllows(tier, "whiteLabel");
+  if (!planAllows(tier, "customBranding")) {
+    return {
+      brandColor: null,
+      accentColor: null,
+      colorScheme: "system",
+      template: DEFAULT_TEMPLATE,
+      whiteLabel,
+    };
+  }
+  return {
+    brandColor: normalizeHex(row.brandColor),
+    accentColor: normalizeHex(row.accentColor),
+    colorScheme: row.colorScheme,
+    template: templateOf(row.template),
+    whiteLabel,
+  };
+}
+
+export function toPublicCompany(row: CompanyRow, now = new Date()): PublicCompany {
   const landing = asRecord(row.landingPageTranslations);
   const landingField = (field: "name" | "description") =>
     Object.fromEntries(locales.map((l) => [l, asRecord(landing[l])[field]]));
@@ -47,7 +81,7 @@ export function toPublicCompany(row: CompanyRow): PublicCompany {
     slug: row.slug,
     name: row.name,
     logoUrl: row.logoKey ? publicCompanyLogoUrl(row.id, versionOf(row.logoKey)) : null,
-    brandColor: row.brandColor && /^#[0-9a-f]{6}$/i.test(row.brandColor) ? row.brandColor : null,
+    ...publicBrand(row, now),
     description: translations(row.description, asRecord(row.descriptionTranslations)),
     landingName: translations(row.landingPageName ?? row.name, landingField("name")),
     landingDescription: translations(row.landingPageDescription, landingField("description")),

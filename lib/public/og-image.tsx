@@ -7,6 +7,7 @@ import type { Locale } from "@/lib/i18n/config";
 import { cacheTags } from "@/lib/public/cache-tags";
 import { formatEventDate } from "@/lib/public/format";
 import { loadOgSubject, type OgSubjectData } from "@/lib/public/load-og-subject";
+import { OgLayout } from "@/lib/public/og-layout";
 import { localized } from "@/lib/public/localize";
 import { PUBLIC_REVALIDATE_SECONDS } from "@/lib/public/queries";
 import { storage } from "@/lib/storage";
@@ -39,7 +40,7 @@ async function companyIdOf(kind: OgKind, id: string): Promise<string | null> {
   return row?.companyId ?? null;
 }
 
-/** The share image of a landing, event or player page: logo, title, date, a photo (spec §7). */
+/** The share image of a landing, event or player page in the company's brand: logo, title, date, a photo (spec §7). */
 export async function renderOgImage(kind: OgKind, id: string, locale: Locale): Promise<Response> {
   const companyId = isRecordIdShape(id) ? await companyIdOf(kind, id) : null;
   if (!companyId) return new Response("Not found", { status: 404 });
@@ -61,7 +62,6 @@ export async function renderOgImage(kind: OgKind, id: string, locale: Locale): P
     dataUrl(subject.logoKey, 160, "png"),
     dataUrl(subject.photoKey, 630, "jpeg"),
   ]);
-  const accent = subject.brandColor ?? "#f97316";
   const subtitle = subject.event
     ? [formatEventDate(subject.event.startsAt, subject.event.timeZone, locale), subject.event.location]
         .filter(Boolean)
@@ -70,55 +70,7 @@ export async function renderOgImage(kind: OgKind, id: string, locale: Locale): P
   const eyebrow = kind === "content" && subject.event ? subject.event.name : subject.companyName;
 
   return new ImageResponse(
-    <div style={{ display: "flex", width: "100%", height: "100%", background: "#0b0b12", color: "white" }}>
-      <div
-        style={{
-          display: "flex",
-          flexDirection: "column",
-          justifyContent: "space-between",
-          width: photo ? 640 : 1200,
-          padding: 56,
-        }}
-      >
-        <div style={{ display: "flex", alignItems: "center", gap: 20 }}>
-          {logo ? (
-            // eslint-disable-next-line @next/next/no-img-element -- Satori draws plain <img>
-            <img src={logo} width={80} height={80} alt="" style={{ borderRadius: 18 }} />
-          ) : (
-            <div style={{ display: "flex", width: 80, height: 80, borderRadius: 18, background: accent }} />
-          )}
-          <div style={{ display: "flex", fontSize: 30, color: "#d4d4d8" }}>{subject.companyName}</div>
-        </div>
-        <div style={{ display: "flex", flexDirection: "column", gap: 18 }}>
-          {eyebrow !== subject.companyName && (
-            <div style={{ display: "flex", fontSize: 28, color: accent }}>{eyebrow}</div>
-          )}
-          <div
-            style={{
-              display: "flex",
-              fontSize: subject.title.length > 40 ? 52 : 64,
-              fontWeight: 700,
-              lineHeight: 1.1,
-            }}
-          >
-            {subject.title.slice(0, 90)}
-          </div>
-          {subtitle && (
-            <div style={{ display: "flex", fontSize: 28, color: "#d4d4d8", lineHeight: 1.3 }}>
-              {subtitle.slice(0, 140)}
-            </div>
-          )}
-        </div>
-        <div style={{ display: "flex", alignItems: "center", gap: 12, fontSize: 24, color: "#a1a1aa" }}>
-          <div style={{ display: "flex", width: 40, height: 6, borderRadius: 3, background: accent }} />
-          Afterglow
-        </div>
-      </div>
-      {photo && (
-        // eslint-disable-next-line @next/next/no-img-element -- Satori draws plain <img>
-        <img src={photo} width={560} height={630} alt="" style={{ objectFit: "cover" }} />
-      )}
-    </div>,
+    <OgLayout subject={subject} logo={logo} photo={photo} eyebrow={eyebrow} subtitle={subtitle} />,
     {
       ...OG_SIZE,
       headers: {

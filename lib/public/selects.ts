@@ -12,6 +12,12 @@ export const companySelect = {
   logoKey: true,
   logoUrl: true,
   brandColor: true,
+  accentColor: true,
+  colorScheme: true,
+  template: true,
+  // The effective plan (lib/plans/effective.ts) decides which picks the pages show.
+  plan: true,
+  subscription: { select: { trialActive: true, trialEnd: true } },
   description: true,
   descriptionTranslations: true,
   landingPageName: true,

@@ -3,6 +3,7 @@
  * from the records by `lib/public/queries.ts`, so no internal field (storage keys, e-mails of
  * staff, plan …) can reach a page or the browser. Safe to import from client components.
  */
+import type { TemplateId } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 
 export type MediaKindDto = "photo" | "video" | "audio" | "document";
@@ -85,7 +86,18 @@ export interface PublicCompany {
   slug: string;
   name: string;
   logoUrl: string | null;
+  /**
+   * The brand as the pages show it: the company's picks when its effective plan includes
+   * `customBranding`, otherwise the defaults (null colours, "system", classic) — a downgraded
+   * company keeps its stored picks, its pages show the platform's look until it upgrades.
+   * Colours are validated "#rrggbb".
+   */
   brandColor: string | null;
+  accentColor: string | null;
+  colorScheme: "system" | "light" | "dark";
+  template: TemplateId;
+  /** The effective plan includes `whiteLabel`: no "Powered by Afterglow". */
+  whiteLabel: boolean;
   /** Company description, Portuguese first (mandatory), then the automatic translations. */
   description: Translations;
   landingName: Translations;

@@ -57,7 +57,7 @@ test("like, then unlike: the count follows and stays after a reload", async ({ p
 
   await like.click();
   await expect(like).toHaveAttribute("aria-pressed", "true");
-  await expect(like).toHaveAccessibleName("Gosto (1 gosto)");
+  await expect(like).toHaveAccessibleName("Gosto, 1 gosto");
   await expect(count).toHaveText("1");
   await expect.poll(() => eventRows(contentId, "like")).toBe(1);
 

@@ -168,7 +168,7 @@ export function LeadDialog({
                   onChange={(e) => setValues((v) => ({ ...v, consent: e.target.checked }))}
                   aria-invalid={consentError !== undefined || undefined}
                   aria-describedby={consentError ? `${consentId}-error` : undefined}
-                  className="mt-0.5 size-5 shrink-0 accent-orange-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                  className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
                 />
                 <label htmlFor={consentId} className="text-sm text-zinc-700 dark:text-zinc-300">
                   {t.rich("engagement.lead.consent", {

@@ -44,6 +44,7 @@ export function LikeButton() {
       // aria-disabled rather than disabled while sending: a disabled button drops keyboard focus.
       aria-disabled={pending || undefined}
       onClick={onClick}
+      // The name holds the count as shown, not in parentheses (WCAG 2.5.3, axe label-content-name-mismatch).
       aria-label={state ? t("engagement.like.label", { count: state.likes }) : t("engagement.like.loading")}
       className={cn(
         pillButton,

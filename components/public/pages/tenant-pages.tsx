@@ -4,14 +4,17 @@ import { setRequestLocale } from "next-intl/server";
 import { PlayerView } from "@/components/player/player-view";
 import { EventView } from "@/components/public/event-view";
 import { LandingView } from "@/components/public/landing-view";
-import { LegalDocument, PlainText } from "@/components/public/legal-document";
+import { LegalDocument } from "@/components/public/legal-document";
+import { MarkdownView } from "@/components/public/markdown-view";
 import { TenantShell } from "@/components/public/tenant-chrome";
+import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { legalText } from "@/lib/public/legal";
 import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links";
 import { localized } from "@/lib/public/localize";
 import { canonical, ogImagePath, shareMetadata } from "@/lib/public/metadata";
 import { getCompanyBySlug, getEventPage, getLanding, getPlayerPage } from "@/lib/public/queries";
+import type { PublicCompany } from "@/lib/public/types";
 import { isReservedSlug } from "@/lib/tenancy/slug";
 
 /**
@@ -20,6 +23,16 @@ import { isReservedSlug } from "@/lib/tenancy/slug";
  */
 
 const noIndex: Metadata = { robots: { index: false, follow: false } };
+
+/**
+ * The company's logo as the tab icon of its pages (the public logo route, which redirects to
+ * the stored file); without a logo the platform's default stays.
+ */
+export function tenantIcons(company: Pick<PublicCompany, "logoUrl">): Pick<Metadata, "icons"> {
+  return company.logoUrl
+    ? { icons: { icon: [{ url: company.logoUrl }], apple: [{ url: company.logoUrl }] } }
+    : {};
+}
 
 function canonicalUrl(mode: SiteMode, companySlug: string, path: (links: TenantLinks) => string): string {
   const { origin, links } = canonical(mode, companySlug);
@@ -33,13 +46,14 @@ export async function landingMetadata(slug: string, locale: Locale, mode: SiteMo
   if (!data) return noIndex;
   const { company } = data;
   const { origin, links } = canonical(mode, company.slug);
-  return shareMetadata({
+  const meta = shareMetadata({
     title: localized(company.landingName, locale) ?? company.name,
     description: localized(company.landingDescription, locale) ?? localized(company.description, locale),
     url: origin + (links.home === "/" ? "" : links.home),
     image: ogImagePath({ kind: "company", id: company.id, version: company.updatedAt }, locale),
     imageAlt: company.name,
   });
+  return { ...meta, ...tenantIcons(company) };
 }
 
 export async function LandingPage({ slug, locale, mode }: { slug: string; locale: Locale; mode: SiteMode }) {
@@ -65,7 +79,7 @@ export async function eventMetadata(
   const data = await getEventPage(eventSlug, companySlug);
   if (!data) return noIndex;
   const { event, company } = data;
-  return shareMetadata({
+  const meta = shareMetadata({
     title: `${event.name} · ${company.name}`,
     description: event.description,
     url: canonicalUrl(mode, company.slug, (l) => l.event(event.slug)),
@@ -76,6 +90,7 @@ export async function eventMetadata(
     imageAlt: event.name,
     type: "article",
   });
+  return { ...meta, ...tenantIcons(company) };
 }
 
 export async function EventPage({
@@ -101,6 +116,7 @@ export async function EventPage({
         locale={locale}
         links={links}
         companyName={data.company.name}
+        style={templateStyle(data.company.template)}
       />
     </TenantShell>
   );
@@ -117,7 +133,7 @@ export async function playerMetadata(
   const data = await getPlayerPage(contentId, companySlug);
   if (!data) return noIndex;
   const { content, company } = data;
-  return shareMetadata({
+  const meta = shareMetadata({
     title: `${content.title} · ${company.name}`,
     description: content.description,
     url: canonicalUrl(mode, company.slug, (l) => l.player(content.id)),
@@ -128,6 +144,7 @@ export async function playerMetadata(
     imageAlt: content.title,
     type: "article",
   });
+  return { ...meta, ...tenantIcons(company) };
 }
 
 export async function PlayerPage({
@@ -153,6 +170,7 @@ export async function PlayerPage({
         locale={locale}
         links={links}
         url={canonicalUrl(mode, data.company.slug, (l) => l.player(data.content.id))}
+        style={templateStyle(data.company.template)}
       />
     </TenantShell>
   );
@@ -175,6 +193,7 @@ export async function tenantLegalMetadata(
     alternates: {
       canonical: canonicalUrl(mode, company.slug, (l) => (kind === "terms" ? l.terms : l.privacy)),
     },
+    ...tenantIcons(company),
   };
 }
 
@@ -199,8 +218,8 @@ export async function TenantLegalPage({
     <TenantShell company={company} links={links}>
       {own ? (
         <article className="mx-auto max-w-3xl px-6 py-12 sm:py-16">
-          <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{doc.title}</h1>
-          <PlainText text={own} />
+          <h1 className={templateStyle(company.template).title}>{doc.title}</h1>
+          <MarkdownView source={own} className="mt-8" />
         </article>
       ) : (
         <LegalDocument title={doc.title} lead={doc.lead} sections={doc.sections} />
