@@ -3,9 +3,10 @@ import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 
 /**
- * axe-core in the page (not a spec). The axe-core package is in the tree (eslint-plugin-jsx-a11y
- * depends on it); `@axe-core/playwright` is not, so its source is evaluated through the
- * DevTools protocol, which the pages' CSP does not govern (an injected <script> would be refused).
+ * axe-core in the page (not a spec), the one helper every e2e spec's accessibility check uses.
+ * The engine itself (a devDependency) rather than `@axe-core/playwright`: its source is evaluated
+ * through the DevTools protocol, which the pages' CSP does not govern (an injected <script>
+ * would be refused).
  */
 const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 

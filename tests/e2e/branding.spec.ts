@@ -1,8 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { adminOfNewCompany, sql } from "./auth-support";
+import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 /**
@@ -11,25 +9,6 @@ import { expect, test } from "./fixtures";
  * public landing page (whose `data-template` marker the public templates set); and axe on both
  * settings pages in light and dark.
  */
-
-// axe-core itself (the engine @axe-core/playwright wraps), evaluated in the page through the
-// DevTools protocol, which the admin area's nonce-based CSP does not apply to.
-const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-async function axeViolations(page: Page) {
-  await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } })
-      .axe;
-    const result = await axe.run({
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return (result.violations as { id: string; nodes: { target: string[] }[] }[]).map((v) => ({
-      id: v.id,
-      targets: v.nodes.map((n) => n.target.join(" ")),
-    }));
-  });
-}
 
 async function professional(companyId: string) {
   await sql(`update company set plan = 'professional' where id = $1`, [companyId]);
