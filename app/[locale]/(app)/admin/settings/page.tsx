@@ -4,6 +4,7 @@ import {
   Building2,
   ChevronRight,
   Globe,
+  Link2,
   MonitorSmartphone,
   ShieldCheck,
   Users,
@@ -28,11 +29,18 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
   const sections = [
     { href: "/admin/settings/company-data", key: "companyData", Icon: Building2 },
     { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe },
+    { href: "/admin/settings/address", key: "address", Icon: Link2 },
     { href: "/admin/settings/team", key: "team", Icon: Users },
     { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
     { href: "/admin/settings/security", key: "security", Icon: ShieldCheck },
     ...(can(membership, "status.view") ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
   ] as const;
+  // A section with messages of its own (`settings.address.title`) rather than in `sections`.
+  const own = (key: string): key is "address" => key === "address";
+  const title = (key: (typeof sections)[number]["key"]) =>
+    own(key) ? t(`${key}.title`) : t(`sections.${key}`);
+  const description = (key: (typeof sections)[number]["key"]) =>
+    own(key) ? t(`${key}.description`) : t(`sections.${key}Description`);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
@@ -45,10 +53,8 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
             >
               <Icon aria-hidden className="size-6 shrink-0 text-brand-600" />
               <span className="flex-1">
-                <span className="block font-semibold">{t(`sections.${key}`)}</span>
-                <span className="block text-sm text-zinc-600 dark:text-zinc-400">
-                  {t(`sections.${key}Description`)}
-                </span>
+                <span className="block font-semibold">{title(key)}</span>
+                <span className="block text-sm text-zinc-600 dark:text-zinc-400">{description(key)}</span>
               </span>
               <ChevronRight aria-hidden className="size-5 text-zinc-400" />
             </Link>
