@@ -25,7 +25,7 @@ async function axeViolations(page: Page, selector: string): Promise<string[]> {
       window as unknown as {
         axe: {
           run(
-            context: Document,
+            context: Element,
             options: object,
           ): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
         };

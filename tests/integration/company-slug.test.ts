@@ -208,4 +208,3 @@ describe("onboarding", () => {
     expect(await redirectOf("india")).toBeNull();
   });
 });
-
