@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
@@ -110,4 +111,28 @@ test("an admin changes the company's address and the old one redirects", async (
   await page.goto(`/${oldSlug}/evento/${eventSlug}`);
   await expect(page).toHaveURL(`${origin.origin}/${newSlug}/evento/${eventSlug}`);
   await expect(page.getByRole("heading", { name: "Address Night" }).first()).toBeVisible();
+});
+
+test("the running app serves an active custom domain as soon as it is announced, and no foreign host", async ({
+  request,
+}) => {
+  const companyId = await createCompany("Custom Host Co");
+  const slug = await slugOf(companyId);
+  const hostname = `${slug}.custom.e2e.test`;
+  const visit = (host: string) => request.get("/", { headers: { host }, maxRedirects: 0 });
+
+  // A host whose first label is a tenant, but which is not ours: a plain 404, not its pages.
+  const foreign = await visit(`${slug}.evil.test`);
+  expect(foreign.status()).toBe(404);
+  expect(await foreign.text()).not.toContain("Custom Host Co");
+  expect((await visit(hostname)).status()).toBe(404);
+
+  // Active, and announced on the routing channel: the proxy's table reloads (LISTEN) and serves it.
+  await sql(
+    `insert into domain (id, "companyId", hostname, kind, status, "updatedAt") values ($1, $2, $3, 'custom', 'active', now())`,
+    [randomUUID(), companyId, hostname],
+  );
+  await sql(`select pg_notify('afterglow_routing', '')`);
+  await expect.poll(async () => (await visit(hostname)).status()).toBe(200);
+  expect(await (await visit(hostname)).text()).toContain("Custom Host Co");
 });
