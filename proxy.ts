@@ -6,7 +6,12 @@ import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
 import { createPageSecurity } from "@/lib/public/security-headers";
 import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/public/site";
 import { decideRoute, type RouteSite } from "@/lib/tenancy/request-route";
-import { EMPTY_ROUTING, routingTable, type RoutingSnapshot } from "@/lib/tenancy/routing-table";
+import {
+  EMPTY_ROUTING,
+  routingTable,
+  RoutingUnavailable,
+  type RoutingSnapshot,
+} from "@/lib/tenancy/routing-table";
 
 const site: RouteSite = { ...tenantHostOptions(), appOrigin: appOrigin(), tenantOrigin };
 const pageSecurity = createPageSecurity();
@@ -77,7 +82,7 @@ async function routing(): Promise<RoutingSnapshot> {
   try {
     return await routingTable().current();
   } catch (error) {
-    console.error("proxy: routing table unavailable", error);
+    if (!(error instanceof RoutingUnavailable)) console.error("proxy: routing table unavailable", error);
     return EMPTY_ROUTING;
   }
 }

@@ -45,6 +45,9 @@ const REDIRECTS_SQL = `
 /** A failed first load is not retried by every request while the database is away. */
 const FAILURE_QUIET_MS = 2_000;
 
+/** The table could not be loaded a moment ago (already reported): not tried again yet. */
+export class RoutingUnavailable extends Error {}
+
 export class RoutingTable {
   private snapshot: RoutingSnapshot | null = null;
   private started: Promise<void> | null = null;
@@ -52,6 +55,7 @@ export class RoutingTable {
   private again = false;
   private failedAt = 0;
   private listener: pg.Client | null = null;
+  private connecting: Promise<void> | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private backoff: number;
   private readonly timer: NodeJS.Timeout;
@@ -77,7 +81,8 @@ export class RoutingTable {
   /** The table, loaded on first use (listening first, so no change between the two is missed). */
   async current(): Promise<RoutingSnapshot> {
     if (this.snapshot) return this.snapshot;
-    if (Date.now() - this.failedAt < FAILURE_QUIET_MS) throw new Error("routing table unavailable");
+    if (Date.now() - this.failedAt < FAILURE_QUIET_MS)
+      throw new RoutingUnavailable("routing table unavailable");
     this.started ??= this.listen().then(() => this.reload());
     try {
       await this.started;
@@ -121,6 +126,7 @@ export class RoutingTable {
     const listener = this.listener;
     this.listener = null;
     await listener?.end().catch(() => {});
+    await this.connecting?.catch(() => {});
     await this.inFlight?.catch(() => {});
     await this.pool.end().catch(() => {});
   }
@@ -138,8 +144,16 @@ export class RoutingTable {
   }
 
   /** Opens the LISTEN connection; a failure schedules a reconnect and is not fatal. */
-  private async listen(): Promise<void> {
-    if (this.closed) return;
+  private listen(): Promise<void> {
+    // One LISTEN connection per table, whoever asks (first use, a reconnect) and however often.
+    if (this.closed || this.listener) return Promise.resolve();
+    this.connecting ??= this.connect().finally(() => {
+      this.connecting = null;
+    });
+    return this.connecting;
+  }
+
+  private async connect(): Promise<void> {
     const client = new pg.Client({ connectionString: this.options.connectionString });
     const lost = (error?: unknown) => {
       if (this.listener !== client) return;
@@ -156,6 +170,10 @@ export class RoutingTable {
     try {
       await client.connect();
       await client.query(`LISTEN ${ROUTING_CHANNEL}`);
+      if (this.closed) {
+        await client.end();
+        return;
+      }
       unrefSocket(client);
       this.listener = client;
       this.backoff = this.options.backoffMs?.min ?? 500;

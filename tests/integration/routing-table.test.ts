@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/db";
 import { changeCompanySlug } from "@/lib/company/change-slug";
 import { announceRoutingChange } from "@/lib/tenancy/routing-events";
-import { RoutingTable } from "@/lib/tenancy/routing-table";
+import { RoutingTable, RoutingUnavailable } from "@/lib/tenancy/routing-table";
 import { createTenant } from "./support/tenants";
 
 // The routing table of proxy.ts (#14): two independent tables stand for two app instances;
@@ -12,8 +12,8 @@ import { createTenant } from "./support/tenants";
 
 const url = process.env.DATABASE_URL!;
 const instances: RoutingTable[] = [];
-const newInstance = () => {
-  const table = new RoutingTable({ connectionString: url, backoffMs: { min: 20, max: 200 }, log: () => {} });
+const newInstance = (connectionString = url) => {
+  const table = new RoutingTable({ connectionString, backoffMs: { min: 20, max: 200 }, log: () => {} });
   instances.push(table);
   return table;
 };
@@ -120,5 +120,12 @@ describe("the routing table", () => {
     } finally {
       await admin.end();
     }
+  });
+
+  it("without a database, fails fast and does not retry on every request", async () => {
+    const table = newInstance("postgresql://postgres@127.0.0.1:1/none");
+    await expect(table.current()).rejects.toThrow();
+    await expect(table.current()).rejects.toBeInstanceOf(RoutingUnavailable);
+    expect(table.peek()).toBeNull();
   });
 });
