@@ -4,18 +4,33 @@ import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
 import { signInPath } from "@/lib/auth/redirects";
 import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
 import { createPageSecurity } from "@/lib/public/security-headers";
-import { tenantHostOptions } from "@/lib/public/site";
-import { tenantSlugFromHost } from "@/lib/tenancy/host";
+import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/public/site";
+import { decideRoute, type RouteSite } from "@/lib/tenancy/request-route";
+import {
+  EMPTY_ROUTING,
+  routingTable,
+  RoutingUnavailable,
+  type RoutingSnapshot,
+} from "@/lib/tenancy/routing-table";
 
-const { previewDomains, rootDomain } = tenantHostOptions();
+const site: RouteSite = { ...tenantHostOptions(), appOrigin: appOrigin(), tenantOrigin };
 const pageSecurity = createPageSecurity();
+
+/**
+ * A permanent redirect is cached by browsers; bounded, so a slug taken back (or reused once
+ * its hold ends) is not stuck in a browser that once saw the old redirect.
+ */
+const REDIRECT_CACHE = "public, max-age=300";
 
 /**
  * Routing only, by internal rewrite (the address bar never changes):
  * - the visitor's language (cookie) becomes the `[locale]` segment, so every (locale, page)
  *   pair is its own cached page and no page reads cookies;
- * - a tenant subdomain (`demo.afterglow.events/evento/x`) is served by the tenant-host tree
- *   (`/{locale}/~site/demo/evento/x`).
+ * - a tenant subdomain (`demo.afterglow.events/evento/x`) or an active custom domain is served
+ *   by the tenant-host tree (`/{locale}/~site/demo/evento/x`);
+ * - a released slug answers 308 to the same path under the current slug, and a host that is
+ *   not ours answers a plain 404 (`lib/tenancy/request-route.ts`, from the in-memory routing
+ *   table, so no cached page is involved).
  * It also adds the security headers that depend on the running configuration: the page's
  * Content-Security-Policy, a nonce-based one for the signed-in area and the sources for cached
  * public pages, decided by `pageSecurity` (lib/public/csp.ts). And it sends a visit to the admin area without any session cookie to sign-in with a real
@@ -23,8 +38,26 @@ const pageSecurity = createPageSecurity();
  * Authorisation and visibility are never decided here: pages and handlers check them (a
  * present cookie is not trusted: the admin guard checks the session behind it).
  */
-export function proxy(request: NextRequest): NextResponse {
-  const tenantSlug = tenantSlugFromHost(request.headers.get("host"), previewDomains, rootDomain);
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const { pathname, search } = request.nextUrl;
+  const decision = decideRoute(
+    { host: request.headers.get("host"), pathname, search },
+    await routing(),
+    site,
+  );
+  if (decision.kind === "not-found") {
+    return new NextResponse("Not found\n", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  if (decision.kind === "redirect") {
+    return NextResponse.redirect(decision.location, {
+      status: 308,
+      headers: { "Cache-Control": REDIRECT_CACHE },
+    });
+  }
+  const tenantSlug = decision.kind === "tenant" ? decision.slug : null;
   const url = request.nextUrl.clone();
   url.pathname = internalPath({
     pathname: url.pathname,
@@ -33,13 +66,25 @@ export function proxy(request: NextRequest): NextResponse {
   });
   const security = pageSecurity(url.pathname, request.headers);
   if (!tenantSlug && needsSignIn(request)) {
-    const { pathname, search } = request.nextUrl;
     return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.url), {
       status: 303,
       headers: { ...security.response, "Cache-Control": "private, no-store" },
     });
   }
   return NextResponse.rewrite(url, { request: { headers: security.request }, headers: security.response });
+}
+
+/**
+ * The routing table; while the database cannot be read, no custom domain and no redirect
+ * (the app's own host and its subdomains still work, pages answer for themselves).
+ */
+async function routing(): Promise<RoutingSnapshot> {
+  try {
+    return await routingTable().current();
+  } catch (error) {
+    if (!(error instanceof RoutingUnavailable)) console.error("proxy: routing table unavailable", error);
+    return EMPTY_ROUTING;
+  }
 }
 
 /** The signed-in areas: the admin area and the account page. */

@@ -4,7 +4,10 @@ import { z } from "zod";
 import { getCurrentSession } from "@/lib/auth/session";
 import { companyDataFields, landingPageFields } from "@/lib/company/schemas";
 import { updateCompanyData, updateLandingPage, updateSecuritySettings } from "@/lib/company/update-company";
+import { changeCompanySlug } from "@/lib/company/change-slug";
+import { checkSlugAvailability } from "@/lib/company/slug-availability";
 import type { ActionResult } from "@/lib/errors";
+import { revalidatePublicSlugs } from "@/lib/public/cache-tags";
 import { adminAction } from "@/lib/tenancy/admin-action";
 import { formActionArgs } from "@/lib/validation/common";
 
@@ -44,4 +47,25 @@ export const updateSecuritySettingsAction = adminAction(
   },
   async ({ membership }, input) =>
     updateSecuritySettings(membership, input, (await getCurrentSession())?.user.twoFactorEnabled === true),
+);
+
+/** Settings → Address: whether a slug could be had, as the admin types (rate-limited). */
+export const checkCompanySlugAction = adminAction(
+  { permission: "settings.edit", schema: z.tuple([z.string().max(100)]) },
+  async ({ membership }, slug) => checkSlugAvailability(membership, slug),
+);
+
+/** Settings → Address: a new slug; the old one redirects and is held for 90 days. */
+export const changeCompanySlugAction = adminAction(
+  {
+    permission: "settings.edit",
+    schema: z.tuple([z.object({ slug: z.string().max(100) }).strict()]),
+    // The admin shell and the Address page show the public address.
+    revalidate: { company: true, paths: [["/[locale]/admin", "layout"]] },
+  },
+  async ({ membership }, input) => {
+    const changed = await changeCompanySlug(membership, input);
+    revalidatePublicSlugs([changed.previousSlug, changed.slug]);
+    return changed;
+  },
 );

@@ -1,8 +1,10 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record";
+import { lockSlugs, releaseRedirectOf, slugStatus } from "@/lib/company/slug-holds";
 import { db } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import { createCompanySchema } from "@/lib/onboarding/schemas";
+import { announceRoutingChange } from "@/lib/tenancy/routing-events";
 import { companySlugCandidates } from "@/lib/tenancy/slug";
 
 const MAX_SLUG_TRIES = 50;
@@ -14,7 +16,9 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * A confirmed user without a company creates one and becomes its admin. The slug comes
  * from the name and is made unique by the database's unique index (a clash tries the
- * next candidate), never by a check-then-insert that two requests could both pass.
+ * next candidate), never by a check-then-insert that two requests could both pass. A slug
+ * another company released less than 90 days ago is held for it (`lib/company/slug-holds.ts`):
+ * skipped, under the same lock as a slug change, so a change in flight is seen.
  */
 export async function createCompanyForUser(
   user: { id: string; name: string },
@@ -34,6 +38,10 @@ export async function createCompanyForUser(
           select: { companyId: true },
         });
         if (profile?.companyId) throw new AppError("conflict", "onboarding.alreadyMember");
+        await lockSlugs(tx, [slug]);
+        if ((await slugStatus(tx, slug, null)) !== "available") return null;
+        // A hold that ended: the old redirect goes with it, on every instance.
+        if (await releaseRedirectOf(tx, slug)) await announceRoutingChange(tx);
         const created = await tx.company.create({ data: { name, slug }, select: { id: true, slug: true } });
         await tx.profile.upsert({
           where: { userId: user.id },
@@ -48,6 +56,7 @@ export async function createCompanyForUser(
         });
         return created;
       });
+      if (!company) continue;
       await recordAudit({
         action: "admin_privileged_action",
         tableName: "company",

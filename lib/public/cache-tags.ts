@@ -1,5 +1,7 @@
 import "server-only";
-import { revalidateTag } from "next/cache";
+import { revalidatePath, revalidateTag } from "next/cache";
+import { locales } from "@/lib/i18n/config";
+import { TENANT_HOST_SEGMENT } from "@/lib/i18n/locale-path";
 
 /**
  * Public pages are cached per (locale, page) and tagged with what they show. Admin
@@ -24,4 +26,17 @@ export function revalidatePublic(changed: {
   // Expire at once (not "max", which serves the stale page once more): an organiser who
   // publishes and opens the public page must see what they just published.
   for (const tag of tags) revalidateTag(tag, { expire: 0 });
+}
+
+/**
+ * Every public page under these company slugs, in every language and both trees: after a slug
+ * change, the new slug's pages may be cached as "not found" (they carry no company tag).
+ */
+export function revalidatePublicSlugs(slugs: readonly string[]): void {
+  for (const slug of slugs) {
+    for (const locale of locales) {
+      revalidatePath(`/${locale}/${slug}`, "layout");
+      revalidatePath(`/${locale}/${TENANT_HOST_SEGMENT}/${slug}`, "layout");
+    }
+  }
 }

@@ -4,13 +4,14 @@ import { tenantLinks } from "@/lib/public/links";
 import { getCompanyBySlug, getSitemap } from "@/lib/public/queries";
 import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/public/site";
 import { hostName, tenantSlugFromHost } from "@/lib/tenancy/host";
+import { EMPTY_ROUTING, routingTable } from "@/lib/tenancy/routing-table";
 
 export type SiteHost =
   { kind: "app"; origin: string } | { kind: "tenant"; origin: string; companyId: string; slug: string };
 
 /**
  * Which site a request's `Host` names: the app's own host, a tenant's subdomain (of a
- * company that exists), or null. The Host header only chooses the site; the URLs printed
+ * company that exists) or active custom domain (the routing table's), or null. The Host header only chooses the site; the URLs printed
  * come from configuration (APP_URL), never from the header, because the answers are cached
  * publicly and a forged Host (`demo.evil.example`) must not end up in them.
  */
@@ -20,12 +21,17 @@ export async function siteForHost(hostHeader: string | null): Promise<SiteHost |
   const host = hostName(hostHeader);
   if (host === app.hostname || host === `www.${app.hostname}`) return { kind: "app", origin: appOrigin() };
   const { previewDomains, rootDomain } = tenantHostOptions();
-  const slug = tenantSlugFromHost(host, previewDomains, rootDomain);
+  const routing = await routingTable()
+    .current()
+    .catch(() => EMPTY_ROUTING);
+  // A custom domain is printed as the host it is: the table only holds active ones.
+  const customSlug = routing.domains.get(host);
+  const slug = customSlug ?? tenantSlugFromHost(host, previewDomains, rootDomain);
   if (!slug) return null;
   const company = await getCompanyBySlug(slug);
-  return company
-    ? { kind: "tenant", origin: tenantOrigin(company.slug), companyId: company.id, slug: company.slug }
-    : null;
+  if (!company) return null;
+  const origin = customSlug ? `${app.protocol}//${host}` : tenantOrigin(company.slug);
+  return { kind: "tenant", origin, companyId: company.id, slug: company.slug };
 }
 
 const escapeXml = (s: string) =>

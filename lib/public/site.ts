@@ -6,10 +6,16 @@ import { defaultPreviewDomains } from "@/lib/tenancy/host";
  * tenant's origin on it (`https://demo.afterglow.events`, `http://demo.localhost:3000`).
  * No `server-only` here: `proxy.ts` imports it too.
  */
-export function tenantHostOptions(): { previewDomains: string[]; rootDomain: string } {
+export function tenantHostOptions(): {
+  previewDomains: string[];
+  rootDomain: string;
+  localhostTenants: boolean;
+} {
   return {
     previewDomains: [...defaultPreviewDomains, ...(env.PREVIEW_DOMAINS ?? [])],
     rootDomain: new URL(appUrl).hostname,
+    // `demo.localhost` in development, whatever APP_URL says (lib/tenancy/host.ts).
+    localhostTenants: env.NODE_ENV === "development",
   };
 }
 

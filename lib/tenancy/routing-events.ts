@@ -1,12 +1,13 @@
 import "server-only";
 import { db } from "@/lib/db";
+import { ROUTING_CHANNEL } from "@/lib/tenancy/routing-channel";
 
 /**
  * Every instance keeps an in-memory routing table (custom domain → company, released slug →
- * current slug) for `proxy.ts`. A change to either announces itself on this PostgreSQL channel,
- * and each instance's listener reloads its table.
+ * current slug) for `proxy.ts` (`lib/tenancy/routing-table.ts`). A change to either announces
+ * itself on this PostgreSQL channel, and each instance's listener reloads its table.
  */
-export const ROUTING_CHANNEL = "afterglow_routing";
+export { ROUTING_CHANNEL };
 
 /** Something `$executeRaw` can run on: the client, or a transaction's client. */
 type Executor = Pick<typeof db, "$executeRaw">;

@@ -441,9 +441,16 @@ const ENDPOINTS: Endpoint[] = [
       locale: fc.oneof(fc.constantFrom("pt", "en", "es", "fr"), text),
     }),
   ),
-  get("app/robots.txt/route.ts:GET", 30, () => "/robots.txt", fc.constant({})),
-  get("app/sitemap.xml/route.ts:GET", 30, () => "/sitemap.xml", fc.constant({})),
+  // (Host is their only input; 15 each leaves runs for tls-allowed within the 2,000.)
+  get("app/robots.txt/route.ts:GET", 15, () => "/robots.txt", fc.constant({})),
+  get("app/sitemap.xml/route.ts:GET", 15, () => "/sitemap.xml", fc.constant({})),
   get("app/api/health/route.ts:GET", 20, () => "/api/health", fc.constant({})),
+  get(
+    "app/api/domains/tls-allowed/route.ts:GET",
+    30,
+    (p) => `/api/domains/tls-allowed?domain=${enc(p.domain!)}`,
+    fc.record({ domain: fc.oneof(fc.constantFrom("eng-a.localhost", "localhost", "evil.test"), text) }),
+  ),
   {
     key: "app/api/auth/[...all]/route.ts:POST",
     runs: 170,

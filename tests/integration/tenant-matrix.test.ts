@@ -253,6 +253,17 @@ const MATRIX: Record<string, Entry> = {
   ),
   "lib/domains/actions.ts:removeCustomDomainAction": admin("settings.edit", (w) => [w.a.domainId]),
   "lib/domains/actions.ts:retryDomainCheckAction": admin("settings.edit", (w) => [w.a.domainId]),
+  // Settings → Address: on the caller's own company (B's admin renames B, nothing of A's).
+  "lib/company/actions.ts:checkCompanySlugAction": admin(
+    "settings.edit",
+    () => ["any-free-slug"],
+    untargeted,
+  ),
+  "lib/company/actions.ts:changeCompanySlugAction": admin(
+    "settings.edit",
+    () => [{ slug: "renamed-by-caller" }],
+    untargeted,
+  ),
   "lib/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
   "lib/billing/actions.ts:createCheckoutAction": admin("billing.manage", () => ["professional"], untargeted),
   "lib/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),

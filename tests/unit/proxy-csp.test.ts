@@ -1,14 +1,21 @@
 import { NextRequest } from "next/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { EMPTY_ROUTING } from "@/lib/tenancy/routing-table";
 import { proxy } from "@/proxy";
+
+// The routing table is the database's (tests/integration/routing-table.test.ts); empty here.
+vi.mock("@/lib/tenancy/routing-table", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/tenancy/routing-table")>()),
+  routingTable: () => ({ current: async () => EMPTY_ROUTING }),
+}));
 
 // Issue #12 hole 9: the proxy decides each page's policy. Next.js applies the request headers
 // a proxy overrides as `x-middleware-request-*` (listed in `x-middleware-override-headers`).
 
 const SESSION = "afterglow.session_token=abc";
 
-function visit(path: string, headers: Record<string, string> = {}) {
-  const answer = proxy(
+async function visit(path: string, headers: Record<string, string> = {}) {
+  const answer = await proxy(
     new NextRequest(`http://localhost:3000${path}`, { headers: { host: "localhost:3000", ...headers } }),
   );
   const override = answer.headers.get("x-middleware-override-headers");
@@ -29,9 +36,9 @@ const scriptSrc = (policy: string) => policy.split("; ").find((d) => d.startsWit
 describe("dynamic pages (the signed-in area)", () => {
   const pages = ["/admin", "/admin/leads", "/auth", "/auth/reset-password", "/onboarding", "/invite/tok"];
 
-  it("get a strict nonce policy, the same on the request Next.js renders with", () => {
+  it("get a strict nonce policy, the same on the request Next.js renders with", async () => {
     for (const path of pages) {
-      const { policy, pageHeader } = visit(path, { cookie: SESSION });
+      const { policy, pageHeader } = await visit(path, { cookie: SESSION });
       const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
       expect(nonce, path).toMatch(/^[A-Za-z0-9+/]{24}$/);
       expect(scriptSrc(policy)).toBe(`script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`);
@@ -40,25 +47,24 @@ describe("dynamic pages (the signed-in area)", () => {
     }
   });
 
-  it("get a fresh nonce on every request", () => {
-    const nonces = new Set(
-      Array.from({ length: 20 }, () => /'nonce-([^']+)'/.exec(visit("/auth").policy)?.[1]),
-    );
+  it("get a fresh nonce on every request", async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => visit("/auth")));
+    const nonces = new Set(answers.map((answer) => /'nonce-([^']+)'/.exec(answer.policy)?.[1]));
     expect(nonces.size).toBe(20);
   });
 
-  it("include the sign-in redirect and any path below the area", () => {
-    expect(scriptSrc(visit("/admin/x/y").policy)).toContain("'strict-dynamic'");
-    expect(scriptSrc(visit("/%61dmin").policy)).toContain("'strict-dynamic'");
+  it("include the sign-in redirect and any path below the area", async () => {
+    expect(scriptSrc((await visit("/admin/x/y")).policy)).toContain("'strict-dynamic'");
+    expect(scriptSrc((await visit("/%61dmin")).policy)).toContain("'strict-dynamic'");
   });
 });
 
 describe("cached public pages", () => {
   const pages = ["/", "/demo", "/demo/evento/x", "/event/x", "/player/x", "/terms", "/administrator"];
 
-  it("get no nonce, and no client-chosen policy or nonce reaches the render", () => {
+  it("get no nonce, and no client-chosen policy or nonce reaches the render", async () => {
     for (const path of pages) {
-      const { policy, pageHeader } = visit(path, {
+      const { policy, pageHeader } = await visit(path, {
         "content-security-policy": "script-src 'nonce-chosen'",
         "x-nonce": "chosen",
       });
@@ -69,8 +75,8 @@ describe("cached public pages", () => {
     }
   });
 
-  it("on a tenant's own host too, whatever its path", () => {
-    const { policy } = visit("/admin", { host: "demo.localhost:3000" });
+  it("on a tenant's own host too, whatever its path", async () => {
+    const { policy } = await visit("/admin", { host: "demo.localhost:3000" });
     expect(policy).not.toContain("'nonce-");
   });
 });

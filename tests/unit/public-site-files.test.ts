@@ -23,6 +23,14 @@ vi.mock("@/lib/public/queries", () => ({
   ),
 }));
 
+// Active custom domains come from the proxy's routing table (the database's, integration-tested).
+vi.mock("@/lib/tenancy/routing-table", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/tenancy/routing-table")>()),
+  routingTable: () => ({
+    current: async () => ({ domains: new Map([["shop.example", "demo"]]), redirects: new Map() }),
+  }),
+}));
+
 const get = async (handler: (request: Request) => Promise<Response>, path: string, host: string) => {
   const response = await handler(new Request(`http://ignored${path}`, { headers: { host } }));
   return { status: response.status, text: await response.text() };
@@ -31,12 +39,7 @@ const get = async (handler: (request: Request) => Promise<Response>, path: strin
 describe("robots.txt and sitemap.xml URLs come from configuration", () => {
   beforeEach(() => vi.clearAllMocks());
 
-  for (const host of [
-    "demo.evil.example",
-    "demo.evil.example:8443",
-    "demo.localhost:4000",
-    "DEMO.localhost:3000",
-  ]) {
+  for (const host of ["demo.localhost:4000", "DEMO.localhost:3000", "demo.localhost.:8443"]) {
     it(`prints the tenant's configured origin, not the Host ${host}`, async () => {
       const robotsFile = await get(robots, "/robots.txt", host);
       expect(robotsFile.status).toBe(200);
@@ -64,5 +67,16 @@ describe("robots.txt and sitemap.xml URLs come from configuration", () => {
   it("answers 404 for a host that names no site", async () => {
     expect((await get(robots, "/robots.txt", "unknown.evil.example")).status).toBe(404);
     expect((await get(sitemap, "/sitemap.xml", "evil.example")).status).toBe(404);
+    // #14: a foreign host is not read by its first label.
+    expect((await get(robots, "/robots.txt", "demo.evil.example")).status).toBe(404);
+    expect((await get(sitemap, "/sitemap.xml", "demo.evil.example:8443")).status).toBe(404);
+  });
+
+  it("prints an active custom domain as itself", async () => {
+    const robotsFile = await get(robots, "/robots.txt", "Shop.Example:443");
+    expect(robotsFile.text).toContain("Sitemap: http://shop.example/sitemap.xml");
+    const map = await get(sitemap, "/sitemap.xml", "shop.example");
+    expect(map.text).toContain("<loc>http://shop.example/</loc>");
+    expect(map.text).toContain("<loc>http://shop.example/evento/night</loc>");
   });
 });

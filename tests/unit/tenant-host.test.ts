@@ -4,13 +4,14 @@ import { tenantSlugFromHost } from "@/lib/tenancy/host";
 import { isReservedSlug } from "@/lib/tenancy/slug";
 
 describe("tenantSlugFromHost", () => {
+  const root = "afterglow.events";
   it.each([
     ["demo.afterglow.events", "demo"],
     ["Demo.Afterglow.Events:443", "demo"],
-    ["demo.localhost:3000", "demo"],
-    ["other-stage.afterglow.co.uk", "other-stage"],
+    ["demo.afterglow.events.", "demo"],
+    ["other-stage.afterglow.events", "other-stage"],
   ])("%s names tenant %s", (host, slug) => {
-    expect(tenantSlugFromHost(host)).toBe(slug);
+    expect(tenantSlugFromHost(host, [], root)).toBe(slug);
   });
 
   it.each([
@@ -27,9 +28,12 @@ describe("tenantSlugFromHost", () => {
     "app.afterglow.events",
     "my-branch.vercel.app",
     "deploy-preview-1.netlify.app",
+    // Regression (#14): any host of three labels was routed by its first one.
+    "demo.evil.com",
+    "demo.afterglow.events.evil.com",
     "",
   ])("%s is not a tenant host", (host) => {
-    expect(tenantSlugFromHost(host)).toBeNull();
+    expect(tenantSlugFromHost(host, ["vercel.app", "netlify.app"], root)).toBeNull();
   });
 
   it("with the app's own domain, only its direct subdomains are tenants", () => {
@@ -38,9 +42,10 @@ describe("tenantSlugFromHost", () => {
     expect(tenantSlugFromHost("demo.afterglow.co.uk", [], "afterglow.co.uk")).toBe("demo");
     expect(tenantSlugFromHost("a.b.afterglow.co.uk", [], "afterglow.co.uk")).toBeNull();
     expect(tenantSlugFromHost("admin.afterglow.co.uk", [], "afterglow.co.uk")).toBeNull();
-    // Other hosts (custom domains) keep the label rule; localhost stays the development rule.
+    // localhost stays the development rule.
     expect(tenantSlugFromHost("demo.localhost:3000", [], "localhost")).toBe("demo");
     expect(tenantSlugFromHost("localhost:3000", [], "localhost")).toBeNull();
+    expect(tenantSlugFromHost("demo.localhost:3000", [], "afterglow.events")).toBeNull();
   });
 
   it("reserves the app's own first path segments", () => {
@@ -51,8 +56,8 @@ describe("tenantSlugFromHost", () => {
   });
 
   it("accepts the configured preview domains", () => {
-    expect(tenantSlugFromHost("pr-7.preview.example.com", ["preview.example.com"])).toBeNull();
-    expect(tenantSlugFromHost("pr-7.preview.example.com", [])).toBe("pr-7");
+    expect(tenantSlugFromHost("pr-7.preview.example.com", ["preview.example.com"], root)).toBeNull();
+    expect(tenantSlugFromHost("pr-7.preview.example.com", [], "preview.example.com")).toBe("pr-7");
   });
 });
 

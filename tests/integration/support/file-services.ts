@@ -42,6 +42,12 @@ const shared = globalThis as unknown as {
 };
 
 afterAll(async () => {
+  // The proxy's routing table (lib/tenancy/routing-table.ts) listens on a connection of its own.
+  const routing = (globalThis as Record<symbol, { close(): Promise<void> } | undefined>)[
+    Symbol.for("afterglow.routingTable")
+  ];
+  await routing?.close();
+  delete (globalThis as Record<symbol, unknown>)[Symbol.for("afterglow.routingTable")];
   const boss = await shared.afterglowBoss?.catch(() => undefined);
   await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
   await shared.afterglowPrisma?.$disconnect();

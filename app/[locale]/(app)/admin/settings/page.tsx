@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import {
   Activity,
+  AtSign,
   Building2,
   ChevronRight,
   Globe,
@@ -38,6 +39,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
           { href: "/admin/settings/legal", key: "branding.legalSection", Icon: Scale },
         ] as const)
       : []),
+    { href: "/admin/settings/address", key: "address", Icon: AtSign },
     { href: "/admin/settings/team", key: "team", Icon: Users },
     { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
     { href: "/admin/settings/security", key: "security", Icon: ShieldCheck },

@@ -1,0 +1,138 @@
+import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import type { Page } from "@playwright/test";
+import { adminOfNewCompany, createCompany, createPublishedGallery, sql } from "./auth-support";
+import { expect, test } from "./fixtures";
+
+/**
+ * Settings → Address (#14): an admin sees the company's public addresses, copies one, is told
+ * a taken slug is taken, changes the slug after confirming, and the old address — the landing
+ * page and an event page — redirects permanently to the new one.
+ */
+
+// axe-core itself (the engine @axe-core/playwright wraps), evaluated in the page the way that
+// wrapper does: through the DevTools protocol, which the admin area's CSP does not govern.
+const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe's WCAG 2.1 A/AA violations within `selector`: the page's own content (`#main`) and its
+ * dialog. The admin shell around it is the shell's business (its own specs).
+ */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(await axeSource);
+  const violations = await page.evaluate(async (include) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context: Element,
+            options: object,
+          ): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document.querySelector(include)!, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+    });
+    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  }, selector);
+  return violations;
+}
+
+const slugOf = async (companyId: string) =>
+  (await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]))[0]!.slug;
+
+test("an admin changes the company's address and the old one redirects", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const { companyId } = await adminOfNewCompany(context, "Address Night Co");
+  const oldSlug = await slugOf(companyId);
+  const { eventSlug } = await createPublishedGallery(companyId, "Address Night");
+  const takenSlug = await slugOf(await createCompany("Someone Else"));
+  const newSlug = `moved-${oldSlug.slice(4)}`;
+  const origin = new URL(baseURL!);
+
+  // From the settings index to the Address page.
+  await page.goto("/admin/settings");
+  await page.getByRole("link", { name: /^Address/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Address" })).toBeVisible();
+  const pathAddress = `${origin.origin}/${oldSlug}`;
+  const subdomainAddress = `${origin.protocol}//${oldSlug}.${origin.host}`;
+  await expect(page.getByText(pathAddress, { exact: true })).toBeVisible();
+  await expect(page.getByText(subdomainAddress, { exact: true })).toBeVisible();
+  await expect(page.getByText("No custom domain yet.")).toBeVisible();
+
+  // Copy, by keyboard; the result is announced.
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: origin.origin });
+  await page.getByRole("button", { name: `Copy ${pathAddress}` }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: `Copied ${pathAddress}` })).toBeAttached();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pathAddress);
+
+  // axe, light and dark.
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
+    await expect(page.getByText("This is your current address name.")).toBeVisible();
+    expect(await axeViolations(page, "#main"), colorScheme).toEqual([]);
+  }
+
+  // A taken slug is refused as the admin types; the button stays disabled.
+  const input = page.getByLabel("Address name (slug)");
+  const change = page.getByRole("button", { name: "Change address" });
+  await input.fill(takenSlug);
+  await expect(page.getByText("Taken by another company.")).toBeVisible();
+  await expect(change).toBeDisabled();
+  await input.fill("termos");
+  await expect(page.getByText("Reserved by the platform.")).toBeVisible();
+
+  // A free one, confirmed in the dialog that explains the redirect and the hold.
+  await input.fill(newSlug);
+  await expect(page.getByText("Available", { exact: true })).toBeVisible();
+  await change.click();
+  const dialog = page.getByRole("dialog", { name: "Change your public address?" });
+  await expect(dialog).toContainText("90 days");
+  expect(await axeViolations(page, "[role=dialog]"), "dialog").toEqual([]);
+  await dialog.getByRole("button", { name: "Change address" }).click();
+  await expect(page.getByText(`Your address is now ${newSlug}.`)).toBeVisible();
+  await expect(page.getByText(`${origin.origin}/${newSlug}`, { exact: true })).toBeVisible();
+  expect(await slugOf(companyId)).toBe(newSlug);
+
+  // The old addresses answer a permanent redirect to the same page under the new slug.
+  const landing = await page.request.get(`/${oldSlug}?ref=qr`, { maxRedirects: 0 });
+  expect(landing.status()).toBe(308);
+  // (Next.js writes a same-origin Location as a path.)
+  expect(new URL(landing.headers()["location"]!, origin).href).toBe(`${origin.origin}/${newSlug}?ref=qr`);
+  await page.goto(`/${oldSlug}/evento/${eventSlug}`);
+  await expect(page).toHaveURL(`${origin.origin}/${newSlug}/evento/${eventSlug}`);
+  await expect(page.getByRole("heading", { name: "Address Night" }).first()).toBeVisible();
+});
+
+test("the running app serves an active custom domain as soon as it is announced, and no foreign host", async ({
+  request,
+}) => {
+  const companyId = await createCompany("Custom Host Co");
+  const slug = await slugOf(companyId);
+  const hostname = `${slug}.custom.e2e.test`;
+  const visit = (host: string) => request.get("/", { headers: { host }, maxRedirects: 0 });
+
+  // A host whose first label is a tenant, but which is not ours: a plain 404, not its pages.
+  const foreign = await visit(`${slug}.evil.test`);
+  expect(foreign.status()).toBe(404);
+  expect(await foreign.text()).not.toContain("Custom Host Co");
+  expect((await visit(hostname)).status()).toBe(404);
+
+  // Active, and announced on the routing channel: the proxy's table reloads (LISTEN) and serves it.
+  await sql(
+    `insert into domain (id, "companyId", hostname, kind, status, "updatedAt") values ($1, $2, $3, 'custom', 'active', now())`,
+    [randomUUID(), companyId, hostname],
+  );
+  await sql(`select pg_notify('afterglow_routing', '')`);
+  await expect.poll(async () => (await visit(hostname)).status()).toBe(200);
+  expect(await (await visit(hostname)).text()).toContain("Custom Host Co");
+});

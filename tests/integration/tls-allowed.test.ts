@@ -1,0 +1,80 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { PrismaClient } from "@/lib/db-client";
+
+// GET /api/domains/tls-allowed (#14): Caddy's on-demand TLS asks before issuing a certificate.
+// 200 only for the app's own hosts, existing tenants' subdomains (and slugs still held after a
+// change) and active custom domains; 404 for everything else, malformed input included.
+
+type Handler = (request: Request) => Promise<Response>;
+let GET: Handler;
+let db: PrismaClient;
+
+beforeAll(async () => {
+  // The app on its own domain (lib/env reads the environment once, at first import).
+  process.env.APP_URL = "https://afterglow.test";
+  vi.resetModules();
+  ({ GET } = (await import("@/app/api/domains/tls-allowed/route")) as unknown as { GET: Handler });
+  ({ db } = await import("@/lib/db"));
+  const { createTenant } = await import("./support/tenants");
+  const { changeCompanySlug } = await import("@/lib/company/change-slug");
+  const a = await createTenant(db, { slug: "tls-co" });
+  const moved = await createTenant(db, { slug: "tls-old" });
+  await changeCompanySlug(moved.as("admin"), { slug: "tls-new" });
+  const ended = await createTenant(db, { slug: "tls-ended-old" });
+  await changeCompanySlug(ended.as("admin"), { slug: "tls-ended-new" });
+  await db.slugRedirect.update({
+    where: { slug: "tls-ended-old" },
+    data: { heldUntil: new Date(Date.now() - 1) },
+  });
+  const domain = (hostname: string, status: "active" | "pending" | "rejected", kind = "custom" as const) =>
+    db.domain.create({ data: { companyId: a.id, hostname, kind, status } });
+  await domain("shop.tls.example", "active");
+  await domain("pending.tls.example", "pending");
+  await domain("rejected.tls.example", "rejected");
+});
+
+const ask = async (domain: string | null) => {
+  const query = domain === null ? "" : `?domain=${encodeURIComponent(domain)}`;
+  const response = await GET(new Request(`http://localhost:3000/api/domains/tls-allowed${query}`));
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  return response.status;
+};
+
+describe("tls-allowed", () => {
+  it.each([
+    "afterglow.test",
+    "www.afterglow.test",
+    "tls-co.afterglow.test",
+    "TLS-CO.afterglow.test.",
+    "tls-new.afterglow.test",
+    "tls-old.afterglow.test",
+    "shop.tls.example",
+  ])("allows %s", async (domain) => {
+    expect(await ask(domain)).toBe(200);
+  });
+
+  it.each([
+    "unknown.afterglow.test",
+    "tls-ended-old.afterglow.test",
+    "api.afterglow.test",
+    "a.tls-co.afterglow.test",
+    "tls-co.evil.test",
+    "pending.tls.example",
+    "rejected.tls.example",
+    "removed.tls.example",
+    "127.0.0.1",
+    "localhost",
+    "tls-co.localhost",
+    "shop.tls.example:443",
+    "shop.tls.example/x",
+    "",
+    `${"a".repeat(250)}.test`,
+    "-bad.afterglow.test",
+  ])("refuses %s", async (domain) => {
+    expect(await ask(domain)).toBe(404);
+  });
+
+  it("refuses a request without a domain", async () => {
+    expect(await ask(null)).toBe(404);
+  });
+});
