@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { toast } from "sonner";
 import { useFormAction } from "@/components/admin/use-form-action";
-import { CopyButton } from "@/components/domains/copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { DnsStateDetails, StatusBadge, type DomainRow } from "@/components/domains/domain-status";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
@@ -78,13 +78,17 @@ function RecordsTable({ domain }: { domain: DomainRow }) {
               <td className="py-2 pr-4 font-mono">{record.type}</td>
               <td className="py-2 pr-4">
                 <span className="font-mono break-all">{record.name}</span>{" "}
-                <CopyButton value={record.name} label={`${record.type} ${t("recordName")}`} />
+                <CopyButton variant="ghost" value={record.name} what={`${record.type} ${t("recordName")}`} />
               </td>
               <td className="py-2 pr-4">
                 {record.value ? (
                   <>
                     <span className="font-mono break-all">{record.value}</span>{" "}
-                    <CopyButton value={record.value} label={`${record.type} ${t("recordValue")}`} />
+                    <CopyButton
+                      variant="ghost"
+                      value={record.value}
+                      what={`${record.type} ${t("recordValue")}`}
+                    />
                   </>
                 ) : (
                   <span className="text-amber-800 dark:text-amber-200">{t("ipv4NotConfigured")}</span>

@@ -17,16 +17,18 @@ export interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** WCAG 2.x A and AA violations on the page as it is now. */
-export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+/** WCAG 2.x A and AA violations on the page as it is now, or within `selector` (e.g. a dialog). */
+export async function axeViolations(page: Page, selector?: string): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(await axeSource);
-  return page.evaluate(async () => {
+  return page.evaluate(async (include) => {
     const axe = (
       window as unknown as {
-        axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> };
+        axe: { run: (ctx: Document | Element, opts: object) => Promise<{ violations: AxeViolation[] }> };
       }
     ).axe;
-    const result = await axe.run(document, {
+    const context = include ? document.querySelector(include) : document;
+    if (!context) throw new Error(`axe: nothing matches ${include}`);
+    const result = await axe.run(context, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
     });
     return result.violations.map((v) => ({
@@ -35,5 +37,5 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
       help: v.help,
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
-  });
+  }, selector);
 }

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
 import { adminOfNewCompany, createCompany, createPublishedGallery, sql } from "./auth-support";
+import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";
 
 /**
@@ -10,35 +8,6 @@ import { expect, test } from "./fixtures";
  * a taken slug is taken, changes the slug after confirming, and the old address — the landing
  * page and an event page — redirects permanently to the new one.
  */
-
-// axe-core itself (the engine @axe-core/playwright wraps), evaluated in the page the way that
-// wrapper does: through the DevTools protocol, which the admin area's CSP does not govern.
-const axeSource = readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-
-/**
- * axe's WCAG 2.1 A/AA violations within `selector`: the page's own content (`#main`) and its
- * dialog. The admin shell around it is the shell's business (its own specs).
- */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(await axeSource);
-  const violations = await page.evaluate(async (include) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context: Element,
-            options: object,
-          ): Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document.querySelector(include)!, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-    });
-    return result.violations.map((v) => `${v.id}: ${JSON.stringify(v.nodes.map((n) => n.target))}`);
-  }, selector);
-  return violations;
-}
 
 const slugOf = async (companyId: string) =>
   (await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]))[0]!.slug;
@@ -79,7 +48,7 @@ test("an admin changes the company's address and the old one redirects", async (
     await page.reload();
     await expect(page.locator("html")).toHaveClass(colorScheme === "dark" ? /\bdark\b/ : /^(?!.*\bdark\b)/);
     await expect(page.getByText("This is your current address name.")).toBeVisible();
-    expect(await axeViolations(page, "#main"), colorScheme).toEqual([]);
+    expect(await axeViolations(page), colorScheme).toEqual([]);
   }
 
   // A taken slug is refused as the admin types; the button stays disabled.
