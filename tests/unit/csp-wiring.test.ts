@@ -28,14 +28,19 @@ afterEach(() => {
 
 describe("next.config's headers", () => {
   it("give every API answer the deny-all policy", async () => {
-    const rules = (await nextConfig.headers!()) as { source: string; headers: { key: string; value: string }[] }[];
+    const rules = (await nextConfig.headers!()) as {
+      source: string;
+      headers: { key: string; value: string }[];
+    }[];
     const api = rules.find((r) => r.source === "/api/:path*");
     const policy = api?.headers.find((h) => h.key === "Content-Security-Policy")?.value ?? "";
     expect(policy.split("; ")).toEqual(
       expect.arrayContaining(["default-src 'none'", "frame-ancestors 'none'", "base-uri 'none'"]),
     );
     const all = rules.find((r) => r.source === "/:path*")?.headers.map((h) => h.key) ?? [];
-    expect(all).toEqual(expect.arrayContaining(["X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy"]));
+    expect(all).toEqual(
+      expect.arrayContaining(["X-Content-Type-Options", "X-Frame-Options", "Referrer-Policy"]),
+    );
   });
 });
 

