@@ -7,6 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { processMedia } from "@/lib/media/process-media";
+import { missingFfmpeg, titled } from "@/tests/support/tools";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, type Tenant } from "./support/tenants";
 
@@ -64,30 +65,35 @@ describe("a playlist dressed as an MP3", () => {
 
   // Defence in depth: even a file that reached the worker is read as a local file with the
   // demuxer of its verified type, so ffmpeg never opens a network address.
-  it.each([
+  // Without ffmpeg the worker fails before any demuxer runs: nothing fetched, nothing proven.
+  const noFfmpeg = missingFfmpeg();
+  it.skipIf(noFfmpeg).each([
     ["audio", "audio/mpeg", "mp3"],
     ["video", "video/mp4", "mp4"],
-  ] as const)("makes ffmpeg fetch nothing when it reaches the %s worker", async (kind, mimeType, ext) => {
-    const bytes = playlistBehindId3();
-    const row = await env.db.mediaFile.create({
-      data: {
-        companyId: company.id,
-        contentId,
-        kind,
-        storageKey: `companies/${company.id}/media/ssrf-${kind}/original.${ext}`,
-        originalName: `x.${ext}`,
-        mimeType,
-        sizeBytes: BigInt(bytes.length),
-        state: "processing",
-      },
-    });
-    await env.store.put(row.storageKey, bytes, mimeType);
-    await processMedia(row.id).catch(() => undefined);
-    // ffmpeg has exited by now, so any connection it opened waits in the listener's queue ahead
-    // of this probe: once the probe is answered, every earlier one has been accepted and read.
-    const { port } = server.address() as AddressInfo;
-    expect(await (await fetch(`http://127.0.0.1:${port}/probe`)).text()).toBe("#EXTM3U\n");
-    expect(connections).toBe(1);
-    expect(hits).toEqual(["/probe"]);
-  });
+  ] as const)(
+    titled("makes ffmpeg fetch nothing when it reaches the %s worker", noFfmpeg),
+    async (kind, mimeType, ext) => {
+      const bytes = playlistBehindId3();
+      const row = await env.db.mediaFile.create({
+        data: {
+          companyId: company.id,
+          contentId,
+          kind,
+          storageKey: `companies/${company.id}/media/ssrf-${kind}/original.${ext}`,
+          originalName: `x.${ext}`,
+          mimeType,
+          sizeBytes: BigInt(bytes.length),
+          state: "processing",
+        },
+      });
+      await env.store.put(row.storageKey, bytes, mimeType);
+      await processMedia(row.id).catch(() => undefined);
+      // ffmpeg has exited by now, so any connection it opened waits in the listener's queue ahead
+      // of this probe: once the probe is answered, every earlier one has been accepted and read.
+      const { port } = server.address() as AddressInfo;
+      expect(await (await fetch(`http://127.0.0.1:${port}/probe`)).text()).toBe("#EXTM3U\n");
+      expect(connections).toBe(1);
+      expect(hits).toEqual(["/probe"]);
+    },
+  );
 });
