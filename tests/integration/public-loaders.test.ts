@@ -255,12 +255,16 @@ describe("media access", () => {
   it("serves nothing of an upload that is unfinished, unverified or failed verification", async () => {
     // gallery-3 has renditions on its row but is still being processed.
     expect((await resolveMediaObject("gallery-3", "w640.webp")).state).toBe("missing");
-    for (const state of ["uploading", "processing", "failed"] as const) {
-      await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state } });
-      expect((await resolveMediaObject("gallery-3", "original")).state).toBe("missing");
-      expect((await lookupMedia("gallery-3", "w640.webp")).status).toBe(404);
+    try {
+      for (const state of ["uploading", "processing", "failed"] as const) {
+        await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state } });
+        expect((await resolveMediaObject("gallery-3", "original")).state).toBe("missing");
+        expect((await lookupMedia("gallery-3", "w640.webp")).status).toBe(404);
+      }
+    } finally {
+      // The shared fixture as the other tests expect it, even when an assertion above failed.
+      await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state: "processing" } });
     }
-    await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state: "processing" } });
   });
 
   it("signs the verified content type into the redirect and forbids sniffing", async () => {
@@ -298,8 +302,11 @@ describe("media access", () => {
     expect(answer.headers.get("cache-control")).toBe(`public, max-age=${REDIRECT_MAX_AGE}`);
 
     await prisma.content.update({ where: { id: "gallery" }, data: { status: "draft" } });
-    expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(404);
-    await prisma.content.update({ where: { id: "gallery" }, data: { status: "published" } });
+    try {
+      expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(404);
+    } finally {
+      await prisma.content.update({ where: { id: "gallery" }, data: { status: "published" } });
+    }
     expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(200);
   });
 
