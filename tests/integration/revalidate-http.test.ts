@@ -32,7 +32,7 @@ beforeAll(async () => {
         headers,
         body: Buffer.concat(chunks),
       });
-      void route.POST(request).then(async (response) => {
+      void route.POST(request, {}).then(async (response) => {
         res.writeHead(response.status, { "content-type": response.headers.get("content-type") ?? "" });
         res.end(Buffer.from(await response.arrayBuffer()));
       });

@@ -80,7 +80,7 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
     expect((await stat(path.join(dataDir, "postgres", "PG_VERSION"))).isFile()).toBe(true);
   });
 
-  it("hands the Next server everything it needs", () => {
+  it("hands the Next server everything it needs", async () => {
     const s = await running();
     expect(s.env).toMatchObject({
       DATA_DIR: dataDir,

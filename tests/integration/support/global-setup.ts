@@ -60,9 +60,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
  * Ctrl-C still stops PostgreSQL.
  */
 function releaseExitCode(): void {
-  for (const event of ["beforeExit", "exit"] as const) {
-    for (const listener of process.listeners(event)) {
-      if (String(listener).includes("eventFilters")) process.off(event, listener);
-    }
-  }
+  const hook = (listener: (...args: never[]) => void) => String(listener).includes("eventFilters");
+  for (const listener of process.listeners("beforeExit"))
+    if (hook(listener)) process.off("beforeExit", listener);
+  for (const listener of process.listeners("exit")) if (hook(listener)) process.off("exit", listener);
 }
