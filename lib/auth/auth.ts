@@ -112,6 +112,7 @@ function endReason(path: string | undefined, headers: Headers | undefined): Sess
   if (path === "/sign-out")
     return headers?.get(SIGN_OUT_REASON_HEADER) === "inactivity" ? "inactivity" : "sign-out";
   if (path === "/reset-password") return "password-reset";
+  if (path === "/change-password") return "password-change";
   if (path?.startsWith("/revoke")) return "revoked";
   return "expired";
 }

@@ -19,7 +19,8 @@ export const IDLE_WARNING_TOAST_MS = 10_000;
 export const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 
 /** Why a session ended; stored in the audit details as `cleanupReason`. */
-export type SessionEndReason = "sign-out" | "inactivity" | "limit" | "password-reset" | "revoked" | "expired";
+export type SessionEndReason =
+  "sign-out" | "inactivity" | "limit" | "password-reset" | "password-change" | "revoked" | "expired";
 
 /** Sent by the client's idle sign-out so the audit says "inactivity" and not "sign-out". */
 export const SIGN_OUT_REASON_HEADER = "x-afterglow-sign-out-reason";

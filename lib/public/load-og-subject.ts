@@ -51,12 +51,13 @@ export async function loadOgSubject(
         mediaFiles: { where: { state: "ready" }, take: 1, select: { id: true } },
       },
     });
-    const mediaId = content?.coverMediaId ?? content?.mediaFiles[0]?.id;
-    if (!mediaId) return null;
-    return db.mediaFile.findUnique({
-      where: { id: mediaId },
-      select: { variants: true, posterKey: true, kind: true },
-    });
+    const select = { variants: true, posterKey: true, kind: true } as const;
+    // A chosen cover still being processed (or failed) is not shown: the first ready media is.
+    const chosen = content?.coverMediaId
+      ? await db.mediaFile.findFirst({ where: { id: content.coverMediaId, state: "ready" }, select })
+      : null;
+    const mediaId = content?.mediaFiles[0]?.id;
+    return chosen ?? (mediaId ? db.mediaFile.findUnique({ where: { id: mediaId }, select }) : null);
   };
   const companyOf = (companyId: string) =>
     db.company.findUnique({ where: { id: companyId }, select: companySelect });

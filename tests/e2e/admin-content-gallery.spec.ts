@@ -77,10 +77,13 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   await page.goto(`/event/${slug}`);
   const pictures = page.locator("picture:has(source[type='image/webp'])");
   await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
-  // Renditions below the fold load as the fan scrolls (50 px before they enter the view).
-  for (let step = 0; step < 30; step += 1) {
-    await page.mouse.wheel(0, 500);
-    await page.waitForTimeout(50);
+  // Renditions below the fold load as the fan scrolls (50 px before they enter the view):
+  // bring each picture into view and wait until its sources are set.
+  const shown = await pictures.count();
+  for (let i = 0; i < shown; i += 1) {
+    const picture = pictures.nth(i);
+    await picture.locator("img").scrollIntoViewIfNeeded();
+    await expect(picture.locator("source[type='image/webp']")).toHaveAttribute("srcset", /\d+w/);
   }
   const responsive = page.locator("picture source[type='image/webp'][srcset]");
   await expect.poll(() => responsive.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);

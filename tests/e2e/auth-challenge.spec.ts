@@ -1,36 +1,12 @@
-import { request as httpRequest } from "node:http";
 import { expect, test } from "./fixtures";
-import { baseURL, createCompany, createUser, PASSWORD, readMail, uniqueEmail } from "./auth-support";
+import { createCompany, createUser, PASSWORD, postFrom, readMail, uniqueEmail } from "./auth-support";
 
 /**
  * A sign-in attempt from another client: 127.0.0.2 is loopback too, but the app (which takes
  * the client address from the socket) sees a different address than the browser's.
  */
-function signInFrom(localAddress: string, email: string, password: string): Promise<number> {
-  const url = new URL("/api/auth/sign-in/email", baseURL);
-  const body = JSON.stringify({ email, password });
-  return new Promise((resolve, reject) => {
-    const request = httpRequest(
-      {
-        host: "127.0.0.1",
-        port: url.port,
-        path: url.pathname,
-        method: "POST",
-        localAddress,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          origin: new URL(baseURL).origin,
-        },
-      },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(response.statusCode ?? 0));
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
+async function signInFrom(localAddress: string, email: string, password: string): Promise<number> {
+  return (await postFrom(localAddress, "/api/auth/sign-in/email", { email, password })).status;
 }
 
 test("after five wrong passwords from elsewhere, the owner signs in with the password and the e-mailed code", async ({

@@ -186,12 +186,14 @@ test("share: the device's share sheet is used when there is one; cancelling it r
   context,
 }) => {
   await context.addInitScript(() => {
-    const w = window as unknown as { shareAnswer: "ok" | "cancel"; shared: ShareData[] };
+    const w = window as unknown as { shareAnswer: "ok" | "cancel"; shared: ShareData[]; sheets: number };
     w.shareAnswer = "ok";
     w.shared = [];
+    w.sheets = 0;
     Object.defineProperty(Navigator.prototype, "share", {
       configurable: true,
       value: async (data: ShareData) => {
+        w.sheets += 1;
         if (w.shareAnswer === "cancel") throw new DOMException("Share canceled", "AbortError");
         w.shared.push(data);
       },
@@ -206,12 +208,33 @@ test("share: the device's share sheet is used when there is one; cancelling it r
     { title: "Native share", url: expect.stringMatching(new RegExp(`/player/${contentId}$`)) },
   ]);
 
-  await page.evaluate(() => {
-    (window as unknown as { shareAnswer: string }).shareAnswer = "cancel";
+  // Every share the page sends from here on, in the order it sends them.
+  const isShare = (method: string, url: string) =>
+    method === "POST" && url.endsWith(`/api/content/${contentId}/shares`);
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (isShare(request.method(), request.url())) {
+      sent.push((request.postDataJSON() as { channel: string }).channel);
+    }
   });
+  const setAnswer = (answer: "ok" | "cancel") =>
+    page.evaluate((a) => {
+      (window as unknown as { shareAnswer: string }).shareAnswer = a;
+    }, answer);
+  const sheets = () => page.evaluate(() => (window as unknown as { sheets: number }).sheets);
+
+  await setAnswer("cancel");
   await share.click();
-  await page.waitForTimeout(1000);
-  expect(await eventRows(contentId, "share")).toBe(1);
+  // The sheet opened and the fan closed it: the click has been handled.
+  await expect.poll(sheets).toBe(2);
+  // Then a share that goes through. A record of the cancelled one would have been sent first
+  // (in the same task as its click), so once this one is answered the log is complete.
+  await setAnswer("ok");
+  const answered = page.waitForResponse((response) => isShare(response.request().method(), response.url()));
+  await share.click();
+  expect((await answered).ok()).toBe(true);
+  expect(sent).toEqual(["native"]);
+  expect(await eventRows(contentId, "share")).toBe(2);
   await expect(page.getByRole("status").filter({ hasText: "Link copiado" })).toHaveCount(0);
 });
 

@@ -247,6 +247,52 @@ describe("password change", () => {
   });
 });
 
+describe("the password-change hook", () => {
+  // What changing the password sets off in our code around Better Auth's /change-password:
+  // the other sessions end (and are audited as ended by the password change), this device gets
+  // a fresh session (audited as started), and a change of address asked for before no longer works.
+  it("ends and audits the other sessions, starts this device's again, and cancels a pending change of address", async () => {
+    const email = "hook@acc.test";
+    const userId = await h.createUser({ email });
+    const elsewhere = h.browser("en");
+    expect((await signIn(elsewhere, email)).status).toBe(200);
+    const here = await actAs(email);
+    expect(
+      await account.requestEmailChangeAction({ newEmail: "thief@acc.test", currentPassword: PASSWORD }),
+    ).toMatchObject({ ok: true });
+    const link = (await h.waitForMail("thief@acc.test", "Confirm your new e-mail address")).link;
+    const before = await h.prisma.session.findMany({ where: { userId }, select: { id: true } });
+    expect(before).toHaveLength(2);
+
+    expect(
+      await account.changePasswordAction({ currentPassword: PASSWORD, newPassword: "N3w!Passw0rd" }),
+    ).toEqual({ ok: true, data: undefined });
+
+    // Both earlier sessions are gone (the other device's cookie no longer works); one new one is left.
+    expect(await sessionOf(elsewhere)).toBeNull();
+    expect(await sessionOf(here)).toBeNull();
+    const after = await h.prisma.session.findMany({ where: { userId }, select: { id: true } });
+    expect(after).toHaveLength(1);
+    expect(before.map((s) => s.id)).not.toContain(after[0]!.id);
+
+    const audits = await h.prisma.sessionAudit.findMany({ where: { userId }, orderBy: { createdAt: "asc" } });
+    const ended = audits.filter((a) => a.action === "session_ended");
+    expect(ended.map((a) => a.recordId).sort()).toEqual(before.map((s) => s.id).sort());
+    for (const a of ended) {
+      expect((a.details as { cleanupReason: string }).cleanupReason).toBe("password-change");
+    }
+    expect(audits.filter((a) => a.action === "session_started").map((a) => a.recordId)).toContain(
+      after[0]!.id,
+    );
+
+    // The link mailed before the change is refused, and the address stays the owner's.
+    const opened = await h.browser("en").fetch(link);
+    expect(opened.headers.get("location")).toMatch(/^\/account\?email=changed&error=/);
+    expect(await userOf(email)).not.toBeNull();
+    expect(await userOf("thief@acc.test")).toBeNull();
+  });
+});
+
 /** A new account with two-factor on (each test its own: none relies on another having run). */
 async function enrolled(email: string): Promise<{ secret: string; backupCodes: string[] }> {
   await h.createUser({ email });

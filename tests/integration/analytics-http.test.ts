@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { addDays, dayOf } from "@/lib/analytics/range";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createContentRow, createEventRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
@@ -17,7 +17,11 @@ const ids: Record<"festival" | "tricky" | "plain" | "theirs", string> = {
   plain: "",
   theirs: "",
 };
-const today = dayOf(new Date());
+// An injected clock: noon of the day the file starts, for every Date of this process (the
+// route's default range, the rows' stamps), so a run across 00:00 UTC sees one day throughout.
+const NOW = new Date(`${dayOf(new Date())}T12:00:00Z`);
+vi.useFakeTimers({ toFake: ["Date"], now: NOW });
+const today = dayOf(NOW);
 
 beforeAll(async () => {
   h = await startAuthHarness();
@@ -43,6 +47,7 @@ beforeAll(async () => {
     contentId,
     type,
     visitorId,
+    createdAt: NOW,
   });
   await h.prisma.engagementEvent.createMany({
     data: [
@@ -54,10 +59,11 @@ beforeAll(async () => {
     ],
   });
   await h.prisma.lead.create({
-    data: { companyId: a.id, contentId: ids.tricky, name: "Ana", email: "ana@example.com" },
+    data: { companyId: a.id, contentId: ids.tricky, name: "Ana", email: "ana@example.com", createdAt: NOW },
   });
 });
 afterAll(async () => {
+  vi.useRealTimers();
   await h?.close();
 });
 

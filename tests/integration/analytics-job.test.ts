@@ -11,11 +11,14 @@ import { createBoss, ensureQueues } from "@/lib/jobs/boss";
 // and run once at start.
 
 let boss: PgBoss | undefined;
+/** The closed day the fans' views are on. */
+let eventDay: string;
 
 beforeAll(async () => {
   await db.company.create({ data: { id: "co-job", name: "Job Co", slug: "job-co" } });
   await db.content.create({ data: { id: "c-job", companyId: "co-job", title: "Clip", status: "published" } });
-  const closedNoon = new Date(`${lastClosedDayAt(new Date())}T12:00:00Z`);
+  eventDay = lastClosedDayAt(new Date());
+  const closedNoon = new Date(`${eventDay}T12:00:00Z`);
   await db.engagementEvent.createMany({
     data: [1, 2, 3].map((i) => ({
       companyId: "co-job",
@@ -38,12 +41,20 @@ describe("analytics roll-up job", () => {
     const logs: string[] = [];
     const job = await startAnalyticsRollup(boss, { cron: null, log: (m) => logs.push(m) });
 
-    const yesterday = lastClosedDayAt(new Date());
-    await expect.poll(() => readWatermark(), { timeout: 30_000, interval: 250 }).toBe(yesterday);
+    // The last closed day as the job sees it (the database's clock, read when it runs): compared
+    // at each poll, so a run that crosses 01:00 UTC (a day closing) expects the newer day.
+    await expect
+      .poll(async () => (await readWatermark()) === lastClosedDayAt(new Date()), {
+        timeout: 30_000,
+        interval: 250,
+      })
+      .toBe(true);
+    const through = (await readWatermark())!;
+    expect(through >= eventDay).toBe(true);
     const rows = await db.engagementDaily.findMany({ where: { contentId: "c-job" } });
-    expect(rows.map((r) => [dayOf(r.day), r.type, r.events])).toEqual([[yesterday, "view", 3]]);
+    expect(rows.map((r) => [dayOf(r.day), r.type, r.events])).toEqual([[eventDay, "view", 3]]);
     await expect.poll(() => logs.length, { timeout: 5_000 }).toBeGreaterThan(0);
-    expect(logs[0]).toContain(`through ${yesterday}`);
+    expect(logs[0]).toContain(`through ${through}`);
     await job.stop();
   });
 });

@@ -5,8 +5,9 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { processMedia } from "@/lib/media/process-media";
+import { missingFfmpeg, titled } from "@/tests/support/tools";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, type Tenant } from "./support/tenants";
 
@@ -15,6 +16,7 @@ let company: Tenant;
 let contentId: string;
 let server: Server;
 const hits: string[] = [];
+let connections = 0;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
@@ -22,9 +24,18 @@ beforeAll(async () => {
   contentId = (await createContentRow(env.db, company.id)).id;
   server = createServer((req, res) => {
     hits.push(req.url ?? "");
+    // One request per connection: the probe below must open a new one each time.
+    res.setHeader("connection", "close");
     res.end("#EXTM3U\n");
   });
+  server.on("connection", () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+});
+beforeEach(() => {
+  hits.length = 0;
+  connections = 0;
 });
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
@@ -54,27 +65,35 @@ describe("a playlist dressed as an MP3", () => {
 
   // Defence in depth: even a file that reached the worker is read as a local file with the
   // demuxer of its verified type, so ffmpeg never opens a network address.
-  it.each([
+  // Without ffmpeg the worker fails before any demuxer runs: nothing fetched, nothing proven.
+  const noFfmpeg = missingFfmpeg();
+  it.skipIf(noFfmpeg).each([
     ["audio", "audio/mpeg", "mp3"],
     ["video", "video/mp4", "mp4"],
-  ] as const)("makes ffmpeg fetch nothing when it reaches the %s worker", async (kind, mimeType, ext) => {
-    const bytes = playlistBehindId3();
-    const row = await env.db.mediaFile.create({
-      data: {
-        companyId: company.id,
-        contentId,
-        kind,
-        storageKey: `companies/${company.id}/media/ssrf-${kind}/original.${ext}`,
-        originalName: `x.${ext}`,
-        mimeType,
-        sizeBytes: BigInt(bytes.length),
-        state: "processing",
-      },
-    });
-    await env.store.put(row.storageKey, bytes, mimeType);
-    await processMedia(row.id).catch(() => undefined);
-    // ffmpeg runs to completion inside processMedia; give a late connection a moment anyway.
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(hits).toEqual([]);
-  });
+  ] as const)(
+    titled("makes ffmpeg fetch nothing when it reaches the %s worker", noFfmpeg),
+    async (kind, mimeType, ext) => {
+      const bytes = playlistBehindId3();
+      const row = await env.db.mediaFile.create({
+        data: {
+          companyId: company.id,
+          contentId,
+          kind,
+          storageKey: `companies/${company.id}/media/ssrf-${kind}/original.${ext}`,
+          originalName: `x.${ext}`,
+          mimeType,
+          sizeBytes: BigInt(bytes.length),
+          state: "processing",
+        },
+      });
+      await env.store.put(row.storageKey, bytes, mimeType);
+      await processMedia(row.id).catch(() => undefined);
+      // ffmpeg has exited by now, so any connection it opened waits in the listener's queue ahead
+      // of this probe: once the probe is answered, every earlier one has been accepted and read.
+      const { port } = server.address() as AddressInfo;
+      expect(await (await fetch(`http://127.0.0.1:${port}/probe`)).text()).toBe("#EXTM3U\n");
+      expect(connections).toBe(1);
+      expect(hits).toEqual(["/probe"]);
+    },
+  );
 });

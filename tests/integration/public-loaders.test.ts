@@ -255,12 +255,16 @@ describe("media access", () => {
   it("serves nothing of an upload that is unfinished, unverified or failed verification", async () => {
     // gallery-3 has renditions on its row but is still being processed.
     expect((await resolveMediaObject("gallery-3", "w640.webp")).state).toBe("missing");
-    for (const state of ["uploading", "processing", "failed"] as const) {
-      await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state } });
-      expect((await resolveMediaObject("gallery-3", "original")).state).toBe("missing");
-      expect((await lookupMedia("gallery-3", "w640.webp")).status).toBe(404);
+    try {
+      for (const state of ["uploading", "processing", "failed"] as const) {
+        await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state } });
+        expect((await resolveMediaObject("gallery-3", "original")).state).toBe("missing");
+        expect((await lookupMedia("gallery-3", "w640.webp")).status).toBe(404);
+      }
+    } finally {
+      // The shared fixture as the other tests expect it, even when an assertion above failed.
+      await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state: "processing" } });
     }
-    await prisma.mediaFile.update({ where: { id: "gallery-3" }, data: { state: "processing" } });
   });
 
   it("signs the verified content type into the redirect and forbids sniffing", async () => {
@@ -298,8 +302,11 @@ describe("media access", () => {
     expect(answer.headers.get("cache-control")).toBe(`public, max-age=${REDIRECT_MAX_AGE}`);
 
     await prisma.content.update({ where: { id: "gallery" }, data: { status: "draft" } });
-    expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(404);
-    await prisma.content.update({ where: { id: "gallery" }, data: { status: "published" } });
+    try {
+      expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(404);
+    } finally {
+      await prisma.content.update({ where: { id: "gallery" }, data: { status: "published" } });
+    }
     expect((await lookupMedia("gallery-1", "w640.webp")).status).toBe(200);
   });
 
@@ -353,6 +360,72 @@ describe("sitemap and share images", () => {
     expect(await loadOgSubject("content", "draft")).toBeNull();
     expect((await loadOgSubject("content", "track"))?.photoKey).toBe(
       `companies/${C}/media/track-cover/w640.webp`,
+    );
+  });
+});
+
+describe("covers and share images use ready media only", () => {
+  // A company of its own: the lists asserted above stay as they are.
+  const R = "co-ready";
+  const media = (id: string, contentId: string, state: "ready" | "processing") =>
+    prisma.mediaFile.create({
+      data: {
+        id,
+        companyId: R,
+        contentId,
+        kind: "photo",
+        storageKey: `companies/${R}/media/${id}/original`,
+        originalName: `${id}.jpg`,
+        mimeType: "image/jpeg",
+        sizeBytes: 1000n,
+        state,
+        // Renditions already on the row, as while the worker is finishing: only `state` says no.
+        variants: [{ width: 640, format: "webp", key: `companies/${R}/media/${id}/w640.webp`, bytes: 100 }],
+      },
+    });
+  const content = (id: string, coverMediaId: string | null) =>
+    prisma.content.create({
+      data: {
+        id,
+        companyId: R,
+        title: id,
+        status: "published",
+        coverMediaId,
+        publishedAt: new Date("2026-07-20T10:00:00Z"),
+      },
+    });
+
+  beforeAll(async () => {
+    await prisma.company.create({ data: { id: R, slug: "ready-only", name: "Ready only" } });
+    // A cover chosen while it is still being processed, beside a ready photo.
+    await content("chosen-unready", "chosen-unready-cover");
+    await media("chosen-unready-cover", "chosen-unready", "processing");
+    await media("chosen-unready-photo", "chosen-unready", "ready");
+    // No cover chosen, and the only photo still being processed.
+    await content("only-unready", null);
+    await media("only-unready-photo", "only-unready", "processing");
+  });
+
+  it("never shows a cover that is not ready, on cards or on the player", async () => {
+    const landing = await loadLanding(R);
+    const cards = [...(landing?.galleries ?? []), ...(landing?.resources ?? [])];
+    expect(cards.map((c) => c.id).sort()).toEqual(["chosen-unready", "only-unready"]);
+    const card = (id: string) => cards.find((c) => c.id === id);
+    // The chosen cover is not ready: the content's first ready photo stands in.
+    expect(card("chosen-unready")?.cover?.fallbackUrl).toBe("/api/media/chosen-unready-photo/w640.webp");
+    expect(card("only-unready")?.cover).toBeNull();
+    const player = await loadPlayerPage("chosen-unready");
+    if (player?.state !== "ok") throw new Error("expected viewable content");
+    expect(JSON.stringify(player)).not.toContain("chosen-unready-cover");
+  });
+
+  it("never puts media that is not ready in a share image", async () => {
+    expect((await loadOgSubject("content", "only-unready"))?.photoKey).toBeNull();
+    expect((await loadOgSubject("content", "chosen-unready"))?.photoKey).not.toContain(
+      "chosen-unready-cover",
+    );
+    expect(JSON.stringify(await loadOgSubject("company", R))).not.toMatch(
+      /only-unready-photo|chosen-unready-cover/,
     );
   });
 });

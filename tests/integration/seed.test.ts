@@ -18,8 +18,9 @@ import {
 } from "@/prisma/seed";
 import { createTestDatabase, createTestStore, type TestDatabase } from "./support/context";
 
-// One database and bucket for the file; the tests run in order and build on each other:
-// a failed run, a full run, a re-run, then checks of what was written.
+// The failed run gets a database and bucket of its own; every other test asks for the file's
+// seeded database through `seeded()` (seeded once, whichever test comes first), so none relies
+// on another having run.
 
 const SEED_TIMEOUT = 180_000; // a full seed takes ~13 s on 2 idle cores; CI may be busier
 
@@ -53,7 +54,7 @@ class FailingStore extends ObjectStore {
   }
 }
 
-async function rowCounts() {
+async function rowCounts(client: PrismaClient = prisma) {
   const [
     companies,
     users,
@@ -68,18 +69,18 @@ async function rowCounts() {
     leads,
     comments,
   ] = await Promise.all([
-    prisma.company.count(),
-    prisma.user.count(),
-    prisma.account.count(),
-    prisma.profile.count(),
-    prisma.event.count(),
-    prisma.content.count(),
-    prisma.contentEvent.count(),
-    prisma.mediaFile.count(),
-    prisma.engagementEvent.count(),
-    prisma.contentLike.count(),
-    prisma.lead.count(),
-    prisma.comment.count(),
+    client.company.count(),
+    client.user.count(),
+    client.account.count(),
+    client.profile.count(),
+    client.event.count(),
+    client.content.count(),
+    client.contentEvent.count(),
+    client.mediaFile.count(),
+    client.engagementEvent.count(),
+    client.contentLike.count(),
+    client.lead.count(),
+    client.comment.count(),
   ]);
   return {
     companies,
@@ -114,26 +115,41 @@ async function companyId(slug: string): Promise<string> {
   return (await prisma.company.findUniqueOrThrow({ where: { slug } })).id;
 }
 
-describe("demo seed", () => {
-  let firstCounts: Awaited<ReturnType<typeof rowCounts>>;
+let seeding: Promise<string[]> | undefined;
+/** The file's database, seeded once (the log lines of that run). */
+function seeded(): Promise<string[]> {
+  seeding ??= (async () => {
+    const lines: string[] = [];
+    expect(await seedIfEmpty({ prisma, store, log: (m) => lines.push(m) })).toBe(true);
+    return lines;
+  })();
+  return seeding;
+}
 
+describe("demo seed", () => {
   it(
     "leaves no rows behind when storage fails midway",
     async () => {
-      await expect(seed({ prisma, store: new FailingStore(store, 12) })).rejects.toThrow(
-        "simulated storage outage",
-      );
-      expect(await rowCounts()).toMatchObject({ companies: 0, users: 0, contents: 0, media: 0 });
+      const own = await createTestDatabase();
+      const ownStore = await createTestStore();
+      try {
+        await expect(seed({ prisma: own.prisma, store: new FailingStore(ownStore, 12) })).rejects.toThrow(
+          "simulated storage outage",
+        );
+        expect(await rowCounts(own.prisma)).toMatchObject({ companies: 0, users: 0, contents: 0, media: 0 });
+      } finally {
+        ownStore.client.destroy();
+        await own.drop();
+      }
     },
     SEED_TIMEOUT,
   );
 
   it(
-    "seeds both companies (reusing what the failed run stored)",
+    "seeds both companies",
     async () => {
-      const lines: string[] = [];
-      expect(await seedIfEmpty({ prisma, store, log: (m) => lines.push(m) })).toBe(true);
-      firstCounts = await rowCounts();
+      const lines = await seeded();
+      const firstCounts = await rowCounts();
       expect(firstCounts).toMatchObject({
         companies: 2,
         users: 4,
@@ -151,6 +167,8 @@ describe("demo seed", () => {
   it(
     "re-runs without duplicates, regenerating and rewriting nothing",
     async () => {
+      await seeded();
+      const firstCounts = await rowCounts();
       const before = await prisma.mediaFile.findMany({
         select: { id: true, updatedAt: true },
         orderBy: { id: "asc" },
@@ -182,6 +200,7 @@ describe("demo seed", () => {
   );
 
   it("creates users who can sign in with the demo password", async () => {
+    await seeded();
     const expected = [
       [DEMO_USERS.admin, "admin", DEMO_COMPANY_SLUG],
       [DEMO_USERS.manager, "manager", DEMO_COMPANY_SLUG],
@@ -205,6 +224,7 @@ describe("demo seed", () => {
   });
 
   it("stores every media object with the size its row records", async () => {
+    await seeded();
     const objects = await storedObjects();
     const companies = await prisma.company.findMany({ include: { mediaFiles: true } });
     for (const company of companies) {
@@ -230,6 +250,7 @@ describe("demo seed", () => {
   });
 
   it("stores real files of each kind, byte for byte", async () => {
+    await seeded();
     const media = await prisma.mediaFile.findMany({ distinct: ["kind"], orderBy: { id: "asc" } });
     const magic: Record<string, (b: Buffer) => boolean> = {
       photo: (b) => b[0] === 0xff && b[1] === 0xd8,
@@ -246,6 +267,7 @@ describe("demo seed", () => {
   });
 
   it("gives the demo events the content they need", async () => {
+    await seeded();
     const demoId = await companyId(DEMO_COMPANY_SLUG);
     const festival = await prisma.event.findUniqueOrThrow({
       where: { slug: DEMO_EVENT_SLUGS.festival },
@@ -304,6 +326,7 @@ describe("demo seed", () => {
   });
 
   it("covers every content status and kind, each with a cover of its own", async () => {
+    await seeded();
     const demoId = await companyId(DEMO_COMPANY_SLUG);
     const contents = await prisma.content.findMany({
       where: { companyId: demoId },
@@ -326,6 +349,7 @@ describe("demo seed", () => {
   });
 
   it("keeps every row of the second company inside that company", async () => {
+    await seeded();
     const otherId = await companyId(OTHER_COMPANY_SLUG);
     const event = await prisma.event.findUniqueOrThrow({
       where: { slug: OTHER_EVENT_SLUG },

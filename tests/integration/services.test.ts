@@ -51,6 +51,9 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
       log: (m) => lines.push(m),
     });
 
+  /** The services, started again if a test before this one stopped them. */
+  const running = async (): Promise<Services> => (services ??= await start());
+
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), "afterglow-services-"));
     // mkdtemp makes a 0700 folder; as root, PostgreSQL runs as "postgres" and must enter it.
@@ -67,7 +70,7 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
   });
 
   it("starts PostgreSQL with the afterglow database in <dataDir>/postgres", async () => {
-    const s = services as Services;
+    const s = await running();
     expect(s.embedded).toEqual({ postgres: true, s3: true });
     expect(s.dataDir).toBe(dataDir);
     expect(new URL(s.databaseUrl).port).toBe(String(pgPort));
@@ -77,8 +80,8 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
     expect((await stat(path.join(dataDir, "postgres", "PG_VERSION"))).isFile()).toBe(true);
   });
 
-  it("hands the Next server everything it needs", () => {
-    const s = services as Services;
+  it("hands the Next server everything it needs", async () => {
+    const s = await running();
     expect(s.env).toMatchObject({
       DATA_DIR: dataDir,
       DATABASE_URL: s.databaseUrl,
@@ -93,7 +96,7 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
   });
 
   it("has the bucket and round-trips a 6 MB body byte for byte", async () => {
-    const s = services as Services;
+    const s = await running();
     await s.store.ping();
     const body = new Uint8Array(randomBytes(6 * 1024 * 1024));
     await s.store.put("roundtrip/large.bin", body, "application/octet-stream");
@@ -103,8 +106,9 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
   });
 
   it("lets browsers upload: CORS preflight for PUT and ETag exposed on GET", async () => {
-    const s = services as Services;
-    const objectUrl = `${s.storage.endpoint}/${s.storage.bucket}/roundtrip/large.bin`;
+    const s = await running();
+    await s.store.put("cors/small.bin", new Uint8Array(randomBytes(1024)), "application/octet-stream");
+    const objectUrl = `${s.storage.endpoint}/${s.storage.bucket}/cors/small.bin`;
     const preflight = await fetch(objectUrl, {
       method: "OPTIONS",
       headers: {
@@ -119,7 +123,7 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
     expect(preflight.headers.get("access-control-allow-headers")).toContain("content-type");
 
     // A presigned GET from another origin, as the browser makes it.
-    const signed = await s.store.signedGetUrl("roundtrip/large.bin");
+    const signed = await s.store.signedGetUrl("cors/small.bin");
     const get = await fetch(signed, { headers: { Origin: "http://localhost:3000" } });
     expect(get.status).toBe(200);
     expect(get.headers.get("access-control-allow-origin")).toBe("*");
@@ -129,7 +133,7 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
   });
 
   it("stops without leaving PostgreSQL behind, idempotently, and keeps the data for the next start", async () => {
-    const s = services as Services;
+    const s = await running();
     await query(s.databaseUrl, "create table kept (value text)");
     await query(s.databaseUrl, "insert into kept values ($1)", ["still here"]);
     await s.store.put("kept/file.txt", new TextEncoder().encode("kept"), "text/plain");
@@ -147,7 +151,7 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
   });
 
   it("recovers when PostgreSQL was already stopped from outside (e.g. Ctrl-C reached it first)", async () => {
-    const s = services as Services;
+    const s = await running();
     const pidFile = path.join(dataDir, "postgres", "postmaster.pid");
     const pid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
     process.kill(pid, "SIGINT"); // what a terminal's Ctrl-C does to the whole process group
@@ -159,6 +163,8 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
   });
 
   it("explains a taken port, and stops what did start", async () => {
+    await services?.stop();
+    services = undefined;
     const holder = await start(); // holds pgPort and s3Port
     const otherS3Port = await freePort();
     try {

@@ -31,7 +31,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { newInvitationToken } from "@/lib/team/token";
-import { can, type Permission } from "@/lib/tenancy/permissions";
+import type { Permission } from "@/lib/tenancy/permissions";
 import { APP_URL, startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidatePath, revalidateTag, setRequestHeaders } from "./support/next-mocks";
 import {
@@ -41,6 +41,16 @@ import {
   createTenant,
   type Tenant,
 } from "./support/tenants";
+
+// Which permissions a call asks for: an entry's own must be among them (a route or action that
+// dropped its permission to the guard's default could still refuse today's roles, by chance).
+// Imported only after the harness has reset the modules (beforeAll), so the mock wraps the same
+// copy of lib/errors the app's modules throw with.
+let permissions: typeof import("@/lib/tenancy/permissions");
+vi.mock("@/lib/tenancy/permissions", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/tenancy/permissions")>();
+  return { ...actual, assertCan: vi.fn(actual.assertCan) };
+});
 
 // Outside a Server Components render next-intl cannot find the request's locale; the actions
 // that ask for it (checkout) get the caller's language as they would in a request.
@@ -576,7 +586,7 @@ function callersByKind(entry: Entry): Caller[] {
   switch (entry.kind) {
     case "route":
     case "admin": {
-      const permitted = (role: Role) => can(role, entry.permission);
+      const permitted = (role: Role) => permissions.can(role, entry.permission);
       return [
         ...strangers((role) => !entry.targeted && permitted(role)),
         { name: "outsider", headers: stored("outsider"), expect: "refuse" },
@@ -611,6 +621,7 @@ function callersByKind(entry: Entry): Caller[] {
 
 beforeAll(async () => {
   h = await startAuthHarness();
+  permissions = await import("@/lib/tenancy/permissions");
   // Enterprise: every feature is in the plan, so a refusal is the tenancy's, not the plan gate's.
   const tenant = () => createTenant(h.prisma, { users: h, plan: "enterprise" });
   [a, b] = [await tenant(), await tenant()];
@@ -669,6 +680,7 @@ describe("the tenant matrix", () => {
       expect(callers.length).toBeGreaterThan(0);
       for (const caller of callers) {
         const headers = await caller.headers();
+        vi.mocked(permissions.assertCan).mockClear();
         const outcome =
           entry.kind === "route" || entry.kind === "signed"
             ? await callRoute(file, name, entry.call(world), headers)
@@ -682,6 +694,10 @@ describe("the tenant matrix", () => {
           const refused =
             statuses.includes(outcome.status) || (refusedAs !== undefined && outcome.message === refusedAs);
           expect(refused, label).toBe(true);
+        }
+        if ((entry.kind === "route" || entry.kind === "admin") && caller.name.startsWith("A.")) {
+          const asked = vi.mocked(permissions.assertCan).mock.calls.map(([, permission]) => permission);
+          expect(asked, `${label} did not ask for ${entry.permission}`).toContain(entry.permission);
         }
         if (entry.kind === "pure") entry.check(outcome.result);
         if (!caller.name.startsWith("A."))
