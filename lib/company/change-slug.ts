@@ -18,6 +18,11 @@ const changeSlugSchema = z.object({ slug: companySlugInput }).strict();
 type Refusal = "invalid" | "reserved" | "taken" | "held" | "current";
 
 /** The 422 of a slug the company cannot have, on the form's `slug` field. */
+/** Slug changes a company may make per window (each releases a slug it holds for 90 days). */
+export const SLUG_CHANGES_PER_WINDOW = 5;
+export const SLUG_CHANGE_WINDOW_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
 export function slugRefusal(reason: Refusal): AppError {
   const key = `settings.address.errors.${reason}`;
   return new AppError(reason === "taken" || reason === "held" ? "conflict" : "validation", key, {
@@ -58,6 +63,15 @@ export async function changeCompanySlug(
       const now = new Date();
       const status = await slugStatus(tx, slug, companyId, now);
       if (status !== "available") throw slugRefusal(status);
+      // Every change holds a slug for 90 days: bounded, so one company cannot hoard names
+      // (or exhaust onboarding's candidates for a popular name) by renaming in a loop.
+      const recent = await tx.slugRedirect.count({
+        where: { companyId, releasedAt: { gt: new Date(now.getTime() - SLUG_CHANGE_WINDOW_DAYS * DAY_MS) } },
+      });
+      if (recent >= SLUG_CHANGES_PER_WINDOW)
+        throw new AppError("rate_limited", "settings.address.errors.tooManyChanges", {
+          values: { count: SLUG_CHANGES_PER_WINDOW, days: SLUG_CHANGE_WINDOW_DAYS },
+        });
       await releaseRedirectOf(tx, slug);
       await tx.company.update({ where: { id: companyId }, data: { slug } });
       const hold = { companyId, releasedAt: now, heldUntil: holdUntil(now) };

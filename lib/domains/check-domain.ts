@@ -30,7 +30,6 @@ export async function checkDomain(
         createCloudflareClient(settings.cloudflare),
         domain.hostname,
         settings.appHost,
-        domain.providerRecordId,
       );
     } catch (error) {
       if (!(error instanceof DnsProviderError)) throw error;

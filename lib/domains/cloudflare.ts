@@ -2,7 +2,7 @@ import { z } from "zod";
 
 /**
  * Cloudflare's DNS API, the first DNS provider of tenant subdomains: list, create and delete
- * records of one zone (`/zones/{zone}/dns_records`). Every answer is Cloudflare's envelope
+ * records of one zone (`/zones/{zone}/dns_records`; the app never deletes one, see `ensureCnameRecord`). Every answer is Cloudflare's envelope
  * `{ success, errors: [{ code, message }], messages, result }`. A 4xx is the provider refusing
  * the request (its message is kept for the UI); a 5xx, a timeout or an unreadable answer is the
  * provider being unavailable, which the checks retry.
@@ -22,7 +22,15 @@ export interface DnsRecord {
   name: string;
   content: string;
   proxied?: boolean;
+  comment?: string | null;
 }
+
+/**
+ * The comment on every record the app creates. Only a record carrying it is ever adopted: the
+ * zone is the operator's, and a tenant choosing the slug `status` must never take over (and
+ * point at the app) the operator's own `status` record.
+ */
+export const MANAGED_RECORD_COMMENT = "afterglow:tenant-subdomain";
 
 export class DnsProviderError extends Error {
   constructor(
@@ -47,6 +55,7 @@ const record = z.object({
   name: z.string(),
   content: z.string(),
   proxied: z.boolean().optional(),
+  comment: z.string().nullish(),
 });
 
 /** The longest provider message kept in `lastError`. */
@@ -102,19 +111,13 @@ export function createCloudflareClient(config: CloudflareConfig) {
     },
     async createRecord(input: { type: "CNAME"; name: string; content: string }): Promise<DnsRecord> {
       const result = record.safeParse(
-        await call("", { method: "POST", body: { ...input, proxied: config.proxied, ttl: 1 } }),
+        await call("", {
+          method: "POST",
+          body: { ...input, proxied: config.proxied, ttl: 1, comment: MANAGED_RECORD_COMMENT },
+        }),
       );
       if (!result.success) throw new DnsProviderError("Cloudflare: unexpected answer", false);
       return result.data;
-    },
-    /** Deletes a record; one already gone is fine (the job may run twice). */
-    async deleteRecord(id: string): Promise<void> {
-      try {
-        await call(`/${encodeURIComponent(id)}`, { method: "DELETE" });
-      } catch (error) {
-        if (error instanceof DnsProviderError && error.status === 404) return;
-        throw error;
-      }
     },
   };
 }
@@ -122,18 +125,21 @@ export function createCloudflareClient(config: CloudflareConfig) {
 export type CloudflareClient = ReturnType<typeof createCloudflareClient>;
 
 /**
- * Makes sure the zone holds `name` CNAME `target`, idempotently: an existing record of that
- * name is adopted (a previous run created it, or an operator did), otherwise one is created.
- * `previousId` (the record of an old name, after a slug change) is deleted once the new one exists.
+ * Makes sure the zone holds `name` CNAME `target`, idempotently: a record of that name the app
+ * created (a previous run, or a company that held the name before) is adopted; a record of that
+ * name anyone else created is refused ("name in use", the domain is rejected), never adopted or
+ * changed. After a slug change the old name's record stays: it points at the app, whose proxy
+ * answers the old subdomain's permanent redirect, and a company that takes that slug later
+ * adopts it.
  */
 export async function ensureCnameRecord(
   client: CloudflareClient,
   name: string,
   target: string,
-  previousId: string | null,
 ): Promise<string> {
   const existing = await client.findRecord("CNAME", name);
-  const current = existing ?? (await client.createRecord({ type: "CNAME", name, content: target }));
-  if (previousId && previousId !== current.id) await client.deleteRecord(previousId);
-  return current.id;
+  if (existing && existing.comment !== MANAGED_RECORD_COMMENT) {
+    throw new DnsProviderError(`Cloudflare: ${name} is already in use in the zone`, true);
+  }
+  return (existing ?? (await client.createRecord({ type: "CNAME", name, content: target }))).id;
 }

@@ -10,12 +10,19 @@ import { AppError, validationError } from "@/lib/errors";
 import { DOMAIN_CHECK_QUEUE } from "@/lib/jobs/queues";
 import { getBoss } from "@/lib/jobs/sender";
 import { assertPlanAllows } from "@/lib/plans/gate";
+import { enforceLimits } from "@/lib/rate-limit/limiter";
 import type { Membership } from "@/lib/tenancy/membership";
 import { assertCan } from "@/lib/tenancy/permissions";
 import { announceRoutingChange } from "@/lib/tenancy/routing-events";
 
 /** The most custom domains one company may hold (a guard against runaway adds, not a plan limit). */
 export const MAX_CUSTOM_DOMAINS = 20;
+
+/** Days an unproven custom-domain claim blocks the name for other companies. */
+export const UNVERIFIED_CLAIM_DAYS = 7;
+
+/** "Check again" clicks a company may make per hour, all its domains together. */
+export const RETRIES_PER_HOUR = 30;
 
 const isUniqueViolation = (error: unknown) =>
   typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
@@ -38,34 +45,38 @@ async function requestCheck(domainId: string): Promise<void> {
 /** Settings → Domains: the company's subdomain record `{slug}.{root}`, created once. */
 export async function createSubdomain(membership: Membership, now = new Date()): Promise<{ id: string }> {
   assertCan(membership, "settings.edit");
-  const company = await db.company.findUniqueOrThrow({
-    where: { id: membership.company.id },
-    select: { slug: true },
-  });
-  const hostname = subdomainHostname(company.slug, domainSettings().appHost);
-  const existing = await db.domain.findFirst({
-    where: { companyId: membership.company.id, kind: "subdomain" },
-    select: { id: true },
-  });
-  if (existing) return existing;
-  let id: string;
+  const companyId = membership.company.id;
+  let result: { id: string; created: boolean };
   try {
-    ({ id } = await db.domain.create({
-      data: { companyId: membership.company.id, hostname, kind: "subdomain", nextCheckAt: now },
-      select: { id: true },
-    }));
-  } catch (error) {
-    // A concurrent click created it, or (never for a valid slug) another row holds the name.
-    if (!isUniqueViolation(error)) throw error;
-    const raced = await db.domain.findFirst({
-      where: { companyId: membership.company.id, kind: "subdomain" },
-      select: { id: true },
+    result = await db.$transaction(async (tx) => {
+      // The slug change locks the company row too: the record is made from the slug as it is
+      // now, and a second click waits here and finds the first one's record.
+      const [row] = await tx.$queryRaw<{ slug: string }[]>`
+        SELECT slug FROM "company" WHERE id = ${companyId} FOR UPDATE`;
+      if (!row) throw notFound();
+      const existing = await tx.domain.findFirst({
+        where: { companyId, kind: "subdomain" },
+        select: { id: true },
+      });
+      if (existing) return { id: existing.id, created: false };
+      const { id } = await tx.domain.create({
+        data: {
+          companyId,
+          hostname: subdomainHostname(row.slug, domainSettings().appHost),
+          kind: "subdomain",
+          nextCheckAt: now,
+        },
+        select: { id: true },
+      });
+      return { id, created: true };
     });
-    if (!raced) throw new AppError("conflict", "settings.domains.errors.hostnameTaken");
-    return raced;
+  } catch (error) {
+    // Another row holds the name (never for a slug that is this company's own).
+    if (isUniqueViolation(error)) throw new AppError("conflict", "settings.domains.errors.hostnameTaken");
+    throw error;
   }
-  await requestCheck(id);
-  return { id };
+  if (result.created) await requestCheck(result.id);
+  return { id: result.id };
 }
 
 /** Add a custom domain (plan feature `customDomains`): pending, with a fresh ownership token. */
@@ -89,6 +100,18 @@ export async function addCustomDomain(
   const { hostname } = parsed.data;
   const count = await db.domain.count({ where: { companyId: membership.company.id, kind: "custom" } });
   if (count >= MAX_CUSTOM_DOMAINS) throw new AppError("conflict", "settings.domains.errors.tooMany");
+  // A claim nobody proved within a week lapses when another company adds the name: adding a
+  // domain one does not own must not block its real owner for ever.
+  await db.domain.deleteMany({
+    where: {
+      hostname,
+      kind: "custom",
+      companyId: { not: membership.company.id },
+      status: { not: "active" },
+      activatedAt: null,
+      createdAt: { lt: new Date(now.getTime() - UNVERIFIED_CLAIM_DAYS * 24 * 60 * 60 * 1000) },
+    },
+  });
   let id: string;
   try {
     ({ id } = await db.domain.create({
@@ -156,9 +179,17 @@ export async function retryDomainCheck(
   assertCan(membership, "settings.edit");
   const domain = await db.domain.findFirst({
     where: { id: domainId, companyId: membership.company.id },
-    select: { id: true, status: true },
+    select: { id: true, status: true, kind: true },
   });
   if (!domain) throw notFound();
+  // A custom domain is checked (and may become active) only while the plan includes it.
+  if (domain.kind === "custom") await assertPlanAllows(membership.company.id, "customDomains", now);
+  // Each check is DNS lookups and, for a subdomain, a call on the operator's DNS provider quota.
+  await enforceLimits(
+    [{ key: `domain-retry:${membership.company.id}`, limit: RETRIES_PER_HOUR }],
+    60 * 60,
+    "settings.domains.errors.tooManyRetries",
+  );
   await db.domain.updateMany({
     where: { id: domain.id, companyId: membership.company.id },
     data: restartChecks(domain, now),

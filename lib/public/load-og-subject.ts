@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { parseStoredVariants } from "@/lib/media/variants";
 import { toPublicCompany } from "@/lib/public/mappers";
+import { resolveBanner, resolveLogoKey } from "@/lib/public/resolve-media-object";
 import { companySelect, contentSelect, eventSelect } from "@/lib/public/selects";
 import type { PublicCompany, Translations } from "@/lib/public/types";
 import { isContentViewable, isEventViewable, viewableContentWhere } from "@/lib/public/visibility";
@@ -69,7 +70,7 @@ export async function loadOgSubject(
     return {
       companyName: company.name,
       brand: brandOf(dto),
-      logoKey: company.logoKey,
+      logoKey: await resolveLogoKey(company.id),
       title: company.name,
       event: null,
       photoKey: photoKeyOf(await coverOf({ companyId: id })),
@@ -85,7 +86,7 @@ export async function loadOgSubject(
     return {
       companyName: company.name,
       brand: brandOf(toPublicCompany(company)),
-      logoKey: company.logoKey,
+      logoKey: await resolveLogoKey(company.id),
       title: event.name,
       event: {
         name: event.name,
@@ -93,7 +94,9 @@ export async function loadOgSubject(
         timeZone: event.timeZone,
         location: event.location,
       },
-      photoKey: event.bannerKey ?? photoKeyOf(await coverOf({ events: { some: { eventId: id } } })),
+      photoKey:
+        (await resolveBanner(event.id))?.key ??
+        photoKeyOf(await coverOf({ events: { some: { eventId: id } } })),
       description: {},
     };
   }
@@ -109,7 +112,7 @@ export async function loadOgSubject(
   return {
     companyName: company.name,
     brand: brandOf(toPublicCompany(company)),
-    logoKey: company.logoKey,
+    logoKey: await resolveLogoKey(company.id),
     title: content.title,
     event: event
       ? {

@@ -2,6 +2,7 @@ import "server-only";
 import { ImageResponse } from "next/og";
 import { unstable_cache } from "next/cache";
 import sharp from "sharp";
+import { env } from "@/lib/env";
 import { db } from "@/lib/db";
 import type { Locale } from "@/lib/i18n/config";
 import { cacheTags } from "@/lib/public/cache-tags";
@@ -21,7 +22,12 @@ async function dataUrl(key: string | null, width: number, format: "jpeg" | "png"
   if (!key) return null;
   try {
     const bytes = await storage.getBytes(key);
-    const pipeline = sharp(bytes).resize({ width, height: width, fit: "cover" });
+    // The media pipeline's pixel cap: a platform-written (seed) image is not processed first.
+    const pipeline = sharp(bytes, { limitInputPixels: env.MEDIA_MAX_IMAGE_PIXELS }).resize({
+      width,
+      height: width,
+      fit: "cover",
+    });
     const out =
       format === "png" ? await pipeline.png().toBuffer() : await pipeline.jpeg({ quality: 80 }).toBuffer();
     return `data:image/${format};base64,${out.toString("base64")}`;

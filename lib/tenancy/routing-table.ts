@@ -1,5 +1,8 @@
 import pg from "pg";
 import { env } from "@/lib/env";
+import type { PlanTier } from "@/lib/generated/prisma/enums";
+import { effectiveTier } from "@/lib/plans/effective";
+import { planIncludes } from "@/lib/plans/limits";
 import { ROUTING_CHANNEL } from "@/lib/tenancy/routing-channel";
 
 /**
@@ -36,11 +39,33 @@ export interface RoutingTableOptions {
 // A redirect of a slug that is some company's current slug again would hide that company's
 // pages: the company wins (the slug change and onboarding also delete such rows).
 const DOMAINS_SQL = `
-  SELECT d.hostname, c.slug FROM "domain" d JOIN "company" c ON c.id = d."companyId"
+  SELECT d.hostname, c.slug, c.plan, s."trialActive", s."trialEnd"
+  FROM "domain" d JOIN "company" c ON c.id = d."companyId"
+  LEFT JOIN "subscription" s ON s."companyId" = c.id
   WHERE d.kind = 'custom' AND d.status = 'active'`;
+
+interface DomainRow {
+  hostname: string;
+  slug: string;
+  plan: PlanTier;
+  trialActive: boolean | null;
+  trialEnd: Date | null;
+}
+
+/**
+ * A custom domain routes while its company's effective plan includes custom domains (a
+ * downgrade or the end of a trial takes it offline at the next reload, within a minute; an
+ * upgrade brings it back). The one plan rule of lib/plans, without the database client.
+ */
+export function routesCustomDomain(row: DomainRow, now: Date): boolean {
+  const trial = { trialActive: row.trialActive ?? false, trialEnd: row.trialEnd };
+  return planIncludes(effectiveTier(row.plan, trial, now), "customDomains");
+}
 const REDIRECTS_SQL = `
   SELECT r.slug AS old, c.slug AS current FROM "slug_redirect" r JOIN "company" c ON c.id = r."companyId"
   WHERE r.slug <> c.slug AND NOT EXISTS (SELECT 1 FROM "company" o WHERE o.slug = r.slug)`;
+
+const CONNECT_TIMEOUT_MS = 2_000;
 
 /** A failed first load is not retried by every request while the database is away. */
 const FAILURE_QUIET_MS = 2_000;
@@ -70,6 +95,10 @@ export class RoutingTable {
       connectionString: options.connectionString,
       max: 1,
       idleTimeoutMillis: 10_000,
+      // A database that drops packets must not hold every request of a fresh instance for the
+      // system's connect timeout (minutes): the proxy carries on without the table meanwhile.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: CONNECT_TIMEOUT_MS,
       allowExitOnIdle: true,
     });
     this.pool.on("error", (error) => this.log("routing table: idle connection failed", error));
@@ -133,11 +162,15 @@ export class RoutingTable {
 
   private async loadOnce(): Promise<void> {
     const [domains, redirects] = await Promise.all([
-      this.pool.query<{ hostname: string; slug: string }>(DOMAINS_SQL),
+      this.pool.query<DomainRow>(DOMAINS_SQL),
       this.pool.query<{ old: string; current: string }>(REDIRECTS_SQL),
     ]);
     this.snapshot = {
-      domains: new Map(domains.rows.map((r) => [r.hostname.toLowerCase(), r.slug])),
+      domains: new Map(
+        domains.rows
+          .filter((r) => routesCustomDomain(r, new Date()))
+          .map((r) => [r.hostname.toLowerCase(), r.slug]),
+      ),
       redirects: new Map(redirects.rows.map((r) => [r.old, r.current])),
     };
     this.loads++;
@@ -154,7 +187,10 @@ export class RoutingTable {
   }
 
   private async connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.options.connectionString });
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    });
     const lost = (error?: unknown) => {
       if (this.listener !== client) return;
       this.listener = null;

@@ -19,6 +19,41 @@ export const RESERVED_SUBDOMAIN_LABELS: ReadonlySet<string> = new Set([
   "app",
 ]);
 
+/** See RESERVED_SLUGS: platform-looking names and the operator's usual DNS names. */
+const PLATFORM_NAMES = [
+  "about",
+  "accounts",
+  "afterglow",
+  "app",
+  "auth",
+  "billing",
+  "blog",
+  "dashboard",
+  "dev",
+  "docs",
+  "email",
+  "ftp",
+  "help",
+  "imap",
+  "login",
+  "logout",
+  "mail",
+  "mx",
+  "ns1",
+  "ns2",
+  "pop",
+  "register",
+  "secure",
+  "security",
+  "signin",
+  "signup",
+  "smtp",
+  "staging",
+  "status",
+  "support",
+  "webmail",
+] as const;
+
 /**
  * Everything that can never be a company slug. A company slug is the first path segment of
  * its pages (`/{slug}`), and on its own host (`{slug}.afterglow.events`) the tenant's pages
@@ -58,6 +93,10 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   ".well-known",
   // A company slug may become a subdomain.
   ...RESERVED_SUBDOMAIN_LABELS,
+  // Names a visitor would trust as the platform's own on its domain (`status.afterglow.events`,
+  // `login.…`), and the operator's usual DNS names: no company may take them, as a page or as
+  // a subdomain (phishing on a trusted name; an operator's record in the DNS zone).
+  ...PLATFORM_NAMES,
 ]);
 
 export function isReservedSlug(slug: string): boolean {

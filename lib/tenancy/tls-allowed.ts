@@ -3,6 +3,7 @@ import { z } from "zod";
 import { db } from "@/lib/db";
 import { tenantHostOptions } from "@/lib/public/site";
 import { routeHost } from "@/lib/tenancy/host";
+import { routesCustomDomain } from "@/lib/tenancy/routing-table";
 
 /** A bare host name as Caddy sends it: no port, no path, at most 253 characters. */
 const domainSchema = z
@@ -39,7 +40,25 @@ export async function tlsAllowed(domain: string | null): Promise<boolean> {
   }
   const custom = await db.domain.findUnique({
     where: { hostname: host },
-    select: { kind: true, status: true },
+    select: {
+      kind: true,
+      status: true,
+      company: {
+        select: { slug: true, plan: true, subscription: { select: { trialActive: true, trialEnd: true } } },
+      },
+    },
   });
-  return custom?.kind === "custom" && custom.status === "active";
+  if (custom?.kind !== "custom" || custom.status !== "active") return false;
+  // Only while the proxy would route it (the company's plan includes custom domains).
+  const { slug, plan, subscription } = custom.company;
+  return routesCustomDomain(
+    {
+      hostname: host,
+      slug,
+      plan,
+      trialActive: subscription?.trialActive ?? null,
+      trialEnd: subscription?.trialEnd ?? null,
+    },
+    new Date(),
+  );
 }

@@ -109,6 +109,20 @@ describe("changing the slug", () => {
     expect((await redirectOf("delta-two"))?.companyId).toBe(a.id);
   });
 
+  it("allows five changes in 30 days, so no company hoards names by renaming in a loop", async () => {
+    const a = await tenant("echo-0");
+    for (let i = 1; i <= 5; i++) await changeSlug(a, `echo-${i}`);
+    expect(await refusal(changeSlug(a, "echo-6"))).toBe("settings.address.errors.tooManyChanges");
+    expect(await slugOf(a)).toBe("echo-5");
+    // Changes older than the window no longer count.
+    await h.prisma.slugRedirect.updateMany({
+      where: { companyId: a.id },
+      data: { releasedAt: new Date(Date.now() - 31 * 24 * 60 * 60 * 1000) },
+    });
+    await changeSlug(a, "echo-6");
+    expect(await slugOf(a)).toBe("echo-6");
+  });
+
   it("lets anyone take a slug whose hold has ended, removing the old redirect", async () => {
     const a = await tenant("echo");
     const b = await tenant("echo-b-old");

@@ -5,6 +5,7 @@ import {
   createSubdomain,
   MAX_CUSTOM_DOMAINS,
   removeCustomDomain,
+  RETRIES_PER_HOUR,
   retryDomainCheck,
 } from "@/lib/domains/manage-domains";
 import { getDomainsPage } from "@/lib/domains/queries";
@@ -120,6 +121,27 @@ describe("adding a custom domain", () => {
     expect(await db.domain.count({ where: { hostname: "held.fest-other.com" } })).toBe(1);
   });
 
+  it("an unproven claim lapses after a week when another company adds the name; a proven one never", async () => {
+    const squat = await addCustomDomain(other.as("admin"), { hostname: "squat.fest-real.com" });
+    expect((await refusal(addCustomDomain(pro.as("admin"), { hostname: "squat.fest-real.com" }))).code).toBe(
+      "conflict",
+    );
+    const eightDaysAgo = new Date(Date.now() - 8 * 24 * 60 * 60 * 1000);
+    await db.domain.update({ where: { id: squat.id }, data: { createdAt: eightDaysAgo } });
+    const claimed = await addCustomDomain(pro.as("admin"), { hostname: "squat.fest-real.com" });
+    expect(await db.domain.findUnique({ where: { id: squat.id } })).toBeNull();
+    expect((await db.domain.findUniqueOrThrow({ where: { id: claimed.id } })).companyId).toBe(pro.id);
+
+    const proven = await addCustomDomain(other.as("admin"), { hostname: "proven.fest-real.com" });
+    await db.domain.update({
+      where: { id: proven.id },
+      data: { createdAt: eightDaysAgo, status: "active", activatedAt: eightDaysAgo },
+    });
+    expect((await refusal(addCustomDomain(pro.as("admin"), { hostname: "proven.fest-real.com" }))).code).toBe(
+      "conflict",
+    );
+  });
+
   it("concurrent adds of the same host by two companies: exactly one wins", async () => {
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, (_, i) =>
@@ -197,6 +219,15 @@ describe("removing and re-checking", () => {
       lastError: null,
       nextCheckAt: now,
     });
+  });
+
+  it("Check again of a custom domain needs the plan, and is limited per company", async () => {
+    const tenant = await createTenant(db, { plan: "professional" });
+    const { id } = await addCustomDomain(tenant.as("admin"), { hostname: "limited.fest-pro.com" });
+    for (let i = 0; i < RETRIES_PER_HOUR; i++) await retryDomainCheck(tenant.as("admin"), id);
+    expect((await refusal(retryDomainCheck(tenant.as("admin"), id))).code).toBe("rate_limited");
+    await db.company.update({ where: { id: tenant.id }, data: { plan: "starter" } });
+    expect((await refusal(retryDomainCheck(tenant.as("admin"), id))).messageKey).toBe(PLAN_GATE_MESSAGE);
   });
 });
 

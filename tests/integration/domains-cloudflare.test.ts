@@ -4,6 +4,7 @@ import {
   createCloudflareClient,
   DnsProviderError,
   ensureCnameRecord,
+  MANAGED_RECORD_COMMENT,
   type CloudflareConfig,
 } from "@/lib/domains/cloudflare";
 import { domainSettings } from "@/lib/domains/settings";
@@ -50,23 +51,40 @@ describe("Cloudflare client", () => {
       proxied: false,
     });
     expect(await client.findRecord("CNAME", "demo.afterglow.events")).toMatchObject({ id: created.id });
-    await client.deleteRecord(created.id);
-    expect(cf.records.size).toBe(0);
-    // Deleting again (a job that ran twice) is fine.
-    await client.deleteRecord(created.id);
     expect(cf.requests.every((r) => r.authorization === `Bearer ${cf.token}`)).toBe(true);
   });
 
-  it("ensureCnameRecord is idempotent and replaces a previous record", async () => {
+  it("ensureCnameRecord is idempotent, and keeps the old name's record after a slug change", async () => {
     const client = createCloudflareClient({ ...config, proxied: true });
-    const first = await ensureCnameRecord(client, "old.afterglow.events", "afterglow.events", null);
-    expect(await ensureCnameRecord(client, "old.afterglow.events", "afterglow.events", first)).toBe(first);
+    const first = await ensureCnameRecord(client, "old.afterglow.events", "afterglow.events");
+    expect(await ensureCnameRecord(client, "old.afterglow.events", "afterglow.events")).toBe(first);
     expect(cf.records.size).toBe(1);
-    const moved = await ensureCnameRecord(client, "new.afterglow.events", "afterglow.events", first);
-    expect([...cf.records.values()].map((r) => [r.name, r.proxied])).toEqual([
-      ["new.afterglow.events", true],
-    ]);
+    const moved = await ensureCnameRecord(client, "new.afterglow.events", "afterglow.events");
     expect(moved).not.toBe(first);
+    // The old subdomain still resolves to the app, which answers its redirect.
+    expect([...cf.records.values()].map((r) => [r.name, r.proxied, r.comment])).toEqual([
+      ["old.afterglow.events", true, MANAGED_RECORD_COMMENT],
+      ["new.afterglow.events", true, MANAGED_RECORD_COMMENT],
+    ]);
+  });
+
+  it("never adopts a record the operator made: a tenant slug named like it is refused", async () => {
+    const client = createCloudflareClient(config);
+    cf.records.set("op1", {
+      id: "op1",
+      type: "CNAME",
+      name: "status.afterglow.events",
+      content: "statuspage.example.net",
+      proxied: false,
+      ttl: 1,
+      comment: null,
+    });
+    const error = await providerError(
+      ensureCnameRecord(client, "status.afterglow.events", "afterglow.events"),
+    );
+    expect(error).toMatchObject({ rejected: true });
+    expect(cf.records.get("op1")).toMatchObject({ content: "statuspage.example.net" });
+    expect(cf.records.size).toBe(1);
   });
 
   it("a wrong token is a refusal with Cloudflare's message", async () => {

@@ -355,7 +355,31 @@ describe("sitemap and share images", () => {
   it("describes a share image only for viewable pages", async () => {
     const event = await loadOgSubject("event", "ev-public");
     expect(event).toMatchObject({ title: "ev-public", companyName: "Tenant" });
-    expect(event?.photoKey).toContain("banner.jpg");
+    // The banner as fans get it (its ready rendition, never the original): this one has no
+    // processed upload, so the event's first ready photo stands in.
+    expect(event?.photoKey).not.toContain("banner.jpg");
+    expect(event?.photoKey).toMatch(/\/w\d+\.webp$/);
+    const bannerKey = `companies/${C}/events/ev-public/banner.jpg`;
+    const banner = await prisma.mediaFile.create({
+      data: {
+        companyId: C,
+        kind: "photo",
+        storageKey: bannerKey,
+        originalName: "banner.jpg",
+        mimeType: "image/jpeg",
+        sizeBytes: 1000n,
+        state: "ready",
+        variants: variants("og-banner"),
+      },
+    });
+    try {
+      expect((await loadOgSubject("event", "ev-public"))?.photoKey).toBe(
+        `companies/${C}/media/og-banner/w640.webp`,
+      );
+      expect((await loadOgSubject("company", C))?.logoKey).toBe(await resolveLogoKey(C));
+    } finally {
+      await prisma.mediaFile.delete({ where: { id: banner.id } });
+    }
     expect(await loadOgSubject("event", "ev-draft")).toBeNull();
     expect(await loadOgSubject("content", "draft")).toBeNull();
     expect((await loadOgSubject("content", "track"))?.photoKey).toBe(

@@ -58,7 +58,7 @@ describe("the routing table", () => {
   });
 
   it("holds active custom domains only, and drops one that stops being active", async () => {
-    const a = await createTenant(db, { slug: "rt-domains" });
+    const a = await createTenant(db, { slug: "rt-domains", plan: "professional" });
     const domain = await db.domain.create({
       data: { companyId: a.id, hostname: "shop.rt.example", kind: "custom", status: "pending" },
     });
@@ -73,6 +73,15 @@ describe("the routing table", () => {
       expect(one.peek()?.domains.get("shop.rt.example")).toBe("rt-domains");
       expect(two.peek()?.domains.get("shop.rt.example")).toBe("rt-domains");
     });
+
+    // A downgrade takes it offline (the plan changes announce nothing: the periodic reload, or
+    // any change, picks it up), an upgrade brings it back.
+    await db.company.update({ where: { id: a.id }, data: { plan: "starter" } });
+    await announceRoutingChange();
+    await until(() => expect(two.peek()?.domains.has("shop.rt.example")).toBe(false));
+    await db.company.update({ where: { id: a.id }, data: { plan: "enterprise" } });
+    await announceRoutingChange();
+    await until(() => expect(two.peek()?.domains.get("shop.rt.example")).toBe("rt-domains"));
 
     await db.domain.delete({ where: { id: domain.id } });
     await announceRoutingChange();

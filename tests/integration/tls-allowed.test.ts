@@ -17,7 +17,12 @@ beforeAll(async () => {
   ({ db } = await import("@/lib/db"));
   const { createTenant } = await import("./support/tenants");
   const { changeCompanySlug } = await import("@/lib/company/change-slug");
-  const a = await createTenant(db, { slug: "tls-co" });
+  const a = await createTenant(db, { slug: "tls-co", plan: "professional" });
+  const lapsed = await createTenant(db, { slug: "tls-lapsed", plan: "starter" });
+  // A custom domain of a company whose plan no longer includes custom domains (a downgrade).
+  await db.domain.create({
+    data: { companyId: lapsed.id, hostname: "lapsed.tls.example", kind: "custom", status: "active" },
+  });
   const moved = await createTenant(db, { slug: "tls-old" });
   await changeCompanySlug(moved.as("admin"), { slug: "tls-new" });
   const ended = await createTenant(db, { slug: "tls-ended-old" });
@@ -60,6 +65,7 @@ describe("tls-allowed", () => {
     "a.tls-co.afterglow.test",
     "tls-co.evil.test",
     "pending.tls.example",
+    "lapsed.tls.example",
     "rejected.tls.example",
     "removed.tls.example",
     "127.0.0.1",

@@ -16,6 +16,7 @@ export interface FakeRecord {
   content: string;
   proxied: boolean;
   ttl: number;
+  comment: string | null;
 }
 
 export interface FakeCloudflare {
@@ -127,6 +128,7 @@ export async function startFakeCloudflare(
         content,
         proxied: input.proxied === true,
         ttl: Number(input.ttl ?? 1),
+        comment: typeof input.comment === "string" ? input.comment : null,
       };
       fake.records.set(record.id, record);
       return send(200, envelope(record));

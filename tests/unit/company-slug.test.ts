@@ -37,6 +37,11 @@ describe("companySlugProblem", () => {
     }
   });
 
+  it("refuses names a visitor would take for the platform's own (status., login., mail.…)", () => {
+    for (const slug of ["status", "login", "support", "webmail", "billing", "help"])
+      expect(companySlugProblem(slug), slug).toBe("reserved");
+  });
+
   it("accepts whatever slugify makes of a name long enough", () => {
     for (const name of ["Noite Acústica & Co.", "Straße 99", "  --Festival--  "])
       expect(companySlugProblem(slugify(name, COMPANY_SLUG_MAX))).toBeNull();
