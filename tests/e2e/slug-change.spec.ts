@@ -86,6 +86,8 @@ test("the running app serves an active custom domain as soon as it is announced,
   request,
 }) => {
   const companyId = await createCompany("Custom Host Co");
+  // Custom domains route while the plan includes them (Professional and above).
+  await sql(`update company set plan = 'professional' where id = $1`, [companyId]);
   const slug = await slugOf(companyId);
   const hostname = `${slug}.custom.e2e.test`;
   const visit = (host: string) => request.get("/", { headers: { host }, maxRedirects: 0 });
