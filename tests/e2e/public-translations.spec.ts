@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "@playwright/test";
+import { sourceHash } from "@/lib/translation/fields";
+import { axeViolations } from "./axe";
+import { adminOfNewCompany, baseURL, createPublishedGallery, sql } from "./auth-support";
+import { expect, test } from "./fixtures";
+import { skipCookieBanner, waitForHydration } from "./public-helpers";
+
+/**
+ * Fans read the organiser's texts in their own language (issue #15): versions written straight
+ * to `text_translation` (what the engine's jobs store), the first visit's language from the
+ * browser, and the "translated automatically — show original" toggle.
+ */
+const ORIGINAL = "Três noites de música ao vivo na praia, com convidados especiais.";
+const ENGLISH = "Three nights of live music on the beach, with special guests.";
+const SPANISH = "Tres noches de música en vivo en la playa, con invitados especiales.";
+
+async function eventWithVersions(context: Parameters<typeof adminOfNewCompany>[0]) {
+  const { companyId } = await adminOfNewCompany(context, "Translations E2E");
+  const gallery = await createPublishedGallery(companyId, "Festival de Verão");
+  await sql(`update event set description = $1 where id = $2`, [ORIGINAL, gallery.eventId]);
+  for (const [locale, text] of [
+    ["en", ENGLISH],
+    ["es", SPANISH],
+  ] as const) {
+    await sql(
+      `insert into text_translation (id, "companyId", entity, "entityId", field, locale, text, origin, state, "sourceHash", engine, "updatedAt")
+       values ($1, $2, 'event', $3, 'description', $4, $5, 'automatic', 'ready', $6, 'apertium', now())`,
+      [randomUUID(), companyId, gallery.eventId, locale, text, sourceHash(ORIGINAL, "pt")],
+    );
+  }
+  return gallery;
+}
+
+async function expectNoViolations(page: Page, label: string) {
+  const violations = await axeViolations(page);
+  expect(violations, `${label}: ${JSON.stringify(violations, null, 1)}`).toEqual([]);
+}
+
+test("the English event page shows the automatic version, and the original on demand", async ({
+  page,
+  context,
+}) => {
+  const { publicPath } = await eventWithVersions(context);
+  await page.goto(publicPath);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  const translated = page.locator('[data-translated="automatic"]');
+  await expect(translated).toHaveText(ENGLISH);
+  await expect(translated).toHaveAttribute("lang", "en");
+  await expect(page.getByText("Translated automatically")).toBeVisible();
+  // The original is in the page already, hidden until asked for.
+  const original = page.locator('[lang="pt"]', { hasText: ORIGINAL });
+  await expect(original).toBeHidden();
+
+  await waitForHydration(page);
+  await page.getByRole("button", { name: /show original/i }).click();
+  await expect(original).toBeVisible();
+  await expect(translated).toBeHidden();
+  await expect(page.getByText("Original (Português)")).toBeVisible();
+  await page.getByRole("button", { name: /show translation/i }).click();
+  await expect(translated).toBeVisible();
+  await expect(original).toBeHidden();
+});
+
+test("the event page with the toggle has no axe violations, light and dark", async ({ page, context }) => {
+  const { publicPath } = await eventWithVersions(context);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(publicPath);
+    await expect(page.locator("html")).toHaveClass(scheme === "dark" ? /\bdark\b/ : /\blight\b/);
+    await expect(page.getByRole("button", { name: /show original/i })).toBeVisible();
+    await expectNoViolations(page, scheme);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /show original/i }).click();
+    await expect(page.getByRole("button", { name: /show translation/i })).toBeVisible();
+    await expectNoViolations(page, `${scheme}, original shown`);
+  }
+});
+
+test("a Spanish browser lands on Spanish pages on its first visit; the language menu wins after", async ({
+  page,
+  context,
+  browser,
+}) => {
+  const { publicPath } = await eventWithVersions(context);
+  await page.close();
+
+  // No language cookie: only the browser's Accept-Language (es-ES) speaks for the fan.
+  const spanish = await browser.newContext({ locale: "es-ES", baseURL });
+  await skipCookieBanner(spanish);
+  try {
+    const fan = await spanish.newPage();
+    await fan.goto(publicPath);
+    await expect(fan.locator("html")).toHaveAttribute("lang", "es");
+    await expect(fan.locator('[data-translated="automatic"]')).toHaveText(SPANISH);
+    await expect(fan.getByRole("button", { name: "Mostrar original" })).toBeVisible();
+    // Remembered for the visit.
+    expect((await spanish.cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("es");
+
+    await waitForHydration(fan);
+    await fan.getByLabel("Idioma").first().selectOption("fr");
+    await expect(fan.locator("html")).toHaveAttribute("lang", "fr");
+    // No French version: the chain's next step, English.
+    await expect(fan.locator('[data-translated="automatic"]')).toHaveText(ENGLISH);
+    await fan.goto(publicPath);
+    await expect(fan.locator("html")).toHaveAttribute("lang", "fr");
+    expect((await spanish.cookies()).find((c) => c.name === "NEXT_LOCALE")?.value).toBe("fr");
+  } finally {
+    await spanish.close();
+  }
+});
