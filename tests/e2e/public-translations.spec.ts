@@ -90,7 +90,13 @@ test("a Spanish browser lands on Spanish pages on its first visit; the language 
   await skipCookieBanner(spanish);
   try {
     const fan = await spanish.newPage();
-    await fan.goto(publicPath);
+    const first = await fan.goto(publicPath);
+    // HTTP caches see only the public URL: the answer names what its language came from, and
+    // Next's own Vary (RSC …) is kept beside it.
+    const vary = first!.headers()["vary"] ?? "";
+    expect(vary).toMatch(/Accept-Language/i);
+    expect(vary).toMatch(/Cookie/i);
+    expect(vary).toMatch(/\bRSC\b/i);
     await expect(fan.locator("html")).toHaveAttribute("lang", "es");
     await expect(fan.locator('[data-translated="automatic"]')).toHaveText(SPANISH);
     await expect(fan.getByRole("button", { name: "Mostrar original" })).toBeVisible();
