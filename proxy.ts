@@ -73,11 +73,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       headers: { ...security.response, "Cache-Control": "private, no-store" },
     });
   }
+  // The answer's `Vary: Cookie, Accept-Language` is added with the cached page (Next.js sets the
+  // page's Vary itself, over the proxy's): lib/public/csp-cache-handler.cjs.
   const response = NextResponse.rewrite(url, {
     request: { headers: security.request },
-    // The public URL's answer depends on the cookie and, without it, on Accept-Language; the
-    // app's own cache is keyed by the internal path, an HTTP cache in front only by the URL.
-    headers: { ...security.response, Vary: LANGUAGE_VARY },
+    headers: security.response,
   });
   if (language.remember) {
     // A session cookie: the first visit's language holds for the visit (API messages, the
@@ -86,9 +86,6 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   }
   return response;
 }
-
-/** What a page's language is chosen from (see `chooseLocale`). */
-const LANGUAGE_VARY = "Cookie, Accept-Language";
 
 /**
  * The routing table; while the database cannot be read, no custom domain and no redirect
