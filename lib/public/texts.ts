@@ -1,7 +1,7 @@
 /**
  * The organiser's texts as fans read them (issue #15): each translatable field carries its
  * source and the versions fans may see, by locale; the page picks one by the fallback chain.
- * Pure and JSON-safe (the DTOs are cached and sent to client components).
+ * No database here: the loaders read the rows (`load-versions.ts`), the DTOs stay JSON-safe.
  */
 import { fallbackChain, locales, resolveLocale, type Locale } from "@/lib/i18n/config";
 import type { PublicContent, PublicEvent, ShownText, TextVersions, Translations } from "@/lib/public/types";
