@@ -115,3 +115,46 @@ test("a Spanish browser lands on Spanish pages on its first visit; the language 
     await spanish.close();
   }
 });
+
+test("the landing and player pages offer the original of their automatic texts, axe-clean", async ({
+  page,
+  context,
+}) => {
+  const { companyId } = await adminOfNewCompany(context, "Translations Landing E2E");
+  const gallery = await createPublishedGallery(companyId, "Noite de Fado");
+  const [company] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
+  const description = "Fotografias oficiais das nossas noites de fado em Lisboa.";
+  const english = "Official photos of our fado nights in Lisbon.";
+  const title = "Noite de Fado gallery";
+  await sql(`update company set description = $1 where id = $2`, [description, companyId]);
+  for (const [entity, entityId, field, source, text] of [
+    ["company", companyId, "description", description, english],
+    ["content", gallery.contentId, "title", title, "Fado Night gallery"],
+  ] as const) {
+    await sql(
+      `insert into text_translation (id, "companyId", entity, "entityId", field, locale, text, origin, state, "sourceHash", "updatedAt")
+       values ($1, $2, $3, $4, $5, 'en', $6, 'automatic', 'ready', $7, now())`,
+      [randomUUID(), companyId, entity, entityId, field, text, sourceHash(source, "pt")],
+    );
+  }
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto(`/${company!.slug}`);
+    await expect(page.locator('[data-translated="automatic"]')).toHaveText(english);
+    // The event card's name has no English version: the source, marked as Portuguese.
+    await expect(page.locator('a [lang="pt"]', { hasText: "Noite de Fado" })).toBeVisible();
+    await expectNoViolations(page, `landing ${scheme}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /show original/i }).click();
+    await expect(page.locator('[lang="pt"]', { hasText: description })).toBeVisible();
+    await expectNoViolations(page, `landing ${scheme}, original shown`);
+
+    await page.goto(`/${company!.slug}/player/${gallery.contentId}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fado Night gallery");
+    await expectNoViolations(page, `player ${scheme}`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /show original/i }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(title);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveAttribute("lang", "pt");
+  }
+});
