@@ -18,6 +18,9 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".test-output/playwright.json" }]],
   use: {
     baseURL,
+    // A Portuguese browser (Accept-Language pt-BR): with no language cookie the proxy picks the
+    // browser's language (issue #15), and the specs were written for the default, Portuguese.
+    locale: "pt-BR",
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {

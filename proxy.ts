@@ -2,6 +2,7 @@ import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
 import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
 import { signInPath } from "@/lib/auth/redirects";
+import { chooseLocale } from "@/lib/i18n/accept-language";
 import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
 import { createPageSecurity } from "@/lib/public/security-headers";
 import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/public/site";
@@ -24,8 +25,9 @@ const REDIRECT_CACHE = "public, max-age=300";
 
 /**
  * Routing only, by internal rewrite (the address bar never changes):
- * - the visitor's language (cookie) becomes the `[locale]` segment, so every (locale, page)
- *   pair is its own cached page and no page reads cookies;
+ * - the visitor's language (the NEXT_LOCALE cookie; on a first visit the best Accept-Language
+ *   match, then remembered in the cookie) becomes the `[locale]` segment, so every
+ *   (locale, page) pair is its own cached page and no page reads cookies or headers;
  * - a tenant subdomain (`demo.afterglow.events/evento/x`) or an active custom domain is served
  *   by the tenant-host tree (`/{locale}/~site/demo/evento/x`);
  * - a released slug answers 308 to the same path under the current slug, and a host that is
@@ -58,12 +60,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     });
   }
   const tenantSlug = decision.kind === "tenant" ? decision.slug : null;
+  const language = chooseLocale(
+    request.cookies.get(localeCookieName)?.value,
+    request.headers.get("accept-language"),
+  );
   const url = request.nextUrl.clone();
-  url.pathname = internalPath({
-    pathname: url.pathname,
-    localeCookie: request.cookies.get(localeCookieName)?.value,
-    tenantSlug,
-  });
+  url.pathname = internalPath({ pathname: url.pathname, localeCookie: language.locale, tenantSlug });
   const security = pageSecurity(url.pathname, request.headers);
   if (!tenantSlug && needsSignIn(request)) {
     return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.url), {
@@ -71,7 +73,18 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       headers: { ...security.response, "Cache-Control": "private, no-store" },
     });
   }
-  return NextResponse.rewrite(url, { request: { headers: security.request }, headers: security.response });
+  // The answer's `Vary: Cookie, Accept-Language` is added with the cached page (Next.js sets the
+  // page's Vary itself, over the proxy's): lib/public/csp-cache-handler.cjs.
+  const response = NextResponse.rewrite(url, {
+    request: { headers: security.request },
+    headers: security.response,
+  });
+  if (language.remember) {
+    // A session cookie: the first visit's language holds for the visit (API messages, the
+    // language menu), the next visit asks the browser again; the menu's choice lasts a year.
+    response.cookies.set(localeCookieName, language.locale, { path: "/", sameSite: "lax" });
+  }
+  return response;
 }
 
 /**

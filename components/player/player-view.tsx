@@ -12,9 +12,11 @@ import { PhotoViewer } from "@/components/player/photo-viewer";
 import { VideoPlayer } from "@/components/player/video-player";
 import { kindIcon } from "@/components/public/cards";
 import { ResponsiveImage } from "@/components/public/responsive-image";
+import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
 import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { formatShortDate } from "@/lib/public/format";
+import { pickText } from "@/lib/public/texts";
 import type { TenantLinks } from "@/lib/public/links";
 import type { PublicContent, PublicEvent, PublicMedia } from "@/lib/public/types";
 import { cn } from "@/lib/utils";
@@ -153,96 +155,106 @@ export async function PlayerView({
     downloadable: content.media.length > 0,
     privacyUrl: links.privacy,
   };
+  const title = pickText(content.texts.title, locale);
+  const description = pickText(content.texts.description, locale);
+  const titleClass =
+    style.layout === "grid" ? "text-2xl font-bold tracking-tight text-balance sm:text-4xl" : style.title;
   return (
     <EngagementProvider target={target}>
-      <article
-        className={cn(
-          "mx-auto flex flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10",
-          { grid: "max-w-5xl", magazine: "max-w-3xl", stage: "max-w-none" }[style.layout],
-          style.layout === "stage" && "pt-0 sm:pt-0",
-        )}
-      >
-        <header
+      <TranslationScope>
+        <article
           className={cn(
-            "flex flex-col gap-2",
-            style.layout === "magazine" && "items-center text-center",
-            style.layout === "stage" && "-mx-4 bg-tenant px-4 py-8 text-on-tenant sm:-mx-6 sm:px-6",
+            "mx-auto flex flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10",
+            { grid: "max-w-5xl", magazine: "max-w-3xl", stage: "max-w-none" }[style.layout],
+            style.layout === "stage" && "pt-0 sm:pt-0",
           )}
         >
-          <p
+          <header
             className={cn(
-              "inline-flex items-center gap-2",
-              style.label,
-              style.layout !== "stage" && "text-zinc-600 dark:text-zinc-400",
+              "flex flex-col gap-2",
+              style.layout === "magazine" && "items-center text-center",
+              style.layout === "stage" && "-mx-4 bg-tenant px-4 py-8 text-on-tenant sm:-mx-6 sm:px-6",
             )}
           >
-            <Icon aria-hidden className="size-4" />
-            {tl(`kind.${content.primaryKind}`)}
-            {content.requiresLead && (
-              <span className="inline-flex items-center gap-1">
-                · <Lock aria-hidden className="size-3.5" /> {tl("gated")}
-              </span>
+            <p
+              className={cn(
+                "inline-flex items-center gap-2",
+                style.label,
+                style.layout !== "stage" && "text-zinc-600 dark:text-zinc-400",
+              )}
+            >
+              <Icon aria-hidden className="size-4" />
+              {tl(`kind.${content.primaryKind}`)}
+              {content.requiresLead && (
+                <span className="inline-flex items-center gap-1">
+                  · <Lock aria-hidden className="size-3.5" /> {tl("gated")}
+                </span>
+              )}
+            </p>
+            {title ? (
+              <TranslatedText as="h1" shown={title} className={titleClass} />
+            ) : (
+              <h1 className={titleClass}>{content.title}</h1>
             )}
-          </p>
-          <h1
-            className={
-              style.layout === "grid"
-                ? "text-2xl font-bold tracking-tight text-balance sm:text-4xl"
-                : style.title
-            }
-          >
-            {content.title}
-          </h1>
-          {events.length > 0 && (
-            <ul className={cn("flex flex-wrap gap-2", style.layout === "magazine" && "justify-center")}>
-              {events.map((event) => (
-                <li key={event.id}>
-                  <Link
-                    href={links.event(event.slug)}
-                    className={cn(
-                      "inline-flex items-center gap-2 border px-3 py-1 text-sm",
-                      style.layout === "stage"
-                        ? "border-current hover:bg-on-tenant hover:text-tenant"
-                        : "rounded-full border-zinc-300 hover:border-zinc-500 dark:border-zinc-700",
-                    )}
-                  >
-                    <Calendar aria-hidden className="size-4" />
-                    <span>
-                      {t("fromEvent")} <span className="font-medium">{event.name}</span> ·{" "}
-                      <time dateTime={event.startsAt}>
-                        {formatShortDate(event.startsAt, event.timeZone, locale)}
-                      </time>
-                    </span>
-                  </Link>
+            {events.length > 0 && (
+              <ul className={cn("flex flex-wrap gap-2", style.layout === "magazine" && "justify-center")}>
+                {events.map((event) => (
+                  <li key={event.id}>
+                    <Link
+                      href={links.event(event.slug)}
+                      className={cn(
+                        "inline-flex items-center gap-2 border px-3 py-1 text-sm",
+                        style.layout === "stage"
+                          ? "border-current hover:bg-on-tenant hover:text-tenant"
+                          : "rounded-full border-zinc-300 hover:border-zinc-500 dark:border-zinc-700",
+                      )}
+                    >
+                      <Calendar aria-hidden className="size-4" />
+                      <span>
+                        {t("fromEvent")}{" "}
+                        <span className="font-medium" lang={pickText(event.texts.name, locale)?.lang}>
+                          {event.name}
+                        </span>{" "}
+                        ·{" "}
+                        <time dateTime={event.startsAt}>
+                          {formatShortDate(event.startsAt, event.timeZone, locale)}
+                        </time>
+                      </span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </header>
+
+          <MediaStage content={content} />
+          <EngagementBar target={target} />
+
+          {description && (
+            <TranslatedText
+              shown={description}
+              className="max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300"
+            />
+          )}
+          {(title?.automatic || description?.automatic) && (
+            <TranslationNote originalLang={content.texts.title.sourceLocale} />
+          )}
+          {content.tags.length > 0 && (
+            <ul className="flex flex-wrap gap-2" aria-label={t("tags")}>
+              {content.tags.map((tag) => (
+                <li
+                  key={tag}
+                  className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-3 py-1 text-sm dark:bg-zinc-800"
+                >
+                  <Tag aria-hidden className="size-3.5" />
+                  {tag}
                 </li>
               ))}
             </ul>
           )}
-        </header>
-
-        <MediaStage content={content} />
-        <EngagementBar target={target} />
-
-        {content.description && (
-          <p className="max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300">
-            {content.description}
-          </p>
-        )}
-        {content.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-2" aria-label={t("tags")}>
-            {content.tags.map((tag) => (
-              <li
-                key={tag}
-                className="inline-flex items-center gap-1 rounded-full bg-zinc-100 px-3 py-1 text-sm dark:bg-zinc-800"
-              >
-                <Tag aria-hidden className="size-3.5" />
-                {tag}
-              </li>
-            ))}
-          </ul>
-        )}
-        <CommentsSlot />
-      </article>
+          <CommentsSlot />
+        </article>
+      </TranslationScope>
     </EngagementProvider>
   );
 }

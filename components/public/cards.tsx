@@ -6,6 +6,7 @@ import { ResponsiveImage } from "@/components/public/responsive-image";
 import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { formatShortDate } from "@/lib/public/format";
+import { pickText } from "@/lib/public/texts";
 import type { FilterKind, MediaKindDto, PublicContent, PublicEvent, PublicImage } from "@/lib/public/types";
 import { cn } from "@/lib/utils";
 
@@ -47,6 +48,7 @@ function Card({
   badges,
   label,
   title,
+  titleLang,
   children,
 }: {
   style: TemplateStyle;
@@ -57,6 +59,8 @@ function Card({
   badges?: ReactNode;
   label?: ReactNode;
   title: string;
+  /** The title's language when it is not the page's (a fallback version, the source). */
+  titleLang?: string;
   children?: ReactNode;
 }) {
   const { layout } = style;
@@ -86,6 +90,7 @@ function Card({
             <figcaption className="mt-4 flex flex-col gap-1 border-l-2 border-current pl-4">
               {label && <span className={cn(style.label, "text-zinc-600 dark:text-zinc-400")}>{label}</span>}
               <span
+                lang={titleLang}
                 className={cn(
                   style.itemTitle,
                   "group-hover:text-tenant-ink-light group-hover:underline dark:group-hover:text-tenant-ink-dark",
@@ -117,7 +122,9 @@ function Card({
               {label}
             </span>
           )}
-          <span className={cn(style.itemTitle, "group-hover:underline")}>{title}</span>
+          <span lang={titleLang} className={cn(style.itemTitle, "group-hover:underline")}>
+            {title}
+          </span>
           {children && <span className="mt-1 text-sm text-zinc-200">{children}</span>}
         </Link>
       </li>
@@ -132,6 +139,7 @@ function Card({
         {media}
         <span className="block p-4">
           <span
+            lang={titleLang}
             className={cn(
               "block",
               style.itemTitle,
@@ -178,6 +186,7 @@ export async function EventCard({
           </>
         }
         title={event.name}
+        titleLang={pickText(event.texts.name, locale)?.lang}
       />
     );
   }
@@ -189,6 +198,7 @@ export async function EventCard({
       image={event.cover}
       placeholder="photo"
       title={event.name}
+      titleLang={pickText(event.texts.name, locale)?.lang}
     >
       <span className="flex flex-wrap gap-x-4 gap-y-1">
         <span className="inline-flex items-center gap-1">
@@ -209,10 +219,12 @@ export async function EventCard({
 export async function ContentCard({
   content,
   href,
+  locale,
   style = TEMPLATE_STYLES.classic,
 }: {
   content: PublicContent;
   href: string;
+  locale: Locale;
   style?: TemplateStyle;
 }) {
   const t = await getTranslations("landing");
@@ -251,8 +263,13 @@ export async function ContentCard({
         </>
       }
       title={content.title}
+      titleLang={pickText(content.texts.title, locale)?.lang}
     >
-      {content.description && <span className="line-clamp-2 block">{content.description}</span>}
+      {content.description && (
+        <span lang={pickText(content.texts.description, locale)?.lang} className="line-clamp-2 block">
+          {content.description}
+        </span>
+      )}
     </Card>
   );
 }

@@ -5,9 +5,11 @@ import { GalleryGrid } from "@/components/gallery/gallery-grid";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 import { ContentCard } from "@/components/public/cards";
 import { ResponsiveImage } from "@/components/public/responsive-image";
+import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
 import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { formatEventDate, formatPrice } from "@/lib/public/format";
+import { pickText } from "@/lib/public/texts";
 import type { TenantLinks } from "@/lib/public/links";
 import type { PublicContent, PublicEvent } from "@/lib/public/types";
 import { cn } from "@/lib/utils";
@@ -71,6 +73,13 @@ async function EventFacts({
   );
 }
 
+/** The event's name as an `h1`, in the page's language (with its original when automatic). */
+function EventName({ event, locale, className }: { event: PublicEvent; locale: Locale; className: string }) {
+  const shown = pickText(event.texts.name, locale);
+  if (!shown) return <h1 className={className}>{event.name}</h1>;
+  return <TranslatedText as="h1" shown={shown} className={className} />;
+}
+
 /**
  * The event's header per template: the banner behind the title (classic); a centred title
  * above the banner as a large captioned figure (editorial); a full-bleed band in the brand
@@ -102,7 +111,7 @@ async function EventHeader({
     return (
       <header className="mx-auto flex max-w-3xl flex-col items-center gap-5 px-5 pt-10 text-center sm:px-8 sm:pt-14">
         {back("text-zinc-600 dark:text-zinc-400")}
-        <h1 className={style.title}>{event.name}</h1>
+        <EventName event={event} locale={locale} className={style.title} />
         <EventFacts
           event={event}
           locale={locale}
@@ -133,7 +142,7 @@ async function EventHeader({
       <header>
         <div className="bg-tenant px-4 pt-10 pb-10 text-on-tenant sm:px-8 sm:pt-16">
           {back("mb-6")}
-          <h1 className={style.title}>{event.name}</h1>
+          <EventName event={event} locale={locale} className={style.title} />
           <EventFacts
             event={event}
             locale={locale}
@@ -166,7 +175,11 @@ async function EventHeader({
       <div className="absolute inset-0 -z-10 bg-gradient-to-t from-ink-900 via-ink-900/60 to-transparent" />
       <div className="mx-auto max-w-6xl px-4 pt-24 pb-10 sm:px-6 sm:pt-40">
         {back("mb-6 text-zinc-200 hover:text-white")}
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{event.name}</h1>
+        <EventName
+          event={event}
+          locale={locale}
+          className="text-3xl font-bold tracking-tight text-balance sm:text-5xl"
+        />
         <EventFacts
           event={event}
           locale={locale}
@@ -195,54 +208,62 @@ export async function EventView({
 }) {
   const t = await getTranslations("event");
   const photos = await photoItems(contents, links);
+  const description = pickText(event.texts.description, locale);
+  const automatic = description?.automatic || pickText(event.texts.name, locale)?.automatic;
 
   return (
-    <article>
-      <EventHeader event={event} locale={locale} links={links} companyName={companyName} style={style} />
+    <TranslationScope>
+      <article>
+        <EventHeader event={event} locale={locale} links={links} companyName={companyName} style={style} />
 
-      <div className={cn("flex flex-col gap-12 py-10", style.container)}>
-        {event.description && (
-          <p
-            className={cn(
-              "max-w-3xl text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300",
-              style.inset,
-              style.layout === "magazine" &&
-                "leading-relaxed first-letter:float-left first-letter:mr-2 first-letter:text-6xl first-letter:leading-none",
-            )}
-          >
-            {event.description}
-          </p>
-        )}
-
-        {photos.length > 0 && (
-          <section aria-labelledby="event-gallery-title">
-            <h2 id="event-gallery-title" className={cn("mb-4", style.heading, style.inset)}>
-              {t("galleryTitle")}
-            </h2>
-            <GalleryGrid items={photos} />
-          </section>
-        )}
-
-        <section aria-labelledby="event-contents-title">
-          <h2 id="event-contents-title" className={cn(style.heading, style.inset)}>
-            {t("contentsTitle")}
-          </h2>
-          {contents.length === 0 ? (
-            <p className={cn("mt-4 text-zinc-600 dark:text-zinc-400", style.inset)}>{t("noContents")}</p>
-          ) : (
-            <ul className={cn("mt-6", style.list)}>
-              {contents.map((content) => (
-                <ContentCard
-                  key={content.id}
-                  content={content}
-                  href={links.player(content.id)}
-                  style={style}
+        <div className={cn("flex flex-col gap-12 py-10", style.container)}>
+          {(description || automatic) && (
+            <div className={cn("flex max-w-3xl flex-col gap-3", style.inset)}>
+              {description && (
+                <TranslatedText
+                  shown={description}
+                  className={cn(
+                    "text-lg whitespace-pre-line text-zinc-700 dark:text-zinc-300",
+                    style.layout === "magazine" &&
+                      "leading-relaxed first-letter:float-left first-letter:mr-2 first-letter:text-6xl first-letter:leading-none",
+                  )}
                 />
-              ))}
-            </ul>
+              )}
+              {automatic && <TranslationNote originalLang={event.texts.name.sourceLocale} />}
+            </div>
           )}
-        </section>
-      </div>
-    </article>
+
+          {photos.length > 0 && (
+            <section aria-labelledby="event-gallery-title">
+              <h2 id="event-gallery-title" className={cn("mb-4", style.heading, style.inset)}>
+                {t("galleryTitle")}
+              </h2>
+              <GalleryGrid items={photos} />
+            </section>
+          )}
+
+          <section aria-labelledby="event-contents-title">
+            <h2 id="event-contents-title" className={cn(style.heading, style.inset)}>
+              {t("contentsTitle")}
+            </h2>
+            {contents.length === 0 ? (
+              <p className={cn("mt-4 text-zinc-600 dark:text-zinc-400", style.inset)}>{t("noContents")}</p>
+            ) : (
+              <ul className={cn("mt-6", style.list)}>
+                {contents.map((content) => (
+                  <ContentCard
+                    key={content.id}
+                    content={content}
+                    href={links.player(content.id)}
+                    locale={locale}
+                    style={style}
+                  />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      </article>
+    </TranslationScope>
   );
 }

@@ -4,10 +4,11 @@ import { ContentCard, EventCard } from "@/components/public/cards";
 import { CompanyLogo } from "@/components/public/company-logo";
 import { FilterBar } from "@/components/public/filter-bar";
 import { primaryAction } from "@/components/public/styles";
+import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
 import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import type { TenantLinks } from "@/lib/public/links";
-import { localized } from "@/lib/public/localize";
+import { pickText } from "@/lib/public/texts";
 import type { LandingData, PublicCompany } from "@/lib/public/types";
 import { cn } from "@/lib/utils";
 
@@ -62,9 +63,18 @@ export async function LandingView({
 }) {
   const t = await getTranslations("landing");
   const { company } = data;
-  const name = localized(company.landingName, locale) ?? company.name;
-  const intro = localized(company.landingDescription, locale);
-  const description = localized(company.description, locale);
+  const name = pickText(company.landingName, locale);
+  const intro = pickText(company.landingDescription, locale);
+  const description = pickText(company.description, locale);
+  const automatic = [name, intro, description].some((text) => text?.automatic);
+  const title = (className: string) =>
+    name ? (
+      <TranslatedText as="h1" shown={name} className={className} />
+    ) : (
+      <h1 className={className}>{company.name}</h1>
+    );
+  const note = (className?: string) =>
+    automatic && <TranslationNote originalLang={company.sourceLocale} className={className} />;
   const byEvents = company.displayMode === "events";
 
   const style = templateStyle(company.template);
@@ -85,15 +95,18 @@ export async function LandingView({
   );
 
   return (
-    <>
+    <TranslationScope>
       {style.layout === "grid" && (
         <section className="border-b border-zinc-200 bg-zinc-50 px-4 py-10 sm:px-6 sm:py-14 dark:border-zinc-800 dark:bg-ink-800">
           <div className="mx-auto flex max-w-6xl flex-col items-center gap-6 text-center sm:flex-row sm:items-start sm:text-left">
             <CompanyLogo company={company} decorative={false} className="size-24 text-4xl sm:size-28" />
             <div className="flex min-w-0 flex-col gap-4">
-              <h1 className={style.title}>{name}</h1>
-              {intro && <p className="text-lg text-zinc-700 dark:text-zinc-300">{intro}</p>}
-              {description && <p className="text-zinc-600 dark:text-zinc-400">{description}</p>}
+              {title(style.title)}
+              {intro && <TranslatedText shown={intro} className="text-lg text-zinc-700 dark:text-zinc-300" />}
+              {description && (
+                <TranslatedText shown={description} className="text-zinc-600 dark:text-zinc-400" />
+              )}
+              {note()}
               <ContactLinks company={company} />
               {promotion}
             </div>
@@ -103,11 +116,17 @@ export async function LandingView({
       {style.layout === "magazine" && (
         <section className="px-5 py-12 sm:px-8 sm:py-16">
           <div className="mx-auto flex max-w-3xl flex-col items-center gap-5 text-center">
-            <h1 className={style.title}>{name}</h1>
-            {intro && <p className="text-xl text-zinc-700 italic dark:text-zinc-300">{intro}</p>}
-            {description && (
-              <p className="text-lg leading-relaxed text-zinc-700 dark:text-zinc-300">{description}</p>
+            {title(style.title)}
+            {intro && (
+              <TranslatedText shown={intro} className="text-xl text-zinc-700 italic dark:text-zinc-300" />
             )}
+            {description && (
+              <TranslatedText
+                shown={description}
+                className="text-lg leading-relaxed text-zinc-700 dark:text-zinc-300"
+              />
+            )}
+            {note()}
             <ContactLinks company={company} />
             {promotion}
           </div>
@@ -117,9 +136,10 @@ export async function LandingView({
         <section className="bg-tenant px-4 py-14 text-on-tenant sm:px-8 sm:py-20">
           <div className="flex flex-col items-start gap-6">
             <CompanyLogo company={company} decorative={false} className="size-20 rounded-none text-4xl" />
-            <h1 className={style.title}>{name}</h1>
-            {intro && <p className="max-w-3xl text-xl font-semibold">{intro}</p>}
-            {description && <p className="max-w-3xl">{description}</p>}
+            {title(style.title)}
+            {intro && <TranslatedText shown={intro} className="max-w-3xl text-xl font-semibold" />}
+            {description && <TranslatedText shown={description} className="max-w-3xl" />}
+            {note("text-sm")}
             <ContactLinks company={company} onBrand />
             {promotion}
           </div>
@@ -162,6 +182,7 @@ export async function LandingView({
                       key={content.id}
                       content={content}
                       href={links.player(content.id)}
+                      locale={locale}
                       style={style}
                     />
                   ))}
@@ -180,6 +201,7 @@ export async function LandingView({
                   key={content.id}
                   content={content}
                   href={links.player(content.id)}
+                  locale={locale}
                   style={style}
                 />
               ))}
@@ -198,6 +220,6 @@ export async function LandingView({
           {t("filterEmpty")}
         </p>
       </div>
-    </>
+    </TranslationScope>
   );
 }

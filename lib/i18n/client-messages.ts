@@ -9,6 +9,7 @@ import type { Messages } from "@/lib/i18n/messages";
 export const publicClientNamespaces = [
   "common",
   "language",
+  "translated",
   "theme",
   "validation",
   "forms",

@@ -10,7 +10,8 @@ export const TENANT_HOST_SEGMENT = "~site";
 
 /**
  * The internal path a public URL is served from: `/{locale}` + (tenant prefix) + path.
- * Public URLs never carry the locale; it comes from the NEXT_LOCALE cookie, and this
+ * Public URLs never carry the locale; it comes from the NEXT_LOCALE cookie (on a first visit,
+ * from Accept-Language: `chooseLocale` in proxy.ts passes its pick as `localeCookie`), and this
  * internal segment lets each (locale, page) pair be rendered and cached on its own.
  */
 export function internalPath(options: {

@@ -7,6 +7,14 @@ import { TENANT_HOST_SEGMENT } from "@/lib/i18n/locale-path";
  * Public pages are cached per (locale, page) and tagged with what they show. Admin
  * mutations call `revalidatePublic` with what they changed, so fans see it at once.
  */
+/*
+ * Translations (issue #15) are part of each page's cached data, all locales at once (the data
+ * entry is per page, the render per (locale, page)). A version that is written, becomes ready
+ * or stale, or is removed must expire the COMPANY tag: an event's name is also on the landing
+ * page and its contents' player pages, a content's title on the landing and event pages, and
+ * only the company tag is on every cached read (pages, share images). The event/content tags
+ * alone would leave the landing stale. `revalidatePublic({ companyId })` is enough.
+ */
 export const cacheTags = {
   company: (companyId: string) => `company:${companyId}`,
   event: (eventId: string) => `event:${eventId}`,

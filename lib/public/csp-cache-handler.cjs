@@ -2,7 +2,7 @@
 /**
  * Next.js cache handler (next.config `cacheHandler`): the built-in file-system cache, plus
  * a hash-based Content-Security-Policy on every cached page (see lib/public/csp.ts; the
- * signed-in area is never cached and has a per-request nonce instead).
+ * signed-in area is never cached and has a per-request nonce instead) and its `Vary`.
  *
  * Every inline script in a cached page's HTML is one Next.js wrote: the page's data
  * (`self.__next_f.push([1,"…"])`, a JSON string only), the bundler's bootstrap
@@ -81,16 +81,37 @@ function withPolicy(value) {
   value.headers = { ...(value.headers || {}), [HEADER]: policy };
 }
 
+/**
+ * A cached page's public URL (`/demo/evento/x`) serves every language: proxy.ts picks the
+ * internal `/{locale}/…` page from the NEXT_LOCALE cookie, else from Accept-Language (issue
+ * #15). The app's own cache is keyed by that internal path, but an HTTP cache in front sees the
+ * URL and the `s-maxage`, so the answer says what it depends on. Here rather than in proxy.ts:
+ * Next.js sets the page's `Vary` itself (RSC, router state …) after the proxy's headers, and
+ * only appends a cache entry's headers after that.
+ */
+const VARY = "vary";
+const LANGUAGE_VARY = "Cookie, Accept-Language";
+
+function withVary(value) {
+  if (!value || value.kind !== "APP_PAGE") return;
+  if (value.headers && value.headers[VARY]) return;
+  value.headers = { ...(value.headers || {}), [VARY]: LANGUAGE_VARY };
+}
+
 class CspCacheHandler extends FileSystemCache {
   async get(key, ctx) {
     const data = await super.get(key, ctx);
-    if (data && data.value) withPolicy(data.value);
+    if (data && data.value) {
+      withPolicy(data.value);
+      withVary(data.value);
+    }
     return data;
   }
 
   async set(key, data, ctx) {
     // The same object answers the request that rendered it, so the first visitor gets it too.
     withPolicy(data);
+    withVary(data);
     return super.set(key, data, ctx);
   }
 }

@@ -3,8 +3,9 @@
  * their own). `lib/public/queries.ts` wraps them with the app's client and the tagged cache.
  */
 import { db } from "@/lib/db";
+import { loadVersions } from "@/lib/public/load-versions";
 import { toPublicCompany } from "@/lib/public/mappers";
-import { companySelect } from "@/lib/public/selects";
+import { companySelect, type CompanyRow } from "@/lib/public/selects";
 import type { PublicCompany } from "@/lib/public/types";
 
 export async function findCompanyId(slug: string): Promise<string | null> {
@@ -12,7 +13,12 @@ export async function findCompanyId(slug: string): Promise<string | null> {
   return row?.id ?? null;
 }
 
+/** The company's row; the page loaders read its texts' versions with their own (one query a page). */
+export function loadCompanyRow(companyId: string): Promise<CompanyRow | null> {
+  return db.company.findUnique({ where: { id: companyId }, select: companySelect });
+}
+
 export async function loadCompany(companyId: string): Promise<PublicCompany | null> {
-  const row = await db.company.findUnique({ where: { id: companyId }, select: companySelect });
-  return row ? toPublicCompany(row) : null;
+  const row = await loadCompanyRow(companyId);
+  return row ? toPublicCompany(row, await loadVersions(companyId)) : null;
 }

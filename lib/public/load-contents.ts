@@ -2,6 +2,7 @@ import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { toPublicContent } from "@/lib/public/mappers";
 import { contentSelect, mediaSelect, type ContentRow, type MediaRow } from "@/lib/public/selects";
+import type { VersionIndex } from "@/lib/public/texts";
 import type { PublicContent } from "@/lib/public/types";
 import { viewableContentWhere } from "@/lib/public/visibility";
 
@@ -27,13 +28,24 @@ export async function mediaRows(rows: ContentRow[], full: boolean): Promise<Map<
   return out;
 }
 
-export /** The viewable contents matching `where`, newest first, as public DTOs. */
-async function contentsOf(where: Prisma.ContentWhereInput, full: boolean): Promise<PublicContent[]> {
+/** The viewable contents matching `where`, newest first, with their media (not yet mapped). */
+export async function contentRowsOf(
+  where: Prisma.ContentWhereInput,
+  full: boolean,
+): Promise<{ rows: ContentRow[]; media: Map<string, MediaRow> }> {
   const rows = await db.content.findMany({
     where: { AND: [where, viewableContentWhere] },
     orderBy: [{ publishedAt: "desc" }, { createdAt: "desc" }],
     select: contentSelect(full),
   });
-  const media = await mediaRows(rows, full);
-  return rows.map((row) => toPublicContent(row, media, full));
+  return { rows, media: await mediaRows(rows, full) };
+}
+
+/** Content rows as public DTOs, their texts with the page's versions. */
+export function toContents(
+  loaded: { rows: ContentRow[]; media: Map<string, MediaRow> },
+  full: boolean,
+  texts: { sourceLocale: string; versions: VersionIndex },
+): PublicContent[] {
+  return loaded.rows.map((row) => toPublicContent(row, loaded.media, full, texts));
 }

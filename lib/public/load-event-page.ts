@@ -1,7 +1,8 @@
 import { db } from "@/lib/db";
-import { loadCompany } from "@/lib/public/load-company";
-import { contentsOf } from "@/lib/public/load-contents";
-import { toPublicEvent } from "@/lib/public/mappers";
+import { loadCompanyRow } from "@/lib/public/load-company";
+import { contentRowsOf, toContents } from "@/lib/public/load-contents";
+import { loadVersions } from "@/lib/public/load-versions";
+import { toPublicCompany, toPublicEvent } from "@/lib/public/mappers";
 import { eventSelect } from "@/lib/public/selects";
 import type { EventPageData } from "@/lib/public/types";
 import { isEventViewable } from "@/lib/public/visibility";
@@ -17,16 +18,23 @@ export async function loadEventPage(eventSlug: string, companyId?: string): Prom
   });
   // Not viewable is not found: "unavailable" with the owner's brand told anyone it existed.
   if (!row || (companyId && row.companyId !== companyId) || !isEventViewable(row)) return null;
-  const company = await loadCompany(row.companyId);
-  if (!company) return null;
+  const companyRow = await loadCompanyRow(row.companyId);
+  if (!companyRow) return null;
 
-  const contents = await contentsOf({ events: { some: { eventId: row.id } } }, true);
+  const loaded = await contentRowsOf({ events: { some: { eventId: row.id } } }, true);
   // Order as the organiser arranged them in the event.
-  const positions = await db.contentEvent.findMany({
-    where: { eventId: row.id },
-    select: { contentId: true, position: true },
-  });
+  const [positions, versions] = await Promise.all([
+    db.contentEvent.findMany({ where: { eventId: row.id }, select: { contentId: true, position: true } }),
+    loadVersions(companyRow.id, { events: [row.id], contents: loaded.rows.map((c) => c.id) }),
+  ]);
+  const texts = { sourceLocale: companyRow.sourceLocale, versions };
+  const contents = toContents(loaded, true, texts);
   const position = new Map(positions.map((p) => [p.contentId, p.position]));
   contents.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
-  return { state: "ok", company, event: toPublicEvent(row, contents), contents };
+  return {
+    state: "ok",
+    company: toPublicCompany(companyRow, versions),
+    event: toPublicEvent(row, contents, texts),
+    contents,
+  };
 }

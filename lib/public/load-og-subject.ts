@@ -4,7 +4,10 @@ import { parseStoredVariants } from "@/lib/media/variants";
 import { toPublicCompany } from "@/lib/public/mappers";
 import { resolveBanner, resolveLogoKey } from "@/lib/public/resolve-media-object";
 import { companySelect, contentSelect, eventSelect } from "@/lib/public/selects";
-import type { PublicCompany, Translations } from "@/lib/public/types";
+import { loadVersions } from "@/lib/public/load-versions";
+import { pickString, textVersions } from "@/lib/public/texts";
+import type { PublicCompany } from "@/lib/public/types";
+import type { Locale } from "@/lib/i18n/config";
 import { isContentViewable, isEventViewable, viewableContentWhere } from "@/lib/public/visibility";
 
 export interface OgSubjectData {
@@ -17,8 +20,8 @@ export interface OgSubjectData {
   event: { name: string; startsAt: string; timeZone: string; location: string | null } | null;
   /** Storage key of a photo to show (a cover's rendition, an event banner). */
   photoKey: string | null;
-  /** The landing page's own text, by locale. */
-  description: Translations;
+  /** The landing page's own text (else the company's description), in the image's language. */
+  description: string | null;
 }
 
 function photoKeyOf(
@@ -38,10 +41,14 @@ function brandOf(company: PublicCompany): OgSubjectData["brand"] {
   return { brandColor, accentColor, template, whiteLabel };
 }
 
-/** What a landing, event or player share image shows; null when the page is not viewable. */
+/**
+ * What a landing, event or player share image shows, its texts in `locale` (the pages'
+ * fallback chain); null when the page is not viewable.
+ */
 export async function loadOgSubject(
   kind: "company" | "event" | "content",
   id: string,
+  locale: Locale = "pt",
 ): Promise<OgSubjectData | null> {
   const coverOf = async (contentWhere: Prisma.ContentWhereInput) => {
     const content = await db.content.findFirst({
@@ -66,7 +73,7 @@ export async function loadOgSubject(
   if (kind === "company") {
     const company = await companyOf(id);
     if (!company) return null;
-    const dto = toPublicCompany(company);
+    const dto = toPublicCompany(company, await loadVersions(company.id));
     return {
       companyName: company.name,
       brand: brandOf(dto),
@@ -74,22 +81,37 @@ export async function loadOgSubject(
       title: company.name,
       event: null,
       photoKey: photoKeyOf(await coverOf({ companyId: id })),
-      description: dto.landingDescription.pt ? dto.landingDescription : dto.description,
+      description: pickString(dto.landingDescription, locale) ?? pickString(dto.description, locale),
     };
   }
+  // One query for the texts of the image (event name, content title), like the pages.
+  const localize = async (
+    companyId: string,
+    sourceLocale: string,
+    texts: { entity: "event" | "content"; entityId: string; field: "name" | "title"; text: string }[],
+  ) => {
+    const versions = await loadVersions(companyId, {
+      events: texts.filter((t) => t.entity === "event").map((t) => t.entityId),
+      contents: texts.filter((t) => t.entity === "content").map((t) => t.entityId),
+    });
+    return texts.map((t) => pickString(textVersions(t.text, sourceLocale, t, versions), locale) ?? t.text);
+  };
 
   if (kind === "event") {
     const event = await db.event.findUnique({ where: { id }, select: eventSelect });
     if (!event || !isEventViewable(event)) return null;
     const company = await companyOf(event.companyId);
     if (!company) return null;
+    const [name] = await localize(company.id, company.sourceLocale, [
+      { entity: "event", entityId: event.id, field: "name", text: event.name },
+    ]);
     return {
       companyName: company.name,
       brand: brandOf(toPublicCompany(company)),
       logoKey: await resolveLogoKey(company.id),
-      title: event.name,
+      title: name!,
       event: {
-        name: event.name,
+        name: name!,
         startsAt: event.startsAt.toISOString(),
         timeZone: event.timeZone,
         location: event.location,
@@ -97,7 +119,7 @@ export async function loadOgSubject(
       photoKey:
         (await resolveBanner(event.id))?.key ??
         photoKeyOf(await coverOf({ events: { some: { eventId: id } } })),
-      description: {},
+      description: null,
     };
   }
 
@@ -109,20 +131,26 @@ export async function loadOgSubject(
   const event = link
     ? await db.event.findUnique({ where: { id: link.event.id }, select: eventSelect })
     : null;
+  const [title, eventName] = await localize(company.id, company.sourceLocale, [
+    { entity: "content", entityId: content.id, field: "title", text: content.title },
+    ...(event
+      ? [{ entity: "event" as const, entityId: event.id, field: "name" as const, text: event.name }]
+      : []),
+  ]);
   return {
     companyName: company.name,
     brand: brandOf(toPublicCompany(company)),
     logoKey: await resolveLogoKey(company.id),
-    title: content.title,
+    title: title!,
     event: event
       ? {
-          name: event.name,
+          name: eventName!,
           startsAt: event.startsAt.toISOString(),
           timeZone: event.timeZone,
           location: event.location,
         }
       : null,
     photoKey: photoKeyOf(await coverOf({ id })),
-    description: {},
+    description: null,
   };
 }

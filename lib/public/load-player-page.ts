@@ -1,7 +1,8 @@
 import { db } from "@/lib/db";
-import { loadCompany } from "@/lib/public/load-company";
+import { loadCompanyRow } from "@/lib/public/load-company";
 import { mediaRows } from "@/lib/public/load-contents";
-import { toPublicContent, toPublicEvent } from "@/lib/public/mappers";
+import { loadVersions } from "@/lib/public/load-versions";
+import { toPublicCompany, toPublicContent, toPublicEvent } from "@/lib/public/mappers";
 import { contentSelect, eventSelect } from "@/lib/public/selects";
 import type { PlayerPageData } from "@/lib/public/types";
 import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
@@ -11,17 +12,25 @@ export async function loadPlayerPage(contentId: string, companyId?: string): Pro
   const row = await db.content.findUnique({ where: { id: contentId }, select: contentSelect(true) });
   // Not viewable is not found, exactly like an unknown id (see `PlayerPageData`).
   if (!row || (companyId && row.companyId !== companyId) || !isContentViewable(row)) return null;
-  const company = await loadCompany(row.companyId);
-  if (!company) return null;
-  const media = await mediaRows([row], true);
-  const content = toPublicContent(row, media, true);
+  const companyRow = await loadCompanyRow(row.companyId);
+  if (!companyRow) return null;
   const eventIds = row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.id);
-  const eventRows = eventIds.length
-    ? await db.event.findMany({
-        where: { id: { in: eventIds } },
-        orderBy: { startsAt: "desc" },
-        select: eventSelect,
-      })
-    : [];
-  return { state: "ok", company, content, events: eventRows.map((e) => toPublicEvent(e, [])) };
+  const [media, eventRows, versions] = await Promise.all([
+    mediaRows([row], true),
+    eventIds.length
+      ? db.event.findMany({
+          where: { id: { in: eventIds } },
+          orderBy: { startsAt: "desc" },
+          select: eventSelect,
+        })
+      : [],
+    loadVersions(companyRow.id, { events: eventIds, contents: [row.id] }),
+  ]);
+  const texts = { sourceLocale: companyRow.sourceLocale, versions };
+  return {
+    state: "ok",
+    company: toPublicCompany(companyRow, versions),
+    content: toPublicContent(row, media, true, texts),
+    events: eventRows.map((e) => toPublicEvent(e, [], texts)),
+  };
 }

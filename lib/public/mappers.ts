@@ -1,13 +1,14 @@
 /** Database rows → the public DTOs of `types.ts` (companies, contents, events). */
 import { normalizeHex } from "@/lib/brand/colors";
 import { DEFAULT_TEMPLATE, templateOf } from "@/lib/brand/templates";
-import { locales } from "@/lib/i18n/config";
+import { resolveLocale } from "@/lib/i18n/config";
 import { eventBannerUrl, publicCompanyLogoUrl } from "@/lib/media/urls";
 import { effectiveTier } from "@/lib/plans/effective";
 import { planAllows } from "@/lib/plans/gate";
 import { countsOf, displayMedia, imageOf, primaryKindOf, toPublicMedia } from "@/lib/public/media-mappers";
 import type { CompanyRow, ContentRow, EventRow, MediaRef, MediaRow } from "@/lib/public/selects";
-import type { FilterKind, PublicCompany, PublicContent, PublicEvent, Translations } from "@/lib/public/types";
+import { textVersions, type VersionIndex } from "@/lib/public/texts";
+import type { FilterKind, PublicCompany, PublicContent, PublicEvent } from "@/lib/public/types";
 import { isEventViewable } from "@/lib/public/visibility";
 
 /** A short stable token of a storage key, so a replaced file gets a new URL. */
@@ -20,26 +21,8 @@ export function versionOf(key: string): string {
   return (hash >>> 0).toString(36);
 }
 
-function asRecord(json: unknown): Record<string, unknown> {
-  return typeof json === "object" && json !== null && !Array.isArray(json)
-    ? (json as Record<string, unknown>)
-    : {};
-}
-
-function text(value: unknown): string | undefined {
+function text(value: string | null | undefined): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
-}
-
-/** Portuguese (the mandatory default) plus whatever translations exist. */
-function translations(pt: string | null | undefined, others: Record<string, unknown>): Translations {
-  const out: Translations = {};
-  if (text(pt)) out.pt = pt!;
-  for (const locale of locales) {
-    if (locale === "pt") continue;
-    const value = text(others[locale]);
-    if (value) out[locale] = value;
-  }
-  return out;
 }
 
 /**
@@ -72,19 +55,20 @@ export function publicBrand(
   };
 }
 
-export function toPublicCompany(row: CompanyRow, now = new Date()): PublicCompany {
-  const landing = asRecord(row.landingPageTranslations);
-  const landingField = (field: "name" | "description") =>
-    Object.fromEntries(locales.map((l) => [l, asRecord(landing[l])[field]]));
+/** The company; `versions` holds the page's versions (`loadVersions`), none when left out. */
+export function toPublicCompany(row: CompanyRow, versions?: VersionIndex, now = new Date()): PublicCompany {
+  const field = (name: "description" | "landingPageName" | "landingPageDescription") =>
+    textVersions(row[name], row.sourceLocale, { entity: "company", entityId: row.id, field: name }, versions);
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
     logoUrl: row.logoKey ? publicCompanyLogoUrl(row.id, versionOf(row.logoKey)) : null,
     ...publicBrand(row, now),
-    description: translations(row.description, asRecord(row.descriptionTranslations)),
-    landingName: translations(row.landingPageName ?? row.name, landingField("name")),
-    landingDescription: translations(row.landingPageDescription, landingField("description")),
+    sourceLocale: resolveLocale(row.sourceLocale),
+    description: field("description"),
+    landingName: field("landingPageName"),
+    landingDescription: field("landingPageDescription"),
     displayMode: row.landingPageDisplayMode,
     promotionUrl: safeUrl(row.promotionUrl),
     contacts: {
@@ -122,7 +106,15 @@ export function toPublicContent(
   row: ContentRow,
   coverRows: Map<string, MediaRow>,
   full: boolean,
+  texts: { sourceLocale: string; versions?: VersionIndex },
 ): PublicContent {
+  const field = (name: "title" | "description") =>
+    textVersions(
+      row[name],
+      texts.sourceLocale,
+      { entity: "content", entityId: row.id, field: name },
+      texts.versions,
+    );
   const refs: MediaRef[] = row.mediaFiles;
   const shown = displayMedia({ ...row, mediaFiles: refs });
   const coverRow =
@@ -143,10 +135,22 @@ export function toPublicContent(
     media: full ? shown.map((m) => toPublicMedia(m as MediaRow, row.requiresLead)) : [],
     counts: countsOf(shown),
     eventSlugs: row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.slug),
+    texts: { title: field("title"), description: field("description") },
   };
 }
 
-export function toPublicEvent(row: EventRow, contents: PublicContent[]): PublicEvent {
+export function toPublicEvent(
+  row: EventRow,
+  contents: PublicContent[],
+  texts: { sourceLocale: string; versions?: VersionIndex },
+): PublicEvent {
+  const field = (name: "name" | "description") =>
+    textVersions(
+      row[name],
+      texts.sourceLocale,
+      { entity: "event", entityId: row.id, field: name },
+      texts.versions,
+    );
   const bannerUrl = row.bannerKey ? eventBannerUrl(row.id, versionOf(row.bannerKey)) : null;
   const kinds = new Set<FilterKind>();
   for (const c of contents) {
@@ -169,5 +173,6 @@ export function toPublicEvent(row: EventRow, contents: PublicContent[]): PublicE
       ? { width: null, height: null, blurDataUrl: null, avif: [], webp: [], fallbackUrl: bannerUrl }
       : firstCover,
     kinds: [...kinds],
+    texts: { name: field("name"), description: field("description") },
   };
 }

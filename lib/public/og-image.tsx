@@ -9,7 +9,6 @@ import { cacheTags } from "@/lib/public/cache-tags";
 import { formatEventDate } from "@/lib/public/format";
 import { loadOgSubject, type OgSubjectData } from "@/lib/public/load-og-subject";
 import { OgLayout } from "@/lib/public/og-layout";
-import { localized } from "@/lib/public/localize";
 import { PUBLIC_REVALIDATE_SECONDS } from "@/lib/public/queries";
 import { storage } from "@/lib/storage";
 import { isRecordIdShape } from "@/lib/validation/common";
@@ -55,8 +54,8 @@ export async function renderOgImage(kind: OgKind, id: string, locale: Locale): P
     ...(kind === "event" ? [cacheTags.event(id)] : kind === "content" ? [cacheTags.content(id)] : []),
   ];
   const subject: OgSubjectData | null = await unstable_cache(
-    () => loadOgSubject(kind, id),
-    ["public", "og", kind, id],
+    () => loadOgSubject(kind, id, locale),
+    ["public", "og", kind, id, locale],
     {
       tags,
       revalidate: PUBLIC_REVALIDATE_SECONDS,
@@ -72,7 +71,7 @@ export async function renderOgImage(kind: OgKind, id: string, locale: Locale): P
     ? [formatEventDate(subject.event.startsAt, subject.event.timeZone, locale), subject.event.location]
         .filter(Boolean)
         .join(" · ")
-    : localized(subject.description, locale);
+    : subject.description;
   const eyebrow = kind === "content" && subject.event ? subject.event.name : subject.companyName;
 
   return new ImageResponse(

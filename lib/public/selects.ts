@@ -18,11 +18,11 @@ export const companySelect = {
   // The effective plan (lib/plans/effective.ts) decides which picks the pages show.
   plan: true,
   subscription: { select: { trialActive: true, trialEnd: true } },
+  // The organiser's language: every translation is of a text in it (lib/public/texts.ts).
+  sourceLocale: true,
   description: true,
-  descriptionTranslations: true,
   landingPageName: true,
   landingPageDescription: true,
-  landingPageTranslations: true,
   landingPageDisplayMode: true,
   promotionUrl: true,
   website: true,

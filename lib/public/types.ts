@@ -59,6 +59,8 @@ export interface PublicContent {
   counts: Record<MediaKindDto, number>;
   /** Slugs of the published, public events it belongs to. */
   eventSlugs: string[];
+  /** `title` and `description` above are the source; the page picks its language from these. */
+  texts: { title: TextVersions; description: TextVersions };
 }
 
 export interface PublicEvent {
@@ -77,9 +79,30 @@ export interface PublicEvent {
   /** Cover for cards: the banner, else the first content's cover. */
   cover: PublicImage | null;
   kinds: FilterKind[];
+  /** `name` and `description` above are the source; the page picks its language from these. */
+  texts: { name: TextVersions; description: TextVersions };
 }
 
 export type Translations = Partial<Record<Locale, string>>;
+
+/** One organiser text in every language fans may see it in (issue #15, `lib/public/texts.ts`). */
+export interface TextVersions {
+  /** The source in its own locale, plus every version shown to fans, by locale. */
+  byLocale: Translations;
+  sourceLocale: Locale;
+  /** Locales whose version an engine made: they carry the "translated automatically" note. */
+  automatic: Locale[];
+}
+
+/** What a page shows for one field in its locale (`pickText`). */
+export interface ShownText {
+  text: string;
+  lang: Locale;
+  /** An engine's version: the page offers the original. */
+  automatic: boolean;
+  original: string;
+  originalLang: Locale;
+}
 
 export interface PublicCompany {
   id: string;
@@ -98,10 +121,12 @@ export interface PublicCompany {
   template: TemplateId;
   /** The effective plan includes `whiteLabel`: no "Powered by Afterglow". */
   whiteLabel: boolean;
-  /** Company description, Portuguese first (mandatory), then the automatic translations. */
-  description: Translations;
-  landingName: Translations;
-  landingDescription: Translations;
+  /** The language the organiser writes in (the source of every translatable text). */
+  sourceLocale: Locale;
+  description: TextVersions;
+  /** The landing page's own name (none: the company's name is shown). */
+  landingName: TextVersions;
+  landingDescription: TextVersions;
   displayMode: "events" | "galleries";
   promotionUrl: string | null;
   contacts: {

@@ -14,6 +14,7 @@ import {
   WINDOW_SECONDS,
 } from "@/lib/public/media-access";
 import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
+import { sourceHash } from "@/lib/translation/fields";
 
 /**
  * Visibility rules of the public pages (spec §4) on a small hand-made tenant:
@@ -41,14 +42,32 @@ beforeAll(async () => {
       name: "Tenant",
       logoKey: `companies/${C}/branding/logo.png`,
       description: "Descrição",
-      descriptionTranslations: { en: "Description", de: "ignored" },
       landingPageName: "Página",
-      landingPageTranslations: { en: { name: "Page", description: "Intro" } },
       whatsappUrl: "javascript:alert(1)",
       website: "https://tenant.example",
       landingPageDisplayMode: "events",
     },
   });
+  // The texts' versions are rows of their own (issue #15), each of the current source.
+  const version = (field: string, source: string, locale: string, text: string) =>
+    prisma.textTranslation.create({
+      data: {
+        companyId: C,
+        entity: "company",
+        entityId: C,
+        field,
+        locale,
+        text,
+        origin: "manual",
+        state: "ready",
+        sourceHash: sourceHash(source, "pt"),
+      },
+    });
+  await version("description", "Descrição", "en", "Description");
+  await version("description", "Descrição", "de", "ignored");
+  await version("landingPageName", "Página", "en", "Page");
+  // A version of a text that has no source is never shown.
+  await version("landingPageDescription", "", "en", "Intro");
   await prisma.company.create({ data: { id: "co-else", slug: "else", name: "Else" } });
   const event = (id: string, status: "draft" | "published", isPublic: boolean, bannerKey?: string) =>
     prisma.event.create({
@@ -177,9 +196,13 @@ describe("landing page", () => {
 
   it("maps the company to a public shape: translations, safe links, no storage keys", async () => {
     const { company } = (await loadLanding(C))!;
-    expect(company.description).toEqual({ pt: "Descrição", en: "Description" });
-    expect(company.landingName).toEqual({ pt: "Página", en: "Page" });
-    expect(company.landingDescription).toEqual({ en: "Intro" });
+    expect(company.description).toEqual({
+      byLocale: { pt: "Descrição", en: "Description" },
+      sourceLocale: "pt",
+      automatic: [],
+    });
+    expect(company.landingName.byLocale).toEqual({ pt: "Página", en: "Page" });
+    expect(company.landingDescription.byLocale).toEqual({});
     expect(company.contacts.whatsapp).toBeNull();
     expect(company.contacts.website).toBe("https://tenant.example/");
     expect(company.logoUrl).toMatch(/^\/api\/media\/logo\/co-public\?v=/);

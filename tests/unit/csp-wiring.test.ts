@@ -69,4 +69,15 @@ describe("the cache handler", () => {
     const read = await new CspCacheHandler({}).get("/pt/demo", {});
     expect(read?.value.headers?.["content-security-policy"]).toContain(hash);
   });
+
+  it("says a cached page's answer depends on the language cookie and Accept-Language (issue #15)", async () => {
+    vi.spyOn(FileSystemCache.prototype, "set").mockResolvedValue(undefined);
+    const value = page();
+    await new CspCacheHandler({}).set("/pt/demo", value, {});
+    expect(value.headers?.vary).toBe("Cookie, Accept-Language");
+    vi.spyOn(FileSystemCache.prototype, "get").mockResolvedValue({ value: page() });
+    expect((await new CspCacheHandler({}).get("/en/demo", {}))?.value.headers?.vary).toBe(
+      "Cookie, Accept-Language",
+    );
+  });
 });

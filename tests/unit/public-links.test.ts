@@ -5,7 +5,6 @@ import { formatDuration } from "@/lib/media/format";
 import { isMediaVariant, publicMediaUrl } from "@/lib/media/urls";
 import { formatPrice } from "@/lib/public/format";
 import { tenantLinks } from "@/lib/public/links";
-import { localized } from "@/lib/public/localize";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
@@ -54,13 +53,6 @@ describe("formatting and translations", () => {
     expect(formatPrice(4500, "EUR", "en")).toBe("€45.00");
     expect(formatDuration(7_000)).toBe("0:07");
     expect(formatDuration(null)).toBeNull();
-  });
-
-  it("picks the visitor's language, else Portuguese", () => {
-    expect(localized({ pt: "Olá", en: "Hello" }, "en")).toBe("Hello");
-    expect(localized({ pt: "Olá", en: "Hello" }, "fr")).toBe("Olá");
-    expect(localized({ en: "Hello" }, "es")).toBe("Hello");
-    expect(localized({}, "es")).toBeNull();
   });
 
   it("keeps the top-level error screen's texts equal to the catalogues", () => {

@@ -11,10 +11,10 @@ import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
 import { legalText } from "@/lib/public/legal";
 import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links";
-import { localized } from "@/lib/public/localize";
 import { canonical, ogImagePath, shareMetadata } from "@/lib/public/metadata";
 import { getCompanyBySlug, getEventPage, getLanding, getPlayerPage } from "@/lib/public/queries";
-import type { PublicCompany } from "@/lib/public/types";
+import { localizeContent, localizeEvent, pickString } from "@/lib/public/texts";
+import type { EventPageData, LandingData, PlayerPageData, PublicCompany } from "@/lib/public/types";
 import { isReservedSlug } from "@/lib/tenancy/slug";
 
 /**
@@ -39,6 +39,33 @@ function canonicalUrl(mode: SiteMode, companySlug: string, path: (links: TenantL
   return origin + path(links);
 }
 
+// The cached data holds every language's texts; each (locale, page) render picks its own
+// (lib/public/texts.ts), so names and titles below are already in the page's language.
+function localizeLanding(data: LandingData, locale: Locale): LandingData {
+  return {
+    ...data,
+    events: data.events.map((e) => localizeEvent(e, locale)),
+    galleries: data.galleries.map((c) => localizeContent(c, locale)),
+    resources: data.resources.map((c) => localizeContent(c, locale)),
+  };
+}
+
+function localizeEventPage(data: EventPageData, locale: Locale): EventPageData {
+  return {
+    ...data,
+    event: localizeEvent(data.event, locale),
+    contents: data.contents.map((c) => localizeContent(c, locale)),
+  };
+}
+
+function localizePlayerPage(data: PlayerPageData, locale: Locale): PlayerPageData {
+  return {
+    ...data,
+    content: localizeContent(data.content, locale),
+    events: data.events.map((e) => localizeEvent(e, locale)),
+  };
+}
+
 // ───────────────────────────── landing ─────────────────────────────
 
 export async function landingMetadata(slug: string, locale: Locale, mode: SiteMode): Promise<Metadata> {
@@ -47,8 +74,8 @@ export async function landingMetadata(slug: string, locale: Locale, mode: SiteMo
   const { company } = data;
   const { origin, links } = canonical(mode, company.slug);
   const meta = shareMetadata({
-    title: localized(company.landingName, locale) ?? company.name,
-    description: localized(company.landingDescription, locale) ?? localized(company.description, locale),
+    title: pickString(company.landingName, locale) ?? company.name,
+    description: pickString(company.landingDescription, locale) ?? pickString(company.description, locale),
     url: origin + (links.home === "/" ? "" : links.home),
     image: ogImagePath({ kind: "company", id: company.id, version: company.updatedAt }, locale),
     imageAlt: company.name,
@@ -58,8 +85,9 @@ export async function landingMetadata(slug: string, locale: Locale, mode: SiteMo
 
 export async function LandingPage({ slug, locale, mode }: { slug: string; locale: Locale; mode: SiteMode }) {
   setRequestLocale(locale);
-  const data = isReservedSlug(slug) ? null : await getLanding(slug);
-  if (!data) notFound();
+  const loaded = isReservedSlug(slug) ? null : await getLanding(slug);
+  if (!loaded) notFound();
+  const data = localizeLanding(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (
     <TenantShell company={data.company} links={links}>
@@ -76,9 +104,9 @@ export async function eventMetadata(
   mode: SiteMode,
   companySlug?: string,
 ): Promise<Metadata> {
-  const data = await getEventPage(eventSlug, companySlug);
-  if (!data) return noIndex;
-  const { event, company } = data;
+  const loaded = await getEventPage(eventSlug, companySlug);
+  if (!loaded) return noIndex;
+  const { event, company } = localizeEventPage(loaded, locale);
   const meta = shareMetadata({
     title: `${event.name} · ${company.name}`,
     description: event.description,
@@ -105,8 +133,9 @@ export async function EventPage({
   companySlug?: string;
 }) {
   setRequestLocale(locale);
-  const data = await getEventPage(eventSlug, companySlug);
-  if (!data) notFound();
+  const loaded = await getEventPage(eventSlug, companySlug);
+  if (!loaded) notFound();
+  const data = localizeEventPage(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (
     <TenantShell company={data.company} links={links}>
@@ -130,9 +159,9 @@ export async function playerMetadata(
   mode: SiteMode,
   companySlug?: string,
 ): Promise<Metadata> {
-  const data = await getPlayerPage(contentId, companySlug);
-  if (!data) return noIndex;
-  const { content, company } = data;
+  const loaded = await getPlayerPage(contentId, companySlug);
+  if (!loaded) return noIndex;
+  const { content, company } = localizePlayerPage(loaded, locale);
   const meta = shareMetadata({
     title: `${content.title} · ${company.name}`,
     description: content.description,
@@ -159,8 +188,9 @@ export async function PlayerPage({
   companySlug?: string;
 }) {
   setRequestLocale(locale);
-  const data = await getPlayerPage(contentId, companySlug);
-  if (!data) notFound();
+  const loaded = await getPlayerPage(contentId, companySlug);
+  if (!loaded) notFound();
+  const data = localizePlayerPage(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (
     <TenantShell company={data.company} links={links}>
