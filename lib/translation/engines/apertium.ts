@@ -1,5 +1,8 @@
 import { execFile, spawn } from "node:child_process";
 import { randomInt } from "node:crypto";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Locale } from "@/lib/i18n/config";
 import {
   inBatches,
@@ -11,7 +14,7 @@ import {
 /**
  * Apertium through its CLI (Debian's `apertium` with `apertium-es-pt`, `apertium-eng-spa`,
  * `apertium-fr-es`): the local default, so `npm start` translates with no account anywhere.
- * Spawned without a shell, text on stdin, `-f txt` (the plain-text deformatter escapes what
+ * Spawned without a shell, the text in a private temporary file, `-f txt` (the plain-text deformatter escapes what
  * Apertium's stream format treats specially: `^ $ / \ [ ] < > @ *`, so hostile input comes
  * back as text) and `-u` (no `*` marks on unknown words).
  */
@@ -85,11 +88,26 @@ export interface ApertiumOptions {
 
 const MAX_OUTPUT_BYTES = 4 * 1024 * 1024;
 
-/** Runs one mode over `input`; rejects on a non-zero exit, a timeout or an oversized answer. */
-function runMode(command: string, mode: string, input: string, timeoutMs: number): Promise<string> {
+/**
+ * Runs one mode over `input`; rejects on a non-zero exit, a timeout or an oversized answer.
+ * The text goes through a private temporary file: the `apertium` script reads `/dev/stdin`
+ * by path, which cannot be opened when stdin is Node's socket pair.
+ */
+async function runMode(command: string, mode: string, input: string, timeoutMs: number): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), "afterglow-apertium-"));
+  try {
+    const file = path.join(dir, "input.txt");
+    await writeFile(file, input, { encoding: "utf8", mode: 0o600 });
+    return await runModeOnFile(command, mode, file, timeoutMs);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function runModeOnFile(command: string, mode: string, file: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, ["-u", "-f", "txt", mode], {
-      stdio: ["pipe", "pipe", "pipe"],
+    const child = spawn(command, ["-u", "-f", "txt", mode, file], {
+      stdio: ["ignore", "pipe", "pipe"],
       timeout: timeoutMs,
       killSignal: "SIGKILL",
     });
@@ -117,9 +135,6 @@ function runMode(command: string, mode: string, input: string, timeoutMs: number
           ),
         );
     });
-    // A closed stdin (the process died at once) is reported by "close".
-    child.stdin.on("error", () => undefined);
-    child.stdin.end(input, "utf8");
   });
 }
 
