@@ -5,6 +5,7 @@ import { TRANSLATION_QUEUE, TRANSLATION_SCHEDULE_QUEUE, type TranslationJobData 
 import type { PublicChange } from "@/lib/jobs/revalidate";
 import { markRunFailed, runTranslation } from "@/lib/translation/run";
 import type { TranslationEngine } from "@/lib/translation/engines/engine";
+import { activeEngine } from "@/lib/translation/engines/select";
 
 export const TRANSLATION_SCHEDULE_CRON = "*/10 * * * *";
 
@@ -46,6 +47,8 @@ export async function handleTranslationJob(
 
 /** Queues a run for every (company, locale) with pending automatic versions (lost sends, restarts). */
 export async function scheduleTranslationRuns(boss: PgBoss): Promise<number> {
+  // With no engine, pending versions wait for one (fans see the source): no runs bound to fail.
+  if (!(await activeEngine())) return 0;
   const due = await db.textTranslation.groupBy({
     by: ["companyId", "locale"],
     where: { origin: "automatic", state: "pending" },

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
-import type { Locale } from "@/lib/i18n/config";
+import { resolveLocale, type Locale } from "@/lib/i18n/config";
 import type { PublicChange } from "@/lib/jobs/revalidate";
 import { consumeLimits, rateLimited } from "@/lib/rate-limit/limiter";
 import type { Membership } from "@/lib/tenancy/membership";
@@ -86,8 +86,8 @@ async function requeue(companyId: string, ref: VersionRef, hash: string): Promis
   } as const;
   await db.textTranslation.upsert({
     where: uniqueKey(ref),
-    // The old text stays until the new one is ready; fans see the source meanwhile.
-    update: { ...automatic, engine: null },
+    // The version is dropped (fans see the source) until the engine's is ready.
+    update: { ...automatic, text: null, engine: null },
     create: { ...rowKey(companyId, ref), ...automatic },
   });
   return { companyId, locales: [ref.locale] };

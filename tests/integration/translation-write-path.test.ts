@@ -7,7 +7,11 @@ import type { EventInput } from "@/lib/events/schemas";
 import type { Locale } from "@/lib/i18n/config";
 import { TRANSLATION_QUEUE, type TranslationJobData } from "@/lib/jobs/queues";
 import { getBoss } from "@/lib/jobs/sender";
-import { handleTranslationJob, startTranslationWorker } from "@/lib/jobs/translation";
+import {
+  handleTranslationJob,
+  scheduleTranslationRuns,
+  startTranslationWorker,
+} from "@/lib/jobs/translation";
 import { companyDataFields } from "@/lib/company/schemas";
 import { updateCompanyData } from "@/lib/company/update-company";
 import { apertiumEngine, installedModes } from "@/lib/translation/engines/apertium";
@@ -247,6 +251,26 @@ describe("the engine run", () => {
       expect((await version(event.id, "description", "en"))!.text).toMatch(/three/i);
     },
   );
+});
+
+describe("the schedule", () => {
+  it("queues a run for each (company, locale) with pending versions, and none without an engine", async () => {
+    setEngineForTests(taggingEngine());
+    await createEvent(tenant.as("admin"), eventInput());
+    await clearRuns();
+    const boss = await getBoss();
+    setEngineForTests(null);
+    expect(await scheduleTranslationRuns(boss)).toBe(0);
+    expect(await queuedRuns()).toEqual([]);
+    setEngineForTests(taggingEngine());
+    expect(await scheduleTranslationRuns(boss)).toBeGreaterThanOrEqual(3);
+    expect(
+      (await queuedRuns())
+        .filter((r) => r.companyId === tenant.id)
+        .map((r) => r.locale)
+        .sort(),
+    ).toEqual(["en", "es", "fr"]);
+  });
 });
 
 describe("a failing engine", () => {
