@@ -159,7 +159,7 @@ export async function translateEverything(membership: Membership): Promise<{ que
       return recordSourceTexts(
         tx,
         companyId,
-        company.sourceLocale as Locale,
+        resolveLocale(company.sourceLocale),
         await allCompanySources(tx, companyId),
       );
     },
