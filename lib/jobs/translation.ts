@@ -28,6 +28,7 @@ export async function handleTranslationJob(
   options: TranslationWorkerOptions = {},
 ): Promise<void> {
   const { companyId, locale } = job.data;
+  const startedAt = new Date();
   try {
     const outcome = await runTranslation(companyId, locale, options.engine ?? null);
     if (outcome.change && options.onPublicChange)
@@ -40,7 +41,7 @@ export async function handleTranslationJob(
       attempt: job.retryCount + 1,
       error: String(error),
     });
-    if (job.retryCount >= job.retryLimit) await markRunFailed(companyId, locale, error);
+    if (job.retryCount >= job.retryLimit) await markRunFailed(companyId, locale, error, startedAt);
     throw error;
   }
 }

@@ -149,11 +149,19 @@ export async function runTranslation(
   };
 }
 
-/** After the last attempt: the versions still pending are marked failed with the engine's reason. */
-export async function markRunFailed(companyId: string, locale: string, error: unknown): Promise<void> {
+/**
+ * After the last attempt: the versions still pending that the run saw are marked failed with
+ * the engine's reason; one made pending after the run started (a new edit) waits for its own run.
+ */
+export async function markRunFailed(
+  companyId: string,
+  locale: string,
+  error: unknown,
+  startedAt: Date,
+): Promise<void> {
   const key = error instanceof TranslationEngineError ? error.key : TRANSLATION_ERRORS.failed;
   await db.textTranslation.updateMany({
-    where: { companyId, locale, origin: "automatic", state: "pending" },
+    where: { companyId, locale, origin: "automatic", state: "pending", updatedAt: { lte: startedAt } },
     data: { state: "failed", error: key, attempts: { increment: 1 } },
   });
 }

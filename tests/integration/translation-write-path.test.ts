@@ -314,6 +314,33 @@ describe("a failing engine", () => {
     });
   });
 
+  it("the last attempt leaves alone a version an edit made pending while it ran", async () => {
+    const other = await createTenant(db);
+    const admin = other.as("admin");
+    setEngineForTests(taggingEngine());
+    const event = await createEvent(admin, eventInput());
+    setEngineForTests({
+      name: "deepl",
+      async translate() {
+        await updateEvent(admin, event.id, eventInput({ slug: event.slug, description: "Outra noite." }));
+        throw new TranslationEngineError(TRANSLATION_ERRORS.failed, "503");
+      },
+    });
+    const job = {
+      id: "j",
+      name: TRANSLATION_QUEUE,
+      data: { companyId: other.id, locale: "fr" },
+      retryCount: 2,
+      retryLimit: 2,
+    } as unknown as PgBoss.JobWithMetadata<TranslationJobData>;
+    await expect(handleTranslationJob(boss, job)).rejects.toThrow(TranslationEngineError);
+    expect((await version(event.id, "name", "fr"))!.state).toBe("failed");
+    expect(await version(event.id, "description", "fr")).toMatchObject({
+      state: "pending",
+      sourceHash: sourceHash("Outra noite.", "pt"),
+    });
+  });
+
   it("through pg-boss: a run that fails is retried and the retry writes the versions", async () => {
     const other = await createTenant(db);
     let calls = 0;
