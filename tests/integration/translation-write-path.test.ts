@@ -362,7 +362,12 @@ describe("a failing engine", () => {
     setEngineForTests(null);
     await clearRuns();
     setEngineForTests(flaky);
-    const worker = await startTranslationWorker(boss, { cron: null, pollingIntervalSeconds: 0.5 });
+    const onPublicChange = vi.fn(async () => undefined);
+    const worker = await startTranslationWorker(boss, {
+      cron: null,
+      pollingIntervalSeconds: 0.5,
+      onPublicChange,
+    });
     try {
       const event = await createEvent(other.as("admin"), eventInput({ name: "Só inglês" }));
       await expect
@@ -370,6 +375,15 @@ describe("a failing engine", () => {
         .toBe("ready");
       expect((await version(event.id, "name", "en"))!.text).toBe("[en] Só inglês");
       expect(calls).toBeGreaterThanOrEqual(2);
+      // The finished run asks for the event's public pages to be refreshed.
+      await expect
+        .poll(() => onPublicChange.mock.calls.length, { timeout: 10_000, interval: 100 })
+        .toBeGreaterThanOrEqual(1);
+      expect(onPublicChange).toHaveBeenCalledWith({
+        companyId: other.id,
+        eventIds: [event.id],
+        contentIds: [],
+      });
     } finally {
       await worker.stop();
     }
