@@ -202,19 +202,9 @@ const DEMO: CompanySpec = {
     plan: "starter",
     description:
       "A Demo Live é uma promotora de concertos independente, sediada no Porto, que organiza festivais de verão, noites acústicas e sessões intimistas em salas de todo o país. A nossa equipa filma e fotografa cada espetáculo para que o público viva o momento sem telemóveis — e receba depois as melhores fotografias, vídeos e gravações da noite.",
-    descriptionTranslations: SEED_TRANSLATIONS.demo!.company.description,
     landingPageName: "Demo Live — Galerias oficiais",
     landingPageDescription:
       "Reviva os nossos concertos: fotografias, vídeos e gravações oficiais de cada noite, prontos a partilhar.",
-    landingPageTranslations: Object.fromEntries(
-      (["en", "es", "fr"] as const).map((l) => [
-        l,
-        {
-          name: SEED_TRANSLATIONS.demo!.company.landingPageName![l],
-          description: SEED_TRANSLATIONS.demo!.company.landingPageDescription![l],
-        },
-      ]),
-    ),
     landingPageDisplayMode: "events",
     promotionUrl: "https://demo-live.example/bilhetes",
     website: "https://demo-live.example",
@@ -471,7 +461,6 @@ const OTHER: CompanySpec = {
     plan: "professional",
     description:
       "A Other Stage é um clube de música eletrónica em Lisboa, com noites de DJ e atuações ao vivo todas as semanas.",
-    descriptionTranslations: SEED_TRANSLATIONS.other!.company.description,
     landingPageName: "Other Stage",
     landingPageDescription: "As noites da Other Stage, em fotografias.",
     landingPageDisplayMode: "galleries",

@@ -343,7 +343,6 @@ describe("demo seed", () => {
     }
     const company = await prisma.company.findUniqueOrThrow({ where: { id: demoId } });
     expect(company).toMatchObject({ name: "Demo Live", plan: "starter" });
-    expect(Object.keys(company.descriptionTranslations as object).sort()).toEqual(["en", "es", "fr"]);
     // Issue #15: the demo's texts in en/es/fr, ready versions of the current Portuguese source.
     const versions = await prisma.textTranslation.findMany({ where: { companyId: demoId } });
     const festival = await prisma.event.findUniqueOrThrow({ where: { slug: DEMO_EVENT_SLUGS.festival } });
