@@ -222,6 +222,26 @@ const schema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     ),
+  /**
+   * Machine translation of organisers' texts (lib/translation; issue #15). The first configured
+   * engine wins: DeepL (DEEPL_API_KEY; keys ending `:fx` use the free API host), then a
+   * LibreTranslate server (LIBRETRANSLATE_URL, optional LIBRETRANSLATE_API_KEY), then Apertium
+   * when installed (APERTIUM_PATH, `off` to disable), else none (texts are typed by hand).
+   */
+  DEEPL_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /** Another DeepL API base (a local test server in tests). */
+  DEEPL_API_URL: optionalUrl,
+  LIBRETRANSLATE_URL: optionalUrl,
+  LIBRETRANSLATE_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  APERTIUM_PATH: z.string().default("apertium"),
   /** Set by Next.js itself (`phase-production-build` while building). */
   NEXT_PHASE: z.string().optional(),
 });

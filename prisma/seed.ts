@@ -37,6 +37,7 @@ import {
   type StoredVariant,
 } from "@/lib/media/variants";
 import type { ObjectStore } from "@/lib/storage/object-store";
+import { SEED_TRANSLATIONS, writeSeedTranslations } from "./seed-translations";
 import {
   buildPdf,
   createRng,
@@ -201,31 +202,9 @@ const DEMO: CompanySpec = {
     plan: "starter",
     description:
       "A Demo Live é uma promotora de concertos independente, sediada no Porto, que organiza festivais de verão, noites acústicas e sessões intimistas em salas de todo o país. A nossa equipa filma e fotografa cada espetáculo para que o público viva o momento sem telemóveis — e receba depois as melhores fotografias, vídeos e gravações da noite.",
-    descriptionTranslations: {
-      en: "Demo Live is an independent concert promoter based in Porto, running summer festivals, acoustic nights and intimate sessions in venues across the country. Our team films and photographs every show so the audience can live the moment phone-free — and receive the best photos, videos and recordings of the night afterwards.",
-      es: "Demo Live es una promotora de conciertos independiente con sede en Oporto que organiza festivales de verano, noches acústicas y sesiones íntimas en salas de todo el país. Nuestro equipo graba y fotografía cada espectáculo para que el público viva el momento sin móviles y reciba después las mejores fotos, vídeos y grabaciones de la noche.",
-      fr: "Demo Live est un producteur de concerts indépendant basé à Porto, qui organise des festivals d'été, des soirées acoustiques et des sessions intimistes dans des salles de tout le pays. Notre équipe filme et photographie chaque concert pour que le public vive l'instant sans téléphone — et reçoive ensuite les meilleures photos, vidéos et enregistrements de la soirée.",
-    },
     landingPageName: "Demo Live — Galerias oficiais",
     landingPageDescription:
       "Reviva os nossos concertos: fotografias, vídeos e gravações oficiais de cada noite, prontos a partilhar.",
-    landingPageTranslations: {
-      en: {
-        name: "Demo Live — Official galleries",
-        description:
-          "Relive our shows: official photos, videos and recordings of every night, ready to share.",
-      },
-      es: {
-        name: "Demo Live — Galerías oficiales",
-        description:
-          "Revive nuestros conciertos: fotos, vídeos y grabaciones oficiales de cada noche, listos para compartir.",
-      },
-      fr: {
-        name: "Demo Live — Galeries officielles",
-        description:
-          "Revivez nos concerts : photos, vidéos et enregistrements officiels de chaque soirée, prêts à partager.",
-      },
-    },
     landingPageDisplayMode: "events",
     promotionUrl: "https://demo-live.example/bilhetes",
     website: "https://demo-live.example",
@@ -482,11 +461,6 @@ const OTHER: CompanySpec = {
     plan: "professional",
     description:
       "A Other Stage é um clube de música eletrónica em Lisboa, com noites de DJ e atuações ao vivo todas as semanas.",
-    descriptionTranslations: {
-      en: "Other Stage is an electronic music club in Lisbon, with DJ nights and live acts every week.",
-      es: "Other Stage es un club de música electrónica en Lisboa, con noches de DJ y directos cada semana.",
-      fr: "Other Stage est un club de musique électronique à Lisbonne, avec des soirées DJ et des concerts chaque semaine.",
-    },
     landingPageName: "Other Stage",
     landingPageDescription: "As noites da Other Stage, em fotografias.",
     landingPageDisplayMode: "galleries",
@@ -1194,6 +1168,8 @@ async function writeCompany(tx: Tx, company: PreparedCompany, index: number): Pr
     update: { ...spec.fields, logoKey },
   });
   await writeUsers(tx, companyId, spec.fields.name, company.plan.users);
+  const translations = SEED_TRANSLATIONS[spec.slug];
+  await writeSeedTranslations(tx, companyId, "company", companyId, spec.fields, translations?.company);
 
   const eventIds = new Map<string, string>();
   for (const e of spec.events) {
@@ -1205,6 +1181,7 @@ async function writeCompany(tx: Tx, company: PreparedCompany, index: number): Pr
       select: { id: true },
     });
     eventIds.set(slug, row.id);
+    await writeSeedTranslations(tx, companyId, "event", row.id, fields, translations?.events[slug]);
   }
 
   const positions = new Map<string, number>();

@@ -3,9 +3,9 @@ import { recordAudit } from "@/lib/audit/record";
 import { companyDataSchema, landingPageSchema } from "@/lib/company/schemas";
 import { db } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
-import { Prisma } from "@/lib/generated/prisma/client";
 import type { Membership } from "@/lib/tenancy/membership";
 import { assertCan } from "@/lib/tenancy/permissions";
+import { companySourceLocale, queueTranslationRuns, recordSourceTexts } from "@/lib/translation/record";
 
 export async function updateCompanyData(membership: Membership, input: unknown): Promise<void> {
   // Spec §6: only admin edits company settings; checked here too, not only by the caller.
@@ -13,18 +13,14 @@ export async function updateCompanyData(membership: Membership, input: unknown):
   const parsed = companyDataSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const companyId = membership.company.id;
-  const current = await db.company.findUniqueOrThrow({
-    where: { id: companyId },
-    select: { description: true },
+  // Versions of an older text are redone (automatic) or flagged for review (hand-edited).
+  const runs = await db.$transaction(async (tx) => {
+    await tx.company.update({ where: { id: companyId }, data: parsed.data });
+    return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
+      { entity: "company", entityId: companyId, field: "description", text: parsed.data.description },
+    ]);
   });
-  await db.company.update({
-    where: { id: companyId },
-    data: {
-      ...parsed.data,
-      // Translations of an older Portuguese text would now be wrong: drop them until re-translated.
-      ...(current.description !== parsed.data.description ? { descriptionTranslations: Prisma.DbNull } : {}),
-    },
-  });
+  await queueTranslationRuns(runs);
   await auditCompanyChange(membership, { operation: "company_data_updated" });
 }
 
@@ -34,7 +30,19 @@ export async function updateLandingPage(membership: Membership, input: unknown):
   const parsed = landingPageSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
   const companyId = membership.company.id;
-  await db.company.update({ where: { id: companyId }, data: parsed.data });
+  const runs = await db.$transaction(async (tx) => {
+    await tx.company.update({ where: { id: companyId }, data: parsed.data });
+    return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
+      { entity: "company", entityId: companyId, field: "landingPageName", text: parsed.data.landingPageName },
+      {
+        entity: "company",
+        entityId: companyId,
+        field: "landingPageDescription",
+        text: parsed.data.landingPageDescription,
+      },
+    ]);
+  });
+  await queueTranslationRuns(runs);
   await auditCompanyChange(membership, { operation: "landing_page_updated" });
 }
 

@@ -26,7 +26,11 @@ export async function deleteContent(
   await getContentOrThrow(db, companyId, contentId, { id: true });
   const changed = await changeOf(companyId, contentId);
   await deleteMedia(companyId, { contentId });
-  await db.content.deleteMany({ where: { id: contentId, companyId } });
+  await db.$transaction([
+    db.content.deleteMany({ where: { id: contentId, companyId } }),
+    // Versions point at their text by id (no foreign key): they go with it.
+    db.textTranslation.deleteMany({ where: { companyId, entity: "content", entityId: contentId } }),
+  ]);
   return { changed };
 }
 

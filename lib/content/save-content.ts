@@ -6,12 +6,26 @@ import { AppError, validationError } from "@/lib/errors";
 import type { ContentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { assertPhotoRoom, lockCompanyQuota } from "@/lib/plans/enforce";
 import type { Membership } from "@/lib/tenancy/membership";
+import { companySourceLocale, queueTranslationRuns, recordSourceTexts } from "@/lib/translation/record";
 
 /** What changed on public pages, for `revalidatePublic`. */
 export interface ContentChange {
   companyId: string;
   contentIds: string[];
   eventIds: string[];
+}
+
+/** The content's translatable texts, recorded in the save's transaction (lib/translation/record.ts). */
+async function recordTexts(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  contentId: string,
+  data: { title: string; description?: string | null },
+) {
+  return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
+    { entity: "content", entityId: contentId, field: "title", text: data.title },
+    { entity: "content", entityId: contentId, field: "description", text: data.description ?? null },
+  ]);
 }
 
 function parse(input: ContentInput) {
@@ -73,8 +87,9 @@ export async function createContent(
       select: { id: true },
     });
     await link(tx, created.id, eventIds);
-    return created;
+    return { ...created, runs: await recordTexts(tx, companyId, created.id, data) };
   });
+  await queueTranslationRuns(content.runs);
   return { id: content.id, changed: { companyId, contentIds: [content.id], eventIds } };
 }
 
@@ -123,11 +138,16 @@ export async function updateContent(
     if (removed.length > 0)
       await tx.contentEvent.deleteMany({ where: { contentId, eventId: { in: removed } } });
     await link(tx, contentId, added);
-    return previous;
+    return { previous, runs: await recordTexts(tx, companyId, contentId, data) };
   });
+  await queueTranslationRuns(before.runs);
   return {
     id: contentId,
-    changed: { companyId, contentIds: [contentId], eventIds: [...new Set([...before, ...eventIds])] },
+    changed: {
+      companyId,
+      contentIds: [contentId],
+      eventIds: [...new Set([...before.previous, ...eventIds])],
+    },
   };
 }
 

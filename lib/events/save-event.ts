@@ -7,6 +7,13 @@ import { zonedTimeToUtc } from "@/lib/events/time-zone";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { deleteMedia } from "@/lib/media/delete-media";
 import type { Membership } from "@/lib/tenancy/membership";
+import type { SourceText } from "@/lib/translation/fields";
+import {
+  companySourceLocale,
+  queueTranslationRuns,
+  recordSourceTexts,
+  type TranslationRuns,
+} from "@/lib/translation/record";
 
 /** The spec's message when the slug is taken (§5). */
 export const SLUG_IN_USE = "events.errors.slugInUse";
@@ -66,6 +73,20 @@ async function bannerKeyFor(
   return media.storageKey;
 }
 
+/** The event's translatable texts, recorded in the save's transaction (lib/translation/record.ts). */
+async function recordTexts(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  eventId: string,
+  data: ParsedEventInput,
+): Promise<TranslationRuns> {
+  const texts: SourceText[] = [
+    { entity: "event", entityId: eventId, field: "name", text: data.name },
+    { entity: "event", entityId: eventId, field: "description", text: data.description ?? null },
+  ];
+  return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), texts);
+}
+
 function parse(input: EventInput): ParsedEventInput {
   const parsed = eventInputSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error);
@@ -77,13 +98,15 @@ export async function createEvent(membership: Membership, input: EventInput): Pr
   const data = parse(input);
   const companyId = membership.company.id;
   try {
-    const event = await db.$transaction(async (tx) => {
+    const { event, runs } = await db.$transaction(async (tx) => {
       const bannerKey = data.bannerMediaId ? await bannerKeyFor(tx, companyId, data.bannerMediaId) : null;
-      return tx.event.create({
+      const event = await tx.event.create({
         data: { ...columns(data), companyId, bannerKey },
         select: { id: true, slug: true },
       });
+      return { event, runs: await recordTexts(tx, companyId, event.id, data) };
     });
+    await queueTranslationRuns(runs);
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {
     if (isUniqueViolation(error))
@@ -102,7 +125,7 @@ export async function updateEvent(
   const companyId = membership.company.id;
   let replacedBanner: string | null = null;
   try {
-    const event = await db.$transaction(async (tx) => {
+    const { event, runs } = await db.$transaction(async (tx) => {
       const current = await getEventOrThrow(tx, companyId, eventId, { bannerKey: true });
       let bannerKey = current.bannerKey;
       if (data.bannerMediaId === null) bannerKey = null;
@@ -113,8 +136,12 @@ export async function updateEvent(
         data: { ...columns(data), bannerKey },
       });
       if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
-      return { id: eventId, slug: data.slug };
+      return {
+        event: { id: eventId, slug: data.slug },
+        runs: await recordTexts(tx, companyId, eventId, data),
+      };
     });
+    await queueTranslationRuns(runs);
     if (replacedBanner) await deleteMedia(companyId, { storageKey: replacedBanner, contentId: null });
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {
@@ -135,7 +162,11 @@ export async function deleteEvent(
     bannerKey: true,
     contents: { select: { contentId: true } },
   });
-  await db.event.deleteMany({ where: { id: eventId, companyId } });
+  await db.$transaction([
+    db.event.deleteMany({ where: { id: eventId, companyId } }),
+    // Versions point at their text by id (no foreign key): they go with it.
+    db.textTranslation.deleteMany({ where: { companyId, entity: "event", entityId: eventId } }),
+  ]);
   if (event.bannerKey) await deleteMedia(companyId, { storageKey: event.bannerKey, contentId: null });
   return { changed: { companyId, eventIds: [eventId], contentIds: event.contents.map((c) => c.contentId) } };
 }

@@ -5,6 +5,8 @@ import {
   DOMAIN_SCHEDULE_QUEUE,
   MEDIA_QUEUES,
   SWEEP_QUEUE,
+  TRANSLATION_QUEUE,
+  TRANSLATION_SCHEDULE_QUEUE,
   type JobSender,
   type MediaQueue,
 } from "@/lib/jobs/queues";
@@ -89,6 +91,33 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     retryLimit: 0,
     expireInSeconds: 5 * 60,
   });
+  await ensureTranslationQueues(boss);
+}
+
+/**
+ * Translation runs: an engine that is down or rate-limited is retried with backoff (30 s, then
+ * doubling: about 8 minutes over the 4 retries); after the last, the versions are marked failed.
+ */
+export const TRANSLATION_RETRY = { retryLimit: 4, retryDelay: 30, retryBackoff: true } as const;
+
+/** The translation queues (a separate function, so a test can create them with short retries). */
+export async function ensureTranslationQueues(
+  boss: PgBoss,
+  retry: { retryLimit: number; retryDelay: number; retryBackoff: boolean } = TRANSLATION_RETRY,
+): Promise<void> {
+  await boss.createQueue(TRANSLATION_QUEUE, {
+    name: TRANSLATION_QUEUE,
+    policy: "stately",
+    ...retry,
+    expireInSeconds: 10 * 60,
+    retentionDays: 1,
+  });
+  await boss.createQueue(TRANSLATION_SCHEDULE_QUEUE, {
+    name: TRANSLATION_SCHEDULE_QUEUE,
+    policy: "singleton",
+    retryLimit: 0,
+    expireInSeconds: 5 * 60,
+  });
 }
 
 /** Local workers to wake up at once when a job is sent from this process. */
@@ -100,11 +129,19 @@ export function registerLocalWorker(boss: PgBoss, queue: string, workerId: strin
   localWorkers.set(boss, byQueue);
 }
 
+/** Sends a job and wakes this process's workers of its queue. */
+export async function sendLocal(
+  boss: PgBoss,
+  queue: string,
+  data: object,
+  singletonKey: string,
+): Promise<void> {
+  await boss.send(queue, data, { singletonKey });
+  for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
+}
+
 export function bossJobSender(boss: PgBoss): JobSender {
   return {
-    async sendMediaJob(queue, data) {
-      await boss.send(queue, data, { singletonKey: data.mediaId });
-      for (const id of localWorkers.get(boss)?.get(queue) ?? []) boss.notifyWorker(id);
-    },
+    sendMediaJob: (queue, data) => sendLocal(boss, queue, data, data.mediaId),
   };
 }

@@ -21,6 +21,19 @@ export const DOMAIN_CHECK_QUEUE = "domain-check";
 /** Every minute: queues a check of each domain whose `nextCheckAt` is due. */
 export const DOMAIN_SCHEDULE_QUEUE = "domain-schedule";
 
+/**
+ * Engine runs of organisers' texts (lib/translation/run.ts), data `{ companyId, locale }`: one
+ * job translates all of a company's pending versions into one locale (singleton per pair).
+ */
+export const TRANSLATION_QUEUE = "translation";
+/** Every ten minutes: queues a run for each (company, locale) with pending versions left behind. */
+export const TRANSLATION_SCHEDULE_QUEUE = "translation-schedule";
+
+export interface TranslationJobData {
+  companyId: string;
+  locale: string;
+}
+
 export type MediaQueue = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
 
 export interface MediaJobData {

@@ -3,6 +3,7 @@ import { startAnalyticsRollup } from "@/lib/jobs/analytics";
 import { startDomainChecks } from "@/lib/jobs/domains";
 import { requestRevalidation } from "@/lib/jobs/revalidate";
 import { getBoss, worksJobs } from "@/lib/jobs/sender";
+import { startTranslationWorker } from "@/lib/jobs/translation";
 import { startMediaWorkers } from "@/lib/jobs/worker";
 
 /**
@@ -34,8 +35,9 @@ export function startWorkers(options: { log?: (message: string) => void } = {}):
     });
     await startAnalyticsRollup(boss, { log });
     await startDomainChecks(boss);
+    await startTranslationWorker(boss, { onPublicChange: (change) => requestRevalidation(change) });
     log(
-      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY}) the analytics roll-up and the domain checks`,
+      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY}) the analytics roll-up, the domain checks and the translation runs`,
     );
   })();
   shared.afterglowWorkers.catch((error: unknown) => {

@@ -1,8 +1,13 @@
 import "server-only";
 import type PgBoss from "pg-boss";
 import { env } from "@/lib/env";
-import { bossJobSender, createBoss, ensureQueues } from "@/lib/jobs/boss";
-import type { MediaJobData, MediaQueue } from "@/lib/jobs/queues";
+import { bossJobSender, createBoss, ensureQueues, sendLocal } from "@/lib/jobs/boss";
+import {
+  TRANSLATION_QUEUE,
+  type MediaJobData,
+  type MediaQueue,
+  type TranslationJobData,
+} from "@/lib/jobs/queues";
 
 /**
  * The process's one pg-boss, shared through `globalThis` by the Next.js bundles that need it
@@ -34,4 +39,12 @@ export function getBoss(): Promise<PgBoss> {
 /** Enqueues media processing on the shared boss, starting it on first use. */
 export async function sendMediaJob(queue: MediaQueue, data: MediaJobData): Promise<void> {
   await bossJobSender(await getBoss()).sendMediaJob(queue, data);
+}
+
+/**
+ * Queues the engine run of one company's pending versions in one locale; the singleton key
+ * keeps one waiting run per pair (a run already working is joined by at most one more).
+ */
+export async function sendTranslationJob(data: TranslationJobData): Promise<void> {
+  await sendLocal(await getBoss(), TRANSLATION_QUEUE, data, `${data.companyId}:${data.locale}`);
 }

@@ -3,6 +3,7 @@ import { verifyPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "@/lib/db-client";
 import { parseStoredVariants } from "@/lib/media/variants";
+import { sourceHash } from "@/lib/translation/fields";
 import { ObjectStore } from "@/lib/storage/object-store";
 import {
   DEMO_COMPANY_SLUG,
@@ -342,7 +343,26 @@ describe("demo seed", () => {
     }
     const company = await prisma.company.findUniqueOrThrow({ where: { id: demoId } });
     expect(company).toMatchObject({ name: "Demo Live", plan: "starter" });
-    expect(Object.keys(company.descriptionTranslations as object).sort()).toEqual(["en", "es", "fr"]);
+    // Issue #15: the demo's texts in en/es/fr, ready versions of the current Portuguese source.
+    const versions = await prisma.textTranslation.findMany({ where: { companyId: demoId } });
+    const festival = await prisma.event.findUniqueOrThrow({ where: { slug: DEMO_EVENT_SLUGS.festival } });
+    for (const [entityId, field, source] of [
+      [demoId, "description", company.description],
+      [demoId, "landingPageName", company.landingPageName],
+      [festival.id, "description", festival.description],
+    ] as const) {
+      const of = versions.filter((v) => v.entityId === entityId && v.field === field);
+      expect(of.map((v) => v.locale).sort()).toEqual(["en", "es", "fr"]);
+      for (const v of of)
+        expect(v).toMatchObject({
+          state: "ready",
+          origin: "automatic",
+          sourceHash: sourceHash(source!, "pt"),
+        });
+    }
+    expect(
+      versions.find((v) => v.entityId === festival.id && v.field === "name" && v.locale === "en")?.text,
+    ).toBe("Summer Festival 2026");
     expect(
       company.whatsappUrl && company.primaryEmail && company.website && company.instagramUrl,
     ).toBeTruthy();

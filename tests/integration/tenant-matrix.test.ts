@@ -261,6 +261,20 @@ const MATRIX: Record<string, Entry> = {
     () => [{ hostname: "hijack.example.com" }],
     untargeted,
   ),
+  // The admin review's translations (issue #15): A's event and content are targets; the bulk
+  // run and the source language act on the caller's own company.
+  "lib/translation/actions.ts:saveVersionAction": admin("content.manage", (w) => [
+    { entity: "event", entityId: w.a.eventId, field: "description", locale: "en", text: "Hijacked" },
+  ]),
+  "lib/translation/actions.ts:translateAgainAction": admin("content.manage", (w) => [
+    { entity: "content", entityId: w.a.contentId, field: "title", locale: "fr" },
+  ]),
+  "lib/translation/actions.ts:translateEverythingAction": admin("content.manage", () => [], untargeted),
+  "lib/translation/actions.ts:setSourceLocaleAction": admin(
+    "settings.edit",
+    () => [{ sourceLocale: "en" }],
+    untargeted,
+  ),
   "lib/domains/actions.ts:removeCustomDomainAction": admin("settings.edit", (w) => [w.a.domainId]),
   "lib/domains/actions.ts:retryDomainCheckAction": admin("settings.edit", (w) => [w.a.domainId]),
   // Settings → Address: on the caller's own company (B's admin renames B, nothing of A's).

@@ -47,3 +47,19 @@ function warnOnce(reason: string): string {
 export function titled(title: string, reason: string | null): string {
   return reason ? `${title} [skipped: ${reason}]` : title;
 }
+
+/** The Apertium modes the translation tests use (Debian: apertium-es-pt, -eng-spa, -fr-es). */
+const APERTIUM_MODES = ["pt-es", "es-pt", "spa-eng", "eng-spa", "fr-es", "es-fr"];
+const apertiumModes: ReadonlySet<string> = new Set(
+  (runs("apertium", ["-l"]) ?? "")
+    .split("\n")
+    .map((line) => line.trim())
+    .filter(Boolean),
+);
+
+/** `null` when Apertium with every mode the tests use is installed, else why they are skipped. */
+export function missingApertium(): string | null {
+  if (apertiumModes.size === 0) return warnOnce("apertium is not installed");
+  const absent = APERTIUM_MODES.filter((m) => !apertiumModes.has(m));
+  return absent.length ? warnOnce(`apertium lacks the ${absent.join(", ")} modes`) : null;
+}
