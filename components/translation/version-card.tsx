@@ -163,7 +163,11 @@ export function VersionCard({
               variant="secondary"
               disabled={pending}
               aria-label={t("editAria", { language, field: fieldLabel })}
-              onClick={() => setEditing(true)}
+              onClick={() => {
+                // From the latest server data (a refresh may have changed it since the last edit).
+                setDraft(version.text ?? "");
+                setEditing(true);
+              }}
             >
               {t("edit")}
             </Button>
