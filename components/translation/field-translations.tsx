@@ -35,6 +35,7 @@ export function FieldTranslations({ label, versions }: { label: string; versions
         <ChevronRight aria-hidden className={`size-4 transition-transform ${open ? "rotate-90" : ""}`} />
         {t("toggle", { count: withText })}
         <span className="sr-only">{` — ${label}`}</span>
+        {attention > 0 && " "}
         {attention > 0 && (
           <span className="ml-1 rounded-full bg-amber-100 px-2 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">
             {t("attention", { count: attention })}

@@ -135,6 +135,38 @@ test("the review panel shows each version's state and explains its actions", asy
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
 
+test("every translatable field of the company, landing page and content forms has its review", async ({
+  page,
+  context,
+}) => {
+  const { companyId } = await adminOfNewCompany(context, "Review Fields Co");
+  await sql(
+    `update company set description = 'Somos uma promotora.', "landingPageName" = 'Noites', "landingPageDescription" = 'As nossas noites.' where id = $1`,
+    [companyId],
+  );
+  const { contentId } = await createPublishedGallery(companyId, "Galeria");
+  await sql(`update content set description = 'Fotos da noite.' where id = $1`, [contentId]);
+  const pages = {
+    "/admin/settings/company-data": ["description"],
+    "/admin/settings/landing-page": ["landingPageName", "landingPageDescription"],
+    [`/admin/content/${contentId}`]: ["title", "description"],
+  };
+  for (const [path, fields] of Object.entries(pages)) {
+    await page.goto(path);
+    for (const field of fields) {
+      const toggle = page
+        .getByTestId(`translations-${field}`)
+        .getByRole("button", { name: /^Translations \(0\)/ });
+      await toggle.click();
+      await expect(
+        page.getByTestId(`translations-${field}`).locator('[data-status="missing"]'),
+        path,
+      ).toHaveCount(3);
+    }
+    expect(await axeViolations(page), path).toEqual([]);
+  }
+});
+
 test("a create form says translations are made after saving", async ({ page, context }) => {
   await adminOfNewCompany(context, "Review New Co");
   await page.goto("/admin/events/new");
