@@ -55,7 +55,7 @@ export function FieldTranslations({ label, versions }: { label: string; versions
             {versions.sourceText}
           </span>
         </p>
-        <ul className="grid grid-cols-1 gap-3 @xl:grid-cols-2 @4xl:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-3 @xl:grid-cols-2 @[40rem]:grid-cols-3">
           {versions.versions.map((version) => (
             <li key={version.locale}>
               <VersionCard

@@ -74,7 +74,7 @@ export function LanguagesSettings({ sourceLocale, engine }: { sourceLocale: Loca
         </Field>
         <div>
           {chosen === sourceLocale ? (
-            <Button type="button" variant="secondary" disabled>
+            <Button type="button" variant="secondary" className="disabled:opacity-60" disabled>
               {t("source.change")}
             </Button>
           ) : (
