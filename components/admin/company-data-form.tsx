@@ -10,6 +10,9 @@ import { optionsOf, Select } from "@/components/ui/select";
 import { updateCompanyDataAction } from "@/lib/company/actions";
 import type { CompanySettings } from "@/lib/company/queries";
 import { employeeCountLabels, employeeCounts } from "@/lib/company/schemas";
+import { FieldTranslations } from "@/components/translation/field-translations";
+import { versionsOf } from "@/components/translation/review-status";
+import type { FieldVersions } from "@/lib/translation/review-types";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -21,7 +24,13 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** Settings → company data (admin only; the page does not render it for others). */
-export function CompanyDataForm({ company }: { company: CompanySettings }) {
+export function CompanyDataForm({
+  company,
+  translations,
+}: {
+  company: CompanySettings;
+  translations: FieldVersions[];
+}) {
   const t = useTranslations("settings");
   const { onSubmit, pending, fieldError } = useFormAction(updateCompanyDataAction, {
     successMessage: () => t("saved"),
@@ -54,12 +63,16 @@ export function CompanyDataForm({ company }: { company: CompanySettings }) {
           >
             <Textarea
               name="description"
-              lang="pt"
+              lang={company.sourceLocale}
               rows={5}
               defaultValue={company.description ?? ""}
               disabled={pending}
             />
           </Field>
+          <FieldTranslations
+            label={t("company.description")}
+            versions={versionsOf(translations, "description")}
+          />
         </div>
       </Section>
       <Section title={t("company.contact")}>

@@ -7,9 +7,18 @@ import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { updateLandingPageAction } from "@/lib/company/actions";
 import type { CompanySettings } from "@/lib/company/queries";
+import { FieldTranslations } from "@/components/translation/field-translations";
+import { versionsOf } from "@/components/translation/review-status";
+import type { FieldVersions } from "@/lib/translation/review-types";
 
 /** Settings → landing page: the public page's title, description, display mode, promotion link. */
-export function LandingPageForm({ company }: { company: CompanySettings }) {
+export function LandingPageForm({
+  company,
+  translations,
+}: {
+  company: CompanySettings;
+  translations: FieldVersions[];
+}) {
   const t = useTranslations("settings");
   const { onSubmit, pending, fieldError } = useFormAction(updateLandingPageAction, {
     successMessage: () => t("saved"),
@@ -22,16 +31,30 @@ export function LandingPageForm({ company }: { company: CompanySettings }) {
       className="flex max-w-2xl flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
     >
       <Field label={t("landing.landingPageName")} error={fieldError("landingPageName")}>
-        <Input name="landingPageName" defaultValue={company.landingPageName ?? ""} disabled={pending} />
+        <Input
+          name="landingPageName"
+          lang={company.sourceLocale}
+          defaultValue={company.landingPageName ?? ""}
+          disabled={pending}
+        />
       </Field>
+      <FieldTranslations
+        label={t("landing.landingPageName")}
+        versions={versionsOf(translations, "landingPageName")}
+      />
       <Field label={t("landing.landingPageDescription")} error={fieldError("landingPageDescription")}>
         <Textarea
           name="landingPageDescription"
           rows={4}
+          lang={company.sourceLocale}
           defaultValue={company.landingPageDescription ?? ""}
           disabled={pending}
         />
       </Field>
+      <FieldTranslations
+        label={t("landing.landingPageDescription")}
+        versions={versionsOf(translations, "landingPageDescription")}
+      />
       <fieldset>
         <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
           {t("landing.landingPageDisplayMode")}

@@ -16,6 +16,9 @@ import { Dropzone } from "@/components/uploads/dropzone";
 import { useUploads } from "@/components/uploads/upload-provider";
 import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/content/schemas";
 import { formatBytes } from "@/lib/media/format";
+import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
+import { versionsOf } from "@/components/translation/review-status";
+import type { FieldVersions } from "@/lib/translation/review-types";
 
 export interface ContentFormValues {
   title: string;
@@ -36,10 +39,13 @@ export function ContentForm({
   contentId,
   initial,
   events,
+  translations,
 }: {
   contentId: string | null;
   initial: ContentFormValues;
   events: { id: string; name: string; date: string }[];
+  /** The review data of the title and description (issue #15); null while creating. */
+  translations: FieldVersions[] | null;
 }) {
   const t = useTranslations("content");
   const router = useRouter();
@@ -97,6 +103,11 @@ export function ContentForm({
             options={optionsOf(CONTENT_KINDS, (k) => t(`kind.${k}`))}
           />
         </Field>
+        {translations && (
+          <div className="sm:col-span-2">
+            <FieldTranslations label={t("fields.title")} versions={versionsOf(translations, "title")} />
+          </div>
+        )}
         <Field label={t("fields.category")} error={error("category")}>
           <Input value={values.category} onChange={(e) => set("category", e.target.value)} maxLength={100} />
         </Field>
@@ -124,6 +135,14 @@ export function ContentForm({
           maxLength={5000}
         />
       </Field>
+      {translations ? (
+        <FieldTranslations
+          label={t("fields.description")}
+          versions={versionsOf(translations, "description")}
+        />
+      ) : (
+        <TranslationsLaterNote />
+      )}
       <fieldset className="flex flex-col gap-2">
         <legend className="text-sm font-medium">{t("fields.events")}</legend>
         {events.length === 0 ? (

@@ -15,6 +15,9 @@ import { BannerUpload } from "@/components/uploads/banner-upload";
 import type { EventFormValues } from "@/lib/events/queries";
 import { CURRENCIES, EVENT_STATUSES } from "@/lib/events/schemas";
 import { slugify } from "@/lib/tenancy/slug";
+import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
+import { versionsOf } from "@/components/translation/review-status";
+import type { FieldVersions } from "@/lib/translation/review-types";
 
 type SlugCheck =
   { state: "idle" | "checking" } | { state: "done"; available: boolean; suggestion: string | null };
@@ -25,11 +28,14 @@ export function EventForm({
   initial,
   banner,
   timeZones,
+  translations,
 }: {
   eventId: string | null;
   initial: EventFormValues;
   banner: { url: string | null; state: string } | null;
   timeZones: string[];
+  /** The review data of the name and description (issue #15); null while creating. */
+  translations: FieldVersions[] | null;
 }) {
   const t = useTranslations("events");
   const router = useRouter();
@@ -133,6 +139,11 @@ export function EventForm({
             </button>
           )}
         </div>
+        {translations && (
+          <div className="sm:col-span-2">
+            <FieldTranslations label={t("fields.name")} versions={versionsOf(translations, "name")} />
+          </div>
+        )}
         <Field label={t("fields.date")} error={error("date")}>
           <Input type="date" value={values.date} required onChange={(e) => set("date", e.target.value)} />
         </Field>
@@ -215,6 +226,14 @@ export function EventForm({
           onChange={(e) => set("description", e.target.value)}
         />
       </Field>
+      {translations ? (
+        <FieldTranslations
+          label={t("fields.description")}
+          versions={versionsOf(translations, "description")}
+        />
+      ) : (
+        <TranslationsLaterNote />
+      )}
       <div className="flex justify-end">
         <Button type="submit" disabled={pending}>
           {eventId ? t("save") : t("create")}

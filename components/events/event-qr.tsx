@@ -29,7 +29,10 @@ export async function EventQr({
           {t("qr.title")}
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("qr.locked")}</p>
-        <Link href="/admin/subscription" className="text-sm font-medium text-brand-600 hover:underline">
+        <Link
+          href="/admin/subscription"
+          className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
+        >
           {t("qr.upgrade")}
         </Link>
       </section>

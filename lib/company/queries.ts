@@ -32,6 +32,7 @@ export async function getCompanySettings(companyId: string) {
       landingPageDisplayMode: true,
       promotionUrl: true,
       requireAdminTwoFactor: true,
+      sourceLocale: true,
     },
   });
 }

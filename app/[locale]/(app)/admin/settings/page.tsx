@@ -5,6 +5,7 @@ import {
   Building2,
   ChevronRight,
   Globe,
+  Languages,
   Link2,
   MonitorSmartphone,
   Palette,
@@ -37,6 +38,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
       ? ([
           { href: "/admin/settings/branding", key: "branding.section", Icon: Palette },
           { href: "/admin/settings/legal", key: "branding.legalSection", Icon: Scale },
+          { href: "/admin/settings/languages", key: "languages.section", Icon: Languages },
         ] as const)
       : []),
     { href: "/admin/settings/address", key: "address", Icon: AtSign },

@@ -9,6 +9,7 @@ import { StatusBadge } from "@/components/content/status-badge";
 import { getContentForEdit } from "@/lib/content/queries";
 import { eventOptions } from "@/lib/events/queries";
 import { requireMembership } from "@/lib/tenancy/guard";
+import { loadFieldVersions } from "@/lib/translation/review";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("content");
@@ -24,6 +25,8 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
     eventOptions(membership.company.id),
     getTranslations("content"),
   ]);
+  // After the content is found (a foreign or unknown id is a 404 before any translation is read).
+  const translations = await loadFieldVersions(membership, "content", content.id);
 
   return (
     <EditPageFrame
@@ -64,6 +67,7 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
           key={`${content.id}-${content.status}`}
           contentId={content.id}
           events={events}
+          translations={translations}
           initial={{
             title: content.title,
             description: content.description,

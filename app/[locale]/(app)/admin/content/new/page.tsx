@@ -32,6 +32,7 @@ export default async function NewContentPage({
       <ContentForm
         contentId={null}
         events={events}
+        translations={null}
         initial={{
           title: "",
           description: "",

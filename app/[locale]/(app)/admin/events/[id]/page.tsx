@@ -13,6 +13,7 @@ import { Button } from "@/components/ui/button";
 import { getEventForEdit } from "@/lib/events/queries";
 import { timeZones } from "@/lib/events/time-zone";
 import { requireMembership } from "@/lib/tenancy/guard";
+import { loadFieldVersions } from "@/lib/translation/review";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("events");
@@ -28,6 +29,8 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
     getTranslations("events"),
     getPlanSummary(membership.company.id),
   ]);
+  // After the event is found (a foreign or unknown id is a 404 before any translation is read).
+  const translations = await loadFieldVersions(membership, "event", event.id);
   return (
     <EditPageFrame
       className="flex max-w-5xl flex-col gap-6"
@@ -69,6 +72,7 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
           initial={event.values}
           banner={event.banner}
           timeZones={timeZones()}
+          translations={translations}
         />
         <aside>
           <EventQr

@@ -25,6 +25,7 @@ export default async function NewEventPage({ params }: PageProps<"/[locale]/admi
         eventId={null}
         banner={null}
         timeZones={timeZones()}
+        translations={null}
         initial={{
           name: "",
           slug: "",

@@ -17,6 +17,10 @@ export default async function CompanyDataPage({
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <AdminOnlySettings section="companyData" form={(company) => <CompanyDataForm company={company} />} />
+    <AdminOnlySettings
+      section="companyData"
+      translatable
+      form={(company, translations) => <CompanyDataForm company={company} translations={translations} />}
+    />
   );
 }

@@ -17,6 +17,10 @@ export default async function LandingPageSettingsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <AdminOnlySettings section="landingPage" form={(company) => <LandingPageForm company={company} />} />
+    <AdminOnlySettings
+      section="landingPage"
+      translatable
+      form={(company, translations) => <LandingPageForm company={company} translations={translations} />}
+    />
   );
 }
