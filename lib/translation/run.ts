@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { isPlainText } from "@/lib/validation/common";
 import { resolveLocale, isLocale, type Locale } from "@/lib/i18n/config";
 import type { PublicChange } from "@/lib/jobs/revalidate";
 import {
@@ -128,7 +129,8 @@ export async function runTranslation(
   const written: Pending[] = [];
   for (const { row, text, hash } of work) {
     const translated = byText.get(text)?.trim();
-    if (!translated) continue;
+    // An engine's answer is input too: plain text only, and not wildly longer than its source.
+    if (!translated || translated.length > text.length * 3 + 200 || !isPlainText(translated, true)) continue;
     const { count } = await db.textTranslation.updateMany({
       // Only the version this run was for: still automatic, still of the text translated.
       where: { id: row.id, origin: "automatic", sourceHash: hash },

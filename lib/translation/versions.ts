@@ -101,6 +101,7 @@ export async function saveVersion(
 ): Promise<PublicChange> {
   const { companyId, hash } = await currentSource(membership, ref);
   if (text === "") {
+    await limitEngineRequests(companyId);
     await queueTranslationRuns(await requeue(companyId, ref, hash));
   } else {
     const manual = {
@@ -126,8 +127,23 @@ export async function saveVersion(
 export async function translateAgain(membership: Membership, ref: VersionRef): Promise<PublicChange> {
   const { companyId, hash } = await currentSource(membership, ref);
   if (!(await activeEngine())) throw new AppError("conflict", "translation.errors.noEngine");
+  await limitEngineRequests(companyId);
   await queueTranslationRuns(await requeue(companyId, ref, hash));
   return changeOf(companyId, ref.entity, ref.entityId);
+}
+
+/**
+ * "Translate again" and "back to automatic" per company an hour: each sends a text to the
+ * engine, whose quota (DeepL's is paid) and one worker every company shares.
+ */
+export const ENGINE_REQUESTS_PER_HOUR = 60;
+
+async function limitEngineRequests(companyId: string): Promise<void> {
+  const limit = await consumeLimits(
+    [{ key: `translate-again:${companyId}`, limit: ENGINE_REQUESTS_PER_HOUR }],
+    60 * 60,
+  );
+  if (!limit.allowed) throw rateLimited(limit.retryAfter, "translation.errors.rateLimited");
 }
 
 /** A company may ask for everything once a minute (it reads every text it has). */
@@ -186,6 +202,10 @@ export async function translateEverything(membership: Membership): Promise<{ que
 export async function setSourceLocale(membership: Membership, sourceLocale: Locale): Promise<void> {
   assertCan(membership, "settings.edit");
   const companyId = membership.company.id;
+  // Every text of the company is redone: once a minute, which also keeps two changes from
+  // queueing on the company row (each holding a connection) while the first does the work.
+  const limit = await consumeLimits([{ key: `source-locale:${companyId}`, limit: 1 }]);
+  if (!limit.allowed) throw rateLimited(limit.retryAfter, "translation.errors.rateLimited");
   const runs = await db.$transaction(
     async (tx) => {
       const company = await tx.company.findUniqueOrThrow({

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { TranslationEngine } from "@/lib/translation/engines/engine";
 import { setEngineForTests } from "@/lib/translation/engines/select";
 import { sourceHash } from "@/lib/translation/fields";
+import { ENGINE_REQUESTS_PER_HOUR } from "@/lib/translation/versions";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidateTag } from "./support/next-mocks";
 import { auditRows, createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
@@ -192,6 +193,34 @@ describe("translateAgainAction", () => {
         locale: "es",
       }),
     ).toMatchObject({ ok: false, message: "translation.errors.noEngine" });
+  });
+});
+
+describe("engine requests per company", () => {
+  it("caps 'translate again' and 'back to automatic' per hour, and source-language changes per minute", async () => {
+    setEngineForTests(tagging);
+    const c = await createTenant(h.prisma, { users: h });
+    const event = (await createEventRow(h.prisma, c.id)).id;
+    await h.actAs(c.emails.admin);
+    const again = () =>
+      actions.translateAgainAction({ entity: "event", entityId: event, field: "name", locale: "en" });
+    for (let i = 0; i < ENGINE_REQUESTS_PER_HOUR; i++) expect(await again()).toMatchObject({ ok: true });
+    expect(await again()).toMatchObject({ ok: false, code: "rate_limited" });
+    expect(
+      await actions.saveVersionAction({
+        entity: "event",
+        entityId: event,
+        field: "name",
+        locale: "en",
+        text: "",
+      }),
+    ).toMatchObject({ ok: false, code: "rate_limited" });
+
+    expect(await actions.setSourceLocaleAction({ sourceLocale: "es" })).toMatchObject({ ok: true });
+    expect(await actions.setSourceLocaleAction({ sourceLocale: "pt" })).toMatchObject({
+      ok: false,
+      code: "rate_limited",
+    });
   });
 });
 

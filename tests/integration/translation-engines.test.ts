@@ -1,6 +1,9 @@
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apertiumEngine, installedModes } from "@/lib/translation/engines/apertium";
-import type { TranslationEngine } from "@/lib/translation/engines/engine";
+import { TranslationEngineError, type TranslationEngine } from "@/lib/translation/engines/engine";
 import { deeplEngine, libreTranslateEngine } from "@/lib/translation/engines/http-engines";
 import { selectEngine } from "@/lib/translation/engines/select";
 import { missingApertium, titled } from "../support/tools";
@@ -68,6 +71,34 @@ describe("Apertium (the real CLI)", () => {
   it.skipIf(noApertium)(titled("is chosen when nothing else is configured", noApertium), async () => {
     expect((await selectEngine({ apertiumPath: "apertium" }))?.name).toBe("apertium");
     expect(await selectEngine({ apertiumPath: "/nonexistent/apertium" })).toBeNull();
+  });
+
+  it("a run over its time limit is stopped whole, with every process the script started", async () => {
+    // Like the real `apertium` script: a shell that starts a pipeline and waits for it.
+    const dir = await mkdtemp(path.join(tmpdir(), "afterglow-fake-apertium-"));
+    const pidFile = path.join(dir, "child.pid");
+    const script = path.join(dir, "apertium");
+    await writeFile(script, `#!/bin/sh\nsleep 30 &\necho $! > "${pidFile}"\nwait\n`, { mode: 0o700 });
+    try {
+      const slow = apertiumEngine({ command: script, timeoutMs: 300 }, new Set(["pt-es"]));
+      const started = Date.now();
+      await expect(slow.translate(["Olá"], "pt", "es")).rejects.toBeInstanceOf(TranslationEngineError);
+      // It gives up at its limit, not when the pipeline happens to end (30 s here).
+      expect(Date.now() - started).toBeLessThan(10_000);
+      const child = Number(await readFile(pidFile, "utf8"));
+      const alive = () => {
+        try {
+          process.kill(child, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // Killing only the script (as before) left its pipeline running, holding the answer open.
+      await expect.poll(alive, { timeout: 5_000 }).toBe(false);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it("a missing executable is an engine error, not a crash", async () => {

@@ -106,27 +106,53 @@ async function runMode(command: string, mode: string, input: string, timeoutMs: 
 
 function runModeOnFile(command: string, mode: string, file: string, timeoutMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
+    // `apertium` is a shell script that starts a pipeline (destxt | lt-proc | …): killing the
+    // script alone leaves the pipeline running and stdout open. Its own process group, killed
+    // whole, stops all of it on a timeout or an oversized answer.
     const child = spawn(command, ["-u", "-f", "txt", mode, file], {
       stdio: ["ignore", "pipe", "pipe"],
-      timeout: timeoutMs,
-      killSignal: "SIGKILL",
+      detached: true,
     });
     const out: Buffer[] = [];
     let size = 0;
     let stderr = "";
+    let settled = false;
+    const killGroup = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    };
+    const fail = (message: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      killGroup();
+      child.stdout.destroy();
+      child.stderr.destroy();
+      reject(new TranslationEngineError(TRANSLATION_ERRORS.failed, message));
+    };
+    const timer = setTimeout(() => fail(`apertium ${mode}: timed out after ${timeoutMs} ms`), timeoutMs);
     child.stdout.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_OUTPUT_BYTES) child.kill("SIGKILL");
+      if (size > MAX_OUTPUT_BYTES) fail(`apertium ${mode}: answer over ${MAX_OUTPUT_BYTES} bytes`);
       else out.push(chunk);
     });
     child.stderr.on("data", (chunk: Buffer) => {
       if (stderr.length < 2000) stderr += chunk.toString("utf8");
     });
-    child.on("error", (error) =>
-      reject(new TranslationEngineError(TRANSLATION_ERRORS.unavailable, `apertium: ${error.message}`)),
-    );
+    child.on("error", (error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      reject(new TranslationEngineError(TRANSLATION_ERRORS.unavailable, `apertium: ${error.message}`));
+    });
     child.on("close", (code, signal) => {
-      if (code === 0 && size <= MAX_OUTPUT_BYTES) resolve(Buffer.concat(out).toString("utf8"));
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out).toString("utf8"));
       else
         reject(
           new TranslationEngineError(

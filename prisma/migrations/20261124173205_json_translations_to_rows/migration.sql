@@ -1,7 +1,9 @@
 -- Issue #15: the old JSON translations of company texts become text_translation rows, then the
--- columns go. Each becomes an automatic, ready version of the current source (the app dropped
--- these JSON values whenever the description changed, so any left are of the current text); an
--- edit of the source later redoes them like every other automatic version. `sourceHash` is
+-- columns go. A description's become automatic, ready versions of the current source (the app
+-- dropped that JSON whenever the description changed, so any left are of the current text). The
+-- landing page's JSON was never dropped on an edit, so it may be of older words: those become
+-- pending versions of an unknown source ('legacy'), shown to nobody until an engine redoes them
+-- (the admin sees them as stale). `sourceHash` is
 -- computed exactly as lib/translation/fields.ts `sourceHash` does: the first 32 hex characters
 -- of sha256("<source locale>\0<text>"). Only the four locales, never the source locale, never
 -- empty texts; rows the app already wrote win.
@@ -35,8 +37,11 @@ INSERT INTO "text_translation"
   ("id", "companyId", "entity", "entityId", "field", "locale", "text", "origin", "state", "sourceHash", "attempts", "createdAt", "updatedAt")
 SELECT
   gen_random_uuid()::text, v."companyId", 'company', v."companyId", v."field", v."locale", btrim(v."text"),
-  'automatic', 'ready',
-  left(encode(sha256(convert_to(v."sourceLocale", 'UTF8') || '\x00'::bytea || convert_to(v."source", 'UTF8')), 'hex'), 32),
+  'automatic',
+  CASE WHEN v."field" = 'description' THEN 'ready' ELSE 'pending' END::"TranslationState",
+  CASE WHEN v."field" = 'description'
+    THEN left(encode(sha256(convert_to(v."sourceLocale", 'UTF8') || '\x00'::bytea || convert_to(v."source", 'UTF8')), 'hex'), 32)
+    ELSE 'legacy' END,
   0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP
 FROM versions v
 WHERE v."locale" IN ('pt', 'en', 'es', 'fr')
