@@ -130,7 +130,15 @@ export async function runTranslation(
   for (const { row, text, hash } of work) {
     const translated = byText.get(text)?.trim();
     // An engine's answer is input too: plain text only, and not wildly longer than its source.
-    if (!translated || translated.length > text.length * 3 + 200 || !isPlainText(translated, true)) continue;
+    // One refused is that version's failure (not retried by every schedule; "translate again"
+    // or an edit of the source tries anew).
+    if (!translated || translated.length > text.length * 3 + 200 || !isPlainText(translated, true)) {
+      await db.textTranslation.updateMany({
+        where: { id: row.id, origin: "automatic", sourceHash: hash, state: "pending" },
+        data: { state: "failed", error: TRANSLATION_ERRORS.failed, attempts: { increment: 1 } },
+      });
+      continue;
+    }
     const { count } = await db.textTranslation.updateMany({
       // Only the version this run was for: still automatic, still of the text translated.
       where: { id: row.id, origin: "automatic", sourceHash: hash },

@@ -201,6 +201,27 @@ describe("the engine run", () => {
     expect((await version(event.id, "description", "es"))!.text).toBe("[es] Segunda versão.");
   });
 
+  it("refuses an engine answer that is not plain text or is far longer than its source: that version fails", async () => {
+    const admin = tenant.as("admin");
+    setEngineForTests(taggingEngine());
+    const event = await createEvent(admin, eventInput({ description: "Curta." }));
+    const hostile: TranslationEngine = {
+      name: "deepl",
+      async translate(texts, _from, to) {
+        return texts.map((t) => (to === "es" ? `${t}\u202e evil` : `${t} ${"x".repeat(5_000)}`));
+      },
+    };
+    await runTranslation(tenant.id, "es", hostile);
+    await runTranslation(tenant.id, "en", hostile);
+    for (const locale of ["es", "en"] as const) {
+      expect(await version(event.id, "description", locale)).toMatchObject({
+        state: "failed",
+        text: null,
+        error: "translation.errors.failed",
+      });
+    }
+  });
+
   it("never overwrites a version typed by hand during a run", async () => {
     const admin = tenant.as("admin");
     setEngineForTests(taggingEngine());
