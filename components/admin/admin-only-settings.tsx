@@ -3,13 +3,45 @@ import { getTranslations } from "next-intl/server";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { getCompanySettings, type CompanySettings } from "@/lib/company/queries";
 import { requireMembership } from "@/lib/tenancy/guard";
+import type { Membership } from "@/lib/tenancy/membership";
 import { can } from "@/lib/tenancy/permissions";
 import { loadFieldVersions } from "@/lib/translation/review";
 import type { FieldVersions } from "@/lib/translation/review-types";
 
 /**
- * A company-settings page (spec §6): only admin edits company settings; a manager sees why
- * not, and no form. `section` names the `settings.sections.*` title and description keys;
+ * The frame of every company-settings page (spec §6): only an admin edits company settings; a
+ * manager sees the page's title and why not, and no form. `titleKey` names the page's
+ * `settings.*` messages; `render` is only called for an admin.
+ */
+export async function SettingsPageFrame({
+  title,
+  description,
+  render,
+}: {
+  title: string;
+  description: string;
+  render: (membership: Membership) => ReactNode | Promise<ReactNode>;
+}) {
+  const membership = await requireMembership("settings.view");
+  const t = await getTranslations("settings");
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={description}
+        back={{ href: "/admin/settings", label: t("back") }}
+      />
+      {can(membership, "settings.edit") ? (
+        await render(membership)
+      ) : (
+        <RestrictedNotice message={t("onlyAdmins")} />
+      )}
+    </>
+  );
+}
+
+/**
+ * A settings page of the company's own data (`settings.sections.*` title and description);
  * `translatable` pages also get the review data of the company's translatable texts (issue #15).
  */
 export async function AdminOnlySettings({
@@ -21,23 +53,17 @@ export async function AdminOnlySettings({
   form: (company: CompanySettings, translations: FieldVersions[]) => ReactNode;
   translatable?: boolean;
 }) {
-  const membership = await requireMembership("settings.view");
   const t = await getTranslations("settings");
   return (
-    <>
-      <PageHeader
-        title={t(`sections.${section}`)}
-        description={t(`sections.${section}Description`)}
-        back={{ href: "/admin/settings", label: t("back") }}
-      />
-      {can(membership, "settings.edit") ? (
+    <SettingsPageFrame
+      title={t(`sections.${section}`)}
+      description={t(`sections.${section}Description`)}
+      render={async (membership) =>
         form(
           await getCompanySettings(membership.company.id),
           translatable ? await loadFieldVersions(membership, "company", membership.company.id) : [],
         )
-      ) : (
-        <RestrictedNotice message={t("onlyAdmins")} />
-      )}
-    </>
+      }
+    />
   );
 }

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
-import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
+import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
 import type { DomainRow } from "@/components/domains/domain-status";
 import { DomainsSettings } from "@/components/domains/domains-settings";
 import { getDomainsPage } from "@/lib/domains/queries";
 import type { DomainView } from "@/lib/domains/queries";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
 
 export async function generateMetadata({
   params,
@@ -20,28 +18,7 @@ export async function generateMetadata({
 export default async function DomainsPage({ params }: PageProps<"/[locale]/admin/settings/domains">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership("settings.view");
-  const [t, ts, format] = await Promise.all([
-    getTranslations("settings.domains"),
-    getTranslations("settings"),
-    getFormatter(),
-  ]);
-  const header = (
-    <PageHeader
-      title={t("title")}
-      description={t("description")}
-      back={{ href: "/admin/settings", label: ts("back") }}
-    />
-  );
-  if (!can(membership, "settings.edit")) {
-    return (
-      <>
-        {header}
-        <RestrictedNotice message={ts("onlyAdmins")} />
-      </>
-    );
-  }
-  const data = await getDomainsPage(membership.company.id);
+  const [t, format] = await Promise.all([getTranslations("settings.domains"), getFormatter()]);
   const when = (iso: string | null) =>
     iso ? format.dateTime(new Date(iso), { dateStyle: "medium", timeStyle: "short" }) : null;
   const row = (d: DomainView): DomainRow => ({
@@ -50,15 +27,21 @@ export default async function DomainsPage({ params }: PageProps<"/[locale]/admin
     nextCheckLabel: when(d.nextCheckAt),
   });
   return (
-    <>
-      {header}
-      <DomainsSettings
-        subdomain={data.subdomain && row(data.subdomain)}
-        subdomainHostname={data.subdomainHostname}
-        customDomains={data.customDomains.map(row)}
-        customDomainsAllowed={data.customDomainsAllowed}
-        providerConfigured={data.providerConfigured}
-      />
-    </>
+    <SettingsPageFrame
+      title={t("title")}
+      description={t("description")}
+      render={async (membership) => {
+        const data = await getDomainsPage(membership.company.id);
+        return (
+          <DomainsSettings
+            subdomain={data.subdomain && row(data.subdomain)}
+            subdomainHostname={data.subdomainHostname}
+            customDomains={data.customDomains.map(row)}
+            customDomainsAllowed={data.customDomainsAllowed}
+            providerConfigured={data.providerConfigured}
+          />
+        );
+      }}
+    />
   );
 }

@@ -1,12 +1,10 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
+import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
 import { LanguagesSettings } from "@/components/translation/languages-settings";
 import { getCompanySettings } from "@/lib/company/queries";
 import { resolveLocale } from "@/lib/i18n/config";
 import { activeEngine } from "@/lib/translation/engines/select";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
 
 export async function generateMetadata({
   params,
@@ -22,23 +20,17 @@ export default async function LanguagesSettingsPage({
 }: PageProps<"/[locale]/admin/settings/languages">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership("settings.view");
   const t = await getTranslations("settings");
   return (
-    <>
-      <PageHeader
-        title={t("languages.title")}
-        description={t("languages.description")}
-        back={{ href: "/admin/settings", label: t("back") }}
-      />
-      {can(membership, "settings.edit") ? (
+    <SettingsPageFrame
+      title={t("languages.title")}
+      description={t("languages.description")}
+      render={async (membership) => (
         <LanguagesSettings
           sourceLocale={resolveLocale((await getCompanySettings(membership.company.id)).sourceLocale)}
           engine={(await activeEngine())?.name ?? "none"}
         />
-      ) : (
-        <RestrictedNotice message={t("onlyAdmins")} />
       )}
-    </>
+    />
   );
 }

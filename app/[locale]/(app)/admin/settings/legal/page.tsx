@@ -1,10 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
+import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
 import { LegalTextsForm } from "@/components/brand/legal-texts-form";
 import { getLegalTexts } from "@/lib/brand/queries";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
 
 export async function generateMetadata({
   params,
@@ -17,20 +15,12 @@ export async function generateMetadata({
 export default async function LegalSettingsPage({ params }: PageProps<"/[locale]/admin/settings/legal">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  const membership = await requireMembership("settings.view");
   const t = await getTranslations("settings");
   return (
-    <>
-      <PageHeader
-        title={t("branding.legalSection.title")}
-        description={t("branding.legalSection.description")}
-        back={{ href: "/admin/settings", label: t("back") }}
-      />
-      {can(membership, "settings.edit") ? (
-        <LegalTextsForm texts={await getLegalTexts(membership.company.id)} />
-      ) : (
-        <RestrictedNotice message={t("onlyAdmins")} />
-      )}
-    </>
+    <SettingsPageFrame
+      title={t("branding.legalSection.title")}
+      description={t("branding.legalSection.description")}
+      render={async (membership) => <LegalTextsForm texts={await getLegalTexts(membership.company.id)} />}
+    />
   );
 }
