@@ -97,7 +97,7 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     like: handler("POST", "like", async ({ contentId, visitor, body }) => {
       const parsed = likeSchema.safeParse(body);
       if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-      return json(await toggleLike(contentId, visitor.id, parsed.data.liked));
+      return json(await toggleLike(contentId, visitor.id, parsed.data.liked, visitor.source));
     }),
     listComments: handler("GET", null, async ({ contentId, request }) => {
       const query = Object.fromEntries(new URL(request.url).searchParams);
@@ -106,23 +106,23 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       return json(await listComments(contentId, parsed.data));
     }),
     postComment: handler("POST", "comment", async ({ contentId, visitor, body }) => {
-      const { comment, created } = await postComment(contentId, visitor.id, body);
+      const { comment, created } = await postComment(contentId, visitor.id, body, visitor.source);
       return json({ comment }, created ? 201 : 200);
     }),
     share: handler("POST", "share", async ({ contentId, visitor, body }) => {
-      await recordShare(contentId, visitor.id, body);
+      await recordShare(contentId, visitor.id, body, visitor.source);
       return json({ ok: true }, 201);
     }),
     download: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
       const locale = resolveLocale(readCookie(request, localeCookieName));
-      return json(await requestDownload(contentId, visitor.id, body, locale));
+      return json(await requestDownload(contentId, visitor.id, body, locale, visitor.source));
     }),
     view: handler("POST", "view", async ({ contentId, visitor }) => {
-      await recordView(contentId, visitor.id);
+      await recordView(contentId, visitor.id, visitor.source);
       return json({ ok: true }, 202);
     }),
     watchTime: handler("POST", "watchTime", async ({ contentId, visitor, body }) => {
-      await recordWatchTime(contentId, visitor.id, body);
+      await recordWatchTime(contentId, visitor.id, body, visitor.source);
       return json({ ok: true }, 202);
     }),
   };

@@ -25,6 +25,7 @@ export async function postComment(
   contentId: string,
   visitorId: string,
   input: unknown,
+  source: string | null = null,
 ): Promise<PostedComment> {
   const content = await getPublicContentOrThrow(contentId);
   const parsed = commentSchema.safeParse(input);
@@ -41,8 +42,8 @@ export async function postComment(
       ON CONFLICT ("contentId", "requestId") DO NOTHING
       RETURNING "id", "authorName", "rating", "text", "createdAt"
     ), logged AS (
-      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
-      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'comment'::"EngagementType", ${visitorId}, 1, ${nowUtc}
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'comment'::"EngagementType", ${visitorId}, 1, ${source}, ${nowUtc}
       FROM inserted
     )
     SELECT * FROM inserted`;

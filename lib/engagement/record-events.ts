@@ -7,25 +7,35 @@ import { validationError } from "@/lib/errors";
 /** A view counts once per visitor and content in this window; later calls are accepted, not counted. */
 export const VIEW_WINDOW_MINUTES = 30;
 
-function rowOf(content: EngagedContent, visitorId: string) {
-  return { companyId: content.companyId, contentId: content.id, eventId: content.eventId, visitorId };
+function rowOf(content: EngagedContent, visitorId: string, source: string | null) {
+  return { companyId: content.companyId, contentId: content.id, eventId: content.eventId, visitorId, source };
 }
 
-export async function recordShare(contentId: string, visitorId: string, input: unknown): Promise<void> {
+export async function recordShare(
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+  source: string | null = null,
+): Promise<void> {
   const content = await getPublicContentOrThrow(contentId);
   const parsed = shareSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   await db.engagementEvent.create({
-    data: { ...rowOf(content, visitorId), type: "share", channel: parsed.data.channel },
+    data: { ...rowOf(content, visitorId, source), type: "share", channel: parsed.data.channel },
   });
 }
 
-export async function recordWatchTime(contentId: string, visitorId: string, input: unknown): Promise<void> {
+export async function recordWatchTime(
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+  source: string | null = null,
+): Promise<void> {
   const content = await getPublicContentOrThrow(contentId);
   const parsed = watchTimeSchema.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   await db.engagementEvent.create({
-    data: { ...rowOf(content, visitorId), type: "watch_time", value: parsed.data.seconds },
+    data: { ...rowOf(content, visitorId, source), type: "watch_time", value: parsed.data.seconds },
   });
 }
 
@@ -35,13 +45,17 @@ export async function recordWatchTime(contentId: string, visitorId: string, inpu
  * makes two simultaneous first views of one visitor count once (the second waits, then its
  * insert sees the first). Nothing is read, incremented and written back.
  */
-export async function recordView(contentId: string, visitorId: string): Promise<boolean> {
+export async function recordView(
+  contentId: string,
+  visitorId: string,
+  source: string | null = null,
+): Promise<boolean> {
   const content = await getPublicContentOrThrow(contentId);
   const [, inserted] = await db.$transaction([
     db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`view:${content.id}:${visitorId}`}, 0))`,
     db.$executeRaw`
-      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
-      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'view'::"EngagementType", ${visitorId}, 1, ${nowUtc}
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'view'::"EngagementType", ${visitorId}, 1, ${source}, ${nowUtc}
       WHERE NOT EXISTS (
         SELECT 1 FROM "engagement_event"
         WHERE "contentId" = ${content.id} AND "type" = 'view' AND "visitorId" = ${visitorId}

@@ -60,6 +60,7 @@ export async function requestDownload(
   visitorId: string,
   input: unknown,
   locale?: string,
+  source: string | null = null,
 ): Promise<DownloadGrant> {
   const content = await getPublicContentOrThrow(contentId);
   const parsed = downloadSchema.safeParse(input ?? {});
@@ -81,8 +82,8 @@ export async function requestDownload(
   // that could not be made.
   const url = await signedOriginalUrl(media);
   const fileName = safeDownloadName(media.originalName, media.mimeType);
-  const submitted = lead ? await recordLeadAndDownload(content, visitorId, lead, locale) : null;
-  if (!submitted) await recordDownload(content, visitorId);
+  const submitted = lead ? await recordLeadAndDownload(content, visitorId, lead, locale, source) : null;
+  if (!submitted) await recordDownload(content, visitorId, source);
 
   await recordAudit({
     action: "download_tracking",
@@ -102,7 +103,11 @@ export async function requestDownload(
   return { url, fileName };
 }
 
-async function recordDownload(content: EngagedContent, visitorId: string): Promise<void> {
+async function recordDownload(
+  content: EngagedContent,
+  visitorId: string,
+  source: string | null,
+): Promise<void> {
   await db.engagementEvent.create({
     data: {
       companyId: content.companyId,
@@ -110,6 +115,7 @@ async function recordDownload(content: EngagedContent, visitorId: string): Promi
       eventId: content.eventId,
       type: "download",
       visitorId,
+      source,
     },
   });
 }
@@ -128,19 +134,20 @@ async function recordLeadAndDownload(
   visitorId: string,
   lead: LeadInput,
   locale: string | undefined,
+  source: string | null,
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
   const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
     WITH inserted AS (
       INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
-        "consent", "consentAt", "visitorId", "locale", "createdAt", "updatedAt")
+        "consent", "consentAt", "visitorId", "locale", "source", "createdAt", "updatedAt")
       VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${content.eventId}, ${lead.name}, ${lead.email},
         ${lead.phone ?? null}, ${lead.company ?? null}, true, ${nowUtc}, ${visitorId}, ${locale ?? null},
-        ${nowUtc}, ${nowUtc})
+        ${source}, ${nowUtc}, ${nowUtc})
       ON CONFLICT ("companyId", "contentId", "email") DO NOTHING
       RETURNING "id"
     ), logged AS (
-      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
-      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${nowUtc}
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${source}, ${nowUtc}
       FROM (
         SELECT 'download'::"EngagementType" AS "type"
         UNION ALL

@@ -13,7 +13,12 @@ export interface LikeState {
  * writes a like or unlike engagement row only when the state really changed, so over all
  * time likes − unlikes equals the rows left, and counts those rows: never a stored counter.
  */
-export async function toggleLike(contentId: string, visitorId: string, liked?: boolean): Promise<LikeState> {
+export async function toggleLike(
+  contentId: string,
+  visitorId: string,
+  liked?: boolean,
+  source: string | null = null,
+): Promise<LikeState> {
   const content = await getPublicContentOrThrow(contentId);
   const mayRemove = liked !== true;
   const mayAdd = liked !== false;
@@ -29,10 +34,10 @@ export async function toggleLike(contentId: string, visitorId: string, liked?: b
       ON CONFLICT DO NOTHING
       RETURNING 1
     ), logged AS (
-      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "createdAt")
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
       SELECT ${content.companyId}, ${content.id}, ${content.eventId},
         (CASE WHEN EXISTS (SELECT 1 FROM removed) THEN 'unlike' ELSE 'like' END)::"EngagementType",
-        ${visitorId}, 1, ${nowUtc}
+        ${visitorId}, 1, ${source}, ${nowUtc}
       WHERE EXISTS (SELECT 1 FROM removed) OR EXISTS (SELECT 1 FROM added)
     )
     -- The statement's snapshot does not see its own change: add it to the count.

@@ -1,4 +1,5 @@
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
+import { SOURCE_COOKIE, validSource } from "@/lib/attribution/source";
 import { internalSecret } from "@/lib/jobs/revalidate";
 
 /**
@@ -15,6 +16,8 @@ export interface Visitor {
   id: string;
   /** The cookie must be set on the response. */
   isNew: boolean;
+  /** Where this visit came from (the `ag_src` cookie, checked against lib/attribution/source.ts). */
+  source: string | null;
 }
 
 export function readCookie(request: Request, name: string): string | undefined {
@@ -52,7 +55,8 @@ export function verifiedVisitorId(value: string | undefined): string | null {
 
 export function readVisitor(request: Request): Visitor {
   const id = verifiedVisitorId(readCookie(request, VISITOR_COOKIE));
-  return id ? { id, isNew: false } : { id: randomUUID(), isNew: true };
+  const source = validSource(readCookie(request, SOURCE_COOKIE));
+  return id ? { id, isNew: false, source } : { id: randomUUID(), isNew: true, source };
 }
 
 /** The Set-Cookie value: signed, HttpOnly (the page never needs it), Lax, Secure on https, one year. */

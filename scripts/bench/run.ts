@@ -21,6 +21,7 @@ import { freePort } from "../lib/free-port";
 import { runAnalyticsBench } from "./analytics";
 import { runEngagementBench } from "./engagement";
 import { runMediaBench } from "./media";
+import { recordFigure, writeBenchResults } from "./results";
 
 // A developer tool, not the app: it reads its own knobs from the environment.
 const settings = {
@@ -232,6 +233,9 @@ async function main(): Promise<void> {
     console.log(
       `ratio event page / static file: throughput ${fmt(page.rps / file.rps, 2)}×, p50 ${fmt(page.p50 / file.p50, 2)}×, p99 ${fmt(page.p99 / file.p99, 2)}×`,
     );
+    recordFigure("staticFile.rps", file.rps);
+    recordFigure("eventPage.rps", page.rps);
+    recordFigure("eventPage.ratio", page.rps / file.rps);
     if (page.errors > 0 || file.errors > 0) process.exitCode = 1;
 
     console.log("");
@@ -248,6 +252,9 @@ async function main(): Promise<void> {
   console.log("");
   log("media: images processed/s and upload throughput");
   await runMediaBench();
+
+  await writeBenchResults();
+  log(`figures written to .bench/results.json`);
 }
 
 main().catch((error: unknown) => {

@@ -91,7 +91,9 @@ describe("visitor cookie", () => {
 
   it("keeps an id the server signed and replaces anything else", () => {
     const signed = signedVisitorId(id);
-    expect(readVisitor(withCookie(`a=1; ag_vid=${signed}; b=2`))).toEqual({ id, isNew: false });
+    expect(readVisitor(withCookie(`a=1; ag_vid=${signed}; b=2`))).toEqual({ id, isNew: false, source: null });
+    expect(readVisitor(withCookie(`ag_vid=${signed}; ag_src=ch:whatsapp`)).source).toBe("ch:whatsapp");
+    expect(readVisitor(withCookie(`ag_vid=${signed}; ag_src=ch:<script>`)).source).toBeNull();
     expect(readVisitor(withCookie("ag_vid=../../etc")).isNew).toBe(true);
     expect(readVisitor(withCookie("other_ag_vid=" + signed)).isNew).toBe(true);
   });
