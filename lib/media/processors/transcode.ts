@@ -1,6 +1,7 @@
 import "server-only";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { db } from "@/lib/db";
 import type { ContainerInfo } from "@/lib/media/containers";
 import { runTool, type ToolInput } from "@/lib/media/ffmpeg";
 import { prefixOfKey } from "@/lib/media/keys";
@@ -17,6 +18,26 @@ import type { MediaSettings } from "@/lib/media/settings";
 import type { StoredVariant } from "@/lib/media/variants";
 import { probeMedia } from "@/lib/media/video";
 import { storage } from "@/lib/storage";
+
+/**
+ * A long transcode outlives the sweep's stale-processing window (`lib/jobs/sweep.ts`, 20 min),
+ * which would queue the same media again: touching the row while ffmpeg runs tells the sweep
+ * the job is alive. The time limit (`transcodeTimeoutMs`) still bounds the run.
+ */
+const HEARTBEAT_MS = 5 * 60_000;
+
+async function withHeartbeat<T>(mediaId: string, work: () => Promise<T>): Promise<T> {
+  const timer = setInterval(() => {
+    db.mediaFile
+      .updateMany({ where: { id: mediaId, state: "processing" }, data: { updatedAt: new Date() } })
+      .catch(() => undefined);
+  }, HEARTBEAT_MS);
+  try {
+    return await work();
+  } finally {
+    clearInterval(timer);
+  }
+}
 
 export interface Renditions {
   variants: StoredVariant[];
@@ -66,10 +87,12 @@ export async function transcodeVideo(
     step,
     path: path.join(dir, videoRenditionName(step)),
   }));
-  await runTool(tools.ffmpeg, videoTranscodeArgs(input, steps, { threads: settings.transcodeThreads }), {
-    timeoutMs: settings.transcodeTimeoutMs,
-    maxStdoutBytes: 64 * 1024,
-  });
+  await withHeartbeat(media.id, () =>
+    runTool(tools.ffmpeg, videoTranscodeArgs(input, steps, { threads: settings.transcodeThreads }), {
+      timeoutMs: settings.transcodeTimeoutMs,
+      maxStdoutBytes: 64 * 1024,
+    }),
+  );
   return storeOutputs(
     media,
     steps.map(({ step, path: file }) => ({
@@ -100,10 +123,12 @@ export async function transcodeAudio(
   settings: MediaSettings,
 ): Promise<Renditions> {
   const file = path.join(path.dirname(input.path), AUDIO_RENDITION_NAME);
-  await runTool(ffmpeg, audioTranscodeArgs(input, file, { threads: settings.transcodeThreads }), {
-    timeoutMs: settings.transcodeTimeoutMs,
-    maxStdoutBytes: 64 * 1024,
-  });
+  await withHeartbeat(media.id, () =>
+    runTool(ffmpeg, audioTranscodeArgs(input, file, { threads: settings.transcodeThreads }), {
+      timeoutMs: settings.transcodeTimeoutMs,
+      maxStdoutBytes: 64 * 1024,
+    }),
+  );
   return storeOutputs(media, [
     {
       name: AUDIO_RENDITION_NAME,
