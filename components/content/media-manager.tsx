@@ -185,6 +185,10 @@ export function MediaManager({
                     {tAll(m.processingError)}
                   </span>
                 )}
+                {/* A ready file can carry a note: its playback rendition failed, the original plays. */}
+                {m.state === "ready" && m.processingError && (
+                  <span className="text-amber-800 dark:text-amber-300">{tAll(m.processingError)}</span>
+                )}
                 <div className="mt-auto flex flex-wrap gap-1 pt-1">
                   <Button
                     type="button"

@@ -7,7 +7,8 @@ import type { PublicMedia } from "@/lib/public/types";
 
 /**
  * The player's audio player: the native controls (keyboard and screen-reader friendly) over
- * the track's waveform, which fills as it plays.
+ * the track's waveform, which fills as it plays. It streams `track.streams` (never a gated
+ * original); the browser fetches it with range requests.
  */
 export function AudioPlayer({ track, title }: { track: PublicMedia; title: string }) {
   const t = useTranslations("player");
@@ -16,7 +17,9 @@ export function AudioPlayer({ track, title }: { track: PublicMedia; title: strin
   const [failed, setFailed] = useState(false);
   const watchTime = useWatchTime();
   const peaks = track.waveform ?? [];
-  if (!track.originalUrl) return null;
+  // The AAC rendition when there is one (a WAV original is far too large for a phone).
+  const stream = track.streams[0];
+  if (!stream) return null;
   const bar = peaks.length > 0 ? 100 / peaks.length : 1;
 
   return (
@@ -69,7 +72,7 @@ export function AudioPlayer({ track, title }: { track: PublicMedia; title: strin
             watchTime.onTimeUpdate(e);
           }}
           onError={() => setFailed(true)}
-          src={track.originalUrl}
+          src={stream.url}
           className="w-full"
         />
       )}

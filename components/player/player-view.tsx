@@ -84,8 +84,9 @@ async function MediaStage({ content }: { content: PublicContent }) {
 
   switch (content.primaryKind) {
     case "video":
-      return videos.some((v) => v.originalUrl) ? (
-        <VideoPlayer videos={videos.filter((v) => v.originalUrl)} title={content.title} />
+      // Playable when it has a stream (a rendition, or an ungated original): the lead gates downloads only.
+      return videos.some((v) => v.streams.length > 0) ? (
+        <VideoPlayer videos={videos.filter((v) => v.streams.length > 0)} title={content.title} />
       ) : (
         <LockedMedia content={content} />
       );
@@ -101,7 +102,7 @@ async function MediaStage({ content }: { content: PublicContent }) {
               className="aspect-square w-full max-w-xs self-center rounded-2xl shadow-lg"
             />
           )}
-          {audio?.originalUrl ? (
+          {audio && audio.streams.length > 0 ? (
             <AudioPlayer track={audio} title={content.title} />
           ) : (
             <LockedMedia content={content} />

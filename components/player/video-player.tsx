@@ -2,22 +2,38 @@
 
 import { Play } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
 import { formatDuration } from "@/lib/media/format";
 import type { PublicMedia } from "@/lib/public/types";
 import { cn } from "@/lib/utils";
 
-/** The player's video player, with a list when the content holds several videos. */
+/**
+ * The player's video player, with a list when the content holds several videos. It streams a
+ * rendition (`video.streams`: 720p first, 1080p as a choice; the original only when there is no
+ * rendition and no lead gate), which the browser reads with range requests; the poster shows
+ * before play. Choosing another quality keeps the position.
+ */
 export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: string }) {
-  const t = useTranslations("player");
+  const t = useTranslations("player.stream");
+  const tp = useTranslations("player");
   const [index, setIndex] = useState(0);
+  const [quality, setQuality] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
+  const element = useRef<HTMLVideoElement>(null);
+  const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
   const video = videos[index];
   const watchTime = useWatchTime();
   useReportCurrentMedia(video?.id);
-  if (!video?.originalUrl) return null;
+  const stream = video?.streams[Math.min(quality, (video?.streams.length ?? 1) - 1)];
+  if (!video || !stream) return null;
+  const qualities = video.streams.filter((s) => s.height !== null);
+  const chooseQuality = (next: number) => {
+    const el = element.current;
+    if (el) resumeAt.current = { time: el.currentTime, play: !el.paused };
+    setQuality(next);
+  };
   return (
     <div className="flex flex-col gap-3">
       <div className="overflow-hidden rounded-2xl bg-black">
@@ -26,32 +42,61 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
             role="alert"
             className="flex aspect-video items-center justify-center p-6 text-center text-white"
           >
-            {t("videoError")}
+            {tp("videoError")}
           </p>
         ) : (
           <video
             key={video.id}
+            ref={element}
             controls
             playsInline
             preload="metadata"
             poster={video.posterUrl ?? undefined}
             aria-label={
-              videos.length > 1 ? t("videoOf", { title, index: index + 1, total: videos.length }) : title
+              videos.length > 1 ? tp("videoOf", { title, index: index + 1, total: videos.length }) : title
             }
             onError={() => setFailed(video.id)}
             {...watchTime}
-            src={video.originalUrl}
+            onLoadedMetadata={(e) => {
+              const resume = resumeAt.current;
+              resumeAt.current = null;
+              if (!resume) return;
+              e.currentTarget.currentTime = resume.time;
+              if (resume.play) void e.currentTarget.play().catch(() => undefined);
+            }}
+            src={stream.url}
             className="aspect-video w-full"
           />
         )}
       </div>
+      {qualities.length > 1 && failed !== video.id && (
+        <label className="inline-flex items-center gap-2 self-end text-sm">
+          {t("quality")}
+          <select
+            value={quality}
+            onChange={(e) => chooseQuality(Number(e.currentTarget.value))}
+            className="min-h-11 rounded-lg border border-zinc-300 bg-white px-3 dark:border-zinc-700 dark:bg-ink-900"
+          >
+            {video.streams.map((s, i) =>
+              s.height === null ? null : (
+                <option key={s.url} value={i}>
+                  {t("height", { height: s.height })}
+                </option>
+              ),
+            )}
+          </select>
+        </label>
+      )}
       {videos.length > 1 && (
-        <ol className="flex flex-col gap-2" aria-label={t("playlist")}>
+        <ol className="flex flex-col gap-2" aria-label={tp("playlist")}>
           {videos.map((v, i) => (
             <li key={v.id}>
               <button
                 type="button"
-                onClick={() => setIndex(i)}
+                onClick={() => {
+                  setIndex(i);
+                  setQuality(0);
+                }}
                 aria-current={i === index ? "true" : undefined}
                 className={cn(
                   "flex w-full items-center gap-3 rounded-xl border px-4 py-3 text-left",
@@ -61,7 +106,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
                 )}
               >
                 <Play aria-hidden className="size-4 shrink-0" />
-                <span className="flex-1">{t("videoOf", { title, index: i + 1, total: videos.length })}</span>
+                <span className="flex-1">{tp("videoOf", { title, index: i + 1, total: videos.length })}</span>
                 {formatDuration(v.durationMs) && (
                   <span className="text-sm text-zinc-500 tabular-nums dark:text-zinc-400">
                     {formatDuration(v.durationMs)}

@@ -45,7 +45,8 @@ export async function processMedia(
   const committed = await db.$transaction(async (tx) => {
     const { count } = await tx.mediaFile.updateMany({
       where: { id: media.id, state: "processing" },
-      data: { ...result.data, variants: result.variants, state: "ready", processingError: null },
+      // A processor may leave a note on a ready media (a failed transcode): it wins over the reset.
+      data: { processingError: null, ...result.data, variants: result.variants, state: "ready" },
     });
     if (count === 0) return false;
     const before = storedBytesOf({ sizeBytes: 0n, variants: media.variants });

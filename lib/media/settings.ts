@@ -16,6 +16,13 @@ export interface MediaSettings {
   uploadUrlTtlSeconds: number;
   /** Lifetime of signed download URLs of originals. */
   downloadUrlTtlSeconds: number;
+  /**
+   * Time limit of one transcode run (all of a video's renditions): below the video queue's
+   * job expiry (`lib/jobs/boss.ts`, 60 min), so a stuck ffmpeg is killed before pg-boss gives up.
+   */
+  transcodeTimeoutMs: number;
+  /** Encoder threads per rendition, so a transcode leaves the app a core. */
+  transcodeThreads: number;
 }
 
 const orNull = (value: string) => (value === "off" || value === "" ? null : value);
@@ -33,6 +40,8 @@ export function mediaSettings(overrides: Partial<MediaSettings> = {}): MediaSett
     ffprobePath: orNull(env.FFPROBE_PATH),
     uploadUrlTtlSeconds: 15 * 60,
     downloadUrlTtlSeconds: 60,
+    transcodeTimeoutMs: 45 * 60_000,
+    transcodeThreads: 2,
     ...overrides,
   };
 }

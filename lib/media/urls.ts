@@ -4,10 +4,14 @@
  * short-lived signed URL. Safe to import from client components.
  */
 
-/** `original`, `poster` (a video's frame) or a variant file name such as `w640.webp`. */
-export type MediaVariant = "original" | "poster" | `w${number}.${"webp" | "avif" | "jpeg"}`;
+/**
+ * `original`, `poster` (a video's frame), an image variant file name such as `w640.webp`, or a
+ * playback rendition (`h720.mp4`, `stream.m4a`: `lib/media/renditions.ts`).
+ */
+export type MediaVariant =
+  "original" | "poster" | `w${number}.${"webp" | "avif" | "jpeg"}` | `h${number}.mp4` | "stream.m4a";
 
-const VARIANT_PATTERN = /^(original|poster|w\d{1,5}\.(?:webp|avif|jpeg))$/;
+const VARIANT_PATTERN = /^(original|poster|w\d{1,5}\.(?:webp|avif|jpeg)|h\d{1,4}\.mp4|stream\.m4a)$/;
 
 export function isMediaVariant(value: string): value is MediaVariant {
   return VARIANT_PATTERN.test(value);

@@ -3,20 +3,25 @@ import sharp from "sharp";
 /** Formats `processImage` encodes; every current browser reads WebP, most read AVIF. */
 export type ImageVariantFormat = "webp" | "avif";
 
+/** Playback renditions (`lib/media/renditions.ts`): H.264/AAC video, AAC audio. */
+export type StreamFormat = "mp4" | "m4a";
+
 /**
  * One stored rendition, the shape kept in `MediaFile.variants`. `jpeg` is used for a
- * video's poster frame, so that every stored byte of a media item is listed on its row
- * and `Company.storageUsedBytes` can be recomputed from the database alone.
+ * video's poster frame and `mp4`/`m4a` for playback renditions, so that every stored byte of
+ * a media item is listed on its row and `Company.storageUsedBytes` can be recomputed from the
+ * database alone. `height` is set on video renditions (their ladder step: 720, 1080).
  * (A type alias, not an interface: only aliases are assignable to Prisma's JSON input type.)
  */
 export type StoredVariant = {
   width: number;
-  format: ImageVariantFormat | "jpeg";
+  height?: number;
+  format: ImageVariantFormat | "jpeg" | StreamFormat;
   key: string;
   bytes: number;
 };
 
-const STORED_FORMATS: ReadonlySet<unknown> = new Set(["webp", "avif", "jpeg"]);
+const STORED_FORMATS: ReadonlySet<unknown> = new Set(["webp", "avif", "jpeg", "mp4", "m4a"]);
 
 /** Reads `MediaFile.variants` back from JSON; null when it is missing or malformed. */
 export function parseStoredVariants(json: unknown): StoredVariant[] | null {
@@ -27,7 +32,9 @@ export function parseStoredVariants(json: unknown): StoredVariant[] | null {
     const v = item as Record<string, unknown>;
     if (typeof v.width !== "number" || typeof v.key !== "string" || typeof v.bytes !== "number") return null;
     if (!STORED_FORMATS.has(v.format)) return null;
-    out.push({ width: v.width, format: v.format as StoredVariant["format"], key: v.key, bytes: v.bytes });
+    const format = v.format as StoredVariant["format"];
+    const height = typeof v.height === "number" ? { height: v.height } : {};
+    out.push({ width: v.width, ...height, format, key: v.key, bytes: v.bytes });
   }
   return out;
 }

@@ -6,7 +6,8 @@
 import { parseStoredVariants } from "@/lib/media/variants";
 import { publicMediaUrl, type MediaVariant } from "@/lib/media/urls";
 import type { MediaRef, MediaRow } from "@/lib/public/selects";
-import type { ImageSource, MediaKindDto, PublicImage, PublicMedia } from "@/lib/public/types";
+import { DEFAULT_STREAM_HEIGHT } from "@/lib/media/renditions";
+import type { ImageSource, MediaKindDto, PublicImage, PublicMedia, PublicStream } from "@/lib/public/types";
 
 export function imageOf(media: MediaRow): PublicImage | null {
   if (media.kind !== "photo" && media.kind !== "video") return null;
@@ -40,6 +41,39 @@ export function imageOf(media: MediaRow): PublicImage | null {
   };
 }
 
+/**
+ * What a video or audio plays (issue #16): its transcoded renditions, the default first (720p,
+ * else the nearest below, then the larger ones), so phones stream a small H.264/AAC file with
+ * range requests. Without renditions (no ffmpeg, a failed transcode, media processed before
+ * renditions existed) the original plays as before, unless the content is lead-gated: a gated
+ * original is never a playback URL (it is what the lead form unlocks).
+ */
+export function playbackStreams(media: MediaRow, gated: boolean): PublicStream[] {
+  if (media.kind !== "video" && media.kind !== "audio") return [];
+  const variants = parseStoredVariants(media.variants) ?? [];
+  const name = (key: string) => key.slice(key.lastIndexOf("/") + 1) as MediaVariant;
+  if (media.kind === "audio") {
+    const audio = variants.find((v) => v.format === "m4a");
+    if (audio)
+      return [{ url: publicMediaUrl(media.id, name(audio.key)), mimeType: "audio/mp4", height: null }];
+  } else {
+    const videos = variants
+      .filter((v) => v.format === "mp4")
+      .map((v) => ({ v, height: Math.min(v.width, v.height ?? v.width) }))
+      .sort((a, b) => a.height - b.height);
+    if (videos.length > 0) {
+      const preferred = videos.filter((r) => r.height <= DEFAULT_STREAM_HEIGHT).at(-1) ?? videos[0]!;
+      const ordered = [preferred, ...videos.filter((r) => r !== preferred)];
+      return ordered.map(({ v, height }) => ({
+        url: publicMediaUrl(media.id, name(v.key)),
+        mimeType: "video/mp4",
+        height,
+      }));
+    }
+  }
+  return gated ? [] : [{ url: publicMediaUrl(media.id, "original"), mimeType: media.mimeType, height: null }];
+}
+
 export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
   const waveform = Array.isArray(media.waveform)
     ? (media.waveform as unknown[]).filter((v): v is number => typeof v === "number")
@@ -51,6 +85,7 @@ export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
     image: imageOf(media),
     // Players stream audio and video files; photos are shown through their renditions only.
     originalUrl: gated || media.kind === "photo" ? null : publicMediaUrl(media.id, "original"),
+    streams: playbackStreams(media, gated),
     posterUrl: media.kind === "video" && media.posterKey ? publicMediaUrl(media.id, "poster") : null,
     durationMs: media.durationMs,
     waveform: waveform && waveform.length > 0 ? waveform : null,

@@ -8,7 +8,13 @@ export type MediaObject =
   | { state: "gated" }
   | { state: "missing" };
 
-const VARIANT_TYPES = { webp: "image/webp", avif: "image/avif", jpeg: "image/jpeg" } as const;
+const VARIANT_TYPES = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpeg: "image/jpeg",
+  mp4: "video/mp4",
+  m4a: "audio/mp4",
+} as const;
 
 /**
  * The storage key behind a public media URL, if the media may be shown: its content is
@@ -16,7 +22,8 @@ const VARIANT_TYPES = { webp: "image/webp", avif: "image/avif", jpeg: "image/jpe
  * upload that never completed, is still being checked or failed holds bytes nobody verified).
  * A photo's `original` is never served here (its EXIF holds GPS: fans get renditions), nor the
  * `original` of lead-gated content (downloads go through their own route, behind the gate).
- * The content type comes from what was verified, never the store.
+ * Renditions (images, posters, playback streams) are served gated or not: the lead gates
+ * downloads, not viewing (spec §2). The content type comes from what was verified, never the store.
  */
 export async function resolveMediaObject(mediaId: string, variant: string): Promise<MediaObject> {
   const media = await db.mediaFile.findUnique({

@@ -27,14 +27,27 @@ export interface PublicImage {
   fallbackUrl: string | null;
 }
 
+/** One playable file of a video or audio (`PublicMedia.streams`). */
+export interface PublicStream {
+  url: string;
+  mimeType: string;
+  /** A video rendition's height (its quality label); null for audio and an original. */
+  height: number | null;
+}
+
 export interface PublicMedia {
   id: string;
   kind: MediaKindDto;
   mimeType: string;
   /** Photos and video posters; null for audio and documents. */
   image: PublicImage | null;
-  /** The file itself (video/audio stream, photo original); null when downloads need a lead. */
+  /** The uploaded file itself (audio/video only); null for photos and when downloads need a lead. */
   originalUrl: string | null;
+  /**
+   * What the player streams, default first (`playbackStreams`): the renditions, or the original
+   * when there are none and it is not gated. Empty: nothing playable without the lead.
+   */
+  streams: PublicStream[];
   posterUrl: string | null;
   durationMs: number | null;
   /** Audio peaks 0..1. */

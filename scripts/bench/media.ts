@@ -5,16 +5,22 @@
  *    decode per rendition), on the same generated photos — as a ratio;
  * 2. upload throughput through the presigned flow (what the browser does: presigned PUT, and
  *    multipart with parallel presigned parts for large files) against a direct SDK upload to
- *    the same storage (embedded s3rver in a temp folder) — as a ratio.
+ *    the same storage (embedded s3rver in a temp folder) — as a ratio;
+ * 3. video transcoding (issue #16): a generated 10 s 1080p clip to the 720p and 1080p H.264/AAC
+ *    renditions with the worker's own arguments, as a multiple of real time (`media.transcode.realtime`).
  * Run alone: `node --import tsx scripts/bench/media.ts`.
  */
 import { PutObjectCommand } from "@aws-sdk/client-s3";
+import { spawnSync } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
+import { runTool, toolAvailable } from "@/lib/media/ffmpeg";
+import { renditionLadder, videoRenditionName, videoTranscodeArgs } from "@/lib/media/renditions";
+import { mediaSettings } from "@/lib/media/settings";
 import { DEFAULT_VARIANT_WIDTHS, processImage } from "@/lib/media/variants";
 import { MB } from "@/lib/plans/limits";
 import { ObjectStore } from "@/lib/storage/object-store";
@@ -22,6 +28,7 @@ import { createS3Client } from "@/lib/storage/s3-client";
 import { partLength, partPlan } from "@/lib/uploads/part-plan";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "@/scripts/lib/embedded-s3";
+import { recordFigure } from "./results";
 
 const log = (line: string) => console.log(`[bench] media: ${line}`);
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
@@ -243,10 +250,59 @@ async function uploadBench(rounds: number): Promise<void> {
   }
 }
 
-/** Prints the media figures; the caller (scripts/bench/index.ts) owns the rest of the bench. */
+async function transcodeBench(clipSeconds: number): Promise<void> {
+  const settings = mediaSettings();
+  const ffmpeg = settings.ffmpegPath;
+  if (!ffmpeg || !(await toolAvailable(ffmpeg))) {
+    log("video transcode: skipped (no ffmpeg)");
+    recordFigure("media.transcode.realtime", null);
+    return;
+  }
+  const dir = await mkdtemp(path.join(os.tmpdir(), "afterglow-bench-transcode-"));
+  try {
+    const source = path.join(dir, "source.mp4");
+    const made = spawnSync(ffmpeg, [
+      ...[
+        "-hide_banner",
+        "-loglevel",
+        "error",
+        "-f",
+        "lavfi",
+        "-i",
+        `testsrc2=size=1920x1080:rate=30:duration=${clipSeconds}`,
+      ],
+      ...["-f", "lavfi", "-i", `sine=frequency=440:duration=${clipSeconds}`, "-shortest"],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac", "-y", source],
+    ]);
+    if (made.status !== 0) throw new Error(`ffmpeg could not make the clip: ${made.stderr.toString()}`);
+    const outputs = renditionLadder(1920, 1080).map((step) => ({
+      step,
+      path: path.join(dir, videoRenditionName(step)),
+    }));
+    const elapsed = await timed(() =>
+      runTool(
+        ffmpeg,
+        videoTranscodeArgs({ path: source, format: "mov" }, outputs, { threads: settings.transcodeThreads }),
+        {
+          timeoutMs: settings.transcodeTimeoutMs,
+        },
+      ),
+    );
+    const realtime = clipSeconds / elapsed;
+    log(
+      `video transcode: ${clipSeconds} s of 1080p → 720p + 1080p in ${elapsed.toFixed(1)} s (${realtime.toFixed(2)}× real time)`,
+    );
+    recordFigure("media.transcode.realtime", realtime);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the media figures; the caller (scripts/bench/run.ts) owns the rest of the bench. */
 export async function runMediaBench(options: { photos?: number; rounds?: number } = {}): Promise<void> {
   await imageBench(options.photos ?? 8, options.rounds ?? 3);
   await uploadBench(options.rounds ?? 3);
+  await transcodeBench(10);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -3,12 +3,15 @@ import { audioPeaks, parseWavHead, StreamPeakCollector, WavPeakAccumulator } fro
 import { inputArgs, runTool, toolAvailable, type ToolInput } from "@/lib/media/ffmpeg";
 import { FILE_TYPE_RULES } from "@/lib/media/file-types";
 import { containerInfoOf, withToolInput } from "@/lib/media/processors/source";
+import { transcodeAudio, type Renditions } from "@/lib/media/processors/transcode";
 import {
   MEDIA_ERRORS,
   PermanentMediaError,
   type MediaProcessor,
   type MediaRow,
+  type ProcessorResult,
 } from "@/lib/media/processors/types";
+import type { MediaSettings } from "@/lib/media/settings";
 import { storage } from "@/lib/storage";
 
 const WAVEFORM_BUCKETS = 100;
@@ -54,28 +57,60 @@ async function decodedWaveform(
   };
 }
 
-/** Audio: duration and a waveform (WAV read directly, other formats decoded by ffmpeg). */
+/**
+ * The AAC rendition players stream (`lib/media/renditions.ts`), made for every audio file when
+ * ffmpeg is here: a WAV is far too large for a phone, and a lead-gated track must be playable
+ * without handing out its original. Without ffmpeg, or when it fails, the original plays (a
+ * failure is noted in `processingError`; the media is still ready).
+ */
+async function audioStream(media: MediaRow, input: ToolInput, ffmpeg: string, settings: MediaSettings) {
+  return transcodeAudio(media, input, ffmpeg, settings).catch((error: unknown) => {
+    console.warn("[afterglow] audio transcode failed; the original stays playable", {
+      mediaId: media.id,
+      error: String(error),
+    });
+    return null;
+  });
+}
+
+function withStream(
+  data: ProcessorResult["data"],
+  stream: Renditions | null,
+  tried: boolean,
+): ProcessorResult {
+  return {
+    data: tried && !stream ? { ...data, processingError: MEDIA_ERRORS.transcodeFailed } : data,
+    variants: stream?.variants ?? [],
+    written: stream?.written ?? [],
+  };
+}
+
+/** Audio: duration, a waveform (WAV read directly, other formats decoded by ffmpeg) and its AAC rendition. */
 export const processAudio: MediaProcessor = async (media, settings) => {
+  const ffmpeg = (await toolAvailable(settings.ffmpegPath)) ? settings.ffmpegPath : null;
   if (FILE_TYPE_RULES[media.mimeType]?.family === "wav") {
     const { durationMs, waveform } = await wavWaveform(media);
-    return { data: { durationMs, waveform }, variants: [], written: [] };
+    const stream = ffmpeg
+      ? await withToolInput(media, (input) => audioStream(media, input, ffmpeg, settings))
+      : null;
+    return withStream({ durationMs, waveform }, stream, ffmpeg !== null);
   }
   const container = await containerInfoOf(media);
-  const ffmpeg = (await toolAvailable(settings.ffmpegPath)) ? settings.ffmpegPath : null;
   if (ffmpeg) {
-    try {
-      const decoded = await withToolInput(media, (input) => decodedWaveform(ffmpeg, input));
-      return {
-        data: { durationMs: container.durationMs ?? decoded.durationMs, waveform: decoded.waveform },
-        variants: [],
-        written: [],
-      };
-    } catch (error) {
-      console.warn("[afterglow] audio decoding failed; keeping the container's duration", {
-        mediaId: media.id,
-        error: String(error),
-      });
-    }
+    const read = await withToolInput(media, async (input) => ({
+      decoded: await decodedWaveform(ffmpeg, input).catch((error: unknown) => {
+        console.warn("[afterglow] audio decoding failed; keeping the container's duration", {
+          mediaId: media.id,
+          error: String(error),
+        });
+        return null;
+      }),
+      stream: await audioStream(media, input, ffmpeg, settings),
+    }));
+    const data = read.decoded
+      ? { durationMs: container.durationMs ?? read.decoded.durationMs, waveform: read.decoded.waveform }
+      : { durationMs: container.durationMs };
+    return withStream(data, read.stream, true);
   }
   // Without a decoder there is no waveform to draw; the player shows a plain bar.
   return { data: { durationMs: container.durationMs }, variants: [], written: [] };

@@ -7,6 +7,8 @@ export const MEDIA_ERRORS = {
   unreadable: "media.errors.unreadable",
   imageTooLarge: "media.errors.imageTooLarge",
   processingFailed: "media.errors.processingFailed",
+  /** Set on a `ready` video or audio whose playback rendition failed: the original plays instead. */
+  transcodeFailed: "media.errors.transcodeFailed",
 } as const;
 
 /** A failure that retrying cannot fix (the bytes are bad): the media goes straight to `failed`. */

@@ -4,7 +4,9 @@ import { toolAvailable, type ToolInput } from "@/lib/media/ffmpeg";
 import { posterKeyOf, prefixOfKey } from "@/lib/media/keys";
 import { storeImage } from "@/lib/media/processors/image";
 import { containerInfoOf, withToolInput } from "@/lib/media/processors/source";
-import type { MediaProcessor, MediaRow } from "@/lib/media/processors/types";
+import { transcodeVideo, type Renditions } from "@/lib/media/processors/transcode";
+import { MEDIA_ERRORS, type MediaProcessor, type MediaRow } from "@/lib/media/processors/types";
+import type { MediaSettings } from "@/lib/media/settings";
 import { processImage } from "@/lib/media/variants";
 import { extractPoster, placeholderPoster, posterTimeSeconds } from "@/lib/media/video";
 import { probeMedia } from "@/lib/media/video";
@@ -12,7 +14,20 @@ import { storage } from "@/lib/storage";
 
 const NO_INFO: ContainerInfo = { durationMs: null, width: null, height: null };
 
-/** Videos: duration and size (ffprobe, else the container), a poster frame and its renditions. */
+/** What the tools made of a video; `streams` null without ffmpeg or when transcoding failed. */
+interface ToolRead {
+  info: ContainerInfo;
+  poster: Buffer | null;
+  streams: Renditions | null;
+  transcodeFailed: boolean;
+}
+
+/**
+ * Videos: duration and size (ffprobe, else the container), a poster frame and its renditions,
+ * and the H.264/AAC playback renditions (`lib/media/renditions.ts`). Without ffmpeg, or when
+ * the transcode fails, the media is still ready and the player falls back to the original;
+ * a failed transcode is recorded in `processingError` (the media stays `ready`).
+ */
 export const processVideo: MediaProcessor = async (media, settings) => {
   const [ffprobe, ffmpeg] = await Promise.all([
     toolAvailable(settings.ffprobePath).then((ok) => (ok ? settings.ffprobePath : null)),
@@ -20,8 +35,8 @@ export const processVideo: MediaProcessor = async (media, settings) => {
   ]);
   const read =
     ffprobe || ffmpeg
-      ? await withToolInput(media, (input) => readWithTools(media, input, ffprobe, ffmpeg))
-      : { info: NO_INFO, poster: null };
+      ? await withToolInput(media, (input) => readWithTools(media, input, ffprobe, ffmpeg, settings))
+      : { info: NO_INFO, poster: null, streams: null, transcodeFailed: false };
   let info = read.info;
   if (info.durationMs === null || info.width === null) {
     const fromContainer = await containerInfoOf(media);
@@ -45,24 +60,27 @@ export const processVideo: MediaProcessor = async (media, settings) => {
       height: info.height ?? posterImage.height,
       blurDataUrl: posterImage.blurDataUrl,
       posterKey,
+      ...(read.transcodeFailed ? { processingError: MEDIA_ERRORS.transcodeFailed } : {}),
     },
     variants: [
       ...stored.variants,
       { width: posterImage.width, format: "jpeg", key: posterKey, bytes: poster.length },
+      ...(read.streams?.variants ?? []),
     ],
-    written: [...stored.written, posterKey],
+    written: [...stored.written, posterKey, ...(read.streams?.written ?? [])],
   };
 };
 
-/** ffprobe's facts and a poster frame from the local copy; each step may fail on its own. */
+/** ffprobe's facts, a poster frame and the renditions from the local copy; each step may fail on its own. */
 async function readWithTools(
   media: MediaRow,
   input: ToolInput,
   ffprobe: string | null,
   ffmpeg: string | null,
-): Promise<{ info: ContainerInfo; poster: Buffer | null }> {
+  settings: MediaSettings,
+): Promise<ToolRead> {
   const info = ffprobe ? await probeMedia(ffprobe, input).catch(() => NO_INFO) : NO_INFO;
-  if (!ffmpeg) return { info, poster: null };
+  if (!ffmpeg) return { info, poster: null, streams: null, transcodeFailed: false };
   // The poster time needs the duration: from ffprobe, else from the container.
   const durationMs = info.durationMs ?? (await containerInfoOf(media)).durationMs;
   const poster = await extractPoster(ffmpeg, input, posterTimeSeconds(durationMs)).catch((error: unknown) => {
@@ -72,5 +90,14 @@ async function readWithTools(
     });
     return null;
   });
-  return { info, poster };
+  const streams = await transcodeVideo(media, input, info, { ffmpeg, ffprobe }, settings).catch(
+    (error: unknown) => {
+      console.warn("[afterglow] video transcode failed; the original stays playable", {
+        mediaId: media.id,
+        error: String(error),
+      });
+      return null;
+    },
+  );
+  return { info, poster, streams, transcodeFailed: streams === null };
 }
