@@ -16,6 +16,8 @@ import {
   type S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
+import { createReadStream } from "node:fs";
+import { stat } from "node:fs/promises";
 import type { Readable } from "node:stream";
 
 function statusOf(error: unknown): number | undefined {
@@ -61,6 +63,24 @@ export class ObjectStore {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
     );
+  }
+
+  /**
+   * Streams a local file into the store (one request, so at most 5 GB): a long video's
+   * rendition never has to fit in memory. Returns the bytes written.
+   */
+  async putFile(key: string, filePath: string, contentType: string): Promise<number> {
+    const { size } = await stat(filePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: key,
+        Body: createReadStream(filePath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
+    );
+    return size;
   }
 
   async getBytes(key: string): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
 import "server-only";
-import { readFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { db } from "@/lib/db";
 import type { ContainerInfo } from "@/lib/media/containers";
@@ -57,11 +57,11 @@ async function storeOutputs(
   try {
     for (const output of outputs) {
       const key = `${prefixOfKey(media.storageKey)}/${output.name}`;
-      const bytes = await readFile(output.file);
-      if (bytes.length === 0) throw new Error(`ffmpeg wrote an empty ${output.name}`);
-      await storage.put(key, bytes, output.contentType);
+      if ((await stat(output.file)).size === 0) throw new Error(`ffmpeg wrote an empty ${output.name}`);
+      // Streamed from disk: an hour of 1080p does not have to fit in memory.
+      const bytes = await storage.putFile(key, output.file, output.contentType);
       written.push(key);
-      variants.push({ ...(await output.size()), key, bytes: bytes.length });
+      variants.push({ ...(await output.size()), key, bytes });
     }
   } catch (error) {
     await Promise.all(written.map((key) => storage.delete(key).catch(() => undefined)));
