@@ -8,6 +8,7 @@ import { MediaEnhancer } from "@/components/public/media-enhancer";
 import { Toaster } from "@/components/ui/toaster";
 import { appUrl, env } from "@/lib/env";
 import { requestNonce } from "@/lib/public/csp-nonce";
+import { openGraphLocales } from "@/lib/public/metadata";
 import { pickMessages, publicClientNamespaces } from "@/lib/i18n/client-messages";
 import { isLocale, locales } from "@/lib/i18n/config";
 import type { Messages } from "@/lib/i18n/messages";
@@ -16,8 +17,6 @@ import "../globals.css";
 export function generateStaticParams() {
   return locales.map((locale) => ({ locale }));
 }
-
-const ogLocale = { pt: "pt_PT", en: "en_GB", es: "es_ES", fr: "fr_FR" } as const;
 
 export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Promise<Metadata> {
   const { locale: raw } = await params;
@@ -28,7 +27,8 @@ export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Pr
     title: { default: t("metaTitle"), template: "%s · Afterglow" },
     description: t("metaDescription"),
     applicationName: "Afterglow",
-    openGraph: { siteName: "Afterglow", locale: ogLocale[locale], type: "website" },
+    // Pages that are shared set their own openGraph (lib/public/metadata.ts: shareMetadata).
+    openGraph: { siteName: "Afterglow", type: "website", ...openGraphLocales(locale) },
     twitter: { card: "summary_large_image" },
   };
 }

@@ -4,12 +4,23 @@ import { LegalTopBar } from "@/components/marketing/legal-top-bar";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { LegalDocument } from "@/components/public/legal-document";
 import { resolveLocale, type Locale } from "@/lib/i18n/config";
+import { appUrl } from "@/lib/env";
 import { legalText, type LegalKind } from "@/lib/public/legal";
+import { shareMetadata, siteOgImagePath } from "@/lib/public/metadata";
 
-/** The metadata of a legal page: its title and lead from the catalogue, its canonical path. */
+/** The metadata of a legal page: its title and lead from the catalogue, its canonical URL, its share image. */
 export async function legalMetadata(kind: LegalKind, params: Promise<{ locale: string }>): Promise<Metadata> {
-  const { title, lead } = await legalText(kind, resolveLocale((await params).locale));
-  return { title, description: lead, alternates: { canonical: `/${kind}` } };
+  const locale = resolveLocale((await params).locale);
+  const { title, lead } = await legalText(kind, locale);
+  return shareMetadata({
+    title,
+    description: lead,
+    url: `${appUrl}/${kind}`,
+    image: siteOgImagePath(kind, locale),
+    imageAlt: title,
+    locale,
+    siteName: "Afterglow",
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { OgLayout } from "@/lib/public/og-layout";
 import { PUBLIC_REVALIDATE_SECONDS } from "@/lib/public/queries";
 import { storage } from "@/lib/storage";
 import { isRecordIdShape } from "@/lib/validation/common";
+import { jpegResponse, storedShareImage } from "@/lib/public/og-store";
 
 export type OgKind = "company" | "event" | "content";
 export const OG_SIZE = { width: 1200, height: 630 };
@@ -45,7 +46,10 @@ async function companyIdOf(kind: OgKind, id: string): Promise<string | null> {
   return row?.companyId ?? null;
 }
 
-/** The share image of a landing, event or player page in the company's brand: logo, title, date, a photo (spec §7). */
+/**
+ * The share image of a landing, event or player page in the company's brand: logo, title,
+ * date, a photo (spec §7), as a JPEG drawn once per version (`og-store.ts`).
+ */
 export async function renderOgImage(kind: OgKind, id: string, locale: Locale): Promise<Response> {
   const companyId = isRecordIdShape(id) ? await companyIdOf(kind, id) : null;
   if (!companyId) return new Response("Not found", { status: 404 });
@@ -63,24 +67,27 @@ export async function renderOgImage(kind: OgKind, id: string, locale: Locale): P
   )();
   if (!subject) return new Response("Not found", { status: 404 });
 
-  const [logo, photo] = await Promise.all([
-    dataUrl(subject.logoKey, 160, "png"),
-    dataUrl(subject.photoKey, 630, "jpeg"),
-  ]);
-  const subtitle = subject.event
-    ? [formatEventDate(subject.event.startsAt, subject.event.timeZone, locale), subject.event.location]
-        .filter(Boolean)
-        .join(" · ")
-    : subject.description;
-  const eyebrow = kind === "content" && subject.event ? subject.event.name : subject.companyName;
-
-  return new ImageResponse(
-    <OgLayout subject={subject} logo={logo} photo={photo} eyebrow={eyebrow} subtitle={subtitle} />,
-    {
-      ...OG_SIZE,
-      headers: {
-        "Cache-Control": `public, max-age=${PUBLIC_REVALIDATE_SECONDS}, stale-while-revalidate=86400`,
-      },
-    },
+  const draw = async () => {
+    const [logo, photo] = await Promise.all([
+      dataUrl(subject.logoKey, 160, "png"),
+      dataUrl(subject.photoKey, 630, "jpeg"),
+    ]);
+    const subtitle = subject.event
+      ? [formatEventDate(subject.event.startsAt, subject.event.timeZone, locale), subject.event.location]
+          .filter(Boolean)
+          .join(" · ")
+      : subject.description;
+    const eyebrow = kind === "content" && subject.event ? subject.event.name : subject.companyName;
+    const png = new ImageResponse(
+      <OgLayout subject={subject} logo={logo} photo={photo} eyebrow={eyebrow} subtitle={subtitle} />,
+      OG_SIZE,
+    );
+    return new Uint8Array(await png.arrayBuffer());
+  };
+  // Under the company's prefix, so the company's objects stay together.
+  const jpeg = await storedShareImage(
+    { prefix: `companies/${companyId}/og/${kind}-${id}-${locale}-`, inputs: { subject, locale } },
+    draw,
   );
+  return jpegResponse(jpeg, PUBLIC_REVALIDATE_SECONDS);
 }

@@ -71,7 +71,7 @@ test("an event that is not published and public is not found, exactly like an un
   expect((await page.goto("/other/evento/festival-de-verao"))?.status()).toBe(404);
 });
 
-test("event pages share a rich preview with a PNG image", async ({ page, request }) => {
+test("event pages share a rich preview with a JPEG image", async ({ page, request }) => {
   await page.goto("/event/festival-de-verao");
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
     "content",
@@ -82,7 +82,8 @@ test("event pages share a rich preview with a PNG image", async ({ page, request
   expect(image).toMatch(/\/api\/og\/event\/[^/]+\/pt\?v=/);
   const response = await request.get(image!);
   expect(response.status()).toBe(200);
-  expect(response.headers()["content-type"]).toBe("image/png");
+  expect(response.headers()["content-type"]).toBe("image/jpeg");
   const body = await response.body();
-  expect(body.subarray(1, 4).toString()).toBe("PNG");
+  // JPEG's start-of-image marker.
+  expect(body.subarray(0, 3).toString("hex")).toBe("ffd8ff");
 });

@@ -127,8 +127,8 @@ for (const template of TEMPLATES) {
     ]) {
       const image = await request.get(`/api/og/${kind}/${id}/en`);
       expect(image.status()).toBe(200);
-      expect(image.headers()["content-type"]).toBe("image/png");
-      expect((await image.body()).subarray(1, 4).toString("latin1")).toBe("PNG");
+      expect(image.headers()["content-type"]).toBe("image/jpeg");
+      expect((await image.body()).subarray(0, 3).toString("hex")).toBe("ffd8ff");
     }
   });
 }

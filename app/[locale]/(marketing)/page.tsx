@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { ArtistsSection } from "@/components/marketing/sections/artists-section";
 import { HeroSection } from "@/components/marketing/sections/hero-section";
 import { IntegrationSection } from "@/components/marketing/sections/integration-section";
@@ -13,11 +13,26 @@ import { QuoteSection } from "@/components/marketing/sections/quote-section";
 import { ShowcaseSection } from "@/components/marketing/sections/showcase-section";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { TopBar } from "@/components/marketing/top-bar";
+import { appUrl } from "@/lib/env";
+import { resolveLocale } from "@/lib/i18n/config";
+import { shareMetadata, siteOgImagePath } from "@/lib/public/metadata";
 
 // Cached for everyone: no request data, no nonce (see lib/public/csp.ts).
 export const dynamic = "force-static";
 
-export const metadata: Metadata = { alternates: { canonical: "/" } };
+export async function generateMetadata({ params }: PageProps<"/[locale]">): Promise<Metadata> {
+  const locale = resolveLocale((await params).locale);
+  const t = await getTranslations({ locale, namespace: "home" });
+  return shareMetadata({
+    title: t("metaTitle"),
+    description: t("metaDescription"),
+    url: `${appUrl}/`,
+    image: siteOgImagePath("home", locale),
+    imageAlt: t("metaTitle"),
+    locale,
+    siteName: "Afterglow",
+  });
+}
 
 /** The platform's home: one component per section, in page order. */
 export default async function HomePage({ params }: PageProps<"/[locale]">) {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PlayerView } from "@/components/player/player-view";
 import { EventView } from "@/components/public/event-view";
 import { LandingView } from "@/components/public/landing-view";
@@ -9,9 +9,10 @@ import { MarkdownView } from "@/components/public/markdown-view";
 import { TenantShell } from "@/components/public/tenant-chrome";
 import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
+import { formatEventDate } from "@/lib/public/format";
 import { legalText } from "@/lib/public/legal";
 import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links";
-import { canonical, ogImagePath, shareMetadata } from "@/lib/public/metadata";
+import { canonical, ogImagePath, openGraphLocales, ogImages, shareMetadata } from "@/lib/public/metadata";
 import { getCompanyBySlug, getEventPage, getLanding, getPlayerPage } from "@/lib/public/queries";
 import { localizeContent, localizeEvent, pickString } from "@/lib/public/texts";
 import type { EventPageData, LandingData, PlayerPageData, PublicCompany } from "@/lib/public/types";
@@ -73,12 +74,18 @@ export async function landingMetadata(slug: string, locale: Locale, mode: SiteMo
   if (!data) return noIndex;
   const { company } = data;
   const { origin, links } = canonical(mode, company.slug);
+  const t = await getTranslations({ locale, namespace: "ogShare" });
   const meta = shareMetadata({
     title: pickString(company.landingName, locale) ?? company.name,
-    description: pickString(company.landingDescription, locale) ?? pickString(company.description, locale),
+    description:
+      pickString(company.landingDescription, locale) ??
+      pickString(company.description, locale) ??
+      t("landingFallback", { company: company.name }),
     url: origin + (links.home === "/" ? "" : links.home),
     image: ogImagePath({ kind: "company", id: company.id, version: company.updatedAt }, locale),
     imageAlt: company.name,
+    locale,
+    siteName: company.name,
   });
   return { ...meta, ...tenantIcons(company) };
 }
@@ -109,13 +116,20 @@ export async function eventMetadata(
   const { event, company } = localizeEventPage(loaded, locale);
   const meta = shareMetadata({
     title: `${event.name} · ${company.name}`,
-    description: event.description,
+    // Without a text of its own, the date and place: what a friend wants to know first.
+    description:
+      event.description ??
+      [formatEventDate(event.startsAt, event.timeZone, locale), event.location, company.name]
+        .filter(Boolean)
+        .join(" · "),
     url: canonicalUrl(mode, company.slug, (l) => l.event(event.slug)),
     image: ogImagePath(
       { kind: "event", id: event.id, version: `${company.updatedAt}${event.startsAt}${event.name}` },
       locale,
     ),
     imageAlt: event.name,
+    locale,
+    siteName: company.name,
     type: "article",
   });
   return { ...meta, ...tenantIcons(company) };
@@ -161,16 +175,18 @@ export async function playerMetadata(
 ): Promise<Metadata> {
   const loaded = await getPlayerPage(contentId, companySlug);
   if (!loaded) return noIndex;
-  const { content, company } = localizePlayerPage(loaded, locale);
+  const { content, company, events } = localizePlayerPage(loaded, locale);
   const meta = shareMetadata({
     title: `${content.title} · ${company.name}`,
-    description: content.description,
+    description: content.description ?? [events[0]?.name, company.name].filter(Boolean).join(" · "),
     url: canonicalUrl(mode, company.slug, (l) => l.player(content.id)),
     image: ogImagePath(
       { kind: "content", id: content.id, version: `${company.updatedAt}${content.title}` },
       locale,
     ),
     imageAlt: content.title,
+    locale,
+    siteName: company.name,
     type: "article",
   });
   return { ...meta, ...tenantIcons(company) };
@@ -218,10 +234,28 @@ export async function tenantLegalMetadata(
   const company = isReservedSlug(slug) ? null : await getCompanyBySlug(slug);
   if (!company) return noIndex;
   const doc = await legalText(kind, locale, company.name);
+  const title = `${doc.title} · ${company.name}`;
+  const url = canonicalUrl(mode, company.slug, (l) => (kind === "terms" ? l.terms : l.privacy));
+  // The company's share image: a legal page shared is still the company's page.
+  const image = ogImagePath({ kind: "company", id: company.id, version: company.updatedAt }, locale);
   return {
-    title: `${doc.title} · ${company.name}`,
-    alternates: {
-      canonical: canonicalUrl(mode, company.slug, (l) => (kind === "terms" ? l.terms : l.privacy)),
+    title,
+    description: doc.lead,
+    alternates: { canonical: url },
+    openGraph: {
+      title,
+      description: doc.lead,
+      url,
+      siteName: company.name,
+      type: "website",
+      images: ogImages(image, company.name),
+      ...openGraphLocales(locale),
+    },
+    twitter: {
+      card: "summary_large_image",
+      title,
+      description: doc.lead,
+      images: ogImages(image, company.name),
     },
     ...tenantIcons(company),
   };

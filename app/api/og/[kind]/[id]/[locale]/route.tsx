@@ -1,7 +1,10 @@
 import { isLocale } from "@/lib/i18n/config";
+import { SITE_OG_PAGES, type SiteOgPage } from "@/lib/public/metadata";
 import { renderOgImage, type OgKind } from "@/lib/public/og-image";
+import { renderSiteOgImage } from "@/lib/public/og-site";
 
-// Cached like the pages (one PNG per subject and language), refreshed by the same tags.
+// Cached like the pages (one JPEG per subject and language), refreshed by the same tags; the
+// drawing itself is kept in the object store per version (lib/public/og-store.ts).
 export const dynamic = "force-static";
 export const revalidate = 3600;
 
@@ -11,9 +14,16 @@ export function generateStaticParams() {
 
 const kinds: readonly OgKind[] = ["company", "event", "content"];
 
-// GET /api/og/{company|event|content}/{id}/{locale} — the Open Graph image of a public page (PNG)
+// GET /api/og/{company|event|content}/{id}/{locale} — the Open Graph image of a public page (JPEG)
+// GET /api/og/site/{home|privacy|terms|cookies}/{locale} — the platform pages' own
 export async function GET(_request: Request, { params }: RouteContext<"/api/og/[kind]/[id]/[locale]">) {
   const { kind, id, locale } = await params;
-  if (!kinds.includes(kind as OgKind) || !isLocale(locale)) return new Response("Not found", { status: 404 });
+  if (!isLocale(locale)) return new Response("Not found", { status: 404 });
+  if (kind === "site") {
+    return SITE_OG_PAGES.includes(id as SiteOgPage)
+      ? renderSiteOgImage(id as SiteOgPage, locale)
+      : new Response("Not found", { status: 404 });
+  }
+  if (!kinds.includes(kind as OgKind)) return new Response("Not found", { status: 404 });
   return renderOgImage(kind as OgKind, id, locale);
 }
