@@ -193,6 +193,7 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
       <Field label={t("auth.fields.password")} error={errors.password && t(errors.password)}>
         <PasswordInput
           name="password"
+          autoComplete="current-password"
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -311,6 +312,7 @@ function SignUpForm({ next, initialEmail }: { next: string; initialEmail: string
       >
         <PasswordInput
           name="password"
+          autoComplete="new-password"
           required
           value={values.password}
           onChange={set("password")}

@@ -10,7 +10,7 @@ export async function LegalTopBar() {
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">
       <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link href="/" aria-label={t("goHome")}>
+        <Link href="/" aria-label={`${t("appName")} · ${t("goHome")}`}>
           <AfterglowLogo label={t("appName")} />
         </Link>
         <div className="flex items-center gap-2">
