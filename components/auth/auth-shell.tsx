@@ -22,7 +22,10 @@ export async function AuthShell({
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-ink-900">
       <header className="flex items-center justify-between gap-4 px-6 py-4">
-        <Link href="/" className="text-lg font-bold tracking-tight text-brand-600">
+        <Link
+          href="/"
+          className="touch-target inline-flex items-center text-lg font-bold tracking-tight text-brand-600"
+        >
           {t("appName")}
         </Link>
         <div className="flex items-center gap-2">

@@ -24,7 +24,7 @@ export function PasswordInput(
         onClick={() => setVisible((v) => !v)}
         aria-label={visible ? t("hidePassword") : t("showPassword")}
         aria-pressed={visible}
-        className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded-md p-1.5 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
+        className="touch-target absolute top-1/2 right-0 inline-flex -translate-y-1/2 items-center justify-center rounded-md p-1.5 sm:right-1.5 text-zinc-500 hover:text-zinc-900 dark:hover:text-zinc-100"
       >
         {visible ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
       </button>

@@ -24,15 +24,14 @@ async function smallTargets(page: Page): Promise<string[]> {
       if (element.matches(":disabled") || element.closest("[inert], [aria-hidden='true']")) continue;
       const style = getComputedStyle(element);
       if (style.visibility === "hidden" || style.display === "none") continue;
+      // Screen-reader-only controls (the skip link until focused) are clipped away.
+      if (style.clipPath === "inset(50%)" || style.clip === "rect(0px, 0px, 0px, 0px)") continue;
       let target: Element = element;
       if (element.matches('input[type="checkbox"], input[type="radio"]')) {
-        target =
-          element.closest("label") ??
-          (element.id && document.querySelector(`label[for="${element.id}"]`)) ??
-          element;
+        const byFor = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null;
+        target = element.closest("label") ?? byFor ?? element;
       }
       const box = target.getBoundingClientRect();
-      // The skip link and other screen-reader-only controls are 1×1 until focused.
       if (box.width <= 1 || box.height <= 1) continue;
       if (box.width + 0.5 < min || box.height + 0.5 < min) {
         const name = (element.getAttribute("aria-label") ?? element.textContent ?? "").trim().slice(0, 40);
