@@ -15,7 +15,10 @@ export default function ServerError({
     console.error(error);
   }, [error]);
   return (
-    <main className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-dvh max-w-xl flex-col items-center justify-center gap-4 px-6 text-center"
+    >
       <h1 className="text-2xl font-semibold">{t("errors.serverErrorTitle")}</h1>
       <p className="text-zinc-600 dark:text-zinc-400">{t("errors.serverErrorMessage")}</p>
       <button

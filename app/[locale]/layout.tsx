@@ -58,7 +58,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
       <body className="min-h-dvh bg-white text-zinc-900 antialiased dark:bg-ink-900 dark:text-zinc-100">
         <a
           href="#main"
-          className="sr-only z-[100] rounded-lg bg-white px-4 py-2 font-medium text-zinc-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+          className="sr-only z-[100] rounded-lg bg-white px-4 py-2 font-medium text-zinc-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:inline-flex focus:min-h-11 focus:items-center"
         >
           {t("skipToContent")}
         </a>

@@ -111,6 +111,7 @@ export function EmailChangeForm({ email }: { email: string }) {
       >
         <PasswordInput
           name="currentPassword"
+          autoComplete="current-password"
           value={currentPassword}
           onChange={(e) => setCurrentPassword(e.target.value)}
           disabled={pending}
@@ -162,6 +163,7 @@ export function PasswordChangeForm() {
       >
         <PasswordInput
           name="currentPassword"
+          autoComplete="current-password"
           value={values.currentPassword}
           onChange={set("currentPassword")}
           disabled={pending}
@@ -173,6 +175,7 @@ export function PasswordChangeForm() {
       >
         <PasswordInput
           name="newPassword"
+          autoComplete="new-password"
           value={values.newPassword}
           onChange={set("newPassword")}
           disabled={pending}

@@ -95,6 +95,7 @@ function PasswordStep<T>({
       <Field label={t("account.twoFactor.passwordLabel")} error={fieldError("password")}>
         <PasswordInput
           name="password"
+          autoComplete="current-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
           disabled={pending}

@@ -170,12 +170,6 @@ export function AdminShell({
 
   return (
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]" style={brandVars}>
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-ink-800"
-      >
-        {t("common.skipToContent")}
-      </a>
       <aside className="sticky top-0 hidden h-dvh border-r border-zinc-200 bg-white lg:block dark:border-zinc-800 dark:bg-ink-900">
         <SidebarBody company={company} user={user} branded={!!brand} />
       </aside>

@@ -19,7 +19,7 @@ export async function TwoFactorRequired() {
       </p>
       <Link
         href="/account#two-factor"
-        className="self-start rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        className="self-start rounded-lg bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
       >
         {t("requiredAction")}
       </Link>

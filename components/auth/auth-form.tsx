@@ -80,7 +80,7 @@ export function AuthForm({
               onClick={() => setMode(tab.mode)}
               onKeyDown={(e) => onTabKey(e, index)}
               className={cn(
-                "rounded-md px-3 py-2 text-sm font-medium text-zinc-600 dark:text-zinc-400",
+                "touch-target rounded-md px-3 py-2 text-sm font-medium text-zinc-600 dark:text-zinc-400",
                 selected && "bg-white text-zinc-900 shadow-sm dark:bg-ink-800 dark:text-zinc-100",
               )}
             >
@@ -193,6 +193,7 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
       <Field label={t("auth.fields.password")} error={errors.password && t(errors.password)}>
         <PasswordInput
           name="password"
+          autoComplete="current-password"
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}
@@ -223,7 +224,10 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
       <Button type="submit" disabled={pending}>
         {pending ? t("auth.actions.submitting") : t("auth.actions.signIn")}
       </Button>
-      <Link href="/auth/forgot-password" className="text-center text-sm text-brand-600 hover:underline">
+      <Link
+        href="/auth/forgot-password"
+        className="touch-target inline-flex items-center justify-center text-center text-sm text-brand-600 hover:underline"
+      >
         {t("auth.actions.forgotPassword")}
       </Link>
     </form>
@@ -311,6 +315,7 @@ function SignUpForm({ next, initialEmail }: { next: string; initialEmail: string
       >
         <PasswordInput
           name="password"
+          autoComplete="new-password"
           required
           value={values.password}
           onChange={set("password")}

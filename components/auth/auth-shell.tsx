@@ -21,14 +21,11 @@ export async function AuthShell({
   const t = await getTranslations("common");
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-ink-900">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-white focus:px-3 focus:py-2 dark:focus:bg-ink-800"
-      >
-        {t("skipToContent")}
-      </a>
       <header className="flex items-center justify-between gap-4 px-6 py-4">
-        <Link href="/" className="text-lg font-bold tracking-tight text-brand-600">
+        <Link
+          href="/"
+          className="touch-target inline-flex items-center text-lg font-bold tracking-tight text-brand-600"
+        >
           {t("appName")}
         </Link>
         <div className="flex items-center gap-2">

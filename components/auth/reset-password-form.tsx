@@ -51,6 +51,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Field label={t("auth.fields.newPassword")} error={error ?? undefined}>
         <PasswordInput
           name="password"
+          autoComplete="new-password"
           required
           value={password}
           onChange={(e) => setPassword(e.target.value)}

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
+import { useReserveBottomSpace } from "@/components/consent/use-reserve-bottom-space";
 import {
   ACCEPT_ALL,
   appendAudit,
@@ -90,6 +91,7 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
   const [bannerOpen, setBannerOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [statusVisible, setStatusVisible] = useState(false);
+  const bannerRef = useReserveBottomSpace<HTMLElement>();
 
   const showStatus = useCallback(() => {
     setStatusVisible(true);
@@ -173,6 +175,7 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
     <>
       {bannerOpen && (
         <section
+          ref={bannerRef}
           role="region"
           aria-labelledby="cookie-banner-title"
           className="fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-2xl border border-zinc-200 bg-white p-4 shadow-2xl sm:inset-x-6 sm:bottom-4 sm:p-5 dark:border-zinc-700 dark:bg-ink-800"
@@ -181,11 +184,11 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
             type="button"
             onClick={close}
             aria-label={t("close")}
-            className="absolute top-3 right-3 rounded-md p-1 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
+            className="absolute top-1 right-1 inline-flex size-11 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-700 dark:hover:text-zinc-100"
           >
             <X aria-hidden className="size-5" />
           </button>
-          <h2 id="cookie-banner-title" className="flex items-center gap-2 pr-8 font-semibold">
+          <h2 id="cookie-banner-title" className="flex items-center gap-2 pr-10 font-semibold">
             <Cookie aria-hidden className="size-5 text-brand-600" />
             {t("bannerTitle")}
           </h2>

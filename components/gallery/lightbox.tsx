@@ -116,7 +116,7 @@ export function Lightbox({
         const dx = touch.clientX - start.x;
         if (Math.abs(dx) > SWIPE_PX && Math.abs(dx) > Math.abs(touch.clientY - start.y)) go(dx < 0 ? 1 : -1);
       }}
-      className="fixed inset-0 z-50 flex flex-col bg-black/95 text-white"
+      className="fixed inset-0 z-50 flex flex-col bg-black text-white"
     >
       <div className="flex items-center justify-between gap-2 p-3">
         <p aria-live="polite" className="px-2 text-sm tabular-nums">

@@ -10,7 +10,11 @@ export async function LegalTopBar() {
   return (
     <header className="border-b border-zinc-200 dark:border-zinc-800">
       <div className="mx-auto flex h-16 max-w-4xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link href="/" aria-label={t("goHome")}>
+        <Link
+          href="/"
+          className="touch-target inline-flex items-center"
+          aria-label={`${t("appName")} · ${t("goHome")}`}
+        >
           <AfterglowLogo label={t("appName")} />
         </Link>
         <div className="flex items-center gap-2">

@@ -62,7 +62,7 @@ export function SignupForm({ form, className }: { form: "interest" | "newsletter
           disabled={pending}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
-          className="h-12 flex-1 text-base"
+          className="h-12 text-base sm:flex-1"
         />
         {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />

@@ -5,7 +5,8 @@ import { AccountLink } from "@/components/marketing/account-link";
 import { AfterglowLogo } from "@/components/marketing/afterglow-logo";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 
-const linkClass = "rounded hover:text-brand-600 focus-visible:text-brand-600";
+const linkClass =
+  "touch-target inline-flex items-center rounded hover:text-brand-600 focus-visible:text-brand-600";
 
 /** The platform footer: Login/Admin, Privacy Policy, Terms of Use, Cookies (spec §2). */
 export async function SiteFooter() {
@@ -19,7 +20,7 @@ export async function SiteFooter() {
     <footer className="border-t border-zinc-200 px-6 py-10 text-sm text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-6 sm:flex-row">
         <div className="flex flex-col items-center gap-2 sm:items-start">
-          <Link href="/" className="text-zinc-900 dark:text-zinc-100">
+          <Link href="/" className="touch-target inline-flex items-center text-zinc-900 dark:text-zinc-100">
             <AfterglowLogo label={tc("appName")} />
           </Link>
           <p>

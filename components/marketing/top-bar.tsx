@@ -54,7 +54,7 @@ export function TopBar() {
           aria-hidden={!pastHero}
           tabIndex={pastHero ? 0 : -1}
           className={cn(
-            "transition-opacity duration-300",
+            "touch-target inline-flex items-center transition-opacity duration-300",
             pastHero ? "opacity-100" : "pointer-events-none opacity-0",
           )}
         >

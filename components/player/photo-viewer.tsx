@@ -43,15 +43,15 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
           count={count}
           sizes="(min-width: 1024px) 960px, 100vw"
           onStep={go}
-          previousClassName="absolute left-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
-          nextClassName="absolute right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
+          previousClassName="absolute left-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 max-sm:p-2.5"
+          nextClassName="absolute right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 max-sm:p-2.5"
           iconClassName="size-6"
         />
         <button
           type="button"
           onClick={() => setFull(true)}
           aria-label={t("fullscreen")}
-          className="absolute right-2 bottom-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
+          className="absolute right-2 bottom-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 max-sm:p-3"
         >
           <Maximize2 aria-hidden className="size-5" />
         </button>

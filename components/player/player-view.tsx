@@ -204,7 +204,7 @@ export async function PlayerView({
                     <Link
                       href={links.event(event.slug)}
                       className={cn(
-                        "inline-flex items-center gap-2 border px-3 py-1 text-sm",
+                        "touch-target inline-flex items-center gap-2 border px-3 py-1 text-sm",
                         style.layout === "stage"
                           ? "border-current hover:bg-on-tenant hover:text-tenant"
                           : "rounded-full border-zinc-300 hover:border-zinc-500 dark:border-zinc-700",

@@ -56,7 +56,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           remember(next);
           startTransition(() => router.refresh());
         }}
-        className="h-9 bg-transparent px-2 text-inherit dark:bg-transparent dark:text-inherit"
+        className="h-9 bg-transparent px-2 text-inherit max-sm:h-11 dark:bg-transparent dark:text-inherit"
         options={optionsOf(locales, (l) => t(l))}
       />
     </label>

@@ -52,7 +52,7 @@ export function ThemeSwitcher({
               onChange?.(value);
             }}
             className={cn(
-              "rounded-md p-1.5 text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100",
+              "inline-flex items-center justify-center rounded-md p-1.5 text-zinc-600 hover:text-zinc-900 max-sm:size-11 dark:text-zinc-400 dark:hover:text-zinc-100",
               checked && "bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-100",
             )}
           >

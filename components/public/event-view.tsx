@@ -101,7 +101,7 @@ async function EventHeader({
   const back = (className: string) => (
     <Link
       href={links.home}
-      className={cn("inline-flex items-center gap-1 text-sm hover:underline", className)}
+      className={cn("touch-target inline-flex items-center gap-1 text-sm hover:underline", className)}
     >
       <ArrowLeft aria-hidden className="size-4" />
       {companyName}

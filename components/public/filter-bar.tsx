@@ -69,7 +69,7 @@ export function FilterBar({ targetId }: { targetId: string }) {
           aria-pressed={filter === option.value}
           onClick={() => choose(option.value)}
           className={cn(
-            "h-10 rounded-full border px-4 text-sm font-medium transition-colors",
+            "h-10 rounded-full border px-4 text-sm font-medium transition-colors max-sm:h-11",
             filter === option.value
               ? "border-zinc-900 bg-zinc-900 text-white dark:border-white dark:bg-white dark:text-zinc-900"
               : "border-zinc-300 hover:border-zinc-500 dark:border-zinc-700 dark:hover:border-zinc-400",

@@ -35,7 +35,7 @@ async function ContactLinks({ company, onBrand }: { company: PublicCompany; onBr
               rel="noopener noreferrer"
               target={href.startsWith("http") ? "_blank" : undefined}
               className={cn(
-                "inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium",
+                "inline-flex h-10 items-center gap-2 rounded-full border px-4 text-sm font-medium max-sm:h-11",
                 onBrand
                   ? "border-current hover:bg-on-tenant hover:text-tenant"
                   : "border-zinc-300 hover:border-zinc-500 dark:border-zinc-700 dark:hover:border-zinc-400",

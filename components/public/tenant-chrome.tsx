@@ -68,7 +68,11 @@ export async function TenantShell({
             {!company.whiteLabel && (
               <>
                 {" · "}
-                <a href="https://afterglow.events" className={brandHover} rel="noopener">
+                <a
+                  href="https://afterglow.events"
+                  className={cn("touch-target inline-flex items-center", brandHover)}
+                  rel="noopener"
+                >
                   {t("poweredBy")}
                 </a>
               </>
@@ -77,17 +81,22 @@ export async function TenantShell({
           <nav aria-label={t("footerNav")}>
             <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
               <li>
-                <Link href={links.terms} className={brandHover}>
+                <Link href={links.terms} className={cn("touch-target inline-flex items-center", brandHover)}>
                   {t("terms")}
                 </Link>
               </li>
               <li>
-                <Link href={links.privacy} className={brandHover}>
+                <Link
+                  href={links.privacy}
+                  className={cn("touch-target inline-flex items-center", brandHover)}
+                >
                   {t("privacy")}
                 </Link>
               </li>
               <li>
-                <CookieSettingsButton className={brandHover}>{t("cookieSettings")}</CookieSettingsButton>
+                <CookieSettingsButton className={cn("touch-target inline-flex items-center", brandHover)}>
+                  {t("cookieSettings")}
+                </CookieSettingsButton>
               </li>
             </ul>
           </nav>

@@ -37,7 +37,7 @@ export function TenantHeader({
           <div className="flex w-full justify-end">
             <Switchers company={company} />
           </div>
-          <Link href={links.home} className="flex flex-col items-center gap-3">
+          <Link href={links.home} className="touch-target flex flex-col items-center gap-3">
             <CompanyLogo company={company} className="size-20 rounded-full text-3xl" />
             <span className="text-3xl tracking-tight sm:text-4xl">{company.name}</span>
           </Link>
@@ -51,7 +51,7 @@ export function TenantHeader({
         <div className="flex h-16 items-center justify-between gap-3 px-4 sm:px-6">
           <Link
             href={links.home}
-            className="font-condensed flex min-w-0 items-center gap-3 text-xl font-black tracking-wide uppercase font-stretch-condensed"
+            className="touch-target font-condensed flex min-w-0 items-center gap-3 text-xl font-black tracking-wide uppercase font-stretch-condensed"
           >
             <CompanyLogo company={company} className="size-10 rounded-none" />
             <span className="truncate">{company.name}</span>
@@ -66,7 +66,7 @@ export function TenantHeader({
       {company.brandColor && <div aria-hidden className="h-1 bg-tenant" />}
       <header className="border-b border-zinc-200 dark:border-zinc-800">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-          <Link href={links.home} className="flex min-w-0 items-center gap-3 font-semibold">
+          <Link href={links.home} className="touch-target flex min-w-0 items-center gap-3 font-semibold">
             <CompanyLogo company={company} className="size-9" />
             <span className="truncate">{company.name}</span>
           </Link>

@@ -10,7 +10,12 @@ const variants = {
   danger: "bg-red-600 text-white hover:bg-red-500 disabled:bg-red-600/60",
 } as const;
 
-const sizes = { sm: "h-8 px-3 text-sm", md: "h-10 px-4", lg: "h-12 px-6 text-lg" } as const;
+// Phones get 44 px tall targets (WCAG 2.5.5, issue #18); pointers keep the compact sizes.
+const sizes = {
+  sm: "h-8 max-sm:h-11 px-3 text-sm",
+  md: "h-10 max-sm:h-11 px-4",
+  lg: "h-12 px-6 text-lg",
+} as const;
 
 export type ButtonProps = ComponentProps<"button"> & {
   variant?: keyof typeof variants;

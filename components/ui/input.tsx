@@ -5,7 +5,7 @@ const fieldClass =
   "w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-zinc-900 placeholder:text-zinc-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 disabled:opacity-60 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100";
 
 export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(fieldClass, "h-10", className)} {...props} />;
+  return <input className={cn(fieldClass, "h-10 max-sm:h-11", className)} {...props} />;
 }
 
 export function Textarea({ className, ...props }: ComponentProps<"textarea">) {

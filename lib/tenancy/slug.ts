@@ -90,6 +90,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "404",
   "500",
   "favicon.ico",
+  "icon.svg",
+  "apple-icon.png",
   ".well-known",
   // A company slug may become a subdomain.
   ...RESERVED_SUBDOMAIN_LABELS,

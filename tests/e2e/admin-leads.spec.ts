@@ -74,7 +74,7 @@ test("an admin lists, searches, exports and deletes leads", async ({ page, conte
   // One person's data, as JSON.
   const [personDownload] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Export the data of Ana Sousa" }).click(),
+    page.getByRole("link", { name: "Export data for Ana Sousa" }).click(),
   ]);
   const person = JSON.parse(await readFile((await personDownload.path())!, "utf8")) as {
     email: string;

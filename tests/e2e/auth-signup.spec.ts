@@ -19,7 +19,8 @@ test("sign up, confirm from the e-mail, create a company and land on the dashboa
   for (const id of ["minLength", "lowercase", "uppercase", "number", "special"]) {
     await expect(rule(id)).toHaveAttribute("data-met", "true");
   }
-  await expect(password).toHaveAttribute("autocomplete", "off");
+  // Issue #18: a password manager offers a strong new password here, and fills the sign-in one.
+  await expect(password).toHaveAttribute("autocomplete", "new-password");
   await page.getByRole("button", { name: "Criar conta" }).click();
   await expect(page.getByText("Cadastro realizado!")).toBeVisible();
   await expect(page.getByText(`Enviámos um link de confirmação para ${email}`)).toBeVisible();
@@ -27,6 +28,10 @@ test("sign up, confirm from the e-mail, create a company and land on the dashboa
   // Not confirmed yet: sign-in is refused.
   await page.getByRole("tab", { name: "Entrar" }).click();
   await page.getByLabel("E-mail").fill(email);
+  await expect(page.getByLabel("Palavra-passe", { exact: true })).toHaveAttribute(
+    "autocomplete",
+    "current-password",
+  );
   await page.getByLabel("Palavra-passe", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page.getByText("Erro no login")).toBeVisible();

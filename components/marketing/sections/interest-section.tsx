@@ -9,7 +9,7 @@ export async function InterestSection() {
     <section
       id="interest"
       aria-labelledby="interest-title"
-      className="scroll-mt-16 bg-gradient-to-br from-brand-600 to-amber-500 px-6 py-20 text-white sm:py-28"
+      className="scroll-mt-16 bg-gradient-to-br from-brand-700 to-amber-700 px-6 py-20 text-white sm:py-28"
     >
       <SectionIntro
         id="interest-title"

@@ -68,7 +68,7 @@ export async function PricingSection() {
               prefetch={false}
               className={`mt-6 inline-flex h-11 items-center justify-center rounded-lg px-4 font-medium ${
                 plan.highlight
-                  ? "bg-brand-600 text-white hover:bg-brand-500"
+                  ? "bg-brand-700 text-white hover:bg-brand-800"
                   : "border border-zinc-300 hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
               }`}
             >

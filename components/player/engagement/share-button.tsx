@@ -100,7 +100,7 @@ export function ShareButton() {
         <DropdownMenu.Root>
           <DropdownMenu.Trigger
             aria-label={t("engagement.share.more")}
-            className={cn(pillButton, "rounded-l-none px-3")}
+            className={cn(pillButton, "touch-target rounded-l-none px-3")}
           >
             <ChevronDown aria-hidden className="size-4" />
           </DropdownMenu.Trigger>
