@@ -73,7 +73,8 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   bPort = await freePort();
-  const env: NodeJS.ProcessEnv = {
+  // A plain record: NODE_ENV is read-only on NodeJS.ProcessEnv, and start.ts sets it itself.
+  const env: Record<string, string | undefined> = {
     ...process.env,
     PORT: String(bPort),
     APP_URL: A.origin,
