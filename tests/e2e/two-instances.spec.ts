@@ -73,8 +73,7 @@ test.describe.configure({ mode: "serial" });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   bPort = await freePort();
-  // A plain record: NODE_ENV is read-only on NodeJS.ProcessEnv, and start.ts sets it itself.
-  const env: Record<string, string | undefined> = {
+  const env: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(bPort),
     APP_URL: A.origin,
@@ -86,7 +85,8 @@ test.beforeAll(async () => {
     S3_FORCE_PATH_STYLE: "true",
     MEDIA_WORKER: "off",
   };
-  delete env.NODE_ENV;
+  // start.ts sets NODE_ENV itself (the property is read-only in NodeJS.ProcessEnv's type).
+  Reflect.deleteProperty(env, "NODE_ENV");
   b = spawn(process.execPath, ["--import", "tsx", "scripts/start.ts"], {
     env,
     stdio: ["ignore", "ignore", "inherit"],
