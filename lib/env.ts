@@ -122,15 +122,18 @@ const schema = z.object({
    * single-value header Next.js sets from the socket counts.
    */
   TRUST_PROXY: boolean(false),
-  /** Fan actions per visitor per minute (public engagement API); per IP they are × RATE_LIMIT_IP_FACTOR. */
+  /** Fan actions per visitor per minute (public engagement API). */
   RATE_LIMIT_LIKE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMENT: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SHARE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_DOWNLOAD: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_VIEW: z.coerce.number().int().min(1).default(120),
   RATE_LIMIT_WATCH_TIME: z.coerce.number().int().min(1).default(20),
-  /** A festival crowd shares one NAT address: per-IP limits are this multiple of the visitor's. */
-  RATE_LIMIT_IP_FACTOR: z.coerce.number().int().min(1).default(10),
+  /**
+   * Fan actions without a valid visitor cookie, per IP per minute (all actions together). Fans
+   * with a cookie count per visitor only, so a festival crowd behind one NAT address is not capped.
+   */
+  RATE_LIMIT_ANON_IP: z.coerce.number().int().min(1).default(30),
   /** Marketing form submissions (interest, newsletter, contact) per IP per minute. */
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
 

@@ -90,6 +90,8 @@ async function main(): Promise<number> {
             E2E_BASE_URL: baseUrl,
             E2E_DATA_DIR: dataDir,
             E2E_DATABASE_URL: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/afterglow`,
+            // A second app instance on the same services (tests/e2e/two-instances.spec.ts).
+            E2E_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
             E2E_STRIPE_WEBHOOK_SECRET,
           },
         },

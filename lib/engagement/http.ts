@@ -73,10 +73,11 @@ export function engagementHandlers(options: EngagementHttpOptions) {
             body = await readBody(request);
           }
           if (action) {
-            const ip = clientIp(request.headers, options.clientIp);
+            // Only a cookie-less request is limited by its address (lib/engagement/limits.ts).
+            const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
             const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
             await enforceLimits(
-              limitChecks(options.limits, action, visitor.id, ipKey),
+              limitChecks(options.limits, action, visitor, ipKey),
               options.limits.windowSeconds,
             );
           }

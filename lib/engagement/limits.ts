@@ -4,12 +4,31 @@ import type { LimitCheck } from "@/lib/rate-limit/limiter";
 export const ENGAGEMENT_ACTIONS = ["like", "comment", "share", "download", "view", "watchTime"] as const;
 export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
 
+/**
+ * The fan-facing limits, chosen so that no row is hot. A festival crowd shares one NAT
+ * address: a per-IP counter on every request would be one row that every like of the crowd
+ * updates (each waiting for the one before) and a ceiling the whole crowd shares. So:
+ *
+ * - A request with a valid visitor cookie counts only against its visitor (`eng:<action>:v:<id>`):
+ *   the keys are spread over the fans, 2,000 fans behind one address are 2,000 rows, and a
+ *   client hammering with one cookie reaches its visitor limit in a fraction of a second
+ *   (then the limiter blocks the key in memory, at no database cost).
+ * - A request without a valid cookie is a new visitor each time, so its visitor key never
+ *   repeats: it counts against its address instead (`eng:anon:ip:<hash>`, all actions
+ *   together). Real fans rarely send one: the player asks for its state first (a GET, not
+ *   limited, no write), which issues the signed cookie. A cookie-less hammer is stopped after
+ *   `anonPerIp` requests, and that row only sees cookie-less traffic, not the crowd.
+ *
+ * Visitor cookies are signed by the server (lib/engagement/visitor.ts), so a client cannot
+ * invent identities; it can only collect fresh ones by reading the state again, each worth
+ * at most one like per content (a like is idempotent per visitor).
+ */
 export interface EngagementLimits {
   windowSeconds: number;
   /** Requests per visitor per window. */
   perVisitor: Record<EngagementAction, number>;
-  /** Per IP: this many times the visitor's limit (a crowd behind one NAT shares an address). */
-  ipFactor: number;
+  /** Requests without a valid visitor cookie per address per window, all actions together. */
+  anonPerIp: number;
 }
 
 export function engagementLimitsFromEnv(): EngagementLimits {
@@ -23,19 +42,21 @@ export function engagementLimitsFromEnv(): EngagementLimits {
       view: env.RATE_LIMIT_VIEW,
       watchTime: env.RATE_LIMIT_WATCH_TIME,
     },
-    ipFactor: env.RATE_LIMIT_IP_FACTOR,
+    anonPerIp: env.RATE_LIMIT_ANON_IP,
   };
 }
 
-/** The counters one request adds to: its visitor's and, when its address is known, its IP's. */
+/**
+ * The one counter a request adds to: its visitor's when it came with a valid cookie, else
+ * its address's (none when the address cannot be trusted: guessing would put strangers
+ * into one shared bucket).
+ */
 export function limitChecks(
   limits: EngagementLimits,
   action: EngagementAction,
-  visitorId: string,
+  visitor: { id: string; isNew: boolean },
   ipKey: string | null,
 ): LimitCheck[] {
-  const perVisitor = limits.perVisitor[action];
-  const checks: LimitCheck[] = [{ key: `eng:${action}:v:${visitorId}`, limit: perVisitor }];
-  if (ipKey) checks.push({ key: `eng:${action}:ip:${ipKey}`, limit: perVisitor * limits.ipFactor });
-  return checks;
+  if (!visitor.isNew) return [{ key: `eng:${action}:v:${visitor.id}`, limit: limits.perVisitor[action] }];
+  return ipKey ? [{ key: `eng:anon:ip:${ipKey}`, limit: limits.anonPerIp }] : [];
 }

@@ -16,6 +16,7 @@
  */
 const { createHash } = require("node:crypto");
 const FileSystemCache = require("next/dist/server/lib/incremental-cache/file-system-cache.js").default;
+const sharedTags = require("./shared-cache-tags.cjs");
 
 const HEADER = "content-security-policy";
 const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi;
@@ -100,6 +101,7 @@ function withVary(value) {
 
 class CspCacheHandler extends FileSystemCache {
   async get(key, ctx) {
+    await sharedTags.ready();
     const data = await super.get(key, ctx);
     if (data && data.value) {
       withPolicy(data.value);
@@ -113,6 +115,12 @@ class CspCacheHandler extends FileSystemCache {
     withPolicy(data);
     withVary(data);
     return super.set(key, data, ctx);
+  }
+
+  // Expired here, expired on every instance (shared-cache-tags.cjs).
+  async revalidateTag(tags, durations) {
+    await super.revalidateTag(tags, durations);
+    await sharedTags.publish(typeof tags === "string" ? [tags] : tags);
   }
 }
 

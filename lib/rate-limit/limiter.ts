@@ -1,15 +1,29 @@
-import { db } from "@/lib/db";
+import { Pool } from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * Fixed-window request counters in the `request_limit` table, shared by every app instance
- * (nothing lives in process memory). A window starts at a key's first request and lasts
- * `windowSeconds`; each request adds one with a single atomic upsert, so concurrent requests
- * are counted exactly.
+ * The app's one rate limiter: `rate-limiter-flexible` on its Postgres store (the
+ * `rate_limiter` table), so every app instance on the database counts the same requests
+ * exactly. Each check is one atomic upsert on its own key's row (no transaction, no lock
+ * order, nothing read back and rewritten).
+ *
+ * A key over its limit is also blocked in this process's memory until its window ends
+ * (`inMemoryBlockOnConsumed`): a hammering client then costs no database write at all on
+ * this instance; another instance still asks the database, which says no. A key is only
+ * memory-blocked after the database reported it used up, so the block never lets more
+ * through than the shared count allows.
+ *
+ * Hot rows are a matter of the keys callers choose: a key that every request of a crowd
+ * updates (one NAT address) serialises that crowd on one row. See lib/engagement/limits.ts
+ * for how the fan-facing limits avoid it.
+ *
+ * If the database fails, a per-process in-memory limiter with the same limits answers
+ * (`insuranceLimiter`): limits stay on, per instance, instead of every request failing.
  */
 export interface LimitCheck {
-  /** Already free of personal data (hash an IP before it becomes part of a key). */
+  /** Already free of personal data (hash an IP before it becomes part of a key); ≤ 200 characters. */
   key: string;
   /** Requests allowed per window. */
   limit: number;
@@ -30,56 +44,107 @@ export function rateLimited(retryAfter: number, messageKey = "engagement.errors.
   return new AppError("rate_limited", messageKey, { retryAfter });
 }
 
-/** Share of calls that also delete long-expired rows (keeps the table at the active keys). */
-const CLEANUP_SHARE = 0.01;
-const CLEANUP_AGE_SECONDS = 60 * 60;
+export const LIMITER_TABLE = "rate_limiter";
 
-interface Row {
-  key: string;
-  count: number;
-  retryAfter: number;
+/** Counts requests against keys; one per pool (an app instance has one). */
+export interface LimitStore {
+  consume(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
+}
+
+/** A store on `pool`: the app's uses its own small pool (`limitStore()`); tests make several. */
+export function postgresLimitStore(pool: Pool): LimitStore {
+  // One limiter per (limit, window): the library fixes both per instance. Keys of one window
+  // share a prefix, so one key checked against two limits counts once (the lower limit wins).
+  const limiters = new Map<string, RateLimiterPostgres>();
+  const limiterFor = (limit: number, windowSeconds: number) => {
+    const id = `${limit}/${windowSeconds}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterPostgres({
+        storeClient: pool,
+        storeType: "pool",
+        tableName: LIMITER_TABLE,
+        // The migration creates the table; the library must not try DDL at start.
+        tableCreated: true,
+        // Only the first limiter sweeps expired rows (every 5 minutes, rows older than an hour).
+        clearExpiredByTimeout: limiters.size === 0,
+        keyPrefix: `w${windowSeconds}`,
+        points: limit,
+        duration: windowSeconds,
+        inMemoryBlockOnConsumed: limit,
+        insuranceLimiter: new RateLimiterMemory({
+          keyPrefix: `w${windowSeconds}`,
+          points: limit,
+          duration: windowSeconds,
+        }),
+      });
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+
+  return {
+    async consume(checks, windowSeconds) {
+      const outcomes = await Promise.all(
+        checks.map(async ({ key, limit }): Promise<LimitOutcome> => {
+          try {
+            await limiterFor(limit, windowSeconds).consume(key);
+            return { allowed: true };
+          } catch (rejection) {
+            // The library rejects with a RateLimiterRes when over the limit, an Error otherwise.
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+            return {
+              allowed: false,
+              key,
+              retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+            };
+          }
+        }),
+      );
+      let blocked: LimitOutcome | undefined;
+      for (const outcome of outcomes) {
+        if (!outcome.allowed && (!blocked || blocked.allowed || outcome.retryAfter > blocked.retryAfter)) {
+          blocked = outcome;
+        }
+      }
+      return blocked ?? { allowed: true };
+    },
+  };
+}
+
+/** The process's pool and store, kept on globalThis like lib/db.ts (dev reloads, test teardown). */
+const shared = globalThis as unknown as { afterglowLimiter?: { pool: Pool; store: LimitStore } };
+
+function limitStore(): LimitStore {
+  if (shared.afterglowLimiter) return shared.afterglowLimiter.store;
+  // Read on first use, like lib/db.ts: `next build` loads this module without a database.
+  const connectionString = env.DATABASE_URL;
+  if (!connectionString) throw new Error("DATABASE_URL is not set: the rate limiter needs the database.");
+  // A few connections are plenty: each check is one short upsert.
+  const pool = new Pool({ connectionString, max: 4 });
+  // An idle connection dropped by the server must not crash the process; the next query reconnects.
+  pool.on("error", () => undefined);
+  shared.afterglowLimiter = { pool, store: postgresLimitStore(pool) };
+  return shared.afterglowLimiter.store;
+}
+
+/** Closes the process's limiter pool (test teardown). */
+export async function closeLimitStore(): Promise<void> {
+  const current = shared.afterglowLimiter;
+  delete shared.afterglowLimiter;
+  await current?.pool.end();
 }
 
 /**
- * Counts one request against every check (one statement for all of them) and says whether
- * all are still within their limits. Keys are written in sorted order, so two requests
- * that share a key (the same IP) lock their rows in the same order and cannot deadlock.
+ * Counts one request against every check and says whether all are still within their limits.
  */
 export async function consumeLimits(
   checks: readonly LimitCheck[],
   windowSeconds = 60,
-  random: () => number = Math.random,
+  store?: LimitStore,
 ): Promise<LimitOutcome> {
   if (checks.length === 0) return { allowed: true };
-  const limits = new Map<string, number>();
-  for (const check of checks) {
-    limits.set(check.key, Math.min(limits.get(check.key) ?? Infinity, check.limit));
-  }
-  const keys = [...limits.keys()].sort();
-  // The database clock, in UTC like every other timestamp column: instances may disagree.
-  const now = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
-  const expired = Prisma.sql`"request_limit"."windowStart" <= ${now} - make_interval(secs => ${windowSeconds})`;
-  const rows = await db.$queryRaw<Row[]>`
-    INSERT INTO "request_limit" ("key", "windowStart", "count")
-    VALUES ${Prisma.join(keys.map((key) => Prisma.sql`(${key}, ${now}, 1)`))}
-    ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN ${expired} THEN 1 ELSE "request_limit"."count" + 1 END,
-      "windowStart" = CASE WHEN ${expired} THEN ${now} ELSE "request_limit"."windowStart" END
-    RETURNING "key", "count",
-      GREATEST(1, CEIL(EXTRACT(EPOCH FROM
-        ("windowStart" + make_interval(secs => ${windowSeconds}) - ${now}))))::int AS "retryAfter"`;
-
-  if (random() < CLEANUP_SHARE) {
-    await deleteExpiredLimits(Math.max(CLEANUP_AGE_SECONDS, windowSeconds * 2));
-  }
-
-  let blocked: Row | undefined;
-  for (const row of rows) {
-    if (row.count > (limits.get(row.key) ?? Infinity) && (!blocked || row.retryAfter > blocked.retryAfter)) {
-      blocked = row;
-    }
-  }
-  return blocked ? { allowed: false, retryAfter: blocked.retryAfter, key: blocked.key } : { allowed: true };
+  return (store ?? limitStore()).consume(checks, windowSeconds);
 }
 
 /** Same as `consumeLimits`, throwing `rateLimited` (→ 429 with Retry-After) when over. */
@@ -87,14 +152,8 @@ export async function enforceLimits(
   checks: readonly LimitCheck[],
   windowSeconds = 60,
   messageKey?: string,
+  store?: LimitStore,
 ): Promise<void> {
-  const outcome = await consumeLimits(checks, windowSeconds);
+  const outcome = await consumeLimits(checks, windowSeconds, store);
   if (!outcome.allowed) throw rateLimited(outcome.retryAfter, messageKey);
-}
-
-/** Removes rows whose window ended long ago; returns how many. */
-export async function deleteExpiredLimits(olderThanSeconds = CLEANUP_AGE_SECONDS) {
-  return db.$executeRaw`
-    DELETE FROM "request_limit"
-    WHERE "windowStart" < (now() AT TIME ZONE 'UTC') - make_interval(secs => ${olderThanSeconds})`;
 }

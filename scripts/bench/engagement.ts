@@ -1,31 +1,47 @@
 /**
  * Engagement benchmark, for `npm run bench` (scripts/bench/run.ts calls `runEngagementBench`
- * with the app it started): likes/s and comment posts/s sustained over the public HTTP API by
- * concurrent fans, each with an `ag_vid` cookie of its own, counting every non-2xx answer as an
- * error (there must be none). At the end the like count is checked against what the fans did.
+ * with the app it started), against the app's SHIPPED limits; every bench fan comes from the
+ * one loopback address, like a festival crowd behind a carrier's NAT:
  *
- * The app's limits stay on (their cost is part of the figure), but the bench comes from one
- * address: start the app with `RATE_LIMIT_IP_FACTOR=100000`. Per-visitor limits are respected
- * by rotating each fan's cookie before it reaches them. Visitor cookies are signed by the server,
- * so a fan gets its cookie as a browser does: from the first answer (a GET of the summary,
- * outside the measured latencies).
+ * - likes/s by 16 concurrent fans (`likes.perSecond`, and `likes.ratioToStatic` against the
+ *   static file's req/s of the same run), then the p99 latency with 64 (`likes.p99Ms`); every
+ *   non-2xx answer is an error (`likes.errors`, must be 0) and the final like count must be the
+ *   start plus the fans left liking (`likes.exact`). Each fan is replaced by a new one before
+ *   it reaches its per-visitor limit (a real fan does not like 60 times a minute).
+ * - comment posts/s, the same way.
+ * - the crowd: 2,000 fresh fans each open the player (the state GET that issues the signed
+ *   `ag_vid` cookie, as the browser does) and like once, within a minute (`crowd.fans`,
+ *   `crowd.succeeded`).
+ * - the hammer: one client liking as fast as it can (8 requests in flight), once with one
+ *   cookie and once with none (a new visitor every request); `hammer.limitedWithinMs` is the
+ *   worse time to its first 429.
  *
- * Run alone against a running app (loopback only; it adds likes and comments to its data):
+ * Run alone against a running app (loopback only; it adds likes and comments to its data, and
+ * leaves the address's cookie-less bucket used up for a minute):
  *   BENCH_URL=http://localhost:3000 node --import tsx scripts/bench/engagement.ts
  *   BENCH_CONTENT_ID=<a published public content>   (default: the demo seed's festival photos)
- *   BENCH_ENGAGEMENT_CONCURRENCY=16  BENCH_ENGAGEMENT_SECONDS=5
+ *   BENCH_ENGAGEMENT_CONCURRENCY=16  BENCH_ENGAGEMENT_P99_CONCURRENCY=64  BENCH_ENGAGEMENT_SECONDS=5
+ *   BENCH_CROWD_FANS=2000
  */
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import { pathToFileURL } from "node:url";
 import { SEED_CONTENT_IDS } from "@/prisma/seed";
+import { recordFigure, writeBenchResults } from "./results";
 
 // A developer tool, not the app: it reads its own knobs from the environment.
 const settings = {
   contentId: process.env.BENCH_CONTENT_ID ?? SEED_CONTENT_IDS.festivalPhotos,
   concurrency: Number(process.env.BENCH_ENGAGEMENT_CONCURRENCY ?? 16),
+  p99Concurrency: Number(process.env.BENCH_ENGAGEMENT_P99_CONCURRENCY ?? 64),
   seconds: Number(process.env.BENCH_ENGAGEMENT_SECONDS ?? 5),
+  crowdFans: Number(process.env.BENCH_CROWD_FANS ?? 2000),
 };
+/** The crowd must be served within this (the issue's "within a minute"). */
+const CROWD_DEADLINE_MS = 60_000;
+/** A hammer not stopped by then counts as never stopped. */
+const HAMMER_GIVE_UP_MS = 10_000;
+const HAMMER_CONNECTIONS = 8;
 /** Requests per fan before it is replaced, below the default per-visitor limits (60 likes, 10 comments a minute). */
 const PER_VISITOR = { like: 50, comment: 9 } as const;
 
@@ -36,7 +52,13 @@ interface Answer {
   body: string;
 }
 
-function send(agent: http.Agent, url: URL, method: string, visitor: string, body?: unknown): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  url: URL,
+  method: string,
+  visitor: string | null,
+  body?: unknown,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const request = http.request(
@@ -45,7 +67,7 @@ function send(agent: http.Agent, url: URL, method: string, visitor: string, body
         method,
         agent,
         headers: {
-          cookie: `ag_vid=${visitor}`,
+          ...(visitor ? { cookie: `ag_vid=${visitor}` } : {}),
           ...(payload
             ? { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }
             : {}),
@@ -87,18 +109,19 @@ function percentile(sorted: number[], p: number): number {
  */
 async function load(
   label: string,
+  concurrency: number,
   perVisitor: number,
   issue: (agent: http.Agent) => Promise<string>,
   act: (agent: http.Agent, visitor: string) => Promise<Answer>,
 ): Promise<Result> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   let errors = 0;
   const started = process.hrtime.bigint();
   const deadline = started + BigInt(Math.round(settings.seconds * 1e9));
   await Promise.all(
-    Array.from({ length: settings.concurrency }, async () => {
+    Array.from({ length: concurrency }, async () => {
       let visitor = await issue(agent);
       let used = 0;
       while (process.hrtime.bigint() < deadline) {
@@ -166,8 +189,85 @@ function visitorIssuer(summaryUrl: URL): (agent: http.Agent) => Promise<string> 
     });
 }
 
-/** Prints likes/s and comment posts/s; sets a failing exit code when any request failed. */
-export async function runEngagementBench(baseUrl: string): Promise<void> {
+/** Fans liking back to back; returns the load and the like count they should have left. */
+async function likeLoad(
+  label: string,
+  concurrency: number,
+  likeUrl: URL,
+  issue: (agent: http.Agent) => Promise<string>,
+): Promise<{ result: Result; liking: number }> {
+  // Every fan toggles its own like; those with an odd number of toggles are left liking.
+  const toggles = new Map<string, number>();
+  const result = await load(label, concurrency, PER_VISITOR.like, issue, async (agent, visitor) => {
+    const answer = await send(agent, likeUrl, "POST", visitor, {});
+    if (answer.status === 200) toggles.set(visitor, (toggles.get(visitor) ?? 0) + 1);
+    return answer;
+  });
+  return { result, liking: [...toggles.values()].filter((count) => count % 2 === 1).length };
+}
+
+/** `fans` fresh fans, `concurrency` at a time: each opens the player (gets its cookie) and likes once. */
+async function crowd(
+  fans: number,
+  concurrency: number,
+  likeUrl: URL,
+  issue: (agent: http.Agent) => Promise<string>,
+): Promise<{ succeeded: number; ms: number; statuses: Map<number, number> }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const statuses = new Map<number, number>();
+  let next = 0;
+  let succeeded = 0;
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < fans && Date.now() - started < CROWD_DEADLINE_MS) {
+        next++;
+        let status = 0;
+        try {
+          status = (await send(agent, likeUrl, "POST", await issue(agent), { liked: true })).status;
+        } catch {
+          // a network error: status 0
+        }
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        if (status === 200) succeeded++;
+      }
+    }),
+  );
+  agent.destroy();
+  return { succeeded, ms: Date.now() - started, statuses };
+}
+
+/**
+ * One client liking as fast as it can (`HAMMER_CONNECTIONS` requests in flight, as a script
+ * would): ms until its first 429, or Infinity.
+ */
+async function hammer(likeUrl: URL, visitor: string | null): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: HAMMER_CONNECTIONS });
+  const started = Date.now();
+  let limitedAt = Infinity;
+  try {
+    await Promise.all(
+      Array.from({ length: HAMMER_CONNECTIONS }, async () => {
+        while (limitedAt === Infinity && Date.now() - started < HAMMER_GIVE_UP_MS) {
+          const answer = await send(agent, likeUrl, "POST", visitor, {});
+          if (answer.status === 429) limitedAt = Math.min(limitedAt, Date.now() - started);
+        }
+      }),
+    );
+    return limitedAt;
+  } finally {
+    agent.destroy();
+  }
+}
+
+const statusList = (statuses: Map<number, number>) =>
+  [...statuses].map(([status, count]) => `${status || "network"}: ${count}`).join(", ");
+
+/**
+ * Prints and records the engagement figures; sets a failing exit code when a target is
+ * missed. `staticRps` is the static file's req/s measured in the same run (run.ts), if any.
+ */
+export async function runEngagementBench(baseUrl: string, staticRps?: number): Promise<void> {
   const host = new URL(baseUrl).hostname;
   if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(host)) {
     throw new Error(`the engagement bench only targets a loopback address (got ${host})`);
@@ -177,28 +277,28 @@ export async function runEngagementBench(baseUrl: string): Promise<void> {
   const commentUrl = new URL(`/api/content/${id}/comments`, baseUrl);
   const issue = visitorIssuer(new URL(`/api/content/${id}/engagement`, baseUrl));
   const before = await likeCount(baseUrl, settings.contentId);
-  log(`${settings.concurrency} concurrent fans, ${settings.seconds} s each, content ${settings.contentId}`);
+  log(`content ${settings.contentId}, ${settings.seconds} s per load, shipped limits, one address`);
 
-  // Every fan toggles its own like; the final count must be the start plus the fans left liking.
-  const toggles = new Map<string, number>();
-  const likes = await load("likes", PER_VISITOR.like, issue, async (agent, visitor) => {
-    const answer = await send(agent, likeUrl, "POST", visitor, {});
-    if (answer.status === 200) toggles.set(visitor, (toggles.get(visitor) ?? 0) + 1);
-    return answer;
-  });
+  const fast = await likeLoad(`likes ×${settings.concurrency}`, settings.concurrency, likeUrl, issue);
+  const wide = await likeLoad(`likes ×${settings.p99Concurrency}`, settings.p99Concurrency, likeUrl, issue);
   let n = 0;
-  const comments = await load("comments", PER_VISITOR.comment, issue, (agent, visitor) =>
-    send(agent, commentUrl, "POST", visitor, {
-      rating: 1 + (n % 5),
-      text: `Bench comment ${++n}: what a night!`,
-      requestId: randomUUID(),
-    }),
+  const comments = await load(
+    `comments ×${settings.concurrency}`,
+    settings.concurrency,
+    PER_VISITOR.comment,
+    issue,
+    (agent, visitor) =>
+      send(agent, commentUrl, "POST", visitor, {
+        rating: 1 + (n % 5),
+        text: `Bench comment ${++n}: what a night!`,
+        requestId: randomUUID(),
+      }),
   );
 
   console.log("");
   console.log(
     [
-      "action".padEnd(10),
+      "action".padEnd(14),
       "requests",
       "errors",
       "per s".padStart(9),
@@ -206,10 +306,10 @@ export async function runEngagementBench(baseUrl: string): Promise<void> {
       "p99 ms".padStart(8),
     ].join("  "),
   );
-  for (const r of [likes, comments]) {
+  for (const r of [fast.result, wide.result, comments]) {
     console.log(
       [
-        r.label.padEnd(10),
+        r.label.padEnd(14),
         String(r.requests).padStart(8),
         String(r.errors).padStart(6),
         fmt(r.rps).padStart(9),
@@ -217,24 +317,50 @@ export async function runEngagementBench(baseUrl: string): Promise<void> {
         fmt(r.p99, 2).padStart(8),
       ].join("  "),
     );
-    if (r.errors > 0) {
-      const seen = [...r.statuses].map(([status, count]) => `${status || "network"}: ${count}`).join(", ");
-      log(
-        `${r.label}: answers by status ${seen}${r.statuses.has(429) ? " (start the app with RATE_LIMIT_IP_FACTOR=100000)" : ""}`,
-      );
-    }
+    if (r.errors > 0) log(`${r.label}: answers by status ${statusList(r.statuses)}`);
   }
 
-  const expected = before + [...toggles.values()].filter((count) => count % 2 === 1).length;
-  const after = await likeCount(baseUrl, settings.contentId);
+  const expected = before + fast.liking + wide.liking;
+  const afterLoads = await likeCount(baseUrl, settings.contentId);
+  const crowdRun = await crowd(settings.crowdFans, settings.p99Concurrency, likeUrl, issue);
+  const afterCrowd = await likeCount(baseUrl, settings.contentId);
+  // Every fan of the crowd is new: each successful like adds exactly one.
+  const exact = afterLoads === expected && afterCrowd === afterLoads + crowdRun.succeeded;
+  const issuing = new http.Agent();
+  const withCookie = await hammer(likeUrl, await issue(issuing));
+  issuing.destroy();
+  const withoutCookie = await hammer(likeUrl, null);
+  const hammerMs = Math.max(withCookie, withoutCookie);
+
+  const ratio = staticRps ? fast.result.rps / staticRps : NaN;
+  const errors = fast.result.errors + wide.result.errors;
   console.log("");
   log(
-    `likes/s ${fmt(likes.rps)}, comment posts/s ${fmt(comments.rps)}, errors ${likes.errors + comments.errors}`,
+    `likes/s ${fmt(fast.result.rps)} (${settings.concurrency} fans)${staticRps ? `, ${fmt(ratio, 2)}× the static file's ${fmt(staticRps)} req/s` : ""}; p99 ${fmt(wide.result.p99, 2)} ms with ${settings.p99Concurrency} fans; errors ${errors}; comment posts/s ${fmt(comments.rps)}`,
   );
   log(
-    `like count after the run: ${after}, expected ${expected} (${after === expected ? "exact" : "MISMATCH"})`,
+    `like count after the loads ${afterLoads}, expected ${expected}; after the crowd ${afterCrowd}, expected ${afterLoads + crowdRun.succeeded} (${exact ? "exact" : "MISMATCH"})`,
   );
-  if (likes.errors > 0 || comments.errors > 0 || after !== expected) process.exitCode = 1;
+  log(
+    `crowd: ${crowdRun.succeeded} of ${settings.crowdFans} fresh fans behind one address liked once, in ${fmt(crowdRun.ms / 1000)} s (${statusList(crowdRun.statuses)})`,
+  );
+  log(
+    `hammer: first 429 after ${fmt(withCookie, 0)} ms with one cookie, ${fmt(withoutCookie, 0)} ms without cookies`,
+  );
+
+  recordFigure("likes.perSecond", fast.result.rps);
+  recordFigure("likes.ratioToStatic", ratio);
+  recordFigure("likes.errors", errors);
+  recordFigure("likes.exact", exact);
+  recordFigure("likes.p99Ms", wide.result.p99);
+  recordFigure("crowd.fans", settings.crowdFans);
+  recordFigure("crowd.succeeded", crowdRun.succeeded);
+  recordFigure("hammer.limitedWithinMs", hammerMs);
+
+  const crowdServed = crowdRun.succeeded === settings.crowdFans && crowdRun.ms <= CROWD_DEADLINE_MS;
+  if (errors > 0 || comments.errors > 0 || !exact || !crowdServed || !(hammerMs <= 1000)) {
+    process.exitCode = 1;
+  }
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -243,8 +369,10 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     console.error("[bench] set BENCH_URL to a running app, e.g. BENCH_URL=http://localhost:3000");
     process.exit(1);
   }
-  runEngagementBench(base).catch((error: unknown) => {
-    console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  });
+  runEngagementBench(base)
+    .then(() => writeBenchResults())
+    .catch((error: unknown) => {
+      console.error(`[bench] ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    });
 }

@@ -12,7 +12,7 @@ let api: ReturnType<typeof engagementHandlers>;
 const limits: EngagementLimits = {
   windowSeconds: 60,
   perVisitor: { like: 50, comment: 2, share: 50, download: 50, view: 50, watchTime: 50 },
-  ipFactor: 3,
+  anonPerIp: 6,
 };
 
 beforeAll(async () => {
@@ -305,12 +305,12 @@ describe("rate limits", () => {
     expect(await env.db.comment.count({ where: { contentId: C.mixed, visitorId: visitor } })).toBe(2);
   });
 
-  it("limits one address at a multiple of the visitor limit, and other addresses not at all", async () => {
-    const from = (ip: string) =>
+  it("limits requests without a cookie by address, and neither other addresses nor fans with cookies", async () => {
+    const from = (ip: string, visitor?: string) =>
       api.postComment(
         request(`/api/content/${C.single}/comments`, {
           body: { rating: 4, text: "crowd" },
-          visitor: randomUUID(),
+          ...(visitor ? { visitor } : {}),
           headers: { "x-forwarded-for": ip },
         }),
         params(C.single),
@@ -319,10 +319,14 @@ describe("rate limits", () => {
     for (let i = 0; i < 7; i++) statuses.push((await from("198.51.100.7")).status);
     expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
     expect((await from("198.51.100.8")).status).toBe(201);
-    // Without a trusted proxy, a forwarded chain proves nothing: only the visitor limit applies.
+    // A crowd behind the same address, each fan with its cookie, is not capped by it.
+    const crowd = await Promise.all(Array.from({ length: 10 }, () => from("198.51.100.7", randomUUID())));
+    expect(crowd.map((r) => r.status)).toEqual(Array<number>(10).fill(201));
+    // Without a trusted proxy, a forwarded chain proves nothing: no address to count against.
     expect((await from("10.0.0.1, 198.51.100.7")).status).toBe(201);
     // The table keeps a keyed hash, never the address.
-    const keys = (await env.db.requestLimit.findMany({ select: { key: true } })).map((r) => r.key).join(" ");
+    const keys = (await env.db.rateLimiter.findMany({ select: { key: true } })).map((r) => r.key).join(" ");
+    expect(keys).toContain("eng:anon:ip:");
     expect(keys).not.toContain("198.51.100");
   });
 });

@@ -602,7 +602,7 @@ async function publicRoutes(): Promise<string[]> {
  * A fingerprint of every data table (rate-limit counters aside): what a request stored, changed
  * or deleted. Counters are bookkeeping of the requests themselves, refused ones included.
  */
-const BOOKKEEPING = new Set(["rate_limit", "request_limit", "_prisma_migrations"]);
+const BOOKKEEPING = new Set(["rate_limit", "rate_limiter", "_prisma_migrations"]);
 let fingerprintSql = "";
 async function fingerprint(): Promise<Record<string, string>> {
   if (!fingerprintSql) {

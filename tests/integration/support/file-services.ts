@@ -39,6 +39,7 @@ const shared = globalThis as unknown as {
   afterglowBoss?: Promise<{ stop(options: { graceful: boolean; wait: boolean }): Promise<void> }>;
   afterglowStore?: { client: { destroy(): void } };
   afterglowPublicStore?: unknown;
+  afterglowLimiter?: { pool: { end(): Promise<void> } };
 };
 
 afterAll(async () => {
@@ -51,8 +52,15 @@ afterAll(async () => {
   const boss = await shared.afterglowBoss?.catch(() => undefined);
   await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
   await shared.afterglowPrisma?.$disconnect();
+  await shared.afterglowLimiter?.pool.end();
   shared.afterglowStore?.client.destroy();
-  for (const key of ["afterglowBoss", "afterglowPrisma", "afterglowStore", "afterglowPublicStore"] as const)
+  for (const key of [
+    "afterglowBoss",
+    "afterglowPrisma",
+    "afterglowStore",
+    "afterglowPublicStore",
+    "afterglowLimiter",
+  ] as const)
     delete shared[key];
   await adminQuery(`drop database if exists "${name}" with (force)`);
 });
