@@ -7,11 +7,14 @@ export type ShortLinkItem = { kind: "event"; id: string } | { kind: "content"; i
 
 const MAX_ATTEMPTS = 4;
 
-/** A unique-constraint refusal, and which of `ShortLink`'s columns it was on (from Prisma's meta). */
-export function uniqueViolation(error: unknown): { fields: string } | null {
+/**
+ * A unique-constraint refusal and the constraint's name as Prisma's pg adapter reports it in
+ * `meta` (`short_link_code_key`, `short_link_itemKey_key`, `short_link_eventId_labelKey_key` …).
+ */
+export function uniqueViolation(error: unknown): { constraint: string } | null {
   if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "P2002")
     return null;
-  return { fields: JSON.stringify((error as { meta?: unknown }).meta ?? null) };
+  return { constraint: JSON.stringify((error as { meta?: unknown }).meta ?? null) };
 }
 
 /**
@@ -24,7 +27,7 @@ export async function withFreshCode<T>(create: (code: string) => Promise<T>): Pr
       return await create(newShortCode());
     } catch (error) {
       const clash = uniqueViolation(error);
-      if (!clash || !clash.fields.includes('"code"') || attempt >= MAX_ATTEMPTS) throw error;
+      if (!clash?.constraint.includes("short_link_code_key") || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
