@@ -3,7 +3,7 @@
 import { ExternalLink, Link as LinkIcon, Mail, MessageCircle, Send, Share2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { toast } from "sonner";
 import type { ShareChannel } from "@/components/player/engagement/api";
 import {
@@ -50,6 +50,8 @@ function hasShareSheet(): boolean {
   return typeof navigator.share === "function" && window.matchMedia("(pointer: coarse)").matches;
 }
 
+const noSubscription = () => () => {};
+
 const itemClass =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-700";
 
@@ -70,13 +72,12 @@ export function ShareMenu({
   onShare?: (channel: ShareChannel) => void;
 }) {
   const t = useTranslations();
-  const [nativeSheet, setNativeSheet] = useState(false);
+  // The server cannot know the device: it renders the menu, the phone swaps in its share sheet.
+  const nativeSheet = useSyncExternalStore(noSubscription, hasShareSheet, () => false);
   const [status, setStatus] = useState("");
   const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const text = t("share.text", { title });
 
-  // After hydration: the server cannot know the device, so it renders the menu.
-  useEffect(() => setNativeSheet(hasShareSheet()), []);
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
   const announce = (message: string) => {

@@ -14,7 +14,8 @@ import { createContentRow, createEventRow, createTenant, type Tenant } from "./s
 let pro: Tenant;
 let other: Tenant;
 let starter: Tenant;
-const routing: RoutingSnapshot = { domains: new Map(), redirects: new Map() };
+const customDomains = new Map<string, string>();
+const routing: RoutingSnapshot = { domains: customDomains, redirects: new Map() };
 const handler = shortLinkHandler({ secureCookie: false, routing: async () => routing });
 
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
     createTenant(db, { plan: "professional" }),
     createTenant(db, { plan: "starter" }),
   ]);
-  routing.domains.set("fotos.example.test", other.slug);
+  customDomains.set("fotos.example.test", other.slug);
 });
 afterAll(() => db.$disconnect());
 
