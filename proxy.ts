@@ -1,6 +1,6 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { landingSource, referrerHost, sourceCookie } from "@/lib/attribution/parse";
+import { landingSource, referrerHost, sourceSetCookie } from "@/lib/attribution/parse";
 import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
 import { signInPath } from "@/lib/auth/redirects";
 import { chooseLocale } from "@/lib/i18n/accept-language";
@@ -86,7 +86,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     response.cookies.set(localeCookieName, language.locale, { path: "/", sameSite: "lax" });
   }
   const source = visitSource(request, table);
-  if (source) response.cookies.set(sourceCookie(source, site.appOrigin.startsWith("https:")));
+  if (source)
+    response.headers.append("Set-Cookie", sourceSetCookie(source, site.appOrigin.startsWith("https:")));
   return response;
 }
 

@@ -71,7 +71,25 @@ export function referrerHost(referer: string | null): string | null {
   return host || null;
 }
 
-/** The `ag_src` cookie's options: never read by pages (HttpOnly), sent on top-level visits (Lax). */
+/**
+ * The `Set-Cookie` header of the `ag_src` cookie: never read by pages (HttpOnly), sent on
+ * top-level visits (Lax). Written by hand because Next's cookie helper percent-encodes the
+ * value (`ch%3Awhatsapp`), which the engagement API's reader would refuse as malformed; a
+ * source is only ever `[a-z0-9.:_-]`, all valid cookie octets.
+ */
+export function sourceSetCookie(value: string, secure: boolean): string {
+  const cookie = sourceCookie(value, secure);
+  return [
+    `${cookie.name}=${cookie.value}`,
+    `Path=${cookie.path}`,
+    `Max-Age=${cookie.maxAge}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(cookie.secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** The `ag_src` cookie's attributes. */
 export function sourceCookie(value: string, secure: boolean) {
   return {
     name: SOURCE_COOKIE,

@@ -1,5 +1,5 @@
 import "server-only";
-import { landingSource, sourceCookie } from "@/lib/attribution/parse";
+import { landingSource, sourceSetCookie } from "@/lib/attribution/parse";
 import { respond } from "@/lib/http/route";
 import { tenantHostOptions } from "@/lib/public/site";
 import { resolveShortLink, type ShortLinkHost } from "@/lib/short-links/resolve";
@@ -44,20 +44,9 @@ export function shortLinkHandler(options: ShortLinkHandlerOptions) {
           isOwnHost: (name) => routeHost(name, hostOptions).kind !== "unknown",
         });
       const headers = new Headers({ Location: resolved.location, "Cache-Control": "private, no-store" });
-      if (source) headers.append("Set-Cookie", serialise(sourceCookie(source, options.secureCookie)));
+      if (source) headers.append("Set-Cookie", sourceSetCookie(source, options.secureCookie));
       return new Response(null, { status: 302, headers });
     });
-}
-
-function serialise(cookie: ReturnType<typeof sourceCookie>): string {
-  return [
-    `${cookie.name}=${cookie.value}`,
-    `Path=${cookie.path}`,
-    `Max-Age=${cookie.maxAge}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(cookie.secure ? ["Secure"] : []),
-  ].join("; ");
 }
 
 /** The table, or no custom domains while the database cannot be read (subdomains still work). */

@@ -20,16 +20,26 @@ const sourceCookie = (answer: Response) =>
 describe("proxy: visit source", () => {
   it("sets ag_src from a channel tag, HttpOnly and Lax, for 30 days", async () => {
     const cookie = await visit("/demo/evento/x?ch=whatsapp").then(sourceCookie);
-    expect(cookie).toMatch(/ag_src=ch%3Awhatsapp|ag_src=ch:whatsapp/);
+    // Not percent-encoded: the engagement API reads the value as stored (lib/engagement/visitor.ts).
+    expect(cookie).toMatch(/^ag_src=ch:whatsapp;/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=lax/i);
     expect(cookie).toMatch(/Max-Age=2592000/);
   });
 
+  it("sets it beside a first visit's language cookie", async () => {
+    const answer = await proxy(
+      new NextRequest("http://localhost:3000/demo?ch=telegram", { headers: { host: "localhost:3000" } }),
+    );
+    const cookies = answer.headers.getSetCookie();
+    expect(cookies.some((c) => c.startsWith("NEXT_LOCALE=pt;"))).toBe(true);
+    expect(cookies.some((c) => c.startsWith("ag_src=ch:telegram;"))).toBe(true);
+  });
+
   it("sets it from utm_source and from a foreign referrer", async () => {
-    expect(await visit("/demo?utm_source=Newsletter").then(sourceCookie)).toMatch(/utm(%3A|:)newsletter/);
+    expect(await visit("/demo?utm_source=Newsletter").then(sourceCookie)).toMatch(/^ag_src=utm:newsletter;/);
     expect(await visit("/demo", { referer: "https://l.instagram.com/" }).then(sourceCookie)).toMatch(
-      /ref(%3A|:)l\.instagram\.com/,
+      /^ag_src=ref:l\.instagram\.com;/,
     );
   });
 
