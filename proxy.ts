@@ -1,11 +1,13 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
+import { landingSource, referrerHost, sourceSetCookie } from "@/lib/attribution/parse";
 import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
 import { signInPath } from "@/lib/auth/redirects";
 import { chooseLocale } from "@/lib/i18n/accept-language";
 import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
 import { createPageSecurity } from "@/lib/public/security-headers";
 import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/public/site";
+import { routeHost } from "@/lib/tenancy/host";
 import { decideRoute, type RouteSite } from "@/lib/tenancy/request-route";
 import {
   EMPTY_ROUTING,
@@ -42,11 +44,8 @@ const REDIRECT_CACHE = "public, max-age=300";
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;
-  const decision = decideRoute(
-    { host: request.headers.get("host"), pathname, search },
-    await routing(),
-    site,
-  );
+  const table = await routing();
+  const decision = decideRoute({ host: request.headers.get("host"), pathname, search }, table, site);
   if (decision.kind === "not-found") {
     return new NextResponse("Not found\n", {
       status: 404,
@@ -59,6 +58,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       headers: { "Cache-Control": REDIRECT_CACHE },
     });
   }
+  // Short links answer on every host, in no language: the route handler (app/s/[code]) itself.
+  if (pathname.startsWith("/s/")) return NextResponse.next();
   const tenantSlug = decision.kind === "tenant" ? decision.slug : null;
   const language = chooseLocale(
     request.cookies.get(localeCookieName)?.value,
@@ -84,7 +85,29 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     // language menu), the next visit asks the browser again; the menu's choice lasts a year.
     response.cookies.set(localeCookieName, language.locale, { path: "/", sameSite: "lax" });
   }
+  const source = visitSource(request, table);
+  if (source)
+    response.headers.append("Set-Cookie", sourceSetCookie(source, site.appOrigin.startsWith("https:")));
   return response;
+}
+
+/**
+ * The source of a page visit that lands with a tag (`?ch=`, `utm_source`) or from another
+ * site (lib/attribution/parse.ts), for the `ag_src` cookie; null leaves an earlier source in
+ * place. Parsed only when there is something to read, so most requests cost a string check.
+ * The page never reads the cookie (it stays cached for everyone): the engagement API does.
+ */
+function visitSource(request: NextRequest, table: RoutingSnapshot): string | null {
+  if (request.method !== "GET") return null;
+  const referer = request.headers.get("referer");
+  const host = request.nextUrl.hostname;
+  const foreignReferer = referer !== null && referrerHost(referer) !== host;
+  if (!request.nextUrl.search && !foreignReferer) return null;
+  return landingSource({
+    searchParams: request.nextUrl.searchParams,
+    referer,
+    isOwnHost: (name) => routeHost(name, { ...site, domains: table.domains }).kind !== "unknown",
+  });
 }
 
 /**

@@ -12,6 +12,7 @@ import { formatEventDate, formatPrice } from "@/lib/public/format";
 import { pickText } from "@/lib/public/texts";
 import type { TenantLinks } from "@/lib/public/links";
 import type { PublicContent, PublicEvent } from "@/lib/public/types";
+import { ShareMenu } from "@/components/share/share-menu";
 import { cn } from "@/lib/utils";
 
 /** Every photo of the event's photo contents, in the organiser's order, for the grid and lightbox. */
@@ -198,6 +199,7 @@ export async function EventView({
   links,
   companyName,
   style = TEMPLATE_STYLES.classic,
+  shareUrl,
 }: {
   event: PublicEvent;
   contents: PublicContent[];
@@ -205,6 +207,8 @@ export async function EventView({
   links: TenantLinks;
   companyName: string;
   style?: TemplateStyle;
+  /** The event's canonical address, for the share menu. */
+  shareUrl?: string;
 }) {
   const t = await getTranslations("event");
   const photos = await photoItems(contents, links);
@@ -215,6 +219,11 @@ export async function EventView({
     <TranslationScope>
       <article>
         <EventHeader event={event} locale={locale} links={links} companyName={companyName} style={style} />
+        {shareUrl && (
+          <div className={cn("flex justify-center pt-6", style.container)}>
+            <ShareMenu url={shareUrl} title={pickText(event.texts.name, locale)?.text ?? event.name} />
+          </div>
+        )}
 
         <div className={cn("flex flex-col gap-12 py-10", style.container)}>
           {(description || automatic) && (

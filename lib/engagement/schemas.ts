@@ -11,7 +11,15 @@ export const COMMENTS_PAGE_DEFAULT = 20;
 export const COMMENTS_PAGE_MAX = 50;
 export const WATCH_TIME_MAX_SECONDS = 30;
 
-export const SHARE_CHANNELS = ["native", "copy-link", "whatsapp", "facebook", "x", "email"] as const;
+export const SHARE_CHANNELS = [
+  "native",
+  "copy-link",
+  "whatsapp",
+  "telegram",
+  "facebook",
+  "x",
+  "email",
+] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
 
 /** Plain text as typed (see `plainText`), trimmed, empty → null. */

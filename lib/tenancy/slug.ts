@@ -75,6 +75,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "player",
   "privacy",
   "robots.txt",
+  // Short links (`/s/{code}`, lib/short-links) on the app host and on every tenant host.
+  "s",
   "sitemap.xml",
   "terms",
   // A tenant's own pages: `/{slug}/evento/x` in path mode, `/evento/x` on its host.

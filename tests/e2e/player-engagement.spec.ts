@@ -151,7 +151,7 @@ async function withoutWebShare(context: BrowserContext): Promise<void> {
   });
 }
 
-test("share: without Web Share the link is copied, and each channel is recorded", async ({
+test("share: without a share sheet, a menu copies the tagged link and records each channel", async ({
   page,
   context,
   baseURL,
@@ -164,13 +164,20 @@ test("share: without Web Share the link is copied, and each channel is recorded"
   await openPlayer(page, contentId);
 
   await page.getByRole("button", { name: "Partilhar", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Copiar link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Link copiado" })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/player/${contentId}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+    `${baseURL}/player/${contentId}?ch=copy-link`,
+  );
   await expect.poll(() => eventRows(contentId, "share", "copy-link")).toBe(1);
 
-  await page.getByRole("button", { name: "Mais opções de partilha" }).click();
+  await page.getByRole("button", { name: "Partilhar", exact: true }).click();
   const whatsapp = page.getByRole("menuitem", { name: "WhatsApp" });
-  await expect(whatsapp).toHaveAttribute("href", /^https:\/\/wa\.me\/\?text=Share%20me%20http/);
+  // The text in the fan's language, then the address tagged with the network.
+  await expect(whatsapp).toHaveAttribute(
+    "href",
+    /^https:\/\/wa\.me\/\?text=Share%20me%3A%20fotos%20e%20v%C3%ADdeos%20http.*%3Fch%3Dwhatsapp$/,
+  );
   await expect(page.getByRole("menuitem", { name: "E-mail" })).toHaveAttribute(
     "href",
     /^mailto:\?subject=Share%20me/,
@@ -181,61 +188,69 @@ test("share: without Web Share the link is copied, and each channel is recorded"
   await expect.poll(() => eventRows(contentId, "share", "whatsapp")).toBe(1);
 });
 
-test("share: the device's share sheet is used when there is one; cancelling it records nothing", async ({
-  page,
-  context,
-}) => {
-  await context.addInitScript(() => {
-    const w = window as unknown as { shareAnswer: "ok" | "cancel"; shared: ShareData[]; sheets: number };
-    w.shareAnswer = "ok";
-    w.shared = [];
-    w.sheets = 0;
-    Object.defineProperty(Navigator.prototype, "share", {
-      configurable: true,
-      value: async (data: ShareData) => {
-        w.sheets += 1;
-        if (w.shareAnswer === "cancel") throw new DOMException("Share canceled", "AbortError");
-        w.shared.push(data);
-      },
+test.describe("on a touch device", () => {
+  test.use({ hasTouch: true });
+
+  test("share: the device's share sheet is used when there is one; cancelling it records nothing", async ({
+    page,
+    context,
+  }) => {
+    await context.addInitScript(() => {
+      const w = window as unknown as { shareAnswer: "ok" | "cancel"; shared: ShareData[]; sheets: number };
+      w.shareAnswer = "ok";
+      w.shared = [];
+      w.sheets = 0;
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value: async (data: ShareData) => {
+          w.sheets += 1;
+          if (w.shareAnswer === "cancel") throw new DOMException("Share canceled", "AbortError");
+          w.shared.push(data);
+        },
+      });
     });
-  });
-  const contentId = await ownContent("Native share");
-  await openPlayer(page, contentId);
-  const share = page.getByRole("button", { name: "Partilhar", exact: true });
-  await share.click();
-  await expect.poll(() => eventRows(contentId, "share", "native")).toBe(1);
-  expect(await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)).toEqual([
-    { title: "Native share", url: expect.stringMatching(new RegExp(`/player/${contentId}$`)) },
-  ]);
+    const contentId = await ownContent("Native share");
+    await openPlayer(page, contentId);
+    const share = page.getByRole("button", { name: "Partilhar", exact: true });
+    await share.click();
+    await expect.poll(() => eventRows(contentId, "share", "native")).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared)).toEqual([
+      {
+        title: "Native share",
+        text: "Native share: fotos e vídeos",
+        url: expect.stringMatching(new RegExp(`/player/${contentId}\\?ch=native$`)),
+      },
+    ]);
 
-  // Every share the page sends from here on, in the order it sends them.
-  const isShare = (method: string, url: string) =>
-    method === "POST" && url.endsWith(`/api/content/${contentId}/shares`);
-  const sent: string[] = [];
-  page.on("request", (request) => {
-    if (isShare(request.method(), request.url())) {
-      sent.push((request.postDataJSON() as { channel: string }).channel);
-    }
-  });
-  const setAnswer = (answer: "ok" | "cancel") =>
-    page.evaluate((a) => {
-      (window as unknown as { shareAnswer: string }).shareAnswer = a;
-    }, answer);
-  const sheets = () => page.evaluate(() => (window as unknown as { sheets: number }).sheets);
+    // Every share the page sends from here on, in the order it sends them.
+    const isShare = (method: string, url: string) =>
+      method === "POST" && url.endsWith(`/api/content/${contentId}/shares`);
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (isShare(request.method(), request.url())) {
+        sent.push((request.postDataJSON() as { channel: string }).channel);
+      }
+    });
+    const setAnswer = (answer: "ok" | "cancel") =>
+      page.evaluate((a) => {
+        (window as unknown as { shareAnswer: string }).shareAnswer = a;
+      }, answer);
+    const sheets = () => page.evaluate(() => (window as unknown as { sheets: number }).sheets);
 
-  await setAnswer("cancel");
-  await share.click();
-  // The sheet opened and the fan closed it: the click has been handled.
-  await expect.poll(sheets).toBe(2);
-  // Then a share that goes through. A record of the cancelled one would have been sent first
-  // (in the same task as its click), so once this one is answered the log is complete.
-  await setAnswer("ok");
-  const answered = page.waitForResponse((response) => isShare(response.request().method(), response.url()));
-  await share.click();
-  expect((await answered).ok()).toBe(true);
-  expect(sent).toEqual(["native"]);
-  expect(await eventRows(contentId, "share")).toBe(2);
-  await expect(page.getByRole("status").filter({ hasText: "Link copiado" })).toHaveCount(0);
+    await setAnswer("cancel");
+    await share.click();
+    // The sheet opened and the fan closed it: the click has been handled.
+    await expect.poll(sheets).toBe(2);
+    // Then a share that goes through. A record of the cancelled one would have been sent first
+    // (in the same task as its click), so once this one is answered the log is complete.
+    await setAnswer("ok");
+    const answered = page.waitForResponse((response) => isShare(response.request().method(), response.url()));
+    await share.click();
+    expect((await answered).ok()).toBe(true);
+    expect(sent).toEqual(["native"]);
+    expect(await eventRows(contentId, "share")).toBe(2);
+    await expect(page.getByRole("status").filter({ hasText: "Link copiado" })).toHaveCount(0);
+  });
 });
 
 test("gated download: the lead form first, then the file; not asked again on this device", async ({

@@ -77,6 +77,7 @@ interface World {
     leadId: string;
     invitationId: string;
     domainId: string;
+    qrCodeId: string;
   };
   /** The token of A's pending invitation (to `invitee@…`, who is none of the callers). */
   invitationToken: string;
@@ -166,6 +167,10 @@ const MATRIX: Record<string, Entry> = {
     path: `/api/admin/events/${w.a.eventId}/qr?format=svg`,
     params: { id: w.a.eventId },
   })),
+  "app/api/admin/qr-codes/[id]/route.ts:GET": route("content.manage", (w) => ({
+    path: `/api/admin/qr-codes/${w.a.qrCodeId}?format=svg`,
+    params: { id: w.a.qrCodeId },
+  })),
   "app/api/admin/revalidate/route.ts:POST": {
     kind: "signed",
     call: (w) => ({
@@ -218,6 +223,11 @@ const MATRIX: Record<string, Entry> = {
   "lib/content/actions.ts:setCoverAction": admin("content.manage", (w) => [w.a.contentId, w.a.mediaId]),
   "lib/content/actions.ts:deleteMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
   "lib/content/actions.ts:retryMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
+  "lib/short-links/actions.ts:createQrCodeAction": admin("content.manage", (w) => [
+    { kind: "event", id: w.a.eventId },
+    "Hijack",
+  ]),
+  "lib/short-links/actions.ts:deleteQrCodeAction": admin("content.manage", (w) => [w.a.qrCodeId]),
   "lib/events/actions.ts:saveEventAction": admin("events.manage", (w) => [w.a.eventId, eventInput]),
   "lib/events/actions.ts:deleteEventAction": admin("events.manage", (w) => [w.a.eventId]),
   "lib/events/actions.ts:checkSlugAction": admin(
@@ -444,8 +454,12 @@ async function createWorld(): Promise<World> {
   const domain = await p.domain.create({
     data: { companyId: a.id, hostname: "zza-private.example.com", kind: "custom", verificationToken: MARK },
   });
+  const qrCode = await p.shortLink.create({
+    data: { companyId: a.id, eventId: event.id, code: "zzaqrcode1", label: `${MARK} qr`, labelKey: "zza-qr" },
+  });
   return {
     a: {
+      qrCodeId: qrCode.id,
       id: a.id,
       eventId: event.id,
       eventSlug: event.slug,

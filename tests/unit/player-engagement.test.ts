@@ -7,7 +7,7 @@ import {
   validateLead,
 } from "@/components/player/engagement/lead-form";
 import { newRequestId } from "@/components/player/engagement/request-id";
-import { shareHref } from "@/components/player/engagement/share-links";
+import { shareHref, taggedUrl } from "@/components/player/engagement/share-links";
 import { WatchTimeCounter } from "@/components/player/engagement/watch-time";
 
 /** Positions of a media element playing from `from` for `seconds`, one `timeupdate` each 250 ms. */
@@ -100,21 +100,37 @@ describe("lead form", () => {
 });
 
 describe("share links", () => {
-  const page = { title: "Noite & Dia", url: "https://demo.example/player/c1?x=1" };
+  const page = {
+    title: "Noite & Dia",
+    text: "Fotos de Noite & Dia",
+    url: "https://demo.example/player/c1?x=1",
+  };
+  const tagged = (channel: string) => encodeURIComponent(`https://demo.example/player/c1?x=1&ch=${channel}`);
 
-  it("pre-fills each network's share dialog with the encoded page", () => {
+  it("pre-fills each network's share dialog with the text and the page tagged with that network", () => {
     expect(shareHref("whatsapp", page)).toBe(
-      "https://wa.me/?text=Noite%20%26%20Dia%20https%3A%2F%2Fdemo.example%2Fplayer%2Fc1%3Fx%3D1",
+      `https://wa.me/?text=${encodeURIComponent("Fotos de Noite & Dia")}%20${tagged("whatsapp")}`,
+    );
+    expect(shareHref("telegram", page)).toBe(
+      `https://t.me/share/url?url=${tagged("telegram")}&text=Fotos%20de%20Noite%20%26%20Dia`,
     );
     expect(shareHref("facebook", page)).toBe(
-      "https://www.facebook.com/sharer/sharer.php?u=https%3A%2F%2Fdemo.example%2Fplayer%2Fc1%3Fx%3D1",
+      `https://www.facebook.com/sharer/sharer.php?u=${tagged("facebook")}`,
     );
     expect(shareHref("x", page)).toBe(
-      "https://x.com/intent/post?text=Noite%20%26%20Dia&url=https%3A%2F%2Fdemo.example%2Fplayer%2Fc1%3Fx%3D1",
+      `https://x.com/intent/post?text=Fotos%20de%20Noite%20%26%20Dia&url=${tagged("x")}`,
     );
     expect(shareHref("email", page)).toMatch(
-      /^mailto:\?subject=Noite%20%26%20Dia&body=Noite%20%26%20Dia%0Ahttps/,
+      /^mailto:\?subject=Noite%20%26%20Dia&body=Fotos%20de%20Noite%20%26%20Dia%0Ahttps/,
     );
+    expect(shareHref("email", page)).toContain(tagged("email"));
+  });
+
+  it("tags an address with its channel, replacing an earlier tag", () => {
+    expect(taggedUrl("https://a.example/s/abcdefgh12?ch=x", "whatsapp")).toBe(
+      "https://a.example/s/abcdefgh12?ch=whatsapp",
+    );
+    expect(taggedUrl("not a url", "x")).toBe("not a url");
   });
 });
 

@@ -160,6 +160,7 @@ export async function EventPage({
         links={links}
         companyName={data.company.name}
         style={templateStyle(data.company.template)}
+        shareUrl={canonicalUrl(mode, data.company.slug, (l) => l.event(data.event.slug))}
       />
     </TenantShell>
   );

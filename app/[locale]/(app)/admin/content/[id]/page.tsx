@@ -6,6 +6,7 @@ import { ContentForm } from "@/components/content/content-form";
 import { ContentStatusActions } from "@/components/content/content-status-actions";
 import { MediaManager } from "@/components/content/media-manager";
 import { StatusBadge } from "@/components/content/status-badge";
+import { QrCodesPanel } from "@/components/share/qr-codes-panel";
 import { getContentForEdit } from "@/lib/content/queries";
 import { eventOptions } from "@/lib/events/queries";
 import { requireMembership } from "@/lib/tenancy/guard";
@@ -80,6 +81,8 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
           }}
         />
       </section>
+
+      <QrCodesPanel membership={membership} item={{ kind: "content", id: content.id }} />
 
       <CommentsSection membership={membership} contentId={content.id} />
     </EditPageFrame>

@@ -6,9 +6,7 @@ import Link from "next/link";
 import { StatusBadge } from "@/components/content/status-badge";
 import { DeleteEventButton } from "@/components/events/delete-event-button";
 import { EventForm } from "@/components/events/event-form";
-import { EventQr } from "@/components/events/event-qr";
-import { getPlanSummary } from "@/lib/billing/overview";
-import { planAllows } from "@/lib/plans/gate";
+import { QrCodesPanel } from "@/components/share/qr-codes-panel";
 import { Button } from "@/components/ui/button";
 import { getEventForEdit } from "@/lib/events/queries";
 import { timeZones } from "@/lib/events/time-zone";
@@ -24,10 +22,9 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
   const { locale, id } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership("events.manage");
-  const [event, t, billing] = await Promise.all([
+  const [event, t] = await Promise.all([
     getEventForEdit(membership.company.id, id),
     getTranslations("events"),
-    getPlanSummary(membership.company.id),
   ]);
   // After the event is found (a foreign or unknown id is a 404 before any translation is read).
   const translations = await loadFieldVersions(membership, "event", event.id);
@@ -75,11 +72,7 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
           translations={translations}
         />
         <aside>
-          <EventQr
-            eventId={event.id}
-            publicUrl={event.publicUrl}
-            locked={!planAllows(billing.plan, "qrCodes")}
-          />
+          <QrCodesPanel membership={membership} item={{ kind: "event", id: event.id }} />
         </aside>
       </div>
     </EditPageFrame>

@@ -1,0 +1,84 @@
+import Link from "next/link";
+import { getTranslations } from "next-intl/server";
+import { QrCodeManager } from "@/components/share/qr-code-manager";
+import { CopyButton } from "@/components/ui/copy-button";
+import { getPlanSummary } from "@/lib/billing/overview";
+import { planAllows } from "@/lib/plans/gate";
+import { itemShortCode } from "@/lib/short-links/item-link";
+import { shortLinkOrigin, shortLinkUrl } from "@/lib/short-links/origin";
+import { listQrCodes } from "@/lib/short-links/qr-codes";
+import type { QrItem } from "@/lib/short-links/schemas";
+import type { Membership } from "@/lib/tenancy/membership";
+
+const frame = "flex flex-col gap-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-700";
+
+/**
+ * The labelled QR codes of an event or a content item (edit pages): create, download at print
+ * sizes, scans, delete. On a plan without QR codes (Starter), a pointer to the plans instead
+ * (the actions and the image route refuse them too). Above them, on every plan, the item's
+ * own short link. The page has loaded the item through the guard (scoped to the company).
+ */
+export async function QrCodesPanel({ membership, item }: { membership: Membership; item: QrItem }) {
+  const companyId = membership.company.id;
+  const [t, { plan }, code, origin] = await Promise.all([
+    getTranslations("shortLinks"),
+    getPlanSummary(companyId),
+    itemShortCode(companyId, item),
+    shortLinkOrigin(companyId),
+  ]);
+  const url = shortLinkUrl(origin, code);
+  return (
+    <div className="flex flex-col gap-4">
+      <section aria-labelledby="short-link-heading" className={frame}>
+        <h2 id="short-link-heading" className="font-semibold">
+          {t("link.title")}
+        </h2>
+        <p className="text-xs break-all text-zinc-600 dark:text-zinc-400" data-testid="short-link">
+          {url}
+        </p>
+        <div>
+          <CopyButton value={url} what={t("link.what")} />
+        </div>
+      </section>
+      <QrCodes membership={membership} item={item} allowed={planAllows(plan, "qrCodes")} />
+    </div>
+  );
+}
+
+async function QrCodes({
+  membership,
+  item,
+  allowed,
+}: {
+  membership: Membership;
+  item: QrItem;
+  allowed: boolean;
+}) {
+  const t = await getTranslations("shortLinks.qr");
+  if (!allowed) {
+    return (
+      <section aria-labelledby="qr-codes-heading" data-testid="qr-locked" className={frame}>
+        <h2 id="qr-codes-heading" className="font-semibold">
+          {t("title")}
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("locked")}</p>
+        <Link
+          href="/admin/subscription"
+          className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
+        >
+          {t("upgrade")}
+        </Link>
+      </section>
+    );
+  }
+  const codes = await listQrCodes(membership, item);
+  return (
+    <section aria-labelledby="qr-codes-heading" data-testid="qr-codes" className={frame}>
+      <h2 id="qr-codes-heading" className="font-semibold">
+        {t("title")}
+      </h2>
+      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("lead")}</p>
+      <QrCodeManager item={item} codes={codes} />
+    </section>
+  );
+}

@@ -1,0 +1,168 @@
+"use client";
+
+import { ExternalLink, Link as LinkIcon, Mail, MessageCircle, Send, Share2 } from "lucide-react";
+import { useTranslations } from "next-intl";
+import { DropdownMenu } from "radix-ui";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { toast } from "sonner";
+import type { ShareChannel } from "@/components/player/engagement/api";
+import {
+  NETWORK_CHANNELS,
+  shareHref,
+  taggedUrl,
+  type NetworkChannel,
+} from "@/components/player/engagement/share-links";
+import { pillButton } from "@/components/player/engagement/styles";
+
+const networkIcon: Record<NetworkChannel, typeof Mail> = {
+  whatsapp: MessageCircle,
+  telegram: Send,
+  facebook: ExternalLink,
+  x: ExternalLink,
+  email: Mail,
+};
+
+/** Copies with the Clipboard API, else with the older selection copy (plain-http pages lack the API). */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.append(area);
+    area.select();
+    try {
+      return document.execCommand("copy");
+    } catch {
+      return false;
+    } finally {
+      area.remove();
+    }
+  }
+}
+
+/** A phone or tablet with a share sheet: the Web Share API on a touch-first device. */
+function hasShareSheet(): boolean {
+  return typeof navigator.share === "function" && window.matchMedia("(pointer: coarse)").matches;
+}
+
+const noSubscription = () => () => {};
+
+const itemClass =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-700";
+
+/**
+ * Share a page: on a phone, the device's own share sheet (Web Share API); elsewhere a menu of
+ * copy link, WhatsApp, Telegram, Facebook, X and e-mail (keyboard: arrows, Enter, Escape,
+ * focus back on the button). Every shared address carries its channel (`?ch=`), and the text
+ * is in the fan's language. `onShare` hears each completed share (a cancelled sheet is none).
+ * Self-contained, so a page may load it on demand.
+ */
+export function ShareMenu({
+  url,
+  title,
+  onShare,
+}: {
+  url: string;
+  title: string;
+  onShare?: (channel: ShareChannel) => void;
+}) {
+  const t = useTranslations();
+  // The server cannot know the device: it renders the menu, the phone swaps in its share sheet.
+  const nativeSheet = useSyncExternalStore(noSubscription, hasShareSheet, () => false);
+  const [status, setStatus] = useState("");
+  const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const text = t("share.text", { title });
+
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const announce = (message: string) => {
+    setStatus(message);
+    clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(() => setStatus(""), 4000);
+  };
+
+  async function copyLink() {
+    if (await copyText(taggedUrl(url, "copy-link"))) {
+      announce(t("share.copied"));
+      onShare?.("copy-link");
+    } else {
+      toast.error(t("engagement.share.copyFailed"));
+    }
+  }
+
+  async function shareSheet() {
+    try {
+      await navigator.share({ title, text, url: taggedUrl(url, "native") });
+      onShare?.("native");
+    } catch (error) {
+      // AbortError: the fan closed the share sheet, nothing was shared.
+      if (error instanceof DOMException && error.name === "AbortError") return;
+      await copyLink();
+    }
+  }
+
+  const label = (
+    <>
+      <Share2 aria-hidden className="size-5" />
+      {t("share.label")}
+    </>
+  );
+
+  return (
+    <div className="flex items-center">
+      {nativeSheet ? (
+        <button type="button" onClick={() => void shareSheet()} className={pillButton}>
+          {label}
+        </button>
+      ) : (
+        <DropdownMenu.Root>
+          <DropdownMenu.Trigger className={pillButton}>{label}</DropdownMenu.Trigger>
+          <DropdownMenu.Portal>
+            <DropdownMenu.Content
+              align="start"
+              sideOffset={6}
+              className="z-50 min-w-52 rounded-xl border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100"
+            >
+              <DropdownMenu.Label className="px-3 py-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+                {t("engagement.share.menuTitle")}
+              </DropdownMenu.Label>
+              <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
+                <LinkIcon aria-hidden className="size-4" />
+                {t("share.copyLink")}
+              </DropdownMenu.Item>
+              {NETWORK_CHANNELS.map((channel) => {
+                const Icon = networkIcon[channel];
+                return (
+                  <DropdownMenu.Item
+                    key={channel}
+                    asChild
+                    className={itemClass}
+                    onSelect={() => onShare?.(channel)}
+                  >
+                    <a
+                      href={shareHref(channel, { title, text, url })}
+                      target={channel === "email" ? undefined : "_blank"}
+                      rel="noopener noreferrer"
+                      data-channel={channel}
+                    >
+                      <Icon aria-hidden className="size-4" />
+                      {t(`engagement.share.${channel}`)}
+                    </a>
+                  </DropdownMenu.Item>
+                );
+              })}
+            </DropdownMenu.Content>
+          </DropdownMenu.Portal>
+        </DropdownMenu.Root>
+      )}
+      <p role="status" aria-live="polite" className="ml-2 text-sm text-zinc-600 dark:text-zinc-400">
+        {status}
+      </p>
+    </div>
+  );
+}

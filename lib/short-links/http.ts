@@ -1,0 +1,59 @@
+import "server-only";
+import { landingSource, sourceSetCookie } from "@/lib/attribution/parse";
+import { respond } from "@/lib/http/route";
+import { tenantHostOptions } from "@/lib/public/site";
+import { resolveShortLink, type ShortLinkHost } from "@/lib/short-links/resolve";
+import { routeHost } from "@/lib/tenancy/host";
+import { EMPTY_ROUTING, routingTable, type RoutingSnapshot } from "@/lib/tenancy/routing-table";
+
+export interface ShortLinkHandlerOptions {
+  secureCookie: boolean;
+  /** The custom domains (proxy.ts's routing table). */
+  routing: () => Promise<RoutingSnapshot>;
+}
+
+const NOT_FOUND = () =>
+  new Response("Not found\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/**
+ * GET /s/{code}: a 302 to the item's page on the same host, never cached (the item may be
+ * unpublished tomorrow), setting the visit's source: `qr:{id}` for a QR code's link, else the
+ * link's own tag (`/s/{code}?ch=whatsapp`), `utm_source` or foreign referrer. An untagged
+ * visit leaves an earlier source in place (last non-direct touch).
+ */
+export function shortLinkHandler(options: ShortLinkHandlerOptions) {
+  return (request: Request, context: { params: Promise<{ code: string }> }) =>
+    respond(request, async () => {
+      const { code } = await context.params;
+      const domains = (await options.routing()).domains;
+      const hostOptions = { ...tenantHostOptions(), domains };
+      const route = routeHost(request.headers.get("host"), hostOptions);
+      if (route.kind === "unknown") return NOT_FOUND();
+      const host: ShortLinkHost =
+        route.kind === "tenant" ? { kind: "tenant", slug: route.slug } : { kind: "app" };
+      const resolved = await resolveShortLink(code, host);
+      if (!resolved) return NOT_FOUND();
+      const source =
+        resolved.source ??
+        landingSource({
+          searchParams: new URL(request.url).searchParams,
+          referer: request.headers.get("referer"),
+          isOwnHost: (name) => routeHost(name, hostOptions).kind !== "unknown",
+        });
+      const headers = new Headers({ Location: resolved.location, "Cache-Control": "private, no-store" });
+      if (source) headers.append("Set-Cookie", sourceSetCookie(source, options.secureCookie));
+      return new Response(null, { status: 302, headers });
+    });
+}
+
+/** The table, or no custom domains while the database cannot be read (subdomains still work). */
+export async function currentRouting(): Promise<RoutingSnapshot> {
+  try {
+    return await routingTable().current();
+  } catch {
+    return EMPTY_ROUTING;
+  }
+}

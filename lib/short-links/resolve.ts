@@ -1,0 +1,55 @@
+import "server-only";
+import { encodeSource } from "@/lib/attribution/source";
+import { db } from "@/lib/db";
+import { tenantLinks } from "@/lib/public/links";
+import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
+import { normaliseShortCode } from "@/lib/short-links/code";
+
+/** Where the short link was asked for: the app's host, or a company's subdomain or custom domain. */
+export type ShortLinkHost = { kind: "app" } | { kind: "tenant"; slug: string };
+
+export interface ResolvedShortLink {
+  /** The item's public page, on the host the link was opened on (a path: the fan stays there). */
+  location: string;
+  /** `qr:{id}` for a labelled QR code; null for an item's plain link (its URL may carry a tag). */
+  source: string | null;
+}
+
+/**
+ * The page a short link leads to, or null: an unknown code, another company's code on a
+ * tenant's host, and an item a fan may not see (draft, private, archived, deleted) are the
+ * same null, so a code's answer tells nothing about an unpublished item.
+ */
+export async function resolveShortLink(
+  rawCode: string,
+  host: ShortLinkHost,
+): Promise<ResolvedShortLink | null> {
+  const code = normaliseShortCode(rawCode);
+  if (!code) return null;
+  const viewable = { status: true, isPublic: true } as const;
+  const link = await db.shortLink.findUnique({
+    where: { code },
+    select: {
+      id: true,
+      label: true,
+      company: { select: { slug: true } },
+      event: { select: { slug: true, ...viewable } },
+      content: { select: { id: true, status: true, events: { select: { event: { select: viewable } } } } },
+    },
+  });
+  if (!link) return null;
+  if (host.kind === "tenant" && host.slug !== link.company.slug) return null;
+  const links = tenantLinks(host.kind === "tenant" ? "host" : "path", link.company.slug);
+  let location: string;
+  if (link.event) {
+    if (!isEventViewable(link.event)) return null;
+    location = links.event(link.event.slug);
+  } else if (link.content) {
+    if (!isContentViewable(link.content)) return null;
+    location = links.player(link.content.id);
+  } else {
+    return null;
+  }
+  const source = link.label === null ? null : encodeSource({ kind: "qr", value: link.id });
+  return { location, source };
+}
