@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eventQrCode } from "@/lib/events/qr-code";
 import { checkEventSlug, getEventForEdit, listEvents } from "@/lib/events/queries";
 import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
 import type { EventInput } from "@/lib/events/schemas";
@@ -169,31 +168,6 @@ describe("events admin", () => {
     const theirs = await uploadBanner(other);
     const error = await rejection(createEvent(demo.as("admin"), input({ bannerMediaId: theirs })));
     expect(error.messageKey).toBe("events.errors.bannerInvalid");
-  });
-
-  it("makes QR codes of the public URL as PNG and SVG", async () => {
-    const saved = await createEvent(demo.as("admin"), input({ slug: "qr-show" }));
-    const png = await eventQrCode(demo.as("admin"), saved.id, "png");
-    expect(png).toMatchObject({ contentType: "image/png", fileName: "qr-qr-show.png" });
-    expect(Buffer.from(png.body.subarray(0, 8))).toEqual(
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    );
-    expect(png.url).toMatch(/\/event\/qr-show$/);
-    const svg = await eventQrCode(demo.as("admin"), saved.id, "svg");
-    expect(new TextDecoder().decode(svg.body)).toMatch(/^<svg/);
-    expect((await rejection(eventQrCode(other.as("admin"), saved.id, "png"))).code).toBe("not_found");
-  });
-
-  it("refuses QR codes on Starter, naming the plan and the subscription page", async () => {
-    const starter = await createTenant(env.db, { plan: "starter" });
-    const saved = await createEvent(starter.as("admin"), input({ slug: "qr-starter" }));
-    const error = await rejection(eventQrCode(starter.as("admin"), saved.id, "png"));
-    expect(error).toMatchObject({ code: "forbidden", messageKey: "plans.errors.feature" });
-    expect(error.values).toMatchObject({
-      plan: "starter",
-      required: "professional",
-      link: "/admin/subscription",
-    });
   });
 
   it("deletes an event with its banner, keeping its contents", async () => {

@@ -163,10 +163,6 @@ const MATRIX: Record<string, Entry> = {
     path: `/api/admin/content/${w.a.contentId}/media`,
     params: { id: w.a.contentId },
   })),
-  "app/api/admin/events/[id]/qr/route.ts:GET": route("events.manage", (w) => ({
-    path: `/api/admin/events/${w.a.eventId}/qr?format=svg`,
-    params: { id: w.a.eventId },
-  })),
   "app/api/admin/qr-codes/[id]/route.ts:GET": route("content.manage", (w) => ({
     path: `/api/admin/qr-codes/${w.a.qrCodeId}?format=svg`,
     params: { id: w.a.qrCodeId },
