@@ -166,7 +166,8 @@ export async function sketchesBy(
   const { rolled, raw } = splitAtWatermark(range, through);
   const parts: Prisma.Sql[] = [];
   const rows = rollupRows(companyId, dim, rolled);
-  if (rows) parts.push(Prisma.sql`SELECT "key" AS key, "visitors" AS v FROM "engagement_rollup" WHERE ${rows}`);
+  if (rows)
+    parts.push(Prisma.sql`SELECT "key" AS key, "visitors" AS v FROM "engagement_rollup" WHERE ${rows}`);
   if (raw) {
     parts.push(Prisma.sql`
       SELECT DISTINCT ${keyOf(dim)} AS key, ${RAW_TRIPLET} AS v FROM "engagement_event"

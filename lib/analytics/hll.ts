@@ -4,8 +4,8 @@ import { createHash } from "node:crypto";
  * HyperLogLog: the distinct-visitor sketch of the analytics roll-up (lib/analytics/rollup.ts).
  *
  * 2^12 registers give a standard error of 1.04 / √4096 ≈ 1.6 %, so a long range's unique
- * visitors are an estimate within ~2 % (the page says so); small counts are exact in practice
- * (linear counting). Sketches are stored as *sparse triplets*: for each non-empty register its
+ * visitors are an estimate within ~2 % (the page says so); small counts are within a visitor or
+ * two (linear counting). Sketches are stored as *sparse triplets*: for each non-empty register its
  * index (2 bytes, big-endian) and its value (1 byte). Concatenating two encodings is the
  * encoding of their union (the reader keeps the largest value per register), which lets
  * PostgreSQL merge a range's sketches with `string_agg` and send one byte string per key.

@@ -1,11 +1,8 @@
 import {
   addAggregate,
-  DAILY_METRICS,
-  emptyMetrics,
   TYPE_METRIC,
   type AnalyticsOverview,
   type AnalyticsRow,
-  type DailyMetric,
   type DailyPoint,
   type EngagementTypeName,
   type MediaCounts,
