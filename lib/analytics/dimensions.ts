@@ -82,13 +82,13 @@ const RAW_COUNTS = Prisma.sql`
  * are the company's lead rows of the range (see lib/analytics/queries.ts); a lead whose
  * content was deleted has the key null in the content dimension.
  */
-export async function countersBy(
+export function countersQuery(
   companyId: string,
   range: DayRange,
   dim: Dimension,
   through: string | null,
   perDay = false,
-): Promise<Map<string | null, Counters>> {
+): Prisma.Sql {
   const { rolled, raw } = splitAtWatermark(range, through);
   const dayKey = Prisma.sql`to_char("createdAt"::date, 'YYYY-MM-DD')`;
   const key = perDay ? dayKey : keyOf(dim);
@@ -118,12 +118,23 @@ export async function countersBy(
       WHERE "companyId" = ${companyId} AND "contentId" IS NOT NULL AND "type" <> 'lead' AND ${createdWithin(raw)}
       GROUP BY 1`);
   }
-  const result = await db.$queryRaw<CounterRow[]>`
+  return Prisma.sql`
     SELECT key, sum(views)::bigint AS views, sum(likes)::bigint AS likes, sum(shares)::bigint AS shares,
       sum(comments)::bigint AS comments, sum(downloads)::bigint AS downloads,
       sum(watch)::bigint AS watch, sum(leads)::bigint AS leads
     FROM (${Prisma.join(parts, " UNION ALL ")}) AS parts
     GROUP BY key`;
+}
+
+/** Counts per key of a dimension (or per day, `perDay`) over the range (see countersQuery). */
+export async function countersBy(
+  companyId: string,
+  range: DayRange,
+  dim: Dimension,
+  through: string | null,
+  perDay = false,
+): Promise<Map<string | null, Counters>> {
+  const result = await db.$queryRaw<CounterRow[]>(countersQuery(companyId, range, dim, through, perDay));
   return new Map(
     result.map((r) => [
       r.key,
@@ -157,12 +168,12 @@ const RAW_TRIPLET = Prisma.raw(hllTripletSql(`"visitorId"`));
  * Per key, the viewers' sketch of a long range: the roll-up rows' sketches and the raw days'
  * triplets, concatenated by PostgreSQL (one byte string per key; see lib/analytics/hll.ts).
  */
-export async function sketchesBy(
+export function sketchesQuery(
   companyId: string,
   range: DayRange,
   dim: Dimension,
   through: string | null,
-): Promise<Map<string, HyperLogLog>> {
+): Prisma.Sql {
   const { rolled, raw } = splitAtWatermark(range, through);
   const parts: Prisma.Sql[] = [];
   const rows = rollupRows(companyId, dim, rolled);
@@ -173,8 +184,19 @@ export async function sketchesBy(
       SELECT DISTINCT ${keyOf(dim)} AS key, ${RAW_TRIPLET} AS v FROM "engagement_event"
       WHERE "companyId" = ${companyId} AND "type" = 'view' AND "contentId" IS NOT NULL AND ${createdWithin(raw)}`);
   }
-  const result = await db.$queryRaw<{ key: string; v: Uint8Array }[]>`
+  return Prisma.sql`
     SELECT key, string_agg(v, ''::bytea) AS v FROM (${Prisma.join(parts, " UNION ALL ")}) AS parts GROUP BY key`;
+}
+
+export async function sketchesBy(
+  companyId: string,
+  range: DayRange,
+  dim: Dimension,
+  through: string | null,
+): Promise<Map<string, HyperLogLog>> {
+  const result = await db.$queryRaw<{ key: string; v: Uint8Array }[]>(
+    sketchesQuery(companyId, range, dim, through),
+  );
   return new Map(
     result.map((r) => {
       const hll = new HyperLogLog();
