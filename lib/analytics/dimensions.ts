@@ -3,7 +3,7 @@ import { readWatermark } from "@/lib/analytics/rollup";
 import { buildSourceRows, type SourceRow } from "@/lib/analytics/source-rows";
 import { sourceLabels } from "@/lib/attribution/labels";
 import { DAILY_METRICS, emptyMetrics, type DailyMetric } from "@/lib/analytics/metrics";
-import { daysIn, monthsAndDays, splitAtWatermark, type DayRange } from "@/lib/analytics/range";
+import { monthsAndDays, splitAtWatermark, type DayRange } from "@/lib/analytics/range";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 
@@ -14,11 +14,14 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * where a whole month fits and day rows around them, days after it from the raw rows, so a
  * year reads about a dozen rows per key and a figure is the same before and after a run.
  *
- * Unique visitors are exact (distinct raw visitor ids, an index-only scan) for ranges up to
- * EXACT_UNIQUE_DAYS; longer ranges merge the rows' HyperLogLog sketches (≈ 1.6 % standard
- * error) with the sketch of the raw days, so they never scan a year of views.
+ * Unique visitors: the company's sketch of the range is read first (a few rows). Below
+ * EXACT_UNIQUE_BELOW visitors they are counted exactly (distinct raw visitor ids, an index-only
+ * scan that few visitors keep short); above, every key's figure is the HyperLogLog estimate
+ * (≈ 1.6 % standard error) of the roll-up rows' sketches merged with the raw days', so a
+ * busy year or month never scans its views. Either way the figure is the same before and
+ * after the roll-up (the raw rows' registers are the roll-up's).
  */
-export const EXACT_UNIQUE_DAYS = 31;
+export const EXACT_UNIQUE_BELOW = 1000;
 
 export type Dimension = "all" | "content" | "source";
 
@@ -157,9 +160,15 @@ export function sumCounters(all: Iterable<Counters>): Counters {
   return sum;
 }
 
-/** Whether a range's unique visitors are counted exactly (short) or estimated (long). */
-export function uniqueIsExact(range: DayRange): boolean {
-  return daysIn(range) <= EXACT_UNIQUE_DAYS;
+/** The company's unique visitors of a range, and whether the range's figures are exact. */
+export async function visitorTotal(
+  companyId: string,
+  range: DayRange,
+  through: string | null,
+): Promise<{ exact: boolean; total: number }> {
+  const estimate = (await sketchesBy(companyId, range, "all", through)).get("")?.estimate() ?? 0;
+  if (estimate >= EXACT_UNIQUE_BELOW) return { exact: false, total: estimate };
+  return { exact: true, total: (await exactUniqueBy(companyId, range, "all")).get("") ?? 0 };
 }
 
 const RAW_TRIPLET = Prisma.raw(hllTripletSql(`"visitorId"`));
@@ -222,14 +231,15 @@ export async function exactUniqueBy(
   return new Map(rows.map((r) => [r.key, Number(r.n)]));
 }
 
-/** Unique visitors per key: exact for short ranges, the sketches' estimate for long ones. */
+/** Unique visitors per key: exact (see visitorTotal) or the sketches' estimate. */
 export async function uniqueBy(
   companyId: string,
   range: DayRange,
   dim: Dimension,
   through: string | null,
+  exact: boolean,
 ): Promise<Map<string, number>> {
-  if (uniqueIsExact(range)) return exactUniqueBy(companyId, range, dim);
+  if (exact) return exactUniqueBy(companyId, range, dim);
   const sketches = await sketchesBy(companyId, range, dim, through);
   return new Map([...sketches].map(([key, hll]) => [key, hll.estimate()]));
 }
@@ -239,7 +249,9 @@ export async function listSourceRows(companyId: string, range: DayRange): Promis
   const through = await readWatermark();
   const [counters, unique] = await Promise.all([
     countersBy(companyId, range, "source", through),
-    uniqueBy(companyId, range, "source", through),
+    visitorTotal(companyId, range, through).then(({ exact }) =>
+      uniqueBy(companyId, range, "source", through, exact),
+    ),
   ]);
   const stored = [...new Set([...counters.keys(), ...unique.keys()].map((k) => k || null))];
   return buildSourceRows(counters, unique, await sourceLabels(companyId, stored));

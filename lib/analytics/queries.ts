@@ -14,7 +14,7 @@ import {
   sketchesBy,
   sumCounters,
   uniqueBy,
-  uniqueIsExact,
+  visitorTotal,
   type Counters,
 } from "@/lib/analytics/dimensions";
 import { HyperLogLog } from "@/lib/analytics/hll";
@@ -124,9 +124,10 @@ async function uniqueByEvent(
   companyId: string,
   range: DayRange,
   through: string | null,
+  exact: boolean,
   links: { id: string; contents: { contentId: string }[] }[],
 ): Promise<Map<string, number>> {
-  if (!uniqueIsExact(range)) {
+  if (!exact) {
     const sketches = await sketchesBy(companyId, range, "content", through);
     return new Map(
       links.map((e) => {
@@ -203,6 +204,7 @@ async function eventRows(
   companyId: string,
   range: DayRange,
   through: string | null,
+  exact: boolean,
   { counters }: ContentCounts,
 ): Promise<AnalyticsRow[]> {
   const events = await db.event.findMany({
@@ -215,7 +217,7 @@ async function eventRows(
       contents: { select: { contentId: true } },
     },
   });
-  const unique = await uniqueByEvent(companyId, range, through, events);
+  const unique = await uniqueByEvent(companyId, range, through, exact, events);
   return events
     .map((e) => ({
       id: e.id,
@@ -234,10 +236,13 @@ export async function listAnalyticsRows(
   by: ItemBreakdown,
 ): Promise<AnalyticsRow[]> {
   const through = await readWatermark();
-  const counts = await contentCounts(companyId, range, through);
+  const [counts, { exact }] = await Promise.all([
+    contentCounts(companyId, range, through),
+    visitorTotal(companyId, range, through),
+  ]);
   return by === "content"
-    ? contentRows(counts, await uniqueBy(companyId, range, "content", through))
-    : eventRows(companyId, range, through, counts);
+    ? contentRows(counts, await uniqueBy(companyId, range, "content", through, exact))
+    : eventRows(companyId, range, through, exact, counts);
 }
 
 /**
@@ -253,21 +258,32 @@ export async function getAnalyticsReport(
   const through = await readWatermark();
   const [byDay, unique, counts, media] = await Promise.all([
     countersBy(companyId, range, "all", through, true),
-    uniqueBy(companyId, range, "all", through),
+    visitorTotal(companyId, range, through),
     contentCounts(companyId, range, through),
     mediaCounts(companyId),
   ]);
   const [rows, byContent] =
     by === "content"
-      ? await uniqueBy(companyId, range, "content", through).then((u) => {
+      ? await uniqueBy(companyId, range, "content", through, unique.exact).then((u) => {
           const table = contentRows(counts, u);
           return [table, table] as const;
         })
-      : [await eventRows(companyId, range, through, counts), contentRows(counts, new Map())];
+      : [await eventRows(companyId, range, through, unique.exact, counts), contentRows(counts, new Map())];
   const series: DailyPoint[] = eachDay(range).map((day) => ({ day, ...(byDay.get(day) ?? emptyCounters()) }));
-  const totals: Metrics = { ...sumCounters(byDay.values()), uniqueVisitors: unique.get("") ?? 0 };
+  const totals: Metrics = { ...sumCounters(byDay.values()), uniqueVisitors: unique.total };
   const topContent = byContent.filter((c) => c.views > 0).slice(0, 10);
-  return { overview: { from: range.from, to: range.to, totals, series, topContent, media }, rows };
+  return {
+    overview: {
+      from: range.from,
+      to: range.to,
+      totals,
+      uniqueVisitorsExact: unique.exact,
+      series,
+      topContent,
+      media,
+    },
+    rows,
+  };
 }
 
 /** Totals, the daily series, the most viewed contents and the media counts of a range. */

@@ -21,7 +21,6 @@ import {
   startOfDay,
   type AnalyticsParams,
 } from "@/lib/analytics/range";
-import { uniqueIsExact } from "@/lib/analytics/dimensions";
 import { loadAnalytics } from "@/lib/analytics/server";
 import { requireMembership } from "@/lib/tenancy/guard";
 
@@ -100,7 +99,7 @@ export default async function AnalyticsPage({
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="analytics-period">
             {t("period", { from: day(range.from), to: day(range.to), days: daysIn(range) })}
           </p>
-          {!uniqueIsExact(range) && (
+          {!overview.uniqueVisitorsExact && (
             <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="analytics-estimate-note">
               {t("uniqueEstimate")}
             </p>
