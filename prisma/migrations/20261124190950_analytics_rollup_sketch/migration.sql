@@ -24,3 +24,7 @@ CREATE INDEX "engagement_event_companyId_type_createdAt_visitorId_content_idx" O
 
 -- AddForeignKey
 ALTER TABLE "engagement_rollup" ADD CONSTRAINT "engagement_rollup_companyId_fkey" FOREIGN KEY ("companyId") REFERENCES "company"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The new roll-up rows are built by the roll-up job: moving the watermark back makes its next
+-- run rebuild every closed day (until then the reads use the raw rows, exact as before).
+UPDATE "analytics_rollup" SET "throughDay" = NULL;
