@@ -11,6 +11,7 @@ import {
 import {
   countersBy,
   emptyCounters,
+  exactUniqueBy,
   sketchesBy,
   sumCounters,
   uniqueBy,
@@ -123,12 +124,10 @@ function countersByKey(rows: AggregateRow[]): Map<string | null, Counters> {
 async function uniqueByEvent(
   companyId: string,
   range: DayRange,
-  through: string | null,
-  exact: boolean,
+  sketches: Map<string, HyperLogLog> | null,
   links: { id: string; contents: { contentId: string }[] }[],
 ): Promise<Map<string, number>> {
-  if (!exact) {
-    const sketches = await sketchesBy(companyId, range, "content", through);
+  if (sketches) {
     return new Map(
       links.map((e) => {
         const hll = new HyperLogLog();
@@ -203,8 +202,7 @@ function contentRows({ counters, contents }: ContentCounts, unique: Map<string, 
 async function eventRows(
   companyId: string,
   range: DayRange,
-  through: string | null,
-  exact: boolean,
+  sketches: Map<string, HyperLogLog> | null,
   { counters }: ContentCounts,
 ): Promise<AnalyticsRow[]> {
   const events = await db.event.findMany({
@@ -217,7 +215,7 @@ async function eventRows(
       contents: { select: { contentId: true } },
     },
   });
-  const unique = await uniqueByEvent(companyId, range, through, exact, events);
+  const unique = await uniqueByEvent(companyId, range, sketches, events);
   return events
     .map((e) => ({
       id: e.id,
@@ -240,9 +238,10 @@ export async function listAnalyticsRows(
     contentCounts(companyId, range, through),
     visitorTotal(companyId, range, through),
   ]);
-  return by === "content"
-    ? contentRows(counts, await uniqueBy(companyId, range, "content", through, exact))
-    : eventRows(companyId, range, through, exact, counts);
+  if (by === "content")
+    return contentRows(counts, await uniqueBy(companyId, range, "content", through, exact));
+  const sketches = exact ? null : await sketchesBy(companyId, range, "content", through);
+  return eventRows(companyId, range, sketches, counts);
 }
 
 /**
@@ -256,19 +255,27 @@ export async function getAnalyticsReport(
   by: ItemBreakdown,
 ): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[] }> {
   const through = await readWatermark();
-  const [byDay, unique, counts, media] = await Promise.all([
+  // The contents' sketches are read alongside the company's (not after it): a busy company needs
+  // them, and for one with few visitors (exact counts) they are a few small rows.
+  const [byDay, unique, counts, media, sketches] = await Promise.all([
     countersBy(companyId, range, "all", through, true),
     visitorTotal(companyId, range, through),
     contentCounts(companyId, range, through),
     mediaCounts(companyId),
+    sketchesBy(companyId, range, "content", through),
   ]);
+  const estimated = unique.exact ? null : sketches;
   const [rows, byContent] =
     by === "content"
-      ? await uniqueBy(companyId, range, "content", through, unique.exact).then((u) => {
+      ? await (
+          estimated
+            ? Promise.resolve(new Map([...estimated].map(([key, hll]) => [key, hll.estimate()])))
+            : exactUniqueBy(companyId, range, "content")
+        ).then((u) => {
           const table = contentRows(counts, u);
           return [table, table] as const;
         })
-      : [await eventRows(companyId, range, through, unique.exact, counts), contentRows(counts, new Map())];
+      : [await eventRows(companyId, range, estimated, counts), contentRows(counts, new Map())];
   const series: DailyPoint[] = eachDay(range).map((day) => ({ day, ...(byDay.get(day) ?? emptyCounters()) }));
   const totals: Metrics = { ...sumCounters(byDay.values()), uniqueVisitors: unique.total };
   const topContent = byContent.filter((c) => c.views > 0).slice(0, 10);
