@@ -3,7 +3,7 @@ import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { formatWatchedTime } from "@/components/analytics/format";
 import { METRICS, type AnalyticsRow } from "@/lib/analytics/metrics";
-import { startOfDay, type Breakdown } from "@/lib/analytics/range";
+import { startOfDay, type ItemBreakdown } from "@/lib/analytics/range";
 
 /** Rows shown on the page; the CSV has them all. */
 export const VISIBLE_ROWS = 100;
@@ -17,7 +17,7 @@ export async function BreakdownTable({
   locale,
 }: {
   rows: AnalyticsRow[];
-  by: Breakdown;
+  by: ItemBreakdown;
   locale: string;
 }) {
   const [t, tContent, format] = await Promise.all([

@@ -5,7 +5,19 @@ import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { cn } from "@/lib/utils";
-import { BREAKDOWNS, lastDays, PRESET_DAYS, type AnalyticsParams } from "@/lib/analytics/range";
+import {
+  BREAKDOWNS,
+  lastDays,
+  PRESET_DAYS,
+  type AnalyticsParams,
+  type Breakdown,
+} from "@/lib/analytics/range";
+
+const BREAKDOWN_LABELS = {
+  content: "byContent",
+  event: "byEvent",
+  source: "bySource",
+} as const satisfies Record<Breakdown, string>;
 
 /**
  * The period (whole UTC days) and the breakdown, as a plain GET form: works without
@@ -57,7 +69,7 @@ export async function RangeForm({
             name="by"
             defaultValue={params.by}
             {...errorProps("by")}
-            options={optionsOf(BREAKDOWNS, (by) => t(by === "content" ? "byContent" : "byEvent"))}
+            options={optionsOf(BREAKDOWNS, (by) => t(BREAKDOWN_LABELS[by]))}
           />
         </div>
         <Button type="submit" variant="secondary">

@@ -7,7 +7,17 @@ const dash = <span className="text-zinc-400">—</span>;
 /** The leads of one page; dates are shown in UTC, as the date filters read them. */
 export async function LeadsTable({ items, canDelete }: { items: LeadView[]; canDelete: boolean }) {
   const [t, format] = await Promise.all([getTranslations("admin.leads"), getFormatter()]);
-  const columns = ["name", "email", "phone", "company", "content", "event", "consent", "date"] as const;
+  const columns = [
+    "name",
+    "email",
+    "phone",
+    "company",
+    "content",
+    "event",
+    "source",
+    "consent",
+    "date",
+  ] as const;
   return (
     <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700">
       <table className="w-full text-left text-sm">
@@ -40,6 +50,9 @@ export async function LeadsTable({ items, canDelete }: { items: LeadView[]; canD
               <td className="px-4 py-3">{lead.companyName ?? dash}</td>
               <td className="px-4 py-3">{lead.contentTitle ?? dash}</td>
               <td className="px-4 py-3">{lead.eventName ?? dash}</td>
+              <td className="px-4 py-3" data-testid="lead-source">
+                {lead.source ? lead.sourceLabel : t("sourceDirect")}
+              </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 {lead.consent ? t("consentYes") : t("consentNo")}
                 {lead.consentAt && (

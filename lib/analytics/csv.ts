@@ -1,5 +1,6 @@
 import type { AnalyticsRow } from "@/lib/analytics/metrics";
-import type { Breakdown, DayRange } from "@/lib/analytics/range";
+import type { Breakdown, DayRange, ItemBreakdown } from "@/lib/analytics/range";
+import type { SourceRow } from "@/lib/analytics/source-rows";
 import { CSV_BOM, csvRow } from "@/lib/csv";
 
 /**
@@ -20,9 +21,31 @@ const METRIC_COLUMNS = [
 export const ANALYTICS_CSV_COLUMNS = {
   content: ["content_id", "content", "kind", "from", "to", ...METRIC_COLUMNS],
   event: ["event_id", "event", "event_date", "from", "to", ...METRIC_COLUMNS],
-} as const satisfies Record<Breakdown, readonly string[]>;
+} as const satisfies Record<ItemBreakdown, readonly string[]>;
 
-export function analyticsCsv(rows: readonly AnalyticsRow[], by: Breakdown, range: DayRange): string {
+/** `?by=source`: one record per source (`direct` for none), most viewed first. */
+export const SOURCE_CSV_COLUMNS = [
+  "source",
+  "label",
+  "views",
+  "unique_visitors",
+  "likes",
+  "shares",
+  "downloads",
+  "leads",
+] as const;
+
+export function sourceCsv(rows: readonly SourceRow[]): string {
+  const lines = [csvRow(SOURCE_CSV_COLUMNS)];
+  for (const r of rows) {
+    lines.push(
+      csvRow([r.source, r.label, r.views, r.uniqueVisitors, r.likes, r.shares, r.downloads, r.leads]),
+    );
+  }
+  return CSV_BOM + lines.join("");
+}
+
+export function analyticsCsv(rows: readonly AnalyticsRow[], by: ItemBreakdown, range: DayRange): string {
   const lines = [csvRow(ANALYTICS_CSV_COLUMNS[by])];
   for (const r of rows) {
     lines.push(

@@ -96,6 +96,8 @@ export interface AnalyticsOverview {
   from: string;
   to: string;
   totals: Metrics;
+  /** Whether the unique visitors are exact, or a HyperLogLog estimate (many visitors). */
+  uniqueVisitorsExact: boolean;
   /** One point per day of the range, oldest first, zero-filled. */
   series: DailyPoint[];
   /** Up to 10 contents with the most views in the range (ties: title), views > 0 only. */

@@ -1,17 +1,25 @@
 import {
   addAggregate,
-  DAILY_METRICS,
-  emptyMetrics,
   TYPE_METRIC,
   type AnalyticsOverview,
   type AnalyticsRow,
-  type DailyMetric,
   type DailyPoint,
   type EngagementTypeName,
   type MediaCounts,
   type Metrics,
 } from "@/lib/analytics/metrics";
-import { dayIn, eachDay, splitAtWatermark, type Breakdown, type DayRange } from "@/lib/analytics/range";
+import {
+  countersBy,
+  emptyCounters,
+  exactUniqueBy,
+  sketchesBy,
+  sumCounters,
+  uniqueBy,
+  visitorTotal,
+  type Counters,
+} from "@/lib/analytics/dimensions";
+import { HyperLogLog } from "@/lib/analytics/hll";
+import { dayIn, eachDay, splitAtWatermark, type DayRange, type ItemBreakdown } from "@/lib/analytics/range";
 import { readWatermark } from "@/lib/analytics/rollup";
 import { db } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -21,8 +29,9 @@ import { Prisma } from "@/lib/generated/prisma/client";
  *
  * Fans' actions are counted from `engagement_daily` for days up to the roll-up watermark and
  * from `engagement_event` after it (lib/analytics/rollup.ts), so they are exact whether or
- * not the roll-up has run. Unique visitors are always counted from the raw view rows:
- * distinct visitors do not add up across days. Leads are the company's `lead` rows (the
+ * not the roll-up has run. The analytics page reads the roll-up by dimension
+ * (lib/analytics/dimensions.ts): unique visitors are exact for short ranges and a HyperLogLog
+ * estimate (within ~2 %) for long ones, since distinct visitors do not add up across days. Leads are the company's `lead` rows (the
  * people in the leads list, by the day they were first captured), so every lead count in
  * the product matches the list: an erased lead leaves every count, a lead whose content was
  * deleted stays in the company's totals.
@@ -31,14 +40,7 @@ import { Prisma } from "@/lib/generated/prisma/client";
 /** Every day there can be an event: the "all time" of the dashboard and the content list. */
 export const ALL_TIME: DayRange = { from: "1970-01-01", to: "2999-12-31" };
 
-/** The counts that add up (all but unique visitors), as the dashboard and content list use. */
-export type Counters = Record<DailyMetric, number>;
-
-export function emptyCounters(): Counters {
-  const { uniqueVisitors: _unique, ...counters } = emptyMetrics();
-  void _unique;
-  return counters;
-}
+export { emptyCounters, type Counters };
 
 interface AggregateRow {
   /** Content id or day; null for leads whose content was deleted. */
@@ -115,46 +117,35 @@ function countersByKey(rows: AggregateRow[]): Map<string | null, Counters> {
   return out;
 }
 
-function sumCounters(all: Iterable<Counters>): Counters {
-  const sum = emptyCounters();
-  for (const c of all) for (const m of DAILY_METRICS) sum[m] += c[m];
-  return sum;
-}
-
-// Distinct visitors are found by hashing (SELECT DISTINCT in a subquery) and then counted:
-// count(DISTINCT …) would sort every view of the range instead. The index on (companyId,
-// type, createdAt, visitorId, contentId) makes these index-only scans.
-async function uniqueVisitors(companyId: string, range: DayRange): Promise<number> {
-  const rows = await db.$queryRaw<{ n: bigint }[]>`
-    SELECT count(*)::bigint AS n FROM (
-      SELECT DISTINCT "visitorId" FROM "engagement_event"
-      WHERE "companyId" = ${companyId} AND "type" = 'view' AND "contentId" IS NOT NULL
-        AND ${createdWithin(range)}
-    ) AS visitors`;
-  return Number(rows[0]?.n ?? 0);
-}
-
-async function uniqueVisitorsBy(
+/**
+ * Unique visitors per event: exact for short ranges (distinct viewers of the event's contents
+ * in the raw rows), else the union of its contents' sketches.
+ */
+async function uniqueByEvent(
   companyId: string,
   range: DayRange,
-  by: Breakdown,
+  sketches: Map<string, HyperLogLog> | null,
+  links: { id: string; contents: { contentId: string }[] }[],
 ): Promise<Map<string, number>> {
-  const rows =
-    by === "content"
-      ? await db.$queryRaw<{ key: string; n: bigint }[]>`
-          SELECT key, count(*)::bigint AS n FROM (
-            SELECT DISTINCT "contentId" AS key, "visitorId" FROM "engagement_event"
-            WHERE "companyId" = ${companyId} AND "type" = 'view' AND "contentId" IS NOT NULL
-              AND ${createdWithin(range)}
-          ) AS visitors
-          GROUP BY key`
-      : await db.$queryRaw<{ key: string; n: bigint }[]>`
-          SELECT key, count(*)::bigint AS n FROM (
-            SELECT DISTINCT ce."eventId" AS key, e."visitorId"
-            FROM "engagement_event" e JOIN "content_event" ce ON ce."contentId" = e."contentId"
-            WHERE e."companyId" = ${companyId} AND e."type" = 'view' AND ${createdWithin(range, "e.")}
-          ) AS visitors
-          GROUP BY key`;
+  if (sketches) {
+    return new Map(
+      links.map((e) => {
+        const hll = new HyperLogLog();
+        for (const c of e.contents) {
+          const sketch = sketches.get(c.contentId);
+          if (sketch) hll.merge(sketch);
+        }
+        return [e.id, hll.estimate()];
+      }),
+    );
+  }
+  const rows = await db.$queryRaw<{ key: string; n: bigint }[]>`
+    SELECT key, count(*)::bigint AS n FROM (
+      SELECT DISTINCT ce."eventId" AS key, e."visitorId"
+      FROM "engagement_event" e JOIN "content_event" ce ON ce."contentId" = e."contentId"
+      WHERE e."companyId" = ${companyId} AND e."type" = 'view' AND ${createdWithin(range, "e.")}
+    ) AS visitors
+    GROUP BY key`;
   return new Map(rows.map((r) => [r.key, Number(r.n)]));
 }
 
@@ -185,7 +176,7 @@ async function contentCounts(
   through: string | null,
 ): Promise<ContentCounts> {
   const [counters, contents] = await Promise.all([
-    aggregate(companyId, range, "content", through).then(countersByKey),
+    countersBy(companyId, range, "content", through),
     db.content.findMany({ where: { companyId }, select: { id: true, title: true, kind: true } }),
   ]);
   return { counters, contents };
@@ -211,21 +202,20 @@ function contentRows({ counters, contents }: ContentCounts, unique: Map<string, 
 async function eventRows(
   companyId: string,
   range: DayRange,
+  sketches: Map<string, HyperLogLog> | null,
   { counters }: ContentCounts,
 ): Promise<AnalyticsRow[]> {
-  const [events, unique] = await Promise.all([
-    db.event.findMany({
-      where: { companyId },
-      select: {
-        id: true,
-        name: true,
-        startsAt: true,
-        timeZone: true,
-        contents: { select: { contentId: true } },
-      },
-    }),
-    uniqueVisitorsBy(companyId, range, "event"),
-  ]);
+  const events = await db.event.findMany({
+    where: { companyId },
+    select: {
+      id: true,
+      name: true,
+      startsAt: true,
+      timeZone: true,
+      contents: { select: { contentId: true } },
+    },
+  });
+  const unique = await uniqueByEvent(companyId, range, sketches, events);
   return events
     .map((e) => ({
       id: e.id,
@@ -241,12 +231,17 @@ async function eventRows(
 export async function listAnalyticsRows(
   companyId: string,
   range: DayRange,
-  by: Breakdown,
+  by: ItemBreakdown,
 ): Promise<AnalyticsRow[]> {
-  const counts = await contentCounts(companyId, range, await readWatermark());
-  return by === "content"
-    ? contentRows(counts, await uniqueVisitorsBy(companyId, range, "content"))
-    : eventRows(companyId, range, counts);
+  const through = await readWatermark();
+  const [counts, { exact }] = await Promise.all([
+    contentCounts(companyId, range, through),
+    visitorTotal(companyId, range, through),
+  ]);
+  if (by === "content")
+    return contentRows(counts, await uniqueBy(companyId, range, "content", through, exact));
+  const sketches = exact ? null : await sketchesBy(companyId, range, "content", through);
+  return eventRows(companyId, range, sketches, counts);
 }
 
 /**
@@ -257,26 +252,45 @@ export async function listAnalyticsRows(
 export async function getAnalyticsReport(
   companyId: string,
   range: DayRange,
-  by: Breakdown,
+  by: ItemBreakdown,
 ): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[] }> {
   const through = await readWatermark();
-  const [byDay, unique, counts, media] = await Promise.all([
-    aggregate(companyId, range, "day", through).then(countersByKey),
-    uniqueVisitors(companyId, range),
+  // The contents' sketches are read alongside the company's (not after it): a busy company needs
+  // them, and for one with few visitors (exact counts) they are a few small rows.
+  const [byDay, unique, counts, media, sketches] = await Promise.all([
+    countersBy(companyId, range, "all", through, true),
+    visitorTotal(companyId, range, through),
     contentCounts(companyId, range, through),
     mediaCounts(companyId),
+    sketchesBy(companyId, range, "content", through),
   ]);
+  const estimated = unique.exact ? null : sketches;
   const [rows, byContent] =
     by === "content"
-      ? await uniqueVisitorsBy(companyId, range, "content").then((u) => {
+      ? await (
+          estimated
+            ? Promise.resolve(new Map([...estimated].map(([key, hll]) => [key, hll.estimate()])))
+            : exactUniqueBy(companyId, range, "content")
+        ).then((u) => {
           const table = contentRows(counts, u);
           return [table, table] as const;
         })
-      : [await eventRows(companyId, range, counts), contentRows(counts, new Map())];
+      : [await eventRows(companyId, range, estimated, counts), contentRows(counts, new Map())];
   const series: DailyPoint[] = eachDay(range).map((day) => ({ day, ...(byDay.get(day) ?? emptyCounters()) }));
-  const totals: Metrics = { ...sumCounters(byDay.values()), uniqueVisitors: unique };
+  const totals: Metrics = { ...sumCounters(byDay.values()), uniqueVisitors: unique.total };
   const topContent = byContent.filter((c) => c.views > 0).slice(0, 10);
-  return { overview: { from: range.from, to: range.to, totals, series, topContent, media }, rows };
+  return {
+    overview: {
+      from: range.from,
+      to: range.to,
+      totals,
+      uniqueVisitorsExact: unique.exact,
+      series,
+      topContent,
+      media,
+    },
+    rows,
+  };
 }
 
 /** Totals, the daily series, the most viewed contents and the media counts of a range. */

@@ -12,8 +12,10 @@ export const MAX_RANGE_DAYS = 1096;
 
 const DAY_MS = 86_400_000;
 
-export const BREAKDOWNS = ["content", "event"] as const;
+export const BREAKDOWNS = ["content", "event", "source"] as const;
 export type Breakdown = (typeof BREAKDOWNS)[number];
+/** The breakdowns whose rows are contents or events (the source table has rows of its own). */
+export type ItemBreakdown = Exclude<Breakdown, "source">;
 
 export interface DayRange {
   /** First day, YYYY-MM-DD. */
@@ -80,6 +82,31 @@ export function splitAtWatermark(
     rolled: { from: range.from, to: throughDay },
     raw: { from: addDays(throughDay, 1), to: range.to },
   };
+}
+
+/** The first day of the month after `day`'s. */
+export function nextMonth(day: string): string {
+  const d = startOfDay(day);
+  return dayOf(new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1)));
+}
+
+/**
+ * The whole calendar months inside `range` (their first days) and the days around them: the
+ * roll-up keeps a row per month and per day, so a year reads about a dozen months and the
+ * edges' days instead of 365 days.
+ */
+export function monthsAndDays(range: DayRange): { months: string[]; days: DayRange[] } {
+  const months: string[] = [];
+  let start = range.from.endsWith("-01") ? range.from : nextMonth(range.from);
+  while (addDays(nextMonth(start), -1) <= range.to) {
+    months.push(start);
+    start = nextMonth(start);
+  }
+  if (months.length === 0) return { months, days: [range] };
+  const days: DayRange[] = [];
+  if (months[0]! > range.from) days.push({ from: range.from, to: addDays(months[0]!, -1) });
+  if (start <= range.to) days.push({ from: start, to: range.to });
+  return { months, days };
 }
 
 const paramsSchema = z.object({

@@ -1,5 +1,7 @@
-import { addDays, dayOf, daysIn } from "@/lib/analytics/range";
+import { hllTripletSql } from "@/lib/analytics/hll";
+import { addDays, dayOf, daysIn, monthsAndDays, nextMonth } from "@/lib/analytics/range";
 import { db } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * The daily roll-up of `engagement_event` into `engagement_daily`, so analytics over months
@@ -13,6 +15,10 @@ import { db } from "@/lib/db";
  * in them. Each chunk of days is rebuilt (delete, then insert from the raw rows) and the
  * watermark moved in one transaction under an advisory lock: a crash leaves the previous
  * state, and two runs at once (two app instances) serialise.
+ *
+ * The same runs rebuild `engagement_rollup` (rows per day and per whole calendar month, for
+ * the company ("all"), each content and each source, with a HyperLogLog sketch of the viewers),
+ * which long ranges read: a month row is built once its last day is rolled up.
  */
 export const ROLLUP_CHUNK_DAYS = 31;
 /** Days below the watermark rebuilt by every run. */
@@ -53,6 +59,60 @@ async function firstEventDay(): Promise<string | null> {
   return rows[0]?.day ?? null;
 }
 
+type Tx = Parameters<Parameters<typeof db.$transaction>[0]>[0];
+
+const TRIPLET = Prisma.raw(hllTripletSql(`"visitorId"`));
+
+/** Rebuilds the `span` rows of `engagement_rollup` whose periods start within [lo, hi]. */
+async function rebuildRollupRows(tx: Tx, span: "day" | "month", lo: string, hi: string): Promise<void> {
+  const start =
+    span === "day" ? Prisma.sql`"createdAt"::date` : Prisma.sql`date_trunc('month', "createdAt")::date`;
+  const lastDay = span === "day" ? hi : addDays(nextMonth(hi), -1);
+  await tx.$executeRaw`
+    DELETE FROM "engagement_rollup" WHERE "span" = ${span} AND "start" BETWEEN ${lo}::date AND ${hi}::date`;
+  // Leads are counted from the lead rows (lib/analytics/queries.ts), so `lead` rows are left out.
+  await tx.$executeRaw`
+    INSERT INTO "engagement_rollup" ("companyId", "dim", "span", "start", "key", "views", "likes",
+      "shares", "comments", "downloads", "watchSeconds", "visitors")
+    WITH ev AS (
+      SELECT "companyId", "contentId", coalesce("source", '') AS src, "type", "value", ${start} AS start,
+             CASE WHEN "type" = 'view' THEN ${TRIPLET} END AS t
+      FROM "engagement_event"
+      WHERE "contentId" IS NOT NULL AND "type" <> 'lead'
+        AND "createdAt" >= ${lo}::timestamp
+        AND "createdAt" < (${lastDay}::date + 1)::timestamp
+    ), keyed AS (
+      SELECT "companyId", 'all' AS dim, '' AS key, start, "type", "value", t FROM ev
+      UNION ALL SELECT "companyId", 'content', "contentId", start, "type", "value", t FROM ev
+      UNION ALL SELECT "companyId", 'source', src, start, "type", "value", t FROM ev
+    ), counts AS (
+      SELECT "companyId", dim, start, key,
+        count(*) FILTER (WHERE "type" = 'view')::int AS views,
+        (count(*) FILTER (WHERE "type" = 'like') - count(*) FILTER (WHERE "type" = 'unlike'))::int AS likes,
+        count(*) FILTER (WHERE "type" = 'share')::int AS shares,
+        count(*) FILTER (WHERE "type" = 'comment')::int AS comments,
+        count(*) FILTER (WHERE "type" = 'download')::int AS downloads,
+        coalesce(sum("value") FILTER (WHERE "type" = 'watch_time'), 0)::bigint AS watch
+      FROM keyed GROUP BY "companyId", dim, start, key
+    ), registers AS (
+      SELECT "companyId", dim, start, key, substring(t from 1 for 2) AS reg, max(get_byte(t, 2)) AS rho
+      FROM keyed WHERE t IS NOT NULL GROUP BY "companyId", dim, start, key, reg
+    ), sketches AS (
+      SELECT "companyId", dim, start, key, string_agg(reg || set_byte(decode('00', 'hex'), 0, rho), ''::bytea) AS visitors
+      FROM registers GROUP BY "companyId", dim, start, key
+    )
+    SELECT c."companyId", c.dim, ${span}, c.start, c.key, c.views, c.likes, c.shares, c.comments,
+      c.downloads, c.watch, coalesce(s.visitors, ''::bytea)
+    FROM counts c LEFT JOIN sketches s USING ("companyId", dim, start, key)`;
+}
+
+/** Day rows for [from, to], and month rows for every month of it that ends by `to`. */
+async function rebuildRollup(tx: Tx, from: string, to: string): Promise<void> {
+  await rebuildRollupRows(tx, "day", from, to);
+  const { months } = monthsAndDays({ from: `${from.slice(0, 7)}-01`, to });
+  if (months.length > 0) await rebuildRollupRows(tx, "month", months[0]!, months[months.length - 1]!);
+}
+
 /**
  * Rebuilds `[from, to]` (UTC days, both included) and moves the watermark to `to` if that
  * is later. A watermark that fell behind `from` (reset meanwhile) starts the chunk where it
@@ -74,6 +134,7 @@ async function rollUpChunk(plannedFrom: string, to: string): Promise<number> {
         WHERE "contentId" IS NOT NULL
           AND "createdAt" >= ${from}::timestamp AND "createdAt" < (${to}::date + 1)::timestamp
         GROUP BY "companyId", "contentId", "createdAt"::date, "type"`;
+      await rebuildRollup(tx, from, to);
       if (through !== null && through >= to) return 0;
       const throughDay = new Date(`${to}T00:00:00Z`);
       await tx.analyticsRollup.upsert({

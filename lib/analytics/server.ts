@@ -1,6 +1,8 @@
 import "server-only";
-import { analyticsCsv, analyticsCsvFileName } from "@/lib/analytics/csv";
+import { analyticsCsv, analyticsCsvFileName, sourceCsv } from "@/lib/analytics/csv";
+import { listSourceRows } from "@/lib/analytics/dimensions";
 import type { AnalyticsOverview, AnalyticsRow } from "@/lib/analytics/metrics";
+import type { SourceRow } from "@/lib/analytics/source-rows";
 import { getAnalyticsReport, listAnalyticsRows } from "@/lib/analytics/queries";
 import type { AnalyticsParams } from "@/lib/analytics/range";
 import type { Membership } from "@/lib/tenancy/membership";
@@ -13,9 +15,14 @@ import type { Membership } from "@/lib/tenancy/membership";
 export async function loadAnalytics(
   membership: Membership,
   params: AnalyticsParams,
-): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[] }> {
+): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[]; sources: SourceRow[] | null }> {
   const { by, ...range } = params;
-  return getAnalyticsReport(membership.company.id, range, by);
+  const companyId = membership.company.id;
+  const [report, sources] = await Promise.all([
+    getAnalyticsReport(companyId, range, by === "source" ? "content" : by),
+    by === "source" ? listSourceRows(companyId, range) : null,
+  ]);
+  return { ...report, sources };
 }
 
 export async function exportAnalyticsCsv(
@@ -23,6 +30,10 @@ export async function exportAnalyticsCsv(
   params: AnalyticsParams,
 ): Promise<{ fileName: string; body: string }> {
   const { by, ...range } = params;
+  if (by === "source") {
+    const rows = await listSourceRows(membership.company.id, range);
+    return { fileName: analyticsCsvFileName(by, range), body: sourceCsv(rows) };
+  }
   const rows = await listAnalyticsRows(membership.company.id, range, by);
   return { fileName: analyticsCsvFileName(by, range), body: analyticsCsv(rows, by, range) };
 }

@@ -11,6 +11,7 @@ export const LEAD_CSV_COLUMNS = [
   "consent_date",
   "content",
   "event",
+  "source",
   "locale",
   "created_at",
   "updated_at",
@@ -26,6 +27,10 @@ export interface LeadCsvRecord {
   consentAt: Date | null;
   contentTitle: string | null;
   eventName: string | null;
+  /** The stored visit source (lib/attribution/source.ts); null = direct. */
+  source: string | null;
+  /** Its readable label (lib/attribution/labels.ts; `direct` for none). */
+  sourceLabel: string;
   locale: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -46,6 +51,7 @@ export function leadCsvRow(lead: LeadCsvRecord): string {
     lead.consentAt,
     lead.contentTitle,
     lead.eventName,
+    lead.sourceLabel,
     lead.locale,
     lead.createdAt,
     lead.updatedAt,

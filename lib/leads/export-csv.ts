@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import { CSV_BOM } from "@/lib/csv";
 import { leadCsvFileName, leadCsvHeader, leadCsvRow } from "@/lib/leads/csv";
-import { leadSelect, toLeadView } from "@/lib/leads/queries";
+import { leadSelect, toLeadView, withSourceLabels } from "@/lib/leads/queries";
 import { auditFilters, type LeadFilters } from "@/lib/leads/schemas";
 import { buildLeadWhere } from "@/lib/leads/where";
 import { newestFirst, whereAfter, type KeysetPosition } from "@/lib/pagination/keyset";
@@ -72,7 +72,8 @@ export async function exportLeadsCsv(
         if (rows.length > 0) {
           const last = rows[rows.length - 1]!;
           cursor = { createdAt: last.createdAt, id: last.id };
-          controller.enqueue(encoder.encode(rows.map((r) => leadCsvRow(toLeadView(r))).join("")));
+          const leads = await withSourceLabels(companyId, rows.map(toLeadView));
+          controller.enqueue(encoder.encode(leads.map(leadCsvRow).join("")));
         }
         if (rows.length < batchSize) {
           done = true;

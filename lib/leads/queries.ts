@@ -1,5 +1,6 @@
 import "server-only";
 import { recordAudit } from "@/lib/audit/record";
+import { DIRECT_SOURCE, sourceLabels } from "@/lib/attribution/labels";
 import { db } from "@/lib/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { LeadCsvRecord } from "@/lib/leads/csv";
@@ -18,6 +19,7 @@ export const leadSelect = {
   consent: true,
   consentAt: true,
   locale: true,
+  source: true,
   createdAt: true,
   updatedAt: true,
   event: { select: { name: true } },
@@ -40,7 +42,17 @@ export function toLeadView(lead: SelectedLead): LeadView {
     ...rest,
     contentTitle: content?.title ?? null,
     eventName: event?.name ?? content?.events[0]?.event.name ?? null,
+    sourceLabel: rest.source ?? DIRECT_SOURCE,
   };
+}
+
+/** The leads with their sources' readable labels (one look-up for the whole batch). */
+export async function withSourceLabels(companyId: string, leads: LeadView[]): Promise<LeadView[]> {
+  const labels = await sourceLabels(
+    companyId,
+    leads.map((l) => l.source),
+  );
+  return leads.map((l) => ({ ...l, sourceLabel: labels.get(l.source ?? DIRECT_SOURCE) ?? DIRECT_SOURCE }));
 }
 
 export interface LeadList {
@@ -81,7 +93,7 @@ export async function listLeads(membership: Membership, filters: LeadFilters): P
     },
   });
   return {
-    items: rows.map(toLeadView),
+    items: await withSourceLabels(companyId, rows.map(toLeadView)),
     total,
     page: filters.page,
     pageCount: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),

@@ -19,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { lastDays, type DayRange } from "@/lib/analytics/range";
+import { recordFigure, writeBenchResults } from "@/scripts/bench/results";
 import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
 import { ensureDatabase, startEmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
 import { freePort } from "@/scripts/lib/free-port";
@@ -167,9 +168,16 @@ async function benchInThisProcess(): Promise<void> {
     await db.$executeRawUnsafe(`VACUUM ANALYZE "engagement_daily"`);
     const rolled = await measureAll(q);
 
-    // The figures must not change with the roll-up.
+    // The figures must not change with the roll-up (the sketches of the raw rows and of the
+    // roll-up are the same registers), and the year's estimated unique visitors must be within
+    // the sketch's error of the exact count.
     const after = await q.getAnalyticsOverview(COMPANY, lastDays(365));
-    const consistent = JSON.stringify(before) === JSON.stringify(after);
+    const { exactUniqueBy } = await import("@/lib/analytics/dimensions");
+    const exact = (await exactUniqueBy(COMPANY, lastDays(365), "all")).get("") ?? 0;
+    const estimateError = Math.abs(after.totals.uniqueVisitors - exact) / Math.max(1, exact);
+    const consistent = JSON.stringify(before) === JSON.stringify(after) && estimateError <= 0.03;
+    recordFigure("analytics.year.byContentMs", Math.round(rolled["page, 365 days, by content"]!));
+    recordFigure("analytics.month.byContentMs", Math.round(rolled["page, 30 days, by content"]!));
 
     console.log("");
     console.log(
@@ -184,8 +192,16 @@ async function benchInThisProcess(): Promise<void> {
     }
     console.log("");
     log(
-      `roll-up of ${rollup.days} days: ${rollupSeconds.toFixed(1)} s; figures ${consistent ? "unchanged" : "CHANGED"}`,
+      `roll-up of ${rollup.days} days: ${rollupSeconds.toFixed(1)} s; figures ${consistent ? "unchanged" : "CHANGED"}; ` +
+        `unique visitors over 365 days ${after.totals.uniqueVisitors} estimated, ${exact} exact (${(estimateError * 100).toFixed(2)} %)`,
     );
+    log(
+      `analytics.year.byContentMs ${rolled["page, 365 days, by content"]!.toFixed(0)} (target < 150), ` +
+        `analytics.month.byContentMs ${rolled["page, 30 days, by content"]!.toFixed(0)} (target < 60)`,
+    );
+    // This runs in a child process: its figures reach .bench/results.json through the file
+    // (run.ts merges its own into it at the end).
+    await writeBenchResults();
     if (!consistent) process.exitCode = 1;
   } finally {
     await disconnectApp?.();

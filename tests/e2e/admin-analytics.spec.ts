@@ -7,7 +7,7 @@ import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers"
 /**
  * Issue #6's analytics end to end: a fan views, likes and downloads a photo through the real
  * player; the company's admin then finds those numbers on the Analytics page (totals, chart,
- * top content, the tables by content and by event, the content list's counters), changes
+ * top content, the tables by content, by event and by source, the content list's counters), changes
  * the period with the form and downloads the CSV. The company is this test's own, so its
  * totals are exactly what the fan did.
  */
@@ -169,6 +169,27 @@ test("a fan's view, like and download show in Analytics, by content and by event
   await expect(rows).toHaveCount(1);
   await expect(rows.first().getByRole("rowheader")).toHaveText(eventName);
   await expect(page.getByRole("link", { name: "Download CSV" })).toHaveAttribute("href", /by=event$/);
+
+  // By source: the fan opened the player directly, so one row, "Direct", with its figures;
+  // the CSV by source has the contract's header and that row.
+  await page.getByLabel("Breakdown", { exact: true }).selectOption("source");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]by=source/);
+  await expect(page.getByRole("heading", { level: 2, name: "By source" })).toBeVisible();
+  const sourceRows = page.getByTestId("analytics-source-row");
+  await expect(sourceRows).toHaveCount(1);
+  await expect(sourceRows.first().getByRole("rowheader")).toHaveText("Direct");
+  await expect(sourceRows.first().getByRole("cell")).toHaveText(["100%", "1", "1", "1", "0", "1", "0"]);
+  const sourceCsvHref = (await page.getByRole("link", { name: "Download CSV" }).getAttribute("href"))!;
+  expect(sourceCsvHref).toMatch(/by=source$/);
+  const sourceCsv = (await (await page.request.get(sourceCsvHref)).text()).replace(/^\uFEFF/, "");
+  expect(sourceCsv.trimEnd().split(/\r?\n/)).toEqual([
+    "source,label,views,unique_visitors,likes,shares,downloads,leads",
+    "direct,direct,1,1,1,0,1,0",
+  ]);
+  await page.getByLabel("Breakdown", { exact: true }).selectOption("event");
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page).toHaveURL(/[?&]by=event/);
 
   // Another period through the form: the last 7 days is that quick period. The server reads
   // its own clock: a run that crosses 00:00 UTC between typing and checking types again.

@@ -23,15 +23,15 @@ test("an admin lists, searches, exports and deletes leads", async ({ page, conte
      values ($1, $2, 'Setlist PDF', 'single', 'published', true, now())`,
     [contentId, companyId],
   );
-  const lead = (name: string, mail: string, minutesAgo: number) =>
+  const lead = (name: string, mail: string, minutesAgo: number, source: string | null = null) =>
     sql(
-      `insert into lead (id, "companyId", "contentId", name, email, consent, "consentAt", "createdAt", "updatedAt")
-       values ($1, $2, $3, $4, $5, true, now(), now() - make_interval(mins => $6), now())`,
-      [randomUUID(), companyId, contentId, name, mail, minutesAgo],
+      `insert into lead (id, "companyId", "contentId", name, email, consent, "consentAt", source, "createdAt", "updatedAt")
+       values ($1, $2, $3, $4, $5, true, now(), $7, now() - make_interval(mins => $6), now())`,
+      [randomUUID(), companyId, contentId, name, mail, minutesAgo, source],
     );
   await lead("Ana Sousa", "ana@fans.test", 3);
-  await lead(TRICKY, "ze@fans.test", 2);
-  await lead("Bruno Costa", "bruno@fans.test", 1);
+  await lead(TRICKY, "ze@fans.test", 2, "ref:instagram.com");
+  await lead("Bruno Costa", "bruno@fans.test", 1, "ch:whatsapp");
 
   await startSession(context, email);
   await page.goto("/admin/leads");
@@ -41,6 +41,10 @@ test("an admin lists, searches, exports and deletes leads", async ({ page, conte
   await expect(rows.first()).toContainText("Bruno Costa");
   await expect(page.getByText("3 leads")).toBeVisible();
   await expect(rows.filter({ hasText: TRICKY })).toContainText("Setlist PDF");
+  // Each lead's source, by its label.
+  await expect(rows.first().getByTestId("lead-source")).toHaveText("WhatsApp");
+  await expect(rows.filter({ hasText: TRICKY }).getByTestId("lead-source")).toHaveText("instagram.com");
+  await expect(rows.filter({ hasText: "Ana Sousa" }).getByTestId("lead-source")).toHaveText("Direct");
 
   // Search (a GET form: the filters end up in the URL).
   await page.getByRole("searchbox", { name: "Search" }).fill("BRUNO");
@@ -65,11 +69,13 @@ test("an admin lists, searches, exports and deletes leads", async ({ page, conte
   const text = csv.subarray(3).toString("utf8");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
-    "id,name,email,phone,company,consent,consent_date,content,event,locale,created_at,updated_at",
+    "id,name,email,phone,company,consent,consent_date,content,event,source,locale,created_at,updated_at",
   );
   expect(lines).toHaveLength(5);
   expect(lines[2]).toContain(',"Silva, ""Zé"" Jr",ze@fans.test,,,yes,');
   expect(lines[1]).toContain(",Bruno Costa,bruno@fans.test,");
+  expect(lines[1]).toContain(",Setlist PDF,,WhatsApp,");
+  expect(lines[3]).toContain(",Setlist PDF,,direct,");
 
   // One person's data, as JSON.
   const [personDownload] = await Promise.all([

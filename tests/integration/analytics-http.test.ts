@@ -42,24 +42,34 @@ beforeAll(async () => {
     contentId: string,
     type: "view" | "download" | "lead",
     visitorId: string,
+    source: string | null = null,
   ) => ({
     companyId,
     contentId,
     type,
     visitorId,
+    source,
     createdAt: NOW,
   });
   await h.prisma.engagementEvent.createMany({
     data: [
-      row(a.id, ids.tricky, "view", "v1"),
+      row(a.id, ids.tricky, "view", "v1", "ch:whatsapp"),
       row(a.id, ids.tricky, "view", "v2"),
-      row(a.id, ids.tricky, "download", "v1"),
-      row(a.id, ids.plain, "view", "v1"),
-      row(b.id, ids.theirs, "view", "v9"),
+      row(a.id, ids.tricky, "download", "v1", "ch:whatsapp"),
+      row(a.id, ids.plain, "view", "v1", "ref:instagram.com"),
+      row(b.id, ids.theirs, "view", "v9", "ch:whatsapp"),
+      row(b.id, ids.theirs, "view", "v8", "utm:theirs"),
     ],
   });
   await h.prisma.lead.create({
-    data: { companyId: a.id, contentId: ids.tricky, name: "Ana", email: "ana@example.com", createdAt: NOW },
+    data: {
+      companyId: a.id,
+      contentId: ids.tricky,
+      name: "Ana",
+      email: "ana@example.com",
+      source: "ch:whatsapp",
+      createdAt: NOW,
+    },
   });
 });
 afterAll(async () => {
@@ -118,6 +128,31 @@ describe("GET /api/admin/analytics.csv", () => {
     expect(lines[1]).toBe(
       `${ids.festival},"Summer, ""Live"" Fest",2026-07-18,${addDays(today, -29)},${today},2,2,0,0,0,1,1,0`,
     );
+  });
+
+  it("exports by source: the contract's header, direct for none, most viewed first, only the company's", async () => {
+    await h.actAs(a.emails.manager);
+    const from = addDays(today, -6);
+    const res = await get(`?by=source&from=${from}&to=${today}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-disposition")).toBe(
+      `attachment; filename="analytics-source-${from}-to-${today}.csv"`,
+    );
+    expect(await csvLines(res)).toEqual([
+      "source,label,views,unique_visitors,likes,shares,downloads,leads",
+      "ch:whatsapp,WhatsApp,1,1,0,0,1,1",
+      "direct,direct,1,1,0,0,0,0",
+      "ref:instagram.com,instagram.com,1,1,0,0,0,0",
+      "",
+    ]);
+    // Company B sees its own sources only.
+    await h.actAs(b.emails.admin);
+    expect(await csvLines(await get(`?by=source&from=${from}&to=${today}`))).toEqual([
+      "source,label,views,unique_visitors,likes,shares,downloads,leads",
+      "ch:whatsapp,WhatsApp,1,1,0,0,0,0",
+      "utm:theirs,utm: theirs,1,1,0,0,0,0",
+      "",
+    ]);
   });
 
   it("refuses bad parameters with 422 and the message to show", async () => {

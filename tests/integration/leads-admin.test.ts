@@ -63,6 +63,8 @@ beforeAll(async () => {
     contentId: pdf.id,
     createdAt: day("2026-11-01T09:00:00"),
   });
+  // Ana came through a link shared on WhatsApp (the source the engagement write stored).
+  await h.prisma.lead.update({ where: { id: ids.ana }, data: { source: "ch:whatsapp" } });
   await add("anaPhotos", {
     companyId: a.id,
     name: "Ana Silva",
@@ -164,6 +166,13 @@ describe("listLeads", () => {
     expect(foreign.total).toBe(0);
   });
 
+  it("shows each lead's source by its label (direct for none)", async () => {
+    const list = await leads.listLeads(a.as("admin"), { page: 1 });
+    const byId = new Map(list.items.map((l) => [l.id, l]));
+    expect(byId.get(ids.ana)).toMatchObject({ source: "ch:whatsapp", sourceLabel: "WhatsApp" });
+    expect(byId.get(ids.bruno)).toMatchObject({ source: null, sourceLabel: "direct" });
+  });
+
   it("pages by 25 with the total", async () => {
     const c = await createTenant(h.prisma, { users: h });
     await h.prisma.lead.createMany({
@@ -226,16 +235,18 @@ describe("GET /api/admin/leads.csv", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "id,name,email,phone,company,consent,consent_date,content,event,locale,created_at,updated_at",
+      "id,name,email,phone,company,consent,consent_date,content,event,source,locale,created_at,updated_at",
     );
     expect(text.endsWith("\r\n")).toBe(true);
     // The name with a quote, a comma and a newline stays one quoted field.
     expect(text).toContain(
-      `${ids.bruno},"Bruno ""B"", Jr.\nsecond line",bruno@example.com,,Acme Records,yes,2026-11-06T00:00:00.000Z,Photo pack,,pt,2026-11-06T00:00:00.000Z,2026-11-06T00:00:00.000Z\r\n`,
+      `${ids.bruno},"Bruno ""B"", Jr.\nsecond line",bruno@example.com,,Acme Records,yes,2026-11-06T00:00:00.000Z,Photo pack,,direct,pt,2026-11-06T00:00:00.000Z,2026-11-06T00:00:00.000Z\r\n`,
     );
     // Formula-looking fields are neutralised.
     expect(text).toContain(`${ids.formula},'=HYPERLINK(1),carla@example.com,555-0100,`);
     expect(text).toContain(`${ids.ana},Ana Silva,ana@example.com,'+351 912 000 111,,yes,`);
+    // Each lead's source, by its label.
+    expect(text).toMatch(new RegExp(`${ids.ana},Ana Silva,[^\r]*,Setlist PDF,Festival,WhatsApp,`));
     expect(text).not.toContain(ids.theirAna);
     // Header + 4 leads + the empty string after the last CRLF (one lead spans two lines).
     expect(text.match(/\r\n/g)).toHaveLength(5);

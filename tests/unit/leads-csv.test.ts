@@ -88,6 +88,7 @@ describe("csvRow and the lead file", () => {
       "consent_date",
       "content",
       "event",
+      "source",
       "locale",
       "created_at",
       "updated_at",
@@ -105,13 +106,15 @@ describe("csvRow and the lead file", () => {
       consentAt: new Date("2026-11-20T09:00:00Z"),
       contentTitle: "Fotos, backstage",
       eventName: "Noite Acústica",
+      source: "ch:whatsapp",
+      sourceLabel: "WhatsApp",
       locale: "pt",
       createdAt: new Date("2026-11-20T09:00:00Z"),
       updatedAt: new Date("2026-11-21T10:30:00Z"),
     };
     expect(leadCsvRow(lead)).toBe(
       'lead1,"Silva, Ana ""Aninha""\nSecond line",ana@example.com,\'+351 912 345 678,,yes,' +
-        '2026-11-20T09:00:00.000Z,"Fotos, backstage",Noite Acústica,pt,' +
+        '2026-11-20T09:00:00.000Z,"Fotos, backstage",Noite Acústica,WhatsApp,pt,' +
         "2026-11-20T09:00:00.000Z,2026-11-21T10:30:00.000Z\r\n",
     );
     expect(leadCsvRow({ ...lead, consent: false, consentAt: null, phone: null })).toContain(",,,no,,");

@@ -8,6 +8,7 @@ import { EngagementChart } from "@/components/analytics/engagement-chart";
 import { hasEngagement } from "@/components/analytics/format";
 import { analyticsQuery } from "@/components/analytics/query";
 import { RangeForm } from "@/components/analytics/range-form";
+import { SourceTable } from "@/components/analytics/source-table";
 import { TopContent } from "@/components/analytics/top-content";
 import { TotalsCards } from "@/components/analytics/totals-cards";
 import { Button } from "@/components/ui/button";
@@ -33,7 +34,7 @@ export async function generateMetadata({
 
 /**
  * Analytics (admins and managers): the period's totals, a daily chart, the most viewed
- * content and a table by content or by event. Period and breakdown live in the URL and are
+ * content and a table by content, by event or by visit source. Period and breakdown live in the URL and are
  * shared with the CSV export; a bad query shows why and falls back to the last 30 days.
  */
 export default async function AnalyticsPage({
@@ -50,9 +51,12 @@ export default async function AnalyticsPage({
     typeof v === "string" && v.length <= 10 ? v : undefined;
   const selected: AnalyticsParams = parsed.ok
     ? parsed.params
-    : { ...lastDays(DEFAULT_RANGE_DAYS, now), by: query.by === "event" ? "event" : "content" };
+    : {
+        ...lastDays(DEFAULT_RANGE_DAYS, now),
+        by: query.by === "event" || query.by === "source" ? query.by : "content",
+      };
   const { by, ...range } = selected;
-  const [{ overview, rows }, t, format] = await Promise.all([
+  const [{ overview, rows, sources }, t, format] = await Promise.all([
     loadAnalytics(membership, selected),
     getTranslations("admin.analytics"),
     getFormatter(),
@@ -95,13 +99,22 @@ export default async function AnalyticsPage({
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="analytics-period">
             {t("period", { from: day(range.from), to: day(range.to), days: daysIn(range) })}
           </p>
+          {!overview.uniqueVisitorsExact && (
+            <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="analytics-estimate-note">
+              {t("uniqueEstimate")}
+            </p>
+          )}
         </div>
         <TotalsCards totals={overview.totals} media={overview.media} locale={locale} />
         {engaged ? (
           <>
             <EngagementChart series={overview.series} />
             <TopContent rows={overview.topContent} />
-            <BreakdownTable rows={rows} by={by} locale={locale} />
+            {sources ? (
+              <SourceTable rows={sources} />
+            ) : (
+              <BreakdownTable rows={rows} by={by === "source" ? "content" : by} locale={locale} />
+            )}
           </>
         ) : (
           <EmptyList>{t("empty")}</EmptyList>
