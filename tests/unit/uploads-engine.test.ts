@@ -176,7 +176,10 @@ describe("upload engine", () => {
     }
     const backend = new SlowFirst();
     const e = engine(backend);
-    e.add(["1.jpg", "2.jpg", "3.jpg"].map((n) => file(n, 1000, "image/jpeg")), target);
+    e.add(
+      ["1.jpg", "2.jpg", "3.jpg"].map((n) => file(n, 1000, "image/jpeg")),
+      target,
+    );
     await settle(e);
     expect(backend.created).toEqual(["1.jpg", "2.jpg", "3.jpg"]);
     expect(e.items().map((i) => [i.file.name, i.mediaId, i.status])).toEqual([
