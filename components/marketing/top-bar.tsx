@@ -1,6 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { AfterglowLogo } from "@/components/marketing/afterglow-logo";
@@ -17,7 +18,8 @@ const ContactDialog = dynamic(
 );
 
 /**
- * The home's fixed top bar (spec §2): Contact Us, language and theme; the logo appears once
+ * The home's fixed top bar (spec §2): Start free (sign-up, issue #18), Contact Us, language and
+ * theme; the logo appears once
  * the hero (`#hero`) has scrolled out of view.
  */
 export function TopBar() {
@@ -71,13 +73,19 @@ export function TopBar() {
           />
           <Button
             size="sm"
-            className={cn("whitespace-nowrap", primaryAction)}
+            variant="ghost"
+            className={cn("whitespace-nowrap", !pastHero && "text-white hover:bg-white/10 dark:text-white")}
             onClick={() => {
               setContactLoaded(true);
               setContactOpen(true);
             }}
           >
             {t("contact.title")}
+          </Button>
+          <Button asChild size="sm" className={cn("whitespace-nowrap", primaryAction)}>
+            <Link href="/auth?mode=signup" prefetch={false} data-testid="top-bar-start-free">
+              {t("common.startFree")}
+            </Link>
           </Button>
         </div>
       </div>

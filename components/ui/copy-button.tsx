@@ -14,11 +14,14 @@ export function CopyButton({
   value,
   what,
   variant = "secondary",
+  onCopied,
 }: {
   value: string;
   /** What is copied, as the user reads it (the address, "CNAME value"…). */
   what: string;
   variant?: "secondary" | "ghost";
+  /** Called once the value is on the clipboard (the dashboard counts the link as shared). */
+  onCopied?: () => void;
 }) {
   const t = useTranslations("common");
   const [announcement, setAnnouncement] = useState("");
@@ -29,6 +32,7 @@ export function CopyButton({
       await navigator.clipboard.writeText(value);
       setCopied(true);
       setAnnouncement(t("copied", { what }));
+      onCopied?.();
     } catch {
       setCopied(false);
       setAnnouncement(t("copyFailed"));

@@ -60,6 +60,8 @@ export class UploadEngine {
   private running = 0;
   private counter = 0;
   private notifyScheduled = false;
+  /** The tail of the creations' queue (see `TransferContext.inOrder`). */
+  private creations: Promise<unknown> = Promise.resolve();
 
   constructor(options: EngineOptions) {
     this.transport = options.transport;
@@ -74,6 +76,11 @@ export class UploadEngine {
       backoff: options.backoff ?? ((n) => Math.min(30_000, 1000 * 2 ** (n - 1))),
       sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
       changed: () => this.changed(),
+      inOrder: (create) => {
+        const turn = this.creations.then(create, create);
+        this.creations = turn.catch(() => undefined);
+        return turn;
+      },
     };
   }
 

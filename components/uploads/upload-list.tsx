@@ -22,6 +22,12 @@ export function UploadList({ filter }: { filter?: (item: UploadItem) => boolean 
   const { engine, items } = useUploads();
   const shown = items.filter((i) => i.status !== "cancelled" && (!filter || filter(i)));
   const overall = engine.progress(filter);
+  // A failed file still counts in the overall figure (issue #18): with failures the bar never
+  // reads a green 100 %, it reads partial, in red, with how many failed.
+  const failed = shown.filter((i) => i.status === "error");
+  const overallTotal = overall.total + failed.reduce((sum, i) => sum + i.total, 0);
+  const overallLoaded = overall.loaded + failed.reduce((sum, i) => sum + i.loaded, 0);
+  const overallState = overall.active ? "active" : failed.length > 0 ? "partial" : "done";
   // Saved uploads live in localStorage: read them only once mounted (the server has none).
   const mounted = useSyncExternalStore(
     noopSubscribe,
@@ -62,15 +68,25 @@ export function UploadList({ filter }: { filter?: (item: UploadItem) => boolean 
       )}
 
       {shown.length > 0 && (
-        <div className="flex flex-col gap-1">
+        <div className="flex flex-col gap-1" data-testid="overall" data-state={overallState}>
           <div className="flex items-center justify-between text-sm">
             <span className="font-medium">{t("overall")}</span>
-            <span data-testid="overall-progress">{Math.floor(percent(overall.loaded, overall.total))}%</span>
+            <span data-testid="overall-progress">
+              {Math.floor(percent(overallLoaded, overallTotal))}%
+              {failed.length > 0 && (
+                <span
+                  className="ml-2 font-medium text-red-700 dark:text-red-400"
+                  data-testid="overall-failed"
+                >
+                  {t("filesFailed", { count: failed.length })}
+                </span>
+              )}
+            </span>
           </div>
           <ProgressBar
-            value={percent(overall.loaded, overall.total)}
+            value={percent(overallLoaded, overallTotal)}
             label={t("overall")}
-            tone={overall.active ? "brand" : "success"}
+            tone={overallState === "active" ? "brand" : overallState === "partial" ? "danger" : "success"}
           />
           <div className="flex items-center justify-between text-xs text-zinc-500">
             <span>

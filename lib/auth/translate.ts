@@ -1,4 +1,5 @@
 import { createTranslator } from "next-intl";
+import { matchAcceptLanguage } from "@/lib/i18n/accept-language";
 import { localeCookieName, resolveLocale, type Locale } from "@/lib/i18n/config";
 import { loadMessages } from "@/lib/i18n/messages";
 
@@ -12,7 +13,9 @@ export function localeFromHeaders(headers: Headers | null | undefined): Locale {
     const [name, ...value] = part.trim().split("=");
     if (name === localeCookieName) return resolveLocale(decoded(value.join("=")));
   }
-  return resolveLocale(undefined);
+  // No cookie (an API client, a fetch before any page set it): the language the request asks
+  // for, as proxy.ts picks a page's, so a 403's text is never Portuguese to an English caller.
+  return resolveLocale(matchAcceptLanguage(headers?.get("accept-language")) ?? undefined);
 }
 
 /** A malformed escape (`%C&`) names no locale; throwing here would turn any answer into a 500. */

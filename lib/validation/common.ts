@@ -66,10 +66,23 @@ export const displayName = z
   .transform((v) => sanitize(v).value.trim())
   .pipe(z.string().min(1, "validation.required").max(100, "validation.tooLong"));
 
+/**
+ * An address as people type it: "example.com" or "www.example.com/x" gets `https://`
+ * (issue #18: completed, not refused); "//example.com" gets `https:`. Anything that already
+ * names a scheme is left as typed, so `javascript:` or `ftp://` still meet the http(s) check.
+ * A host with a port ("example.com:8080") is not a scheme: a digit follows its colon.
+ */
+export function withUrlScheme(value: string): string {
+  if (!value) return value;
+  if (value.startsWith("//")) return `https:${value}`;
+  if (/^[a-z][a-z0-9+.-]*:(?!\d)/i.test(value)) return value;
+  return `https://${value}`;
+}
+
 export const optionalUrl = z
   .string()
   .trim()
-  .transform((v) => v || undefined)
+  .transform((v) => withUrlScheme(v) || undefined)
   .pipe(z.url({ protocol: /^https?$/, error: "validation.urlInvalid" }).optional());
 
 /**

@@ -23,7 +23,10 @@ test("a signed-out visitor goes to sign in and comes back; a manager cannot edit
   await expect(page).toHaveURL(/\/admin\/settings$/);
   await expect(page.getByRole("heading", { name: "Definições", level: 1 })).toBeVisible();
 
-  await page.getByRole("link", { name: /Dados da empresa/ }).click();
+  // Managers are not offered admin-only settings; the page itself still says why if opened.
+  await expect(page.getByRole("link", { name: /Dados da empresa/ })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: /As suas sessões/ })).toBeVisible();
+  await page.goto("/admin/settings/company-data");
   await expect(
     page
       .getByRole("alert")
@@ -52,8 +55,13 @@ test("role user and an account without a profile see Access Denied", async ({ br
     await page.goto("/admin");
     await expect(page.getByRole("heading", { name: "Acesso negado" })).toBeVisible();
     await expect(page.getByText("Não tem permissão para a área administrativa")).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    // The details are folded, and name no internal id.
+    await page.getByText("Detalhes").click();
+    await expect(page.locator("dd", { hasText: email })).toBeVisible();
     await expect(page.locator("dd", { hasText: new RegExp(`^${profileFound}$`) })).toBeVisible();
+    await expect(page.getByText("Id do utilizador")).toHaveCount(0);
+    for (const name of ["Mudar de conta", "Terminar sessão"])
+      await expect(page.getByRole("button", { name })).toBeVisible();
     for (const name of ["Recarregar dados", "Recarregar página"])
       await expect(page.getByRole("button", { name })).toBeVisible();
     await expect(page.getByRole("link", { name: "Voltar ao início" })).toBeVisible();

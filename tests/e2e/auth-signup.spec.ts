@@ -52,7 +52,7 @@ test("sign up, confirm from the e-mail, create a company and land on the dashboa
   await expect(page.getByRole("heading", { name: "Painel" })).toBeVisible();
   await expect(page.getByText("Bem-vindo, Joana")).toBeVisible();
   await expect(page.getByTestId("company-name").first()).toHaveText("Noite Sem Ecrãs");
-  await expect(page.getByTestId("total-contents")).toHaveText("0");
+  await expect(page.getByTestId("dashboard-checklist")).toHaveAttribute("data-complete", "false");
 
   // The link cannot be used twice.
   await page.goto(mail.link);

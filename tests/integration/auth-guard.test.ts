@@ -11,7 +11,6 @@ let guard: typeof import("@/lib/tenancy/guard");
 let companyActions: typeof import("@/lib/company/actions");
 let onboarding: typeof import("@/lib/onboarding/actions");
 let team: typeof import("@/lib/team/actions");
-let dashboard: typeof import("@/lib/dashboard/queries");
 let companyId: string;
 let otherCompanyId: string;
 
@@ -21,7 +20,6 @@ beforeAll(async () => {
   companyActions = await import("@/lib/company/actions");
   onboarding = await import("@/lib/onboarding/actions");
   team = await import("@/lib/team/actions");
-  dashboard = await import("@/lib/dashboard/queries");
   companyId = (await createTenant(h.prisma, { slug: "guarded" })).id;
   otherCompanyId = (await createTenant(h.prisma, { slug: "elsewhere" })).id;
   await h.createUser({ email: "admin@guard.test", name: "Alice Admin", role: "admin", companyId });
@@ -237,36 +235,6 @@ describe("invitations", () => {
     expect(await team.acceptInvitationAction(token)).toMatchObject({
       ok: false,
       message: "team.invitationExpired",
-    });
-  });
-});
-
-describe("dashboard totals", () => {
-  it("counts the company's own rows only: downloads from the engagement rows, leads as listed", async () => {
-    await h.prisma.content.createMany({
-      data: [
-        { id: "dash-a", companyId, title: "A", status: "published" },
-        { companyId, title: "B", status: "draft" },
-        { id: "dash-c", companyId: otherCompanyId, title: "C", status: "published" },
-      ],
-    });
-    await h.prisma.engagementEvent.createMany({
-      data: [
-        { companyId, contentId: "dash-a", type: "download", visitorId: "v1" },
-        { companyId, contentId: "dash-a", type: "lead", visitorId: "v1" },
-        { companyId, contentId: "dash-a", type: "view", visitorId: "v1" },
-        { companyId: otherCompanyId, contentId: "dash-c", type: "download", visitorId: "v2" },
-        { companyId: otherCompanyId, contentId: "dash-c", type: "lead", visitorId: "v2" },
-      ],
-    });
-    await h.prisma.lead.create({
-      data: { companyId, contentId: "dash-a", name: "Lead", email: "lead@example.com" },
-    });
-    expect(await dashboard.getDashboardTotals(companyId)).toEqual({
-      contents: 2,
-      publishedContents: 1,
-      downloads: 1,
-      leads: 1,
     });
   });
 });

@@ -297,6 +297,8 @@ const MATRIX: Record<string, Entry> = {
   "lib/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
   "lib/billing/actions.ts:createCheckoutAction": admin("billing.manage", () => ["professional"], untargeted),
   "lib/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),
+  "lib/dashboard/actions.ts:markLinkSharedAction": admin("admin.enter", () => [], untargeted),
+  "lib/dashboard/actions.ts:dismissChecklistAction": admin("admin.enter", () => [], untargeted),
   "lib/team/actions.ts:inviteMemberAction": admin(
     "team.manage",
     () => [null, form({ email: "someone@elsewhere.test", role: "manager" })],

@@ -158,3 +158,31 @@ describe("validationError", () => {
     });
   });
 });
+
+describe("a 403's text (issue #18)", () => {
+  const forbidden = () => new AppError("forbidden", "settings.onlyAdmins");
+  const asking = (headers: Record<string, string>) =>
+    new Request("https://app.test/api/admin/things", { method: "POST", headers });
+
+  it("is in the language the request asks for when no language cookie is set", async () => {
+    const body = (await (
+      await errorResponse(forbidden(), asking({ "accept-language": "en-GB,en;q=0.9" }))
+    ).json()) as ErrorBody;
+    expect(body).toMatchObject({
+      code: "forbidden",
+      message: "Only administrators can edit company settings",
+    });
+    const fr = (await (
+      await errorResponse(forbidden(), asking({ "accept-language": "fr" }))
+    ).json()) as ErrorBody;
+    expect(fr.message).not.toBe(body.message);
+    expect(fr.message).not.toBe("settings.onlyAdmins");
+  });
+
+  it("follows the language cookie over the header", async () => {
+    const body = (await (
+      await errorResponse(forbidden(), asking({ "accept-language": "en", cookie: "NEXT_LOCALE=es" }))
+    ).json()) as ErrorBody;
+    expect(body.message).toMatch(/administrador/i);
+  });
+});

@@ -159,6 +159,36 @@ describe("upload engine", () => {
     expect(backend.calls.filter((c) => c.startsWith("PUT put://m2/"))).toHaveLength(3);
   });
 
+  it("creates the uploads in the order the files were chosen, even when the first answer is slow", async () => {
+    // The server numbers a content's media as it creates them: a slow first request must not
+    // let the second and third file take positions 1 and 2 (issue #18).
+    class SlowFirst extends FakeBackend {
+      created: string[] = [];
+      override async api(method: "GET" | "POST" | "DELETE", path: string, body?: unknown) {
+        const name = (body as { fileName?: string } | undefined)?.fileName;
+        if (method === "POST" && path === "/api/uploads" && name === "1.jpg") {
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        const answer = await super.api(method, path, body);
+        if (method === "POST" && path === "/api/uploads" && name) this.created.push(name);
+        return answer;
+      }
+    }
+    const backend = new SlowFirst();
+    const e = engine(backend);
+    e.add(
+      ["1.jpg", "2.jpg", "3.jpg"].map((n) => file(n, 1000, "image/jpeg")),
+      target,
+    );
+    await settle(e);
+    expect(backend.created).toEqual(["1.jpg", "2.jpg", "3.jpg"]);
+    expect(e.items().map((i) => [i.file.name, i.mediaId, i.status])).toEqual([
+      ["1.jpg", "m1", "done"],
+      ["2.jpg", "m2", "done"],
+      ["3.jpg", "m3", "done"],
+    ]);
+  });
+
   it("retries a failed part with a fresh URL and still completes", async () => {
     const backend = new FakeBackend();
     backend.failPuts.set("put://m1/2", 2);

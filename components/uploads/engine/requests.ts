@@ -25,6 +25,12 @@ export interface TransferContext {
   sleep: (ms: number) => Promise<void>;
   /** Tells the UI that an item changed. */
   changed: () => void;
+  /**
+   * Runs the creation of uploads one at a time, in the order the files were chosen: the server
+   * numbers a content's media as they are created, so parallel creations would store them in
+   * whatever order the requests landed (issue #18). Absent: no ordering (tests of one file).
+   */
+  inOrder?: <T>(create: () => Promise<T>) => Promise<T>;
 }
 
 /** Stops the transfer when the user cancelled it. */

@@ -28,12 +28,15 @@ export async function transfer(ctx: TransferContext, item: InternalItem): Promis
     await ctx.transport.api("DELETE", `/api/uploads/${item.mediaId}`).catch(() => undefined);
     item.mediaId = undefined;
   }
-  const created = await callApi<CreatedUpload>(ctx, item, "POST", "/api/uploads", {
-    fileName: item.file.name,
-    contentType: item.file.type,
-    size: item.file.size,
-    target: item.target,
-  });
+  const create = () =>
+    callApi<CreatedUpload>(ctx, item, "POST", "/api/uploads", {
+      fileName: item.file.name,
+      contentType: item.file.type,
+      size: item.file.size,
+      target: item.target,
+    });
+  // Only the creation waits its turn; the bytes then travel in parallel.
+  const created = await (ctx.inOrder ? ctx.inOrder(create) : create());
   item.mediaId = created.id;
   if (created.strategy === "single") {
     await single(ctx, item, created.url, created.headers);

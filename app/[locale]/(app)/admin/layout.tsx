@@ -39,10 +39,10 @@ export default async function AdminLayout({ children, params }: LayoutProps<"/[l
       <>
         <ThemeBootScript theme={access.themePreference} />
         <AccessDenied
-          userId={access.session.user.id}
           email={access.session.user.email}
           profileFound={access.profileFound}
           role={membership?.role ?? null}
+          companyName={membership?.company.name ?? null}
         />
       </>
     );

@@ -1,10 +1,16 @@
 import type { Metadata } from "next";
-import { Download, FileCheck2, Files, UserPlus } from "lucide-react";
+import { Eye } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
-import { getDashboardTotals } from "@/lib/dashboard/queries";
+import { ChecklistCard } from "@/components/dashboard/checklist-card";
+import { PublicLink } from "@/components/dashboard/public-link";
+import { RecentComments, RecentLeads } from "@/components/dashboard/recent-activity";
 import { getPlanSummary } from "@/lib/billing/overview";
+import { weekChange } from "@/lib/dashboard/checklist";
+import { getDashboard } from "@/lib/dashboard/queries";
+import { appOrigin } from "@/lib/public/site";
+import { tenantLinks } from "@/lib/public/links";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin">): Promise<Metadata> {
@@ -13,30 +19,36 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/admin">)
   return { title: t("metaTitle") };
 }
 
-/** Dashboard: the company's totals of content, published content, downloads and leads. */
+const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
+
+/**
+ * Dashboard (issue #18): what gets a new organiser going — the getting-started checklist,
+ * the public page link, this week's views, recent leads and comments — for what the
+ * member's role may see.
+ */
 export default async function DashboardPage({ params }: PageProps<"/[locale]/admin">) {
   const { locale } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership();
-  const [totals, effective] = await Promise.all([
-    getDashboardTotals(membership.company.id),
+  const [dashboard, effective] = await Promise.all([
+    getDashboard(membership),
     getPlanSummary(membership.company.id),
   ]);
   const t = await getTranslations("admin.dashboard");
   const tb = await getTranslations();
   const format = await getFormatter();
-  const cards = [
-    { key: "contents", value: totals.contents, Icon: Files },
-    { key: "publishedContents", value: totals.publishedContents, Icon: FileCheck2 },
-    { key: "downloads", value: totals.downloads, Icon: Download },
-    { key: "leads", value: totals.leads, Icon: UserPlus },
-  ] as const;
+  const publicUrl = `${appOrigin()}${tenantLinks("path", membership.company.slug).home}`;
+  const { views, checklist } = dashboard;
+  const change = weekChange(views.thisWeek, views.lastWeek);
 
   return (
     <>
       <PageHeader title={t("title")} description={t("welcome", { name: membership.displayName })} />
       <p className="mb-6 text-sm" data-testid="dashboard-plan">
-        <Link href="/admin/subscription" className="font-medium text-brand-600 hover:underline">
+        <Link
+          href="/admin/subscription"
+          className="font-medium text-brand-700 hover:underline dark:text-brand-400"
+        >
           {tb("billing.dashboard.plan")}: {tb(`plans.names.${effective.plan}`)}
         </Link>
         {effective.trial.isInTrial && (
@@ -45,27 +57,46 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/adm
           </span>
         )}
       </p>
-      <section aria-labelledby="totals-title">
-        <h2 id="totals-title" className="sr-only">
-          {t("totals")}
-        </h2>
-        <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-          {cards.map(({ key, value, Icon }) => (
-            <div
-              key={key}
-              className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
-            >
-              <dt className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
-                <Icon aria-hidden className="size-4" />
-                {t(key)}
-              </dt>
-              <dd className="mt-2 text-3xl font-semibold tabular-nums" data-testid={`total-${key}`}>
-                {format.number(value)}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
+        <div className="flex flex-col gap-6">
+          {checklist.visible && <ChecklistCard checklist={checklist} />}
+          <section aria-labelledby="public-link-title" className={card}>
+            <h2 id="public-link-title" className="text-lg font-semibold">
+              {t("publicLinkTitle")}
+            </h2>
+            <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("publicLinkBody")}</p>
+            <PublicLink url={publicUrl} shared={checklist.steps.some((s) => s.step === "share" && s.done)} />
+          </section>
+        </div>
+        <section aria-labelledby="views-title" className={card}>
+          <h2 id="views-title" className="flex items-center gap-2 text-lg font-semibold">
+            <Eye aria-hidden className="size-5" />
+            {t("viewsTitle")}
+          </h2>
+          <p className="mt-2 text-4xl font-semibold tabular-nums" data-testid="dashboard-week-views">
+            {format.number(views.thisWeek)}
+          </p>
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400" data-testid="dashboard-week-change">
+            {views.thisWeek === 0 && views.lastWeek === 0
+              ? t("viewsEmpty")
+              : change === null
+                ? t("viewsNoLastWeek")
+                : t("viewsChange", { change, lastWeek: views.lastWeek })}
+          </p>
+          <Link
+            href="/admin/analytics"
+            className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
+          >
+            {t("viewsAnalytics")}
+          </Link>
+        </section>
+      </div>
+      {(dashboard.recentLeads || dashboard.recentComments) && (
+        <div className="mt-6 grid gap-6 lg:grid-cols-2">
+          {dashboard.recentLeads && <RecentLeads leads={dashboard.recentLeads} />}
+          {dashboard.recentComments && <RecentComments comments={dashboard.recentComments} />}
+        </div>
+      )}
     </>
   );
 }

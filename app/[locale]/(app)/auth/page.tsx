@@ -6,7 +6,9 @@ import { AuthShell } from "@/components/auth/auth-shell";
 import { afterSignInPath } from "@/lib/auth/destination";
 import { safeNextPath } from "@/lib/auth/redirects";
 import { firstParam } from "@/lib/auth/search-params";
-import { getCurrentSession } from "@/lib/auth/session";
+import { NoAccessNotice } from "@/components/admin/no-access-notice";
+import { getAdminAccess } from "@/lib/tenancy/guard";
+import { can } from "@/lib/tenancy/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/auth">): Promise<Metadata> {
   const { locale } = await params;
@@ -19,10 +21,22 @@ export default async function AuthPage({ params, searchParams }: PageProps<"/[lo
   setRequestLocale(locale);
   const query = await searchParams;
   const next = safeNextPath(firstParam(query.next), "");
-  // Already signed in: straight on to where the visitor was going.
-  if (await getCurrentSession()) redirect(await afterSignInPath(next || null));
-
   const t = await getTranslations("auth");
+  const { session, membership } = await getAdminAccess();
+  if (session) {
+    // Already signed in: straight on to where the visitor was going, unless that is the admin
+    // area and this account may not enter it: then a way to sign out, not a bounce back to
+    // "Access denied" (issue #18).
+    const target = await afterSignInPath(next || null);
+    const shutOut = membership !== null && !can(membership, "admin.enter") && target.startsWith("/admin");
+    if (!shutOut) redirect(target);
+    return (
+      <AuthShell title={t("title")}>
+        <NoAccessNotice email={session.user.email} />
+      </AuthShell>
+    );
+  }
+
   const resetDone = firstParam(query.reset) === "done";
   const email = firstParam(query.email)?.slice(0, 254) ?? "";
   return (

@@ -4,7 +4,9 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { OnboardingForm } from "@/components/auth/onboarding-form";
 import { signInPath } from "@/lib/auth/redirects";
+import { NoAccessNotice } from "@/components/admin/no-access-notice";
 import { getAdminAccess } from "@/lib/tenancy/guard";
+import { can } from "@/lib/tenancy/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/onboarding">): Promise<Metadata> {
   const { locale } = await params;
@@ -18,8 +20,17 @@ export default async function OnboardingPage({ params }: PageProps<"/[locale]/on
   setRequestLocale(locale);
   const { session, membership } = await getAdminAccess();
   if (!session) redirect(signInPath("/onboarding"));
-  if (membership) redirect("/admin");
   const t = await getTranslations("onboarding");
+  if (membership && can(membership, "admin.enter")) redirect("/admin");
+  // A member whose role may not enter cannot create a company either (one per account):
+  // a way out instead of a bounce to "Access denied" (issue #18).
+  if (membership) {
+    return (
+      <AuthShell title={t("title")} description={t("alreadyMember")}>
+        <NoAccessNotice email={session.user.email} />
+      </AuthShell>
+    );
+  }
   return (
     <AuthShell title={t("title")} description={t("body")}>
       <p className="mb-4 text-sm text-zinc-500">{t("signedInAs", { email: session.user.email })}</p>

@@ -12,12 +12,13 @@ import {
   Scale,
   ShieldCheck,
   Users,
+  type LucideIcon,
 } from "lucide-react";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { requireMembership } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
+import { can, type Permission } from "@/lib/tenancy/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/settings">): Promise<Metadata> {
   const { locale } = await params;
@@ -30,24 +31,23 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
   setRequestLocale(locale);
   const membership = await requireMembership("settings.view");
   const t = await getTranslations("settings");
-  const sections = [
-    { href: "/admin/settings/company-data", key: "companyData", Icon: Building2 },
-    { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe },
-    // Admin-only pages, their texts in `settings.branding.*` (a manager would only read "only admins").
-    ...(can(membership, "settings.edit")
-      ? ([
-          { href: "/admin/settings/branding", key: "branding.section", Icon: Palette },
-          { href: "/admin/settings/legal", key: "branding.legalSection", Icon: Scale },
-          { href: "/admin/settings/languages", key: "languages.section", Icon: Languages },
-        ] as const)
-      : []),
-    { href: "/admin/settings/address", key: "address", Icon: AtSign },
-    { href: "/admin/settings/team", key: "team", Icon: Users },
-    { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone },
-    { href: "/admin/settings/security", key: "security", Icon: ShieldCheck },
-    { href: "/admin/settings/domains", key: "domains", Icon: Link2 },
-    ...(can(membership, "status.view") ? [{ href: "/admin/status", key: "status", Icon: Activity }] : []),
-  ] as const;
+  // Each section names what opening it needs (lib/tenancy/permissions.ts decides): a manager is
+  // not offered pages that would only say "only administrators" (issue #18). Texts of the
+  // dotted keys live in their own `settings.*` namespaces.
+  const all: { href: string; key: string; Icon: LucideIcon; needs: Permission }[] = [
+    { href: "/admin/settings/company-data", key: "companyData", Icon: Building2, needs: "settings.edit" },
+    { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe, needs: "settings.edit" },
+    { href: "/admin/settings/branding", key: "branding.section", Icon: Palette, needs: "settings.edit" },
+    { href: "/admin/settings/legal", key: "branding.legalSection", Icon: Scale, needs: "settings.edit" },
+    { href: "/admin/settings/languages", key: "languages.section", Icon: Languages, needs: "settings.edit" },
+    { href: "/admin/settings/address", key: "address", Icon: AtSign, needs: "settings.view" },
+    { href: "/admin/settings/team", key: "team", Icon: Users, needs: "settings.view" },
+    { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone, needs: "admin.enter" },
+    { href: "/admin/settings/security", key: "security", Icon: ShieldCheck, needs: "settings.edit" },
+    { href: "/admin/settings/domains", key: "domains", Icon: Link2, needs: "settings.edit" },
+    { href: "/admin/status", key: "status", Icon: Activity, needs: "status.view" },
+  ];
+  const sections = all.filter((section) => can(membership, section.needs));
   const title = (key: string) => (key.includes(".") ? t(`${key}.title`) : t(`sections.${key}`));
   const description = (key: string) =>
     key.includes(".") ? t(`${key}.description`) : t(`sections.${key}Description`);
@@ -56,7 +56,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
       <PageHeader title={t("title")} description={t("description")} />
       <ul className="grid gap-4 md:grid-cols-2">
         {sections.map(({ href, key, Icon }) => (
-          <li key={href}>
+          <li key={href} data-testid={`settings-${key}`}>
             <Link
               href={href}
               className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 hover:ring-brand-500 dark:bg-ink-800 dark:ring-zinc-800"

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
+import { describeAudit } from "@/lib/audit/describe";
 import { listCompanyAudit } from "@/lib/audit/queries";
 import { checkHealth } from "@/lib/health/check-health";
 import { requireMembership } from "@/lib/tenancy/guard";
@@ -76,7 +77,7 @@ export default async function StatusPage({ params }: PageProps<"/[locale]/admin/
               <table className="w-full text-left text-sm" data-testid="audit-table">
                 <thead className="text-zinc-500">
                   <tr>
-                    {(["time", "action", "table", "record", "user", "details"] as const).map((c) => (
+                    {(["time", "what", "who", "details"] as const).map((c) => (
                       <th key={c} scope="col" className="py-2 pr-4 font-medium whitespace-nowrap">
                         {t(`columns.${c}`)}
                       </th>
@@ -84,20 +85,39 @@ export default async function StatusPage({ params }: PageProps<"/[locale]/admin/
                   </tr>
                 </thead>
                 <tbody>
-                  {audit.map((row) => (
-                    <tr key={row.id} className="border-t border-zinc-100 align-top dark:border-zinc-800">
-                      <td className="py-2 pr-4 whitespace-nowrap">
-                        {format.dateTime(row.createdAt, { dateStyle: "short", timeStyle: "medium" })}
-                      </td>
-                      <td className="py-2 pr-4">{t(`actions.${row.action}`)}</td>
-                      <td className="py-2 pr-4 font-mono text-xs">{row.tableName}</td>
-                      <td className="py-2 pr-4 font-mono text-xs break-all">{row.recordId ?? "—"}</td>
-                      <td className="py-2 pr-4 break-all">{row.userEmail ?? "—"}</td>
-                      <td className="py-2 font-mono text-xs break-all">
-                        {row.details ? JSON.stringify(row.details) : "—"}
-                      </td>
-                    </tr>
-                  ))}
+                  {audit.map((row) => {
+                    // A readable sentence; the raw record (ids, tokens) only behind a disclosure.
+                    const sentence = describeAudit(row);
+                    return (
+                      <tr key={row.id} className="border-t border-zinc-100 align-top dark:border-zinc-800">
+                        <td className="py-2 pr-4 whitespace-nowrap">
+                          {format.dateTime(row.createdAt, { dateStyle: "short", timeStyle: "medium" })}
+                        </td>
+                        <td className="py-2 pr-4" data-testid="audit-what">
+                          {t(`events.${sentence.key}`, sentence.values)}
+                        </td>
+                        <td className="py-2 pr-4 break-all">{row.userEmail ?? t("fan")}</td>
+                        <td className="py-2">
+                          {row.details ? (
+                            <details>
+                              <summary className="cursor-pointer text-zinc-600 dark:text-zinc-400">
+                                {t("rawDetails")}
+                              </summary>
+                              <pre className="mt-1 max-w-md overflow-x-auto font-mono text-xs whitespace-pre-wrap break-all">
+                                {JSON.stringify(
+                                  { table: row.tableName, record: row.recordId, ...(row.details as object) },
+                                  null,
+                                  2,
+                                )}
+                              </pre>
+                            </details>
+                          ) : (
+                            "—"
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
                 </tbody>
               </table>
             </div>
