@@ -153,6 +153,7 @@ export async function PlayerView({
     url,
     requiresLead: content.requiresLead,
     downloadable: content.media.length > 0,
+    downloadAll: content.kind === "photo_gallery" && content.media.some((m) => m.kind === "photo"),
     privacyUrl: links.privacy,
   };
   const title = pickText(content.texts.title, locale);
