@@ -18,7 +18,7 @@ export async function eventQrCode(
   // QR codes come with Professional (spec §1); a trial includes them.
   await assertPlanAllows(membership.company.id, "qrCodes");
   const event = await getEventOrThrow(db, membership.company.id, eventId, { slug: true });
-  const url = eventPublicUrl(event.slug);
+  const url = eventPublicUrl(membership.company.slug, event.slug);
   const options = { errorCorrectionLevel: "M" as const, margin: 2 };
   const body =
     format === "png"
