@@ -131,3 +131,22 @@ test("a photo gallery refuses an MP3 before any upload, with a clear message", a
   expect(after).toEqual(before);
   await context.close();
 });
+
+test("a tenant's 404 keeps its brand and links back to its landing page", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, ...phone });
+  await skipCookieBanner(context);
+  await setLocale(context, baseURL!, "en");
+  const [demo] = await sql<{ name: string; template: string }>(
+    `select name, template::text as template from company where slug = 'demo'`,
+  );
+  const page = await context.newPage();
+  expect((await page.goto("/demo/evento/no-such-event"))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Event not found");
+  await expect(page.locator(`[data-template="${demo!.template}"]`)).toHaveCount(1);
+  const back = page.getByRole("link", { name: `Back to ${demo!.name}` });
+  await expect(back).toHaveAttribute("href", "/demo");
+  expect(await axeViolations(page)).toEqual([]);
+  await back.click();
+  await expect(page).toHaveURL(/\/demo$/);
+  await context.close();
+});
