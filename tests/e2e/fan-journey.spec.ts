@@ -48,7 +48,8 @@ test("a fan goes from a shared link to the whole gallery as a ZIP, through the l
 
   const download = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "Download", exact: true }).click();
-  await expect(page.getByRole("dialog", { name: "Thank you, Ana Fan!" })).toBeVisible();
+  const thanks = page.getByRole("dialog", { name: "Thank you, Ana Fan!" });
+  await expect(thanks).toBeVisible();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(/\.zip$/);
   const entries = readZip(await readFile((await file.path())!));
@@ -59,7 +60,8 @@ test("a fan goes from a shared link to the whole gallery as a ZIP, through the l
     "noite-acustica-04.jpg",
   ]);
   for (const entry of entries) expect(entry.data.subarray(0, 3).toString("hex")).toBe("ffd8ff");
-  await page.getByRole("button", { name: "Close" }).first().click();
+  await thanks.getByRole("button", { name: "Close" }).first().click();
+  await expect(thanks).toBeHidden();
 
   // Comments: the rating is said to be required before posting; its error clears on a star.
   await expect(page.getByText("Required: choose 1 to 5 stars before posting.")).toBeVisible();

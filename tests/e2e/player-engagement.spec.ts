@@ -276,6 +276,11 @@ test("gated download: the lead form first, then the file; not asked again on thi
   expect(file.suggestedFilename()).toBe("noite-acustica-02.jpg");
   expect((await stat(await file.path())).size).toBeGreaterThan(0);
   await expect(dialog).toBeHidden();
+  // The form gives way to a thank-you (issue #18), closed by the fan.
+  const thanks = page.getByRole("dialog", { name: "Obrigado, Joana Fã!" });
+  await expect(thanks).toBeVisible();
+  await thanks.getByRole("button", { name: "Fechar" }).first().click();
+  await expect(thanks).toBeHidden();
 
   const leads = await sql<{ name: string; consent: boolean }>(
     `select name, consent from lead where "contentId" = $1 and email = $2`,
