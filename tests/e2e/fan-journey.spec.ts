@@ -69,7 +69,8 @@ test("a fan goes from a shared link to the whole gallery as a ZIP, through the l
   await expect(page.getByText("Please write your comment before posting.")).toBeVisible();
   const ratingError = page.getByText("Choose a rating from 1 to 5 stars");
   await expect(ratingError).toBeVisible();
-  await page.getByText("4 stars", { exact: true }).click();
+  // The radio is visually hidden behind its star (as a fan taps the star, its label).
+  await page.locator("label", { has: page.getByRole("radio", { name: "4 stars" }) }).click();
   await expect(ratingError).toHaveCount(0);
   await fan.close();
 });
@@ -150,5 +151,23 @@ test("a tenant's 404 keeps its brand and links back to its landing page", async 
   expect(await axeViolations(page)).toEqual([]);
   await back.click();
   await expect(page).toHaveURL(/\/demo$/);
+  await context.close();
+});
+
+test("on a laptop the like, share and download buttons are visible without scrolling", async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1366, height: 768 } });
+  await skipCookieBanner(context);
+  await setLocale(context, baseURL!, "en");
+  const page = await context.newPage();
+  for (const id of ["seed-noite-acustica-fotos", "seed-festival-aftermovie"]) {
+    await page.goto(`/player/${id}`);
+    const bar = page.locator("[data-engagement-bar]");
+    await expect(bar.getByRole("button").first()).toBeVisible();
+    for (const button of await bar.getByRole("button").all())
+      await expect(button).toBeInViewport({ ratio: 1 });
+  }
   await context.close();
 });

@@ -87,7 +87,8 @@ test("a comment with a rating appears at once, as plain text, and stays", async 
   // Send without a rating or text: both are asked for, nothing is posted.
   await form.getByRole("button", { name: "Publicar comentário" }).click();
   await expect(form.getByText("Escolha uma avaliação de 1 a 5 estrelas")).toBeVisible();
-  await expect(form.getByText(pt.validation.inputEmpty)).toBeVisible();
+  // A specific message for an empty comment (issue #18), not the generic "cannot be empty".
+  await expect(form.getByText(pt.engagement.comments.textRequired)).toBeVisible();
 
   // The stars are a radio group: the arrow keys move the choice.
   await form.getByRole("radio", { name: "1 estrela" }).focus();
