@@ -134,15 +134,20 @@ export async function openDownloadAll(
  */
 function zipStream(photos: readonly { storageKey: string }[], names: readonly string[]) {
   const archive = new ZipArchive({ store: true });
+  // A fan who cancels the download closes the stream: stop waiting for entries and opening objects.
+  const closed = new AbortController();
+  archive.once("close", () => closed.abort());
   void (async () => {
     try {
       for (const [i, photo] of photos.entries()) {
-        const entry = once(archive, "entry");
+        if (closed.signal.aborted) return;
+        const entry = once(archive, "entry", { signal: closed.signal });
         archive.append(await storage.readStream(photo.storageKey), { name: names[i] ?? `photo-${i + 1}` });
         await entry;
       }
       await archive.finalize();
     } catch (error) {
+      if (closed.signal.aborted) return;
       // The headers are sent: all that is left is to break the stream so the browser marks the
       // download failed instead of saving a truncated ZIP as complete.
       archive.destroy(error instanceof Error ? error : new Error(String(error)));
