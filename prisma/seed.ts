@@ -1175,7 +1175,7 @@ async function writeCompany(tx: Tx, company: PreparedCompany, index: number): Pr
   for (const e of spec.events) {
     const { slug, ...fields } = e;
     const row = await tx.event.upsert({
-      where: { slug },
+      where: { companyId_slug: { companyId, slug } },
       create: { slug, companyId, timeZone: "Europe/Lisbon", currency: "EUR", ...fields },
       update: fields,
       select: { id: true },

@@ -14,6 +14,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { Dropzone } from "@/components/uploads/dropzone";
 import { useUploads } from "@/components/uploads/upload-provider";
+import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/content/kind-rules";
 import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/content/schemas";
 import { formatBytes } from "@/lib/media/format";
 import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
@@ -48,6 +49,7 @@ export function ContentForm({
   translations: FieldVersions[] | null;
 }) {
   const t = useTranslations("content");
+  const tAll = useTranslations();
   const router = useRouter();
   const { engine } = useUploads();
   const [values, setValues] = useState(initial);
@@ -182,9 +184,14 @@ export function ContentForm({
             {values.kind === "single" ? t("fields.file") : t("fields.files")}
           </span>
           <Dropzone
-            onFiles={(dropped) =>
-              setFiles((f) => (values.kind === "single" ? dropped.slice(0, 1) : [...f, ...dropped]))
-            }
+            accept={acceptAttributeFor(values.kind)}
+            onFiles={(all) => {
+              // A photo gallery takes photos only: the others are refused now, before any upload.
+              const dropped = all.filter((f) => acceptsFile(values.kind, f));
+              for (const f of all.filter((f) => !acceptsFile(values.kind, f)))
+                toast.error(tAll(KIND_MISMATCH, { name: f.name }));
+              setFiles((f) => (values.kind === "single" ? dropped.slice(0, 1) : [...f, ...dropped]));
+            }}
             multiple={values.kind !== "single"}
           />
           {files.length > 0 && (

@@ -26,6 +26,8 @@ import { ConfirmButton } from "@/components/ui/confirm-button";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";
 import { Dropzone } from "@/components/uploads/dropzone";
+import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/content/kind-rules";
+import type { ContentKind } from "@/lib/generated/prisma/enums";
 import { UploadList } from "@/components/uploads/upload-list";
 import { useUploads } from "@/components/uploads/upload-provider";
 import type { MediaItem, mediaStates } from "@/lib/content/queries";
@@ -46,11 +48,14 @@ export function MediaManager({
   media,
   coverMediaId,
   single,
+  kind,
 }: {
   contentId: string;
   media: MediaItem[];
   coverMediaId: string | null;
   single: boolean;
+  /** The content's kind: a photo gallery takes photos only (refused here before any upload). */
+  kind: ContentKind;
 }) {
   const t = useTranslations("media");
   const tAll = useTranslations();
@@ -118,7 +123,15 @@ export function MediaManager({
       </h2>
       <Dropzone
         multiple={!single}
-        onFiles={(files) => engine.add(files, { type: "content", contentId }, () => router.refresh())}
+        accept={acceptAttributeFor(kind)}
+        onFiles={(files) => {
+          const [fit, refused] = [
+            files.filter((f) => acceptsFile(kind, f)),
+            files.filter((f) => !acceptsFile(kind, f)),
+          ];
+          for (const f of refused) toast.error(tAll(KIND_MISMATCH, { name: f.name }));
+          if (fit.length > 0) engine.add(fit, { type: "content", contentId }, () => router.refresh());
+        }}
       />
       <UploadList filter={(item) => item.target.type === "content" && item.target.contentId === contentId} />
 

@@ -154,6 +154,7 @@ export async function PlayerView({
     url,
     requiresLead: content.requiresLead,
     downloadable: content.media.length > 0,
+    downloadAll: content.kind === "photo_gallery" && content.media.some((m) => m.kind === "photo"),
     privacyUrl: links.privacy,
   };
   const title = pickText(content.texts.title, locale);
@@ -170,9 +171,11 @@ export async function PlayerView({
             style.layout === "stage" && "pt-0 sm:pt-0",
           )}
         >
+          {/* On a laptop (lg) the action row sits right under the header, above the media, so
+              like, share and download show without scrolling (issue #18); phones keep it below. */}
           <header
             className={cn(
-              "flex flex-col gap-2",
+              "flex flex-col gap-2 lg:-order-2",
               style.layout === "magazine" && "items-center text-center",
               style.layout === "stage" && "-mx-4 bg-tenant px-4 py-8 text-on-tenant sm:-mx-6 sm:px-6",
             )}
@@ -229,7 +232,9 @@ export async function PlayerView({
           </header>
 
           <MediaStage content={content} />
-          <EngagementBar target={target} />
+          <div className="lg:-order-1">
+            <EngagementBar target={target} />
+          </div>
 
           {description && (
             <TranslatedText

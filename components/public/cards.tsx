@@ -274,6 +274,8 @@ export async function ContentCard({
   );
 }
 
+/** What the card counts: a photo gallery its photos (a stray file from before the photos-only rule is not one). */
 function countOf(content: PublicContent): number {
+  if (content.kind === "photo_gallery") return content.counts.photo;
   return content.counts.photo + content.counts.video + content.counts.audio + content.counts.document;
 }

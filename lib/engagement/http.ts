@@ -1,3 +1,4 @@
+import { attachmentHeader, openDownloadAll, prepareDownloadAll } from "@/lib/engagement/download-all";
 import { limitChecks, type EngagementAction, type EngagementLimits } from "@/lib/engagement/limits";
 import { postComment } from "@/lib/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/engagement/queries";
@@ -117,6 +118,17 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     download: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
       const locale = resolveLocale(readCookie(request, localeCookieName));
       return json(await requestDownload(contentId, visitor.id, body, locale, visitor.source));
+    }),
+    // "Download all": the POST passes the lead gate, the GET streams the ZIP (same limits).
+    prepareDownloadAll: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
+      const locale = resolveLocale(readCookie(request, localeCookieName));
+      return json(await prepareDownloadAll(contentId, visitor.id, body, locale, visitor.source));
+    }),
+    downloadAll: handler("GET", "download", async ({ contentId, visitor }) => {
+      const zip = await openDownloadAll(contentId, visitor.id, visitor.source);
+      return new Response(zip.body, {
+        headers: { "Content-Type": "application/zip", "Content-Disposition": attachmentHeader(zip.fileName) },
+      });
     }),
     view: handler("POST", "view", async ({ contentId, visitor }) => {
       await recordView(contentId, visitor.id, visitor.source);

@@ -49,6 +49,26 @@ async function mediaOf(content: EngagedContent, mediaId: string | undefined) {
 }
 
 /**
+ * The one lead gate of every download (single file and "Download all"): nothing to do for
+ * ungated content; otherwise the lead sent with the request (validated, returned for the
+ * caller to record) or one this visitor left for the company before, else `leadRequired`.
+ */
+export async function passLeadGate(
+  content: EngagedContent,
+  visitorId: string,
+  rawLead: unknown,
+): Promise<LeadInput | null> {
+  if (!content.requiresLead) return null;
+  if (rawLead !== undefined && rawLead !== null) {
+    const checked = leadSchema.safeParse(rawLead);
+    if (!checked.success) throw validationError(checked.error, { message: "field", prefix: "lead" });
+    return checked.data;
+  }
+  if (!(await hasLeadOnFile(content.companyId, visitorId))) throw leadRequired();
+  return null;
+}
+
+/**
  * A fan's download. Lead-gated content needs a lead in the request or one this visitor left
  * for the company before. The lead (one per company, content and e-mail: a repeated form
  * never changes it and is recorded as a re-submission in the download's audit row), its `lead`
@@ -67,22 +87,15 @@ export async function requestDownload(
   if (!parsed.success) throw validationError(parsed.error, { message: "field" });
   const media = await mediaOf(content, parsed.data.mediaId);
 
-  let lead: LeadInput | null = null;
-  if (content.requiresLead) {
-    if (parsed.data.lead !== undefined && parsed.data.lead !== null) {
-      const checked = leadSchema.safeParse(parsed.data.lead);
-      if (!checked.success) throw validationError(checked.error, { message: "field", prefix: "lead" });
-      lead = checked.data;
-    } else if (!(await hasLeadOnFile(content.companyId, visitorId))) {
-      throw leadRequired();
-    }
-  }
+  const lead = await passLeadGate(content, visitorId, parsed.data.lead);
 
   // Signing is local (no request to storage): do it first, so nothing is recorded for a URL
   // that could not be made.
   const url = await signedOriginalUrl(media);
   const fileName = safeDownloadName(media.originalName, media.mimeType);
-  const submitted = lead ? await recordLeadAndDownload(content, visitorId, lead, locale, source) : null;
+  const submitted = lead
+    ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true })
+    : null;
   if (!submitted) await recordDownload(content, visitorId, source);
 
   await recordAudit({
@@ -103,7 +116,7 @@ export async function requestDownload(
   return { url, fileName };
 }
 
-async function recordDownload(
+export async function recordDownload(
   content: EngagedContent,
   visitorId: string,
   source: string | null,
@@ -123,18 +136,20 @@ async function recordDownload(
 /**
  * One statement, so atomic without an interactive transaction: the lead is inserted unless
  * the company already has one for this content and e-mail, and a `lead` row follows only a
- * new lead, a `download` row always. An existing lead is never changed from the public API:
+ * new lead, a `download` row when asked (a "Download all" counts its download when the ZIP is
+ * fetched, not when the form is sent). An existing lead is never changed from the public API:
  * anyone can type someone else's e-mail, so a later form must not replace the fan's name,
  * phone, company or consent (nor move the lead to the sender's device). Returns whether the
  * lead is new and, for a re-submission, which fields differed (names only: the values are
  * unverified and are not kept).
  */
-async function recordLeadAndDownload(
+export async function recordLead(
   content: EngagedContent,
   visitorId: string,
   lead: LeadInput,
   locale: string | undefined,
   source: string | null,
+  options: { withDownload: boolean },
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
   const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
     WITH inserted AS (
@@ -149,7 +164,7 @@ async function recordLeadAndDownload(
       INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
       SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${source}, ${nowUtc}
       FROM (
-        SELECT 'download'::"EngagementType" AS "type"
+        SELECT 'download'::"EngagementType" AS "type" WHERE ${options.withDownload}::boolean
         UNION ALL
         SELECT 'lead'::"EngagementType" WHERE EXISTS (SELECT 1 FROM inserted)
       ) t

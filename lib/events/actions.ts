@@ -31,6 +31,6 @@ export const deleteEventAction = adminAction(
 /** Whether a URL slug is free, with a suggestion (the form checks as the user types). */
 export const checkSlugAction = adminAction(
   { ...manage, schema: z.tuple([z.string().transform((s) => s.slice(0, 100)), z.string().nullable()]) },
-  async (_context, slug, exceptEventId) =>
-    checkEventSlug({ slug, exceptEventId: exceptEventId ?? undefined }),
+  async ({ membership }, slug, exceptEventId) =>
+    checkEventSlug({ companyId: membership.company.id, slug, exceptEventId: exceptEventId ?? undefined }),
 );

@@ -3,6 +3,7 @@ import { appUrl } from "@/lib/env";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import type { EventListFilters } from "@/lib/events/schemas";
 import { eventSlugCandidates } from "@/lib/events/slug";
+import { tenantLinks } from "@/lib/public/links";
 import { slugify } from "@/lib/tenancy/slug";
 import { utcToZoned } from "@/lib/events/time-zone";
 import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
@@ -10,9 +11,9 @@ import { thumbnailUrl } from "@/lib/media/admin-urls";
 
 export const EVENTS_PAGE_SIZE = 20;
 
-/** The public address of an event (what the QR code encodes). */
-export function eventPublicUrl(slug: string): string {
-  return `${appUrl}/event/${slug}`;
+/** The public address of an event (what the QR code encodes): it carries the company. */
+export function eventPublicUrl(companySlug: string, slug: string): string {
+  return `${appUrl}${tenantLinks("path", companySlug).event(slug)}`;
 }
 
 export interface EventListItem {
@@ -124,6 +125,7 @@ export async function getEventForEdit(companyId: string, eventId: string): Promi
     status: true,
     isPublic: true,
     bannerKey: true,
+    company: { select: { slug: true } },
     _count: { select: { contents: true } },
   });
   const local = utcToZoned(e.startsAt, e.timeZone);
@@ -156,7 +158,7 @@ export async function getEventForEdit(companyId: string, eventId: string): Promi
     banner: bannerMedia
       ? { state: bannerMedia.state, url: await thumbnailUrl(bannerMedia.variants, 640) }
       : null,
-    publicUrl: eventPublicUrl(e.slug),
+    publicUrl: eventPublicUrl(e.company.slug, e.slug),
     contentCount: e._count.contents,
   };
 }
@@ -173,10 +175,12 @@ export async function eventOptions(companyId: string): Promise<{ id: string; nam
 }
 
 /**
- * Whether a slug is free (slugs are unique across all companies), and a free suggestion
+ * Whether a slug is free in the company (slugs are unique per company: another company's
+ * events neither block a slug nor are revealed by this check), and a free suggestion
  * derived from it or from the name: `name`, `name-2`, …
  */
 export async function checkEventSlug(options: {
+  companyId: string;
   slug: string;
   exceptEventId?: string;
 }): Promise<{ available: boolean; suggestion: string | null }> {
@@ -185,6 +189,7 @@ export async function checkEventSlug(options: {
   const candidates = eventSlugCandidates(base);
   const taken = await db.event.findMany({
     where: {
+      companyId: options.companyId,
       slug: { in: candidates },
       ...(options.exceptEventId ? { id: { not: options.exceptEventId } } : {}),
     },

@@ -1,7 +1,9 @@
 /**
  * Links between a tenant's public pages. The same page is served in three places, each with
  * its own URLs (spec §2):
- * - `global`: `/event/{slug}`, `/player/{id}` (no tenant in the path);
+ * - `global`: `/player/{id}` (no tenant in the path), but events as in `path` mode: event
+ *   slugs are unique per company only, so an event link always carries the company (the
+ *   company-less `/event/{slug}` just redirects when unambiguous: lib/events/global-slug.ts);
  * - `path`: `/{clientSlug}/evento/{slug}`, `/{clientSlug}/player/{id}`;
  * - `host`: the tenant's own subdomain, `/evento/{slug}`, `/player/{id}`.
  * Plain strings only, so client components can receive them.
@@ -24,8 +26,7 @@ export function tenantLinks(mode: SiteMode, companySlug: string): TenantLinks {
   return {
     mode,
     home: base || "/",
-    event: (eventSlug) =>
-      mode === "global" ? `/event/${seg(eventSlug)}` : `${base}/evento/${seg(eventSlug)}`,
+    event: (eventSlug) => `${base}/evento/${seg(eventSlug)}`,
     player: (contentId) =>
       mode === "global" ? `/player/${seg(contentId)}` : `${base}/player/${seg(contentId)}`,
     terms: `${base}/termos`,

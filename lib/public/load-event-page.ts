@@ -8,16 +8,16 @@ import type { EventPageData } from "@/lib/public/types";
 import { isEventViewable } from "@/lib/public/visibility";
 
 /**
- * The viewable event by its global slug, or null (unknown, another tenant's, or not viewable);
- * `companyId` restricts it to one tenant (path and host modes).
+ * The company's viewable event by its slug (unique per company), or null (unknown or not
+ * viewable).
  */
-export async function loadEventPage(eventSlug: string, companyId?: string): Promise<EventPageData | null> {
+export async function loadEventPage(eventSlug: string, companyId: string): Promise<EventPageData | null> {
   const row = await db.event.findUnique({
-    where: { slug: eventSlug.toLowerCase() },
+    where: { companyId_slug: { companyId, slug: eventSlug.toLowerCase() } },
     select: eventSelect,
   });
   // Not viewable is not found: "unavailable" with the owner's brand told anyone it existed.
-  if (!row || (companyId && row.companyId !== companyId) || !isEventViewable(row)) return null;
+  if (!row || !isEventViewable(row)) return null;
   const companyRow = await loadCompanyRow(row.companyId);
   if (!companyRow) return null;
 

@@ -44,13 +44,13 @@ async function getLandingUncached(slug: string): Promise<LandingData | null> {
   return cached(["landing", id], [cacheTags.company(id)], () => loadLanding(id));
 }
 
-/** Event by its global slug; with `companySlug`, only if it belongs to that company. */
-async function getEventPageUncached(eventSlug: string, companySlug?: string): Promise<EventPageData | null> {
-  const ref = await db.event.findUnique({
-    where: { slug: eventSlug.toLowerCase() },
-    select: { id: true, companyId: true, company: { select: { slug: true } } },
+/** The company's event by its slug (event slugs are unique per company). */
+async function getEventPageUncached(eventSlug: string, companySlug: string): Promise<EventPageData | null> {
+  const ref = await db.event.findFirst({
+    where: { slug: eventSlug.toLowerCase(), company: { slug: companySlug.toLowerCase() } },
+    select: { id: true, companyId: true },
   });
-  if (!ref || (companySlug !== undefined && ref.company.slug !== companySlug.toLowerCase())) return null;
+  if (!ref) return null;
   return cached(["event", ref.id], [cacheTags.company(ref.companyId), cacheTags.event(ref.id)], () =>
     loadEventPage(eventSlug, ref.companyId),
   );

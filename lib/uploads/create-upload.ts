@@ -1,4 +1,5 @@
 import { assertCanManage } from "@/lib/content/access";
+import { acceptsMediaKind, KIND_MISMATCH } from "@/lib/content/kind-rules";
 import { db } from "@/lib/db";
 import { AppError } from "@/lib/errors";
 import { newMediaId, originalKey, uploadKey } from "@/lib/media/keys";
@@ -52,9 +53,11 @@ export async function createUpload(
   if (input.target.type === "content") {
     const content = await db.content.findFirst({
       where: { id: input.target.contentId, companyId },
-      select: { id: true, events: { select: { eventId: true } } },
+      select: { id: true, kind: true, events: { select: { eventId: true } } },
     });
     if (!content) throw new AppError("not_found", "content.errors.notFound");
+    if (!acceptsMediaKind(content.kind, rule.kind))
+      throw new AppError("validation", KIND_MISMATCH, { values: { name: cleanFileName(input.fileName) } });
     contentId = content.id;
     eventIds = content.events.map((e) => e.eventId);
   } else if (input.target.type === "company-logo") {

@@ -87,7 +87,8 @@ test("a comment with a rating appears at once, as plain text, and stays", async 
   // Send without a rating or text: both are asked for, nothing is posted.
   await form.getByRole("button", { name: "Publicar comentário" }).click();
   await expect(form.getByText("Escolha uma avaliação de 1 a 5 estrelas")).toBeVisible();
-  await expect(form.getByText(pt.validation.inputEmpty)).toBeVisible();
+  // A specific message for an empty comment (issue #18), not the generic "cannot be empty".
+  await expect(form.getByText(pt.engagement.comments.textRequired)).toBeVisible();
 
   // The stars are a radio group: the arrow keys move the choice.
   await form.getByRole("radio", { name: "1 estrela" }).focus();
@@ -291,6 +292,11 @@ test("gated download: the lead form first, then the file; not asked again on thi
   expect(file.suggestedFilename()).toBe("noite-acustica-02.jpg");
   expect((await stat(await file.path())).size).toBeGreaterThan(0);
   await expect(dialog).toBeHidden();
+  // The form gives way to a thank-you (issue #18), closed by the fan.
+  const thanks = page.getByRole("dialog", { name: "Obrigado, Joana Fã!" });
+  await expect(thanks).toBeVisible();
+  await thanks.getByRole("button", { name: "Fechar" }).first().click();
+  await expect(thanks).toBeHidden();
 
   const leads = await sql<{ name: string; consent: boolean }>(
     `select name, consent from lead where "contentId" = $1 and email = $2`,

@@ -130,7 +130,9 @@ test("robots.txt and the platform sitemap list only viewable pages", async ({ re
   expect(await robots.text()).toMatch(/Sitemap: http:\/\/localhost:\d+\/sitemap\.xml/);
   const sitemap = await (await request.get("/sitemap.xml")).text();
   expect(sitemap).toContain("/demo</loc>");
-  expect(sitemap).toContain("/event/festival-de-verao</loc>");
+  // Event links carry the company (event slugs are unique per company only).
+  expect(sitemap).toContain("/demo/evento/festival-de-verao</loc>");
+  expect(sitemap).not.toContain("/event/");
   expect(sitemap).toContain("/player/seed-festival-aftermovie</loc>");
   expect(sitemap).not.toContain("sessao-privada");
   expect(sitemap).not.toContain("seed-sessao-privada-bastidores");

@@ -72,26 +72,50 @@ describe("events admin", () => {
 
     const edit = await getEventForEdit(demo.id, saved.id);
     expect(edit.values).toMatchObject({ date: "2026-07-18", time: "20:00", price: "45.50", isFree: false });
-    expect(edit.publicUrl).toMatch(/\/event\/noite-unica$/);
+    expect(edit.publicUrl).toMatch(new RegExp(`/${demo.slug}/evento/noite-unica$`));
   });
 
-  it("refuses a slug already in use, by anyone: 'Error saving event, check the URL is not in use'", async () => {
+  it("refuses a slug already in use in the company: 'Error saving event, check the URL is not in use'", async () => {
     await createEvent(demo.as("admin"), input({ slug: "taken-slug" }));
     const mine = await rejection(createEvent(demo.as("admin"), input({ slug: "taken-slug" })));
     expect(mine).toMatchObject({ code: "conflict", messageKey: "events.errors.slugInUse" });
     expect(en.events.errors.slugInUse).toBe("Error saving event, check the URL is not in use");
-    const theirs = await rejection(createEvent(other.as("admin"), input({ slug: "taken-slug" })));
-    expect(theirs.messageKey).toBe("events.errors.slugInUse");
+    // Another company's event does not block the slug (issue #18): slugs are unique per company.
+    const theirs = await createEvent(other.as("admin"), input({ slug: "taken-slug" }));
+    expect(theirs.slug).toBe("taken-slug");
 
     const second = await createEvent(demo.as("admin"), input({ slug: "another-slug" }));
     const renamed = await rejection(updateEvent(demo.as("admin"), second.id, input({ slug: "taken-slug" })));
     expect(renamed.messageKey).toBe("events.errors.slugInUse");
 
-    expect(await checkEventSlug({ slug: "taken-slug" })).toEqual({
+    expect(await checkEventSlug({ companyId: demo.id, slug: "taken-slug" })).toEqual({
       available: false,
       suggestion: "taken-slug-2",
     });
-    expect(await checkEventSlug({ slug: "fresh" })).toEqual({ available: true, suggestion: "fresh" });
+    expect(await checkEventSlug({ companyId: demo.id, slug: "fresh" })).toEqual({
+      available: true,
+      suggestion: "fresh",
+    });
+    // The live check looks within the company only: no oracle of other companies' events.
+    await createEvent(other.as("admin"), input({ slug: "only-theirs" }));
+    expect(await checkEventSlug({ companyId: demo.id, slug: "only-theirs" })).toEqual({
+      available: true,
+      suggestion: "only-theirs",
+    });
+  });
+
+  it("lets exactly one of two simultaneous saves of a slug in a company win; another company's still succeeds", async () => {
+    const results = await Promise.allSettled([
+      createEvent(demo.as("admin"), input({ slug: "race-slug" })),
+      createEvent(demo.as("admin"), input({ slug: "race-slug" })),
+      createEvent(other.as("admin"), input({ slug: "race-slug" })),
+    ]);
+    const [a, b, c] = results;
+    expect([a, b].filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const lost = [a, b].find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(lost.reason).toMatchObject({ code: "conflict", messageKey: "events.errors.slugInUse" });
+    expect(c.status).toBe("fulfilled");
+    expect(await env.db.event.count({ where: { slug: "race-slug" } })).toBe(2);
   });
 
   it("validates the form with field messages", async () => {

@@ -212,10 +212,10 @@ describe("landing page", () => {
 
 describe("event page", () => {
   it("is not found unless published and public (like an unknown slug), and scoped to its company", async () => {
-    expect(await loadEventPage("ev-draft")).toBeNull();
-    expect(await loadEventPage("ev-private")).toBeNull();
+    expect(await loadEventPage("ev-draft", C)).toBeNull();
+    expect(await loadEventPage("ev-private", C)).toBeNull();
     expect(await loadEventPage("ev-public", "co-else")).toBeNull();
-    expect(await loadEventPage("missing")).toBeNull();
+    expect(await loadEventPage("missing", C)).toBeNull();
   });
 
   it("shows its viewable contents with ready media only, in the organiser's order", async () => {

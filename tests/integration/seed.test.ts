@@ -271,7 +271,7 @@ describe("demo seed", () => {
     await seeded();
     const demoId = await companyId(DEMO_COMPANY_SLUG);
     const festival = await prisma.event.findUniqueOrThrow({
-      where: { slug: DEMO_EVENT_SLUGS.festival },
+      where: { companyId_slug: { companyId: demoId, slug: DEMO_EVENT_SLUGS.festival } },
       include: { contents: { include: { content: { include: { mediaFiles: true } } } } },
     });
     expect(festival).toMatchObject({ companyId: demoId, status: "published", isPublic: true });
@@ -305,7 +305,7 @@ describe("demo seed", () => {
     }
 
     const acoustic = await prisma.event.findUniqueOrThrow({
-      where: { slug: DEMO_EVENT_SLUGS.acoustic },
+      where: { companyId_slug: { companyId: demoId, slug: DEMO_EVENT_SLUGS.acoustic } },
       include: { contents: { include: { content: { include: { mediaFiles: true } } } } },
     });
     expect(acoustic).toMatchObject({ status: "published", isPublic: true });
@@ -319,11 +319,13 @@ describe("demo seed", () => {
     ).toBe(true);
     expect(gated.some((c) => c.kind === "photo_gallery")).toBe(true);
 
-    expect(await prisma.event.findUniqueOrThrow({ where: { slug: DEMO_EVENT_SLUGS.private } })).toMatchObject(
-      {
-        status: "draft",
-      },
-    );
+    expect(
+      await prisma.event.findUniqueOrThrow({
+        where: { companyId_slug: { companyId: demoId, slug: DEMO_EVENT_SLUGS.private } },
+      }),
+    ).toMatchObject({
+      status: "draft",
+    });
   });
 
   it("covers every content status and kind, each with a cover of its own", async () => {
@@ -345,7 +347,9 @@ describe("demo seed", () => {
     expect(company).toMatchObject({ name: "Demo Live", plan: "starter" });
     // Issue #15: the demo's texts in en/es/fr, ready versions of the current Portuguese source.
     const versions = await prisma.textTranslation.findMany({ where: { companyId: demoId } });
-    const festival = await prisma.event.findUniqueOrThrow({ where: { slug: DEMO_EVENT_SLUGS.festival } });
+    const festival = await prisma.event.findUniqueOrThrow({
+      where: { companyId_slug: { companyId: demoId, slug: DEMO_EVENT_SLUGS.festival } },
+    });
     for (const [entityId, field, source] of [
       [demoId, "description", company.description],
       [demoId, "landingPageName", company.landingPageName],
@@ -372,7 +376,7 @@ describe("demo seed", () => {
     await seeded();
     const otherId = await companyId(OTHER_COMPANY_SLUG);
     const event = await prisma.event.findUniqueOrThrow({
-      where: { slug: OTHER_EVENT_SLUG },
+      where: { companyId_slug: { companyId: otherId, slug: OTHER_EVENT_SLUG } },
       include: { contents: { include: { content: true } } },
     });
     expect(event).toMatchObject({ companyId: otherId, status: "published", isPublic: true });

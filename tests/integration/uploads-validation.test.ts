@@ -271,3 +271,32 @@ describe("checks on what actually arrived", () => {
     expect(again.media.state).toBe("processing");
   });
 });
+
+describe("a photo gallery takes photos only (issue #18)", () => {
+  it("refuses an MP3 (or any non-photo) at the upload request, with the file's name, and takes a photo", async () => {
+    const gallery = (await createContentRow(env.db, company.id, { kind: "photo_gallery" })).id;
+    const to = { type: "content" as const, contentId: gallery };
+    const before = await storageUsed();
+    for (const [fileName, contentType] of [
+      ["song.mp3", "audio/mpeg"],
+      ["clip.mp4", "video/mp4"],
+      ["kit.pdf", "application/pdf"],
+    ] as const) {
+      const error = await rejection(
+        createUpload(company.as("admin"), { fileName, contentType, size: 1000, target: to }),
+      );
+      expect(error).toMatchObject({ code: "validation", messageKey: "content.errors.galleryOnlyPhotos" });
+      expect(error.values).toEqual({ name: fileName });
+    }
+    expect(text("content.errors.galleryOnlyPhotos")).toContain("photos only");
+    expect(await env.db.mediaFile.count({ where: { contentId: gallery } })).toBe(0);
+    expect(await storageUsed()).toBe(before);
+    const ok = await createUpload(company.as("admin"), {
+      fileName: "crowd.jpg",
+      contentType: "image/jpeg",
+      size: photo.length,
+      target: to,
+    });
+    expect(ok.strategy).toBe("single");
+  });
+});

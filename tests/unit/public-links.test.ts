@@ -15,7 +15,8 @@ describe("tenant links", () => {
     const global = tenantLinks("global", "demo");
     expect([global.home, global.event("x"), global.player("c1"), global.terms]).toEqual([
       "/demo",
-      "/event/x",
+      // Event slugs are unique per company: event links always carry it.
+      "/demo/evento/x",
       "/player/c1",
       "/demo/termos",
     ]);

@@ -51,7 +51,7 @@ export function CommentForm({
     if (pending) return;
     const local: Errors = {};
     if (rating === null) local.rating = t("engagement.comments.ratingRequired");
-    if (text.trim() === "") local.text = t("validation.inputEmpty");
+    if (text.trim() === "") local.text = t("engagement.comments.textRequired");
     if (Object.keys(local).length > 0) {
       setErrors(local);
       focusFirstInvalid();
@@ -115,9 +115,14 @@ export function CommentForm({
         name="rating"
         label={t("engagement.comments.ratingLabel")}
         value={rating}
-        onChange={setRating}
+        onChange={(n) => {
+          setRating(n);
+          // Chosen stars are a valid rating: its error goes at once.
+          setErrors(({ rating: _cleared, ...rest }) => rest);
+        }}
         error={errors.rating}
         errorId={ratingErrorId}
+        hint={t("engagement.comments.ratingHint")}
         disabled={pending}
       />
       <Field
@@ -132,7 +137,10 @@ export function CommentForm({
           maxLength={COMMENT_TEXT_MAX}
           value={text}
           disabled={pending}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (e.target.value.trim() !== "") setErrors(({ text: _cleared, ...rest }) => rest);
+          }}
         />
       </Field>
       <div>

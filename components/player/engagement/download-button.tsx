@@ -23,11 +23,12 @@ function saveFile(url: string, fileName: string) {
 }
 
 /**
- * Download of the content's file (the photo or video on screen for galleries). Gated content
+ * Download of the content's file, or with `all` the whole photo gallery as one ZIP (its URL
+ * streams the archive; the browser saves it as it arrives). Download of the content's file (the photo or video on screen for galleries). Gated content
  * asks for a lead first, unless this visitor already left one for the company; the server
  * decides in the end (403 `leadRequired` opens the form, e.g. after the lead was deleted).
  */
-export function DownloadButton() {
+export function DownloadButton({ all = false }: { all?: boolean }) {
   const t = useTranslations();
   const message = useMessage();
   const { target, state, update, currentMediaId } = useEngagement();
@@ -36,10 +37,12 @@ export function DownloadButton() {
   const [status, setStatus] = useState("");
 
   async function request(lead?: LeadInput): Promise<ApiFailure | null> {
-    const result = await engagementClient.download(target.contentId, {
-      ...(currentMediaId ? { mediaId: currentMediaId } : {}),
-      ...(lead ? { lead } : {}),
-    });
+    const result = all
+      ? await engagementClient.downloadAll(target.contentId, lead ? { lead } : {})
+      : await engagementClient.download(target.contentId, {
+          ...(currentMediaId ? { mediaId: currentMediaId } : {}),
+          ...(lead ? { lead } : {}),
+        });
     if (!result.ok) return result;
     if (lead) update((s) => ({ ...s, leadOnFile: true }));
     saveFile(result.data.url, result.data.fileName);
@@ -67,12 +70,9 @@ export function DownloadButton() {
     }
   }
 
-  // The dialog shows a failure itself (field messages or the download error) and keeps the input.
-  async function submitLead(lead: LeadInput): Promise<ApiFailure | null> {
-    const failure = await request(lead);
-    if (!failure) setAskLead(false);
-    return failure;
-  }
+  // The dialog shows a failure itself (field messages or the download error) and keeps the
+  // input; on success it thanks the fan and stays open until they close it.
+  const submitLead = (lead: LeadInput): Promise<ApiFailure | null> => request(lead);
 
   return (
     <>
@@ -81,6 +81,7 @@ export function DownloadButton() {
         onClick={onClick}
         aria-disabled={pending || undefined}
         aria-busy={pending}
+        data-download={all ? "all" : "one"}
         className={pillButton}
       >
         {pending ? (
@@ -88,7 +89,9 @@ export function DownloadButton() {
         ) : (
           <Download aria-hidden className="size-5" />
         )}
-        {pending ? t("engagement.download.preparing") : t("engagement.download.label")}
+        {pending
+          ? t("engagement.download.preparing")
+          : t(all ? "engagement.download.all" : "engagement.download.label")}
       </button>
       <p role="status" className="sr-only">
         {status}
@@ -98,6 +101,7 @@ export function DownloadButton() {
         onOpenChange={setAskLead}
         privacyUrl={target.privacyUrl}
         onSubmit={submitLead}
+        all={all}
       />
     </>
   );

@@ -54,14 +54,17 @@ function LeadInputField({
  * phone and company optional, consent with the company's privacy page. What was typed stays
  * when a submission fails (the values live outside the dialog's content, which unmounts).
  * `onSubmit` sends the lead with the download request and resolves to null once the file is on
- * its way.
+ * its way; the dialog then thanks the fan (no account is created: nothing to "sign up" to).
  */
 export function LeadDialog({
   open,
   onOpenChange,
   privacyUrl,
   onSubmit,
+  all = false,
 }: {
+  /** A "Download all": the thank-you says the ZIP is being prepared. */
+  all?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   privacyUrl: string;
@@ -72,18 +75,34 @@ export function LeadDialog({
   const [values, setValues] = useState<LeadValues>(emptyLead);
   const [problems, setProblems] = useState<LeadProblems>(noProblems);
   const [pending, setPending] = useState(false);
+  /** The name of the fan just thanked; the form shows again when the dialog reopens. */
+  const [thanked, setThanked] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const consentId = useId();
 
   const text = (field: Exclude<LeadField, "consent">) => ({
     name: field,
     value: values[field],
-    onChange: (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value })),
+    onChange: (e: { target: { value: string } }) => change({ ...values, [field]: e.target.value }),
     error:
       problems.fieldErrors[field] === undefined
         ? undefined
         : problems.fieldErrors[field] && message(problems.fieldErrors[field], "validation.invalidForm"),
   });
+
+  // An error goes as soon as its field is valid (the form-level one once name and e-mail are
+  // both filled); errors are only ever added on submit.
+  function change(next: LeadValues) {
+    setValues(next);
+    if (!problems.formError && Object.keys(problems.fieldErrors).length === 0) return;
+    const now = validateLead(next);
+    setProblems((p) => ({
+      formError: p.formError && now.formError === p.formError ? p.formError : null,
+      fieldErrors: Object.fromEntries(
+        Object.entries(p.fieldErrors).filter(([field]) => now.fieldErrors[field as LeadField] !== undefined),
+      ),
+    }));
+  }
 
   const focusFirstInvalid = () =>
     requestAnimationFrame(() => form.current?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus());
@@ -102,6 +121,7 @@ export function LeadDialog({
     const failure = await onSubmit(leadPayload(values));
     setPending(false);
     if (!failure) {
+      setThanked(values.name.trim());
       setValues(emptyLead);
       return;
     }
@@ -118,100 +138,129 @@ export function LeadDialog({
   const consentError = problems.fieldErrors.consent;
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (pending) return;
+        if (!next) setThanked(null);
+        onOpenChange(next);
+      }}
+    >
       <DialogContent
-        title={t("engagement.lead.title")}
-        description={t("engagement.lead.description")}
+        title={
+          thanked === null ? t("engagement.lead.title") : t("engagement.lead.thanksTitle", { name: thanked })
+        }
+        description={
+          thanked === null
+            ? t("engagement.lead.description")
+            : t(all ? "engagement.lead.thanksAll" : "engagement.lead.thanks")
+        }
         closeLabel={t("common.close")}
         hideClose={pending}
         onEscapeKeyDown={(e) => pending && e.preventDefault()}
         onInteractOutside={(e) => pending && e.preventDefault()}
       >
-        <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
-          <fieldset disabled={pending} className="flex flex-col gap-4">
-            <LeadInputField
-              label={t("engagement.lead.name")}
-              autoComplete="name"
-              maxLength={LEAD_NAME_MAX}
-              required
-              {...text("name")}
-            />
-            <LeadInputField
-              label={t("engagement.lead.email")}
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              maxLength={LEAD_EMAIL_MAX}
-              required
-              {...text("email")}
-            />
-            <LeadInputField
-              label={t("engagement.lead.phone")}
-              type="tel"
-              autoComplete="tel"
-              maxLength={LEAD_PHONE_MAX}
-              {...text("phone")}
-            />
-            <LeadInputField
-              label={t("engagement.lead.company")}
-              autoComplete="organization"
-              maxLength={LEAD_COMPANY_MAX}
-              {...text("company")}
-            />
-            <div className="flex flex-col gap-1.5">
-              <div className="flex items-start gap-3">
-                <input
-                  id={consentId}
-                  name="consent"
-                  type="checkbox"
-                  checked={values.consent}
-                  onChange={(e) => setValues((v) => ({ ...v, consent: e.target.checked }))}
-                  aria-invalid={consentError !== undefined || undefined}
-                  aria-describedby={consentError ? `${consentId}-error` : undefined}
-                  className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                />
-                <label htmlFor={consentId} className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {t.rich("engagement.lead.consent", {
-                    link: (chunks) => (
-                      <a
-                        href={privacyUrl}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className="font-medium underline underline-offset-2 hover:text-zinc-900 dark:hover:text-white"
-                      >
-                        {chunks}
-                      </a>
-                    ),
-                  })}
-                </label>
-              </div>
-              {consentError && (
-                <p id={`${consentId}-error`} className="text-sm text-red-600 dark:text-red-400">
-                  {message(consentError, "validation.invalidForm")}
-                </p>
-              )}
-            </div>
-          </fieldset>
-          {problems.formError && (
-            <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
-              {message(problems.formError, "errors.downloadError")}
-            </p>
-          )}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {thanked !== null ? (
+          <div className="flex justify-end">
             <Button
               type="button"
-              variant="ghost"
-              disabled={pending}
-              onClick={() => onOpenChange(false)}
-              className="min-h-11"
+              autoFocus
+              onClick={() => {
+                setThanked(null);
+                onOpenChange(false);
+              }}
+              className={`min-h-11 ${primaryAction}`}
             >
-              {t("common.cancel")}
-            </Button>
-            <Button type="submit" disabled={pending} className={`min-h-11 ${primaryAction}`}>
-              {pending ? t("engagement.lead.sending") : t("engagement.lead.submit")}
+              {t("common.close")}
             </Button>
           </div>
-        </form>
+        ) : (
+          <form ref={form} onSubmit={submit} noValidate className="flex flex-col gap-4" aria-busy={pending}>
+            <fieldset disabled={pending} className="flex flex-col gap-4">
+              <LeadInputField
+                label={t("engagement.lead.name")}
+                autoComplete="name"
+                maxLength={LEAD_NAME_MAX}
+                required
+                {...text("name")}
+              />
+              <LeadInputField
+                label={t("engagement.lead.email")}
+                type="email"
+                autoComplete="email"
+                inputMode="email"
+                maxLength={LEAD_EMAIL_MAX}
+                required
+                {...text("email")}
+              />
+              <LeadInputField
+                label={t("engagement.lead.phone")}
+                type="tel"
+                autoComplete="tel"
+                maxLength={LEAD_PHONE_MAX}
+                {...text("phone")}
+              />
+              <LeadInputField
+                label={t("engagement.lead.company")}
+                autoComplete="organization"
+                maxLength={LEAD_COMPANY_MAX}
+                {...text("company")}
+              />
+              <div className="flex flex-col gap-1.5">
+                <div className="flex items-start gap-3">
+                  <input
+                    id={consentId}
+                    name="consent"
+                    type="checkbox"
+                    checked={values.consent}
+                    onChange={(e) => change({ ...values, consent: e.target.checked })}
+                    aria-invalid={consentError !== undefined || undefined}
+                    aria-describedby={consentError ? `${consentId}-error` : undefined}
+                    className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                  />
+                  <label htmlFor={consentId} className="text-sm text-zinc-700 dark:text-zinc-300">
+                    {t.rich("engagement.lead.consent", {
+                      link: (chunks) => (
+                        <a
+                          href={privacyUrl}
+                          target="_blank"
+                          rel="noopener noreferrer"
+                          className="font-medium underline underline-offset-2 hover:text-zinc-900 dark:hover:text-white"
+                        >
+                          {chunks}
+                        </a>
+                      ),
+                    })}
+                  </label>
+                </div>
+                {consentError && (
+                  <p id={`${consentId}-error`} className="text-sm text-red-600 dark:text-red-400">
+                    {message(consentError, "validation.invalidForm")}
+                  </p>
+                )}
+              </div>
+            </fieldset>
+            {problems.formError && (
+              <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">
+                {message(problems.formError, "errors.downloadError")}
+              </p>
+            )}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button
+                type="button"
+                variant="ghost"
+                disabled={pending}
+                onClick={() => onOpenChange(false)}
+                className="min-h-11"
+              >
+                {t("common.cancel")}
+              </Button>
+              <Button type="submit" disabled={pending} className={`min-h-11 ${primaryAction}`}>
+                {pending ? t("engagement.lead.sending") : t("engagement.lead.submit")}
+              </Button>
+            </div>
+          </form>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -37,8 +37,11 @@ export function RatingInput({
   label,
   error,
   errorId,
+  hint,
   disabled,
 }: {
+  /** Said before the fan tries to post (e.g. that a rating is required). */
+  hint?: string;
   name: string;
   value: number | null;
   onChange: (rating: number) => void;
@@ -53,10 +56,15 @@ export function RatingInput({
   return (
     <fieldset
       disabled={disabled}
-      aria-describedby={error ? errorId : undefined}
+      aria-describedby={[hint && `${errorId}-hint`, error && errorId].filter(Boolean).join(" ") || undefined}
       className="flex flex-col gap-1"
     >
       <legend className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{label}</legend>
+      {hint && (
+        <p id={`${errorId}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
+          {hint}
+        </p>
+      )}
       <div className="-ml-2 flex" onMouseLeave={() => setHover(null)}>
         {RATINGS.map((n) => (
           <label

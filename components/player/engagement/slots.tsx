@@ -21,7 +21,13 @@ export function ShareSlot() {
 }
 
 export function DownloadSlot({ target }: { target: EngagementTarget }) {
-  return target.downloadable ? <DownloadButton /> : null;
+  if (!target.downloadable) return null;
+  return (
+    <>
+      <DownloadButton />
+      {target.downloadAll && <DownloadButton all />}
+    </>
+  );
 }
 
 export function CommentsSlot() {

@@ -8,6 +8,8 @@ export interface EngagementTarget {
   requiresLead: boolean;
   /** Whether the content has a file to download (every ready media does). */
   downloadable: boolean;
+  /** A photo gallery with photos: offers "Download all" (a ZIP of the originals). */
+  downloadAll?: boolean;
   /** The company's privacy page, linked from the lead form's consent. */
   privacyUrl: string;
 }

@@ -109,7 +109,7 @@ export async function eventMetadata(
   eventSlug: string,
   locale: Locale,
   mode: SiteMode,
-  companySlug?: string,
+  companySlug: string,
 ): Promise<Metadata> {
   const loaded = await getEventPage(eventSlug, companySlug);
   if (!loaded) return noIndex;
@@ -144,7 +144,7 @@ export async function EventPage({
   eventSlug: string;
   locale: Locale;
   mode: SiteMode;
-  companySlug?: string;
+  companySlug: string;
 }) {
   setRequestLocale(locale);
   const loaded = await getEventPage(eventSlug, companySlug);

@@ -91,7 +91,9 @@ export async function createContentRow(
     data: {
       companyId,
       title: options.title ?? "Gallery",
-      kind: options.kind ?? "photo_gallery",
+      // A video gallery takes every file type (a photo gallery only photos: lib/content/kind-rules.ts),
+      // so tests may upload any file to a content made here.
+      kind: options.kind ?? "video_gallery",
       status: options.status ?? "draft",
       ...(options.requiresLead === undefined ? {} : { requiresLead: options.requiresLead }),
       events: { create: (options.eventIds ?? []).map((eventId, position) => ({ eventId, position })) },

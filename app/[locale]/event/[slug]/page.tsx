@@ -1,23 +1,15 @@
-import type { Metadata } from "next";
-import { EventPage, eventMetadata } from "@/components/public/pages/tenant-pages";
-import { resolveLocale } from "@/lib/i18n/config";
+import { notFound, permanentRedirect } from "next/navigation";
+import { resolveGlobalEventSlug } from "@/lib/events/global-slug";
+import { tenantLinks } from "@/lib/public/links";
 
-// ISR: rendered on the first visit per (locale, path), then served from the cache until
-// `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
-// Static: no request data, so no nonce is ever cached (lib/public/csp.ts).
-export const dynamic = "force-static";
-export const revalidate = 3600;
-
-export function generateStaticParams() {
-  return [];
-}
-
-export async function generateMetadata({ params }: PageProps<"/[locale]/event/[slug]">): Promise<Metadata> {
-  const { locale, slug } = await params;
-  return eventMetadata(slug, resolveLocale(locale), "global");
-}
+// Event slugs are unique per company: the company-less address only redirects (308) to the
+// company's event page when one viewable event has the slug (lib/events/global-slug.ts), so it
+// is looked up on every request rather than cached as a page.
+export const dynamic = "force-dynamic";
 
 export default async function Page({ params }: PageProps<"/[locale]/event/[slug]">) {
-  const { locale, slug } = await params;
-  return <EventPage eventSlug={slug} locale={resolveLocale(locale)} mode="global" />;
+  const { slug } = await params;
+  const target = await resolveGlobalEventSlug(slug);
+  if (!target) notFound();
+  permanentRedirect(tenantLinks("path", target.companySlug).event(target.slug));
 }

@@ -58,6 +58,7 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
         media={content.media}
         coverMediaId={content.coverMediaId}
         single={content.kind === "single"}
+        kind={content.kind}
       />
 
       <section aria-labelledby="details-heading" className="flex flex-col gap-4">

@@ -10,6 +10,7 @@ import { QrCodesPanel } from "@/components/share/qr-codes-panel";
 import { Button } from "@/components/ui/button";
 import { getEventForEdit } from "@/lib/events/queries";
 import { timeZones } from "@/lib/events/time-zone";
+import { tenantLinks } from "@/lib/public/links";
 import { requireMembership } from "@/lib/tenancy/guard";
 import { loadFieldVersions } from "@/lib/translation/review";
 
@@ -44,7 +45,10 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
             </span>
           </>
         }
-        publicLink={{ href: `/event/${event.values.slug}`, label: t("viewPublic") }}
+        publicLink={{
+          href: tenantLinks("path", membership.company.slug).event(event.values.slug),
+          label: t("viewPublic"),
+        }}
         actions={
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="secondary">

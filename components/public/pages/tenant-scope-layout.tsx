@@ -1,0 +1,31 @@
+import type { ReactNode } from "react";
+import { TenantScopeProvider, type TenantScope } from "@/components/public/pages/tenant-scope";
+import { brandPalette } from "@/lib/brand/colors";
+import { brandStyleSheet } from "@/lib/brand/css-variables";
+import { templateStyle } from "@/lib/brand/templates";
+import { tenantLinks, type SiteMode } from "@/lib/public/links";
+import { getCompanyBySlug } from "@/lib/public/queries";
+import { isReservedSlug } from "@/lib/tenancy/slug";
+
+/** The tenant's layout: nothing visible, only its brand for a 404 under it (see tenant-scope.tsx). */
+export async function TenantScopeLayout({
+  slug,
+  mode,
+  children,
+}: {
+  slug: string;
+  mode: Exclude<SiteMode, "global">;
+  children: ReactNode;
+}) {
+  const company = isReservedSlug(slug) ? null : await getCompanyBySlug(slug);
+  const tenant: TenantScope | null = company && {
+    name: company.name,
+    logoUrl: company.logoUrl,
+    home: tenantLinks(mode, company.slug).home,
+    template: company.template,
+    brandCss: brandStyleSheet(brandPalette(company)),
+    fontClass: templateStyle(company.template).font,
+    colorScheme: company.colorScheme,
+  };
+  return <TenantScopeProvider tenant={tenant}>{children}</TenantScopeProvider>;
+}

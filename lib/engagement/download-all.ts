@@ -1,0 +1,163 @@
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import { recordAudit } from "@/lib/audit/record";
+import { safeDownloadName } from "@/lib/content/manage-media";
+import { db } from "@/lib/db";
+import {
+  getPublicContentOrThrow,
+  notFound,
+  type EngagedContent,
+} from "@/lib/engagement/get-public-content-or-throw";
+import { passLeadGate, recordDownload, recordLead } from "@/lib/engagement/request-download";
+import { downloadSchema } from "@/lib/engagement/schemas";
+import { uniqueZipNames } from "@/lib/engagement/zip-names";
+import { AppError, validationError } from "@/lib/errors";
+import { storage } from "@/lib/storage";
+
+/**
+ * "Download all" of a photo gallery: a ZIP of the gallery's ready originals (the content model
+ * has no organiser setting for renditions, so originals, as the single download gives),
+ * streamed object by object from the store into the archive and the archive into the response,
+ * so memory stays flat whatever the gallery's size.
+ *
+ * Two requests, one gate: the player POSTs (the lead form's data when the content is gated;
+ * the lead is recorded then, through the same gate and statement as a single download), then
+ * navigates to the GET, which checks the gate again (the lead is now on file), counts the
+ * download once and streams the file to the browser's own download manager.
+ */
+export interface DownloadAllLimits {
+  maxFiles: number;
+  maxBytes: number;
+}
+
+export const DOWNLOAD_ALL_LIMITS: DownloadAllLimits = { maxFiles: 500, maxBytes: 2 * 1024 ** 3 };
+
+export interface DownloadAllTicket {
+  /** Where the browser fetches the ZIP (same origin). */
+  url: string;
+  fileName: string;
+}
+
+export interface DownloadAllStream {
+  fileName: string;
+  body: ReadableStream<Uint8Array>;
+}
+
+const photoSelect = {
+  id: true,
+  storageKey: true,
+  originalName: true,
+  mimeType: true,
+  sizeBytes: true,
+} as const;
+
+async function galleryOf(contentId: string): Promise<{ content: EngagedContent; title: string }> {
+  const content = await getPublicContentOrThrow(contentId);
+  if (content.kind !== "photo_gallery") throw notFound();
+  const row = await db.content.findUnique({ where: { id: content.id }, select: { title: true } });
+  return { content, title: row?.title ?? "" };
+}
+
+async function photosOf(content: EngagedContent, limits: DownloadAllLimits) {
+  const photos = await db.mediaFile.findMany({
+    where: { contentId: content.id, companyId: content.companyId, state: "ready", kind: "photo" },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    // One over the cap is enough to know it is over.
+    take: limits.maxFiles + 1,
+    select: photoSelect,
+  });
+  if (photos.length === 0) throw notFound();
+  const bytes = photos.reduce((sum, p) => sum + Number(p.sizeBytes), 0);
+  if (photos.length > limits.maxFiles || bytes > limits.maxBytes) {
+    throw new AppError("validation", "engagement.errors.downloadAllTooLarge", {
+      values: { files: limits.maxFiles, gigabytes: Math.floor(limits.maxBytes / 1024 ** 3) || 1 },
+    });
+  }
+  return photos;
+}
+
+/** The ZIP's name: the gallery's title without anything a file system or header would choke on. */
+export function zipFileName(title: string): string {
+  const stem = title
+    .replace(/[\u0000-\u001f\u007f"\\/;:*?<>|]/g, "")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(0, 150);
+  return `${stem || "gallery"}.zip`;
+}
+
+/** POST: passes the lead gate (recording a lead sent with it) and says where the ZIP is. */
+export async function prepareDownloadAll(
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+  locale: string | undefined,
+  source: string | null,
+  limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
+): Promise<DownloadAllTicket> {
+  const parsed = downloadSchema.pick({ lead: true }).safeParse(input ?? {});
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+  const { content, title } = await galleryOf(contentId);
+  const lead = await passLeadGate(content, visitorId, parsed.data.lead);
+  await photosOf(content, limits);
+  if (lead) await recordLead(content, visitorId, lead, locale, source, { withDownload: false });
+  return { url: `/api/content/${content.id}/download-all`, fileName: zipFileName(title) };
+}
+
+/** GET: the gate again, one `download` row, then the streamed ZIP. */
+export async function openDownloadAll(
+  contentId: string,
+  visitorId: string,
+  source: string | null,
+  limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
+): Promise<DownloadAllStream> {
+  const { content, title } = await galleryOf(contentId);
+  await passLeadGate(content, visitorId, undefined);
+  const photos = await photosOf(content, limits);
+  await recordDownload(content, visitorId, source);
+  await recordAudit({
+    action: "download_tracking",
+    tableName: "content",
+    recordId: content.id,
+    companyId: content.companyId,
+    details: { contentId: content.id, gated: content.requiresLead, all: true, files: photos.length },
+  });
+  const names = uniqueZipNames(photos.map((p) => safeDownloadName(p.originalName, p.mimeType)));
+  return { fileName: zipFileName(title), body: zipStream(photos, names) };
+}
+
+/**
+ * The archive as a web stream. Objects are opened one at a time (the next once the previous
+ * entry is written), so a large gallery never holds hundreds of store connections open; JPEG,
+ * PNG, WebP and GIF are already compressed, so entries are stored, not deflated.
+ */
+function zipStream(photos: readonly { storageKey: string }[], names: readonly string[]) {
+  const archive = new ZipArchive({ store: true });
+  // A fan who cancels the download closes the stream: stop waiting for entries and opening objects.
+  const closed = new AbortController();
+  archive.once("close", () => closed.abort());
+  void (async () => {
+    try {
+      for (const [i, photo] of photos.entries()) {
+        if (closed.signal.aborted) return;
+        const entry = once(archive, "entry", { signal: closed.signal });
+        archive.append(await storage.readStream(photo.storageKey), { name: names[i] ?? `photo-${i + 1}` });
+        await entry;
+      }
+      await archive.finalize();
+    } catch (error) {
+      if (closed.signal.aborted) return;
+      // The headers are sent: all that is left is to break the stream so the browser marks the
+      // download failed instead of saving a truncated ZIP as complete.
+      archive.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return Readable.toWeb(archive) as ReadableStream<Uint8Array>;
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
