@@ -141,8 +141,11 @@ function zipStream(photos: readonly { storageKey: string }[], names: readonly st
     try {
       for (const [i, photo] of photos.entries()) {
         if (closed.signal.aborted) return;
+        // Opened before waiting for its entry: a missing object must not leave a pending
+        // `once` behind to reject unobserved when the archive is destroyed below.
+        const object = await storage.readStream(photo.storageKey);
         const entry = once(archive, "entry", { signal: closed.signal });
-        archive.append(await storage.readStream(photo.storageKey), { name: names[i] ?? `photo-${i + 1}` });
+        archive.append(object, { name: names[i] ?? `photo-${i + 1}` });
         await entry;
       }
       await archive.finalize();

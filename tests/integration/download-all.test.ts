@@ -16,7 +16,7 @@ const GATED = "c-all-gated";
 const limits: EngagementLimits = {
   windowSeconds: 60,
   perVisitor: { like: 50, comment: 50, share: 50, download: 5, view: 50, watchTime: 50 },
-  ipFactor: 3,
+  anonPerIp: 15,
 };
 const bytesOf = (id: string) => Buffer.from(`\xff\xd8\xff fake jpeg of ${id} `.repeat(50), "latin1");
 

@@ -446,7 +446,14 @@ const ENDPOINTS: Endpoint[] = [
   // (Host is their only input; 15 each leaves runs for tls-allowed within the 2,000.)
   get("app/robots.txt/route.ts:GET", 15, () => "/robots.txt", fc.constant({})),
   get("app/sitemap.xml/route.ts:GET", 15, () => "/sitemap.xml", fc.constant({})),
-  get("app/api/health/route.ts:GET", 20, () => "/api/health", fc.constant({})),
+  get("app/api/health/route.ts:GET", 10, () => "/api/health", fc.constant({})),
+  // Short links: any code (a real one looks like `abcdefgh23`) is a redirect or the one 404.
+  get(
+    "app/s/[code]/route.ts:GET",
+    10,
+    (p) => `/s/${enc(p.code!)}`,
+    fc.record({ code: fc.oneof(fc.stringMatching(/^[a-z2-9]{10}$/), text) }),
+  ),
   get(
     "app/api/domains/tls-allowed/route.ts:GET",
     30,
