@@ -11,7 +11,7 @@ import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/engagement/schemas";
+import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/engagement/comment-limits";
 
 type Errors = Partial<Record<"name" | "rating" | "text", string>>;
 
