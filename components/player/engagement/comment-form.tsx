@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { engagementClient, type PublicComment } from "@/components/player/engagement/api";
 import { RatingInput } from "@/components/player/engagement/rating-stars";
 import { newRequestId } from "@/components/player/engagement/request-id";

@@ -4,7 +4,7 @@ import { Download, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { engagementClient, type ApiFailure, type LeadInput } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { pillButton } from "@/components/player/engagement/styles";

@@ -4,7 +4,7 @@ import { ChevronDown, ExternalLink, Link as LinkIcon, Mail, MessageCircle, Share
 import { useTranslations } from "next-intl";
 import { DropdownMenu } from "radix-ui";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { engagementClient, type ShareChannel } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { NETWORK_CHANNELS, shareHref, type NetworkChannel } from "@/components/player/engagement/share-links";
