@@ -7,3 +7,5 @@
 // `config`: that import put zod on every public page, most of which never parse a thing (#16).
 const zodGlobal = globalThis as { __zod_globalConfig?: Record<string, unknown> };
 zodGlobal.__zod_globalConfig = { ...zodGlobal.__zod_globalConfig, jitless: true };
+
+export {};

@@ -48,6 +48,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
           item={item}
           count={count}
           sizes="(min-width: 1024px) 960px, 100vw"
+          priority
           onStep={go}
           previousClassName="absolute left-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"
           nextClassName="absolute right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80"

@@ -124,6 +124,7 @@ async function EventHeader({
           <figure className="mt-4 w-full">
             <ResponsiveImage
               image={event.cover}
+              priority
               alt=""
               sizes="(min-width: 768px) 768px, 100vw"
               lazy={false}
@@ -152,6 +153,7 @@ async function EventHeader({
         {event.cover && (
           <ResponsiveImage
             image={event.cover}
+            priority
             alt=""
             sizes="100vw"
             lazy={false}
@@ -166,6 +168,7 @@ async function EventHeader({
       {event.cover && (
         <ResponsiveImage
           image={event.cover}
+          priority
           alt=""
           sizes="100vw"
           lazy={false}
