@@ -8,6 +8,7 @@ import {
   tenantIcons,
 } from "@/components/public/pages/tenant-pages";
 import { EventView } from "@/components/public/event-view";
+import { PageMessages } from "@/components/public/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
 import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
@@ -55,15 +56,17 @@ export async function EventPage({
   const data = localizeEventPage(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (
-    <TenantShell company={data.company} links={links}>
-      <EventView
-        event={data.event}
-        contents={data.contents}
-        locale={locale}
-        links={links}
-        companyName={data.company.name}
-        style={templateStyle(data.company.template)}
-      />
-    </TenantShell>
+    <PageMessages page="event">
+      <TenantShell company={data.company} links={links}>
+        <EventView
+          event={data.event}
+          contents={data.contents}
+          locale={locale}
+          links={links}
+          companyName={data.company.name}
+          style={templateStyle(data.company.template)}
+        />
+      </TenantShell>
+    </PageMessages>
   );
 }

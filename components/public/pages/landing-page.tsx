@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { noIndex, tenantIcons } from "@/components/public/pages/tenant-pages";
 import { LandingView } from "@/components/public/landing-view";
+import { PageMessages } from "@/components/public/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
 import type { Locale } from "@/lib/i18n/config";
 import { tenantLinks, type SiteMode } from "@/lib/public/links";
@@ -34,8 +35,10 @@ export async function LandingPage({ slug, locale, mode }: { slug: string; locale
   const data = localizeLanding(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (
-    <TenantShell company={data.company} links={links}>
-      <LandingView data={data} locale={locale} links={links} />
-    </TenantShell>
+    <PageMessages page="landing">
+      <TenantShell company={data.company} links={links}>
+        <LandingView data={data} locale={locale} links={links} />
+      </TenantShell>
+    </PageMessages>
   );
 }

@@ -8,6 +8,7 @@ import {
   noIndex,
   tenantIcons,
 } from "@/components/public/pages/tenant-pages";
+import { PageMessages } from "@/components/public/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
 import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";
@@ -55,15 +56,17 @@ export async function PlayerPage({
   const data = localizePlayerPage(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (
-    <TenantShell company={data.company} links={links}>
-      <PlayerView
-        content={data.content}
-        events={data.events}
-        locale={locale}
-        links={links}
-        url={canonicalUrl(mode, data.company.slug, (l) => l.player(data.content.id))}
-        style={templateStyle(data.company.template)}
-      />
-    </TenantShell>
+    <PageMessages page="player">
+      <TenantShell company={data.company} links={links}>
+        <PlayerView
+          content={data.content}
+          events={data.events}
+          locale={locale}
+          links={links}
+          url={canonicalUrl(mode, data.company.slug, (l) => l.player(data.content.id))}
+          style={templateStyle(data.company.template)}
+        />
+      </TenantShell>
+    </PageMessages>
   );
 }
