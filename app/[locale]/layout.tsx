@@ -5,7 +5,7 @@ import { getMessages, getTranslations, setRequestLocale } from "next-intl/server
 import { ConsentManager } from "@/components/consent/consent-manager";
 import { ThemeProvider } from "@/components/preferences/theme-provider";
 import { MediaEnhancer } from "@/components/public/media-enhancer";
-import { Toaster } from "@/components/ui/toaster";
+import { DeferredToaster } from "@/components/public/deferred-toaster";
 import { appUrl, env } from "@/lib/env";
 import { requestNonce } from "@/lib/public/csp-nonce";
 import { openGraphLocales } from "@/lib/public/metadata";
@@ -65,7 +65,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
         <NextIntlClientProvider messages={pickMessages(messages as Messages, publicClientNamespaces)}>
           <ThemeProvider nonce={nonce}>
             {children}
-            <Toaster />
+            <DeferredToaster />
             <ConsentManager analyticsTagId={env.ANALYTICS_TAG_ID ?? null} />
             <MediaEnhancer />
           </ThemeProvider>

@@ -1,9 +1,15 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { Lightbox, type LightboxItem } from "@/components/gallery/lightbox";
+import type { LightboxItem } from "@/components/gallery/lightbox";
 import { ResponsiveImage } from "@/components/public/responsive-image";
+
+// The full-screen viewer loads when a fan first opens a photo, not with the page.
+const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) => m.Lightbox), {
+  ssr: false,
+});
 
 /** Photos above the fold load at once; the rest when they come near the viewport. */
 const EAGER = 6;

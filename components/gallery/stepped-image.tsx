@@ -18,6 +18,7 @@ export function SteppedImage({
   previousClassName,
   nextClassName,
   iconClassName,
+  priority = false,
 }: {
   item: LightboxItem;
   count: number;
@@ -26,6 +27,8 @@ export function SteppedImage({
   previousClassName: string;
   nextClassName: string;
   iconClassName: string;
+  /** The page's main image (the player's photo viewer): fetched before anything else. */
+  priority?: boolean;
 }) {
   const t = useTranslations("gallery");
   return (
@@ -36,6 +39,7 @@ export function SteppedImage({
         alt={item.alt}
         sizes={sizes}
         lazy={false}
+        priority={priority}
         fit="contain"
         className="h-full w-full bg-transparent! bg-none!"
       />

@@ -1,13 +1,19 @@
 "use client";
 
+import dynamic from "next/dynamic";
 import { Maximize2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
-import { Lightbox, type LightboxItem } from "@/components/gallery/lightbox";
+import type { LightboxItem } from "@/components/gallery/lightbox";
 import { SteppedImage } from "@/components/gallery/stepped-image";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { ResponsiveImage } from "@/components/public/responsive-image";
 import { cn } from "@/lib/utils";
+
+// The full-screen viewer loads when a fan first opens a photo, not with the page.
+const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) => m.Lightbox), {
+  ssr: false,
+});
 
 /** The player's photo viewer: one large photo, ← / → to move, thumbnails, full screen. */
 export function PhotoViewer({ items }: { items: LightboxItem[] }) {
@@ -42,6 +48,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
           item={item}
           count={count}
           sizes="(min-width: 1024px) 960px, 100vw"
+          priority
           onStep={go}
           previousClassName="absolute left-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 max-sm:p-2.5"
           nextClassName="absolute right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 max-sm:p-2.5"

@@ -31,6 +31,7 @@ async function LockedMedia({ content }: { content: PublicContent }) {
           alt=""
           sizes="100vw"
           lazy={false}
+          priority
           className="absolute inset-0 h-full w-full opacity-40"
         />
       )}
@@ -53,6 +54,7 @@ async function DocumentCard({ content, documents }: { content: PublicContent; do
             alt=""
             sizes="(min-width: 640px) 192px, 100vw"
             lazy={false}
+            priority
             className="h-full w-full"
           />
         ) : (
@@ -99,6 +101,7 @@ async function MediaStage({ content }: { content: PublicContent }) {
               alt={content.title}
               sizes="(min-width: 640px) 320px, 100vw"
               lazy={false}
+              priority
               className="aspect-square w-full max-w-xs self-center rounded-2xl shadow-lg"
             />
           )}

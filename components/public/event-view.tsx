@@ -125,6 +125,7 @@ async function EventHeader({
           <figure className="mt-4 w-full">
             <ResponsiveImage
               image={event.cover}
+              priority
               alt=""
               sizes="(min-width: 768px) 768px, 100vw"
               lazy={false}
@@ -153,6 +154,7 @@ async function EventHeader({
         {event.cover && (
           <ResponsiveImage
             image={event.cover}
+            priority
             alt=""
             sizes="100vw"
             lazy={false}
@@ -167,6 +169,7 @@ async function EventHeader({
       {event.cover && (
         <ResponsiveImage
           image={event.cover}
+          priority
           alt=""
           sizes="100vw"
           lazy={false}

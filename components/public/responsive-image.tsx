@@ -12,7 +12,8 @@ const srcSet = (sources: { width: number; url: string }[]) =>
  * while it loads, and `data-fallback` (the original, or a video's poster) which
  * `MediaEnhancer` swaps in when the renditions fail to load (spec §8).
  * `lazy` defers loading until the image comes within 50 px of the viewport (spec §9), done
- * by `MediaEnhancer`; above-the-fold images pass `lazy={false}`.
+ * by `MediaEnhancer`; above-the-fold images pass `lazy={false}`, and the page's largest one
+ * (its banner or cover: the LCP element) also `priority`, so the browser fetches it first.
  * Works in server and client components (no hooks). A plain <picture>, not next/image: the
  * renditions are made once on upload, and the optimiser would encode them again.
  */
@@ -21,6 +22,7 @@ export function ResponsiveImage({
   alt,
   sizes,
   lazy = true,
+  priority = false,
   className,
   imgClassName,
   fit = "cover",
@@ -29,6 +31,7 @@ export function ResponsiveImage({
   alt: string;
   sizes: string;
   lazy?: boolean;
+  priority?: boolean;
   className?: string;
   imgClassName?: string;
   fit?: "cover" | "contain";
@@ -55,6 +58,7 @@ export function ResponsiveImage({
           width={image.width ?? undefined}
           height={image.height ?? undefined}
           decoding="async"
+          fetchPriority={priority && !lazy ? "high" : undefined}
           data-lazy={lazy ? "" : undefined}
           data-fallback={image.fallbackUrl ?? undefined}
           {...attr("src", small)}

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/engagement/comment-limits";
 import { plainText } from "@/lib/validation/common";
 
 /** Inputs of the public engagement API. Every message is an i18n key. */
 
-export const COMMENT_TEXT_MAX = 1000;
-export const COMMENT_NAME_MAX = 100;
+export { COMMENT_NAME_MAX, COMMENT_TEXT_MAX };
 export const LEAD_NAME_MIN = 2;
 export const LEAD_NAME_MAX = 100;
 export const COMMENTS_PAGE_DEFAULT = 20;

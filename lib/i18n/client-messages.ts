@@ -15,13 +15,21 @@ export const publicClientNamespaces = [
   "forms",
   "contact",
   "consent",
-  "gallery",
-  "player",
-  "share",
-  "engagement",
   "footer",
   "errors",
 ] as const;
+
+/**
+ * What the tenant pages' own islands add (issue #16: no catalogue larger than the page needs):
+ * the gallery's filters and lightbox, the player's controls and engagement. Those pages wrap
+ * their content in a provider with the layout's namespaces plus these (a nested provider's
+ * messages replace its parent's).
+ */
+export const pageClientNamespaces = {
+  landing: ["gallery"],
+  event: ["gallery"],
+  player: ["gallery", "player", "share", "engagement"],
+} as const satisfies Record<string, readonly string[]>;
 
 export function pickMessages(messages: Messages, namespaces: readonly string[]): Messages {
   const out: Messages = {};

@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: requests/s and p50/p99 latency of the demo event page under concurrent
  * load, beside the same server's figures for a static file, and their ratio; then likes/s and
- * comment posts/s (engagement.ts), the analytics queries over 1 000 000 events (analytics.ts)
+ * comment posts/s (engagement.ts), the JavaScript each public page makes a browser download
+ * (publicJsKb.max, scripts/lib/js-transfer.ts), the analytics queries over 1 000 000 events (analytics.ts)
  * and the media pipeline (media.ts).
  *
  * Starts the app like `npm start` (production build, embedded services, demo seed) in a
@@ -18,6 +19,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/free-port";
+import { kb, measurePublicPages, PUBLIC_JS_BUDGET_KB } from "../lib/js-transfer";
 import { runAnalyticsBench } from "./analytics";
 import { runEngagementBench } from "./engagement";
 import { runMediaBench } from "./media";
@@ -236,6 +238,16 @@ async function main(): Promise<void> {
     recordFigure("eventPage.rps", page.rps);
     recordFigure("eventPage.ratio", page.rps / file.rps);
     if (page.errors > 0 || file.errors > 0) process.exitCode = 1;
+
+    console.log("");
+    log(`JavaScript per public page (compressed transfer; budget ${PUBLIC_JS_BUDGET_KB} KB)`);
+    const weights = await measurePublicPages(app.base);
+    for (const weight of weights) {
+      console.log(
+        `${weight.label.padEnd(8)} ${weight.path.padEnd(44)} ${fmt(kb(weight.bytes)).padStart(7)} KB  (${weight.scripts.length} scripts)`,
+      );
+    }
+    recordFigure("publicJsKb.max", Math.max(...weights.map((weight) => kb(weight.bytes))));
 
     console.log("");
     log("engagement: likes/s, comment posts/s, a crowd and a hammer through the public API");

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { engagementClient, type PublicComment } from "@/components/player/engagement/api";
 import { RatingInput } from "@/components/player/engagement/rating-stars";
 import { newRequestId } from "@/components/player/engagement/request-id";
@@ -11,7 +11,7 @@ import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/engagement/schemas";
+import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/engagement/comment-limits";
 
 type Errors = Partial<Record<"name" | "rating" | "text", string>>;
 

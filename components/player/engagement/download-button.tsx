@@ -2,13 +2,19 @@
 
 import { Download, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { engagementClient, type ApiFailure, type LeadInput } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
-import { LeadDialog } from "@/components/player/engagement/lead-dialog";
 import { pillButton } from "@/components/player/engagement/styles";
 import { useMessage } from "@/components/player/engagement/use-message";
+
+// The lead form (its dialog and its validation) loads when a fan first needs it.
+const LeadDialog = dynamic(
+  () => import("@/components/player/engagement/lead-dialog").then((m) => m.LeadDialog),
+  { ssr: false },
+);
 
 /** Hands the signed URL to the browser; its attachment disposition makes it a download, not a navigation. */
 function saveFile(url: string, fileName: string) {
@@ -34,6 +40,9 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
   const { target, state, update, currentMediaId } = useEngagement();
   const [pending, setPending] = useState(false);
   const [askLead, setAskLead] = useState(false);
+  // Mounted from the first ask on, so closing it keeps its state (and its exit) as before.
+  const [leadAsked, setLeadAsked] = useState(false);
+  if (askLead && !leadAsked) setLeadAsked(true);
   const [status, setStatus] = useState("");
 
   async function request(lead?: LeadInput): Promise<ApiFailure | null> {
@@ -96,13 +105,15 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
       <p role="status" className="sr-only">
         {status}
       </p>
-      <LeadDialog
-        open={askLead}
-        onOpenChange={setAskLead}
-        privacyUrl={target.privacyUrl}
-        onSubmit={submitLead}
-        all={all}
-      />
+      {leadAsked && (
+        <LeadDialog
+          open={askLead}
+          onOpenChange={setAskLead}
+          privacyUrl={target.privacyUrl}
+          onSubmit={submitLead}
+          all={all}
+        />
+      )}
     </>
   );
 }

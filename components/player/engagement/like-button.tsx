@@ -3,7 +3,7 @@
 import { Heart } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { engagementClient } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { pillButton } from "@/components/player/engagement/styles";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PlayerPage, playerMetadata } from "@/components/public/pages/tenant-pages";
+import { PlayerPage, playerMetadata } from "@/components/public/pages/player-page";
 import { resolveLocale } from "@/lib/i18n/config";
 
 // ISR: rendered on the first visit per (locale, path), then served from the cache until

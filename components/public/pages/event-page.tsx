@@ -1,0 +1,81 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import {
+  canonicalUrl,
+  localizeEventPage,
+  noIndex,
+  tenantIcons,
+} from "@/components/public/pages/tenant-pages";
+import { EventView } from "@/components/public/event-view";
+import { PageMessages } from "@/components/public/page-messages";
+import { TenantShell } from "@/components/public/tenant-chrome";
+import { templateStyle } from "@/lib/brand/templates";
+import type { Locale } from "@/lib/i18n/config";
+import { formatEventDate } from "@/lib/public/format";
+import { tenantLinks, type SiteMode } from "@/lib/public/links";
+import { ogImagePath, shareMetadata } from "@/lib/public/metadata";
+import { getEventPage } from "@/lib/public/queries";
+
+export async function eventMetadata(
+  eventSlug: string,
+  locale: Locale,
+  mode: SiteMode,
+  companySlug: string,
+): Promise<Metadata> {
+  const loaded = await getEventPage(eventSlug, companySlug);
+  if (!loaded) return noIndex;
+  const { event, company } = localizeEventPage(loaded, locale);
+  const meta = shareMetadata({
+    title: `${event.name} · ${company.name}`,
+    // Without a text of its own, the date and place: what a friend wants to know first.
+    description:
+      event.description ??
+      [formatEventDate(event.startsAt, event.timeZone, locale), event.location, company.name]
+        .filter(Boolean)
+        .join(" · "),
+    url: canonicalUrl(mode, company.slug, (l) => l.event(event.slug)),
+    image: ogImagePath(
+      { kind: "event", id: event.id, version: `${company.updatedAt}${event.startsAt}${event.name}` },
+      locale,
+    ),
+    imageAlt: event.name,
+    locale,
+    siteName: company.name,
+    type: "article",
+  });
+  return { ...meta, ...tenantIcons(company) };
+}
+
+export async function EventPage({
+  eventSlug,
+  locale,
+  mode,
+  companySlug,
+}: {
+  eventSlug: string;
+  locale: Locale;
+  mode: SiteMode;
+  companySlug: string;
+}) {
+  setRequestLocale(locale);
+  const loaded = await getEventPage(eventSlug, companySlug);
+  if (!loaded) notFound();
+  const data = localizeEventPage(loaded, locale);
+  const links = tenantLinks(mode, data.company.slug);
+  return (
+    <PageMessages page="event">
+      <TenantShell company={data.company} links={links}>
+        <EventView
+          event={data.event}
+          contents={data.contents}
+          locale={locale}
+          links={links}
+          companyName={data.company.name}
+          style={templateStyle(data.company.template)}
+          shareUrl={canonicalUrl(mode, data.company.slug, (l) => l.event(data.event.slug))}
+        />
+      </TenantShell>
+    </PageMessages>
+  );
+}

@@ -1,0 +1,74 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { PlayerView } from "@/components/player/player-view";
+import {
+  canonicalUrl,
+  localizePlayerPage,
+  noIndex,
+  tenantIcons,
+} from "@/components/public/pages/tenant-pages";
+import { PageMessages } from "@/components/public/page-messages";
+import { TenantShell } from "@/components/public/tenant-chrome";
+import { templateStyle } from "@/lib/brand/templates";
+import type { Locale } from "@/lib/i18n/config";
+import { tenantLinks, type SiteMode } from "@/lib/public/links";
+import { ogImagePath, shareMetadata } from "@/lib/public/metadata";
+import { getPlayerPage } from "@/lib/public/queries";
+
+export async function playerMetadata(
+  contentId: string,
+  locale: Locale,
+  mode: SiteMode,
+  companySlug?: string,
+): Promise<Metadata> {
+  const loaded = await getPlayerPage(contentId, companySlug);
+  if (!loaded) return noIndex;
+  const { content, company, events } = localizePlayerPage(loaded, locale);
+  const meta = shareMetadata({
+    title: `${content.title} · ${company.name}`,
+    description: content.description ?? [events[0]?.name, company.name].filter(Boolean).join(" · "),
+    url: canonicalUrl(mode, company.slug, (l) => l.player(content.id)),
+    image: ogImagePath(
+      { kind: "content", id: content.id, version: `${company.updatedAt}${content.title}` },
+      locale,
+    ),
+    imageAlt: content.title,
+    locale,
+    siteName: company.name,
+    type: "article",
+  });
+  return { ...meta, ...tenantIcons(company) };
+}
+
+export async function PlayerPage({
+  contentId,
+  locale,
+  mode,
+  companySlug,
+}: {
+  contentId: string;
+  locale: Locale;
+  mode: SiteMode;
+  companySlug?: string;
+}) {
+  setRequestLocale(locale);
+  const loaded = await getPlayerPage(contentId, companySlug);
+  if (!loaded) notFound();
+  const data = localizePlayerPage(loaded, locale);
+  const links = tenantLinks(mode, data.company.slug);
+  return (
+    <PageMessages page="player">
+      <TenantShell company={data.company} links={links}>
+        <PlayerView
+          content={data.content}
+          events={data.events}
+          locale={locale}
+          links={links}
+          url={canonicalUrl(mode, data.company.slug, (l) => l.player(data.content.id))}
+          style={templateStyle(data.company.template)}
+        />
+      </TenantShell>
+    </PageMessages>
+  );
+}
