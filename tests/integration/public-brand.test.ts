@@ -124,7 +124,7 @@ describe("the brand the public loaders hand the pages", () => {
 });
 
 describe("share images in the brand", () => {
-  it("carry the brand in the subject and answer a PNG for every template", async () => {
+  it("carry the brand in the subject and answer a JPEG for every template", async () => {
     for (const template of ["classic", "editorial", "stage"] as const) {
       const t = await brandedTenant("professional", { ...picks, template });
       for (const [kind, id] of [
@@ -141,9 +141,9 @@ describe("share images in the brand", () => {
         });
         const response = await renderOgImage(kind, id, "en");
         expect(response.status).toBe(200);
-        expect(response.headers.get("content-type")).toBe("image/png");
+        expect(response.headers.get("content-type")).toBe("image/jpeg");
         const bytes = Buffer.from(await response.arrayBuffer());
-        expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+        expect(bytes.subarray(0, 3).toString("hex")).toBe("ffd8ff");
       }
     }
   });
