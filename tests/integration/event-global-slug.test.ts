@@ -61,12 +61,12 @@ describe("event slugs per company", () => {
 });
 
 describe("the company-less /event/{slug}", () => {
-  it("redirects (308) to the company's event page when exactly one viewable event has the slug", async () => {
+  it("redirects (307, not cached by browsers) to the company's event page when exactly one viewable event has the slug", async () => {
     expect(await resolveGlobalEventSlug("only-a")).toEqual({ companySlug: "gs-a", slug: "only-a" });
     expect(await resolveGlobalEventSlug("ONLY-A")).toEqual({ companySlug: "gs-a", slug: "only-a" });
     // A draft of another company does not make it ambiguous (nor is it revealed).
     expect(await resolveGlobalEventSlug("half")).toEqual({ companySlug: "gs-b", slug: "half" });
-    expect(await visit("only-a")).toBe("NEXT_REDIRECT;replace;/gs-a/evento/only-a;308;");
+    expect(await visit("only-a")).toBe("NEXT_REDIRECT;replace;/gs-a/evento/only-a;307;");
   });
 
   it("is not found when the slug is ambiguous, unknown or only on hidden events", async () => {

@@ -1,15 +1,16 @@
-import { notFound, permanentRedirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { resolveGlobalEventSlug } from "@/lib/events/global-slug";
 import { tenantLinks } from "@/lib/public/links";
 
-// Event slugs are unique per company: the company-less address only redirects (308) to the
-// company's event page when one viewable event has the slug (lib/events/global-slug.ts), so it
-// is looked up on every request rather than cached as a page.
+// Event slugs are unique per company: the company-less address only redirects to the company's
+// event page when one viewable event has the slug (lib/events/global-slug.ts), so it is looked
+// up on every request rather than cached as a page. A temporary redirect (307): another company
+// may take the same slug later, and a browser must not keep sending fans to the first one.
 export const dynamic = "force-dynamic";
 
 export default async function Page({ params }: PageProps<"/[locale]/event/[slug]">) {
   const { slug } = await params;
   const target = await resolveGlobalEventSlug(slug);
   if (!target) notFound();
-  permanentRedirect(tenantLinks("path", target.companySlug).event(target.slug));
+  redirect(tenantLinks("path", target.companySlug).event(target.slug));
 }
