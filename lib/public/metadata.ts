@@ -7,9 +7,9 @@ import { appOrigin, tenantOrigin } from "@/lib/public/site";
 
 /**
  * Where a tenant page is canonical: on the tenant's own host in subdomain mode; otherwise on
- * the app's host under the short global URLs (`/event/{slug}`, `/player/{id}`), which the
- * path-mode pages (`/{clientSlug}/evento/{slug}`) point to as well, so search engines index
- * one copy.
+ * the app's host, events under their company (`/{clientSlug}/evento/{slug}`: event slugs are
+ * unique per company) and contents under the short global `/player/{id}`, so search engines
+ * index one copy.
  */
 export function canonical(mode: SiteMode, companySlug: string): { origin: string; links: TenantLinks } {
   return mode === "host"
