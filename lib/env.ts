@@ -134,6 +134,8 @@ const schema = z.object({
    * with a cookie count per visitor only, so a festival crowd behind one NAT address is not capped.
    */
   RATE_LIMIT_ANON_IP: z.coerce.number().int().min(1).default(30),
+  /** New visitor ids the engagement API issues per address per minute (a crowd behind one NAT: 2,000 fans). */
+  RATE_LIMIT_NEW_VISITORS_IP: z.coerce.number().int().min(1).default(3000),
   /** Marketing form submissions (interest, newsletter, contact) per IP per minute. */
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
 

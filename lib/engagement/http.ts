@@ -1,5 +1,10 @@
 import { attachmentHeader, openDownloadAll, prepareDownloadAll } from "@/lib/engagement/download-all";
-import { limitChecks, type EngagementAction, type EngagementLimits } from "@/lib/engagement/limits";
+import {
+  limitChecks,
+  newVisitorChecks,
+  type EngagementAction,
+  type EngagementLimits,
+} from "@/lib/engagement/limits";
 import { postComment } from "@/lib/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/engagement/queries";
 import { recordShare, recordView, recordWatchTime } from "@/lib/engagement/record-events";
@@ -12,7 +17,7 @@ import { assertSameOrigin, readJsonBody } from "@/lib/http/request";
 import { respond } from "@/lib/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
-import { enforceLimits } from "@/lib/rate-limit/limiter";
+import { consumeLimits, enforceLimits } from "@/lib/rate-limit/limiter";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -63,6 +68,9 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     ): ContentRouteHandler =>
     async (request, { params }) => {
       const visitor = readVisitor(request);
+      // Only a cookie-less request is counted by its address (lib/engagement/limits.ts).
+      const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
+      const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
       let contentId = "";
       const response = await respond(
         request,
@@ -75,8 +83,6 @@ export function engagementHandlers(options: EngagementHttpOptions) {
           }
           if (action) {
             // Only a cookie-less request is limited by its address (lib/engagement/limits.ts).
-            const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
-            const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
             await enforceLimits(
               limitChecks(options.limits, action, visitor, ipKey),
               options.limits.windowSeconds,
@@ -87,7 +93,12 @@ export function engagementHandlers(options: EngagementHttpOptions) {
         () => ({ route: "engagement", action, contentId }),
       );
       response.headers.set("Cache-Control", "no-store");
-      if (visitor.isNew)
+      // A new id only while this address is under its ceiling of new visitors (a client that
+      // keeps dropping its cookie to start afresh stays cookie-less, under `anonPerIp`).
+      if (
+        visitor.isNew &&
+        (await consumeLimits(newVisitorChecks(options.limits, ipKey), options.limits.windowSeconds)).allowed
+      )
         response.headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
       return response;
     };

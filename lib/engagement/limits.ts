@@ -20,8 +20,9 @@ export type EngagementAction = (typeof ENGAGEMENT_ACTIONS)[number];
  *   `anonPerIp` requests, and that row only sees cookie-less traffic, not the crowd.
  *
  * Visitor cookies are signed by the server (lib/engagement/visitor.ts), so a client cannot
- * invent identities; it can only collect fresh ones by reading the state again, each worth
- * at most one like per content (a like is idempotent per visitor).
+ * invent identities; it can only collect fresh ones from answers without a cookie, and those
+ * are counted per address (`newVisitorChecks`: a generous ceiling a NAT crowd stays under;
+ * past it, answers carry no new id and the client stays cookie-less, so `anonPerIp` holds it).
  */
 export interface EngagementLimits {
   windowSeconds: number;
@@ -29,7 +30,15 @@ export interface EngagementLimits {
   perVisitor: Record<EngagementAction, number>;
   /** Requests without a valid visitor cookie per address per window, all actions together. */
   anonPerIp: number;
+  /**
+   * New visitor ids issued per address per window (default `DEFAULT_NEW_VISITORS_PER_IP`). A
+   * visitor's allowance is per id, so minting ids must be bounded too; only a fan's first
+   * request touches this key, never the crowd's likes.
+   */
+  newVisitorsPerIp?: number;
 }
+
+export const DEFAULT_NEW_VISITORS_PER_IP = 3000;
 
 export function engagementLimitsFromEnv(): EngagementLimits {
   return {
@@ -43,6 +52,7 @@ export function engagementLimitsFromEnv(): EngagementLimits {
       watchTime: env.RATE_LIMIT_WATCH_TIME,
     },
     anonPerIp: env.RATE_LIMIT_ANON_IP,
+    newVisitorsPerIp: env.RATE_LIMIT_NEW_VISITORS_IP,
   };
 }
 
@@ -51,6 +61,13 @@ export function engagementLimitsFromEnv(): EngagementLimits {
  * its address's (none when the address cannot be trusted: guessing would put strangers
  * into one shared bucket).
  */
+/** The counter a request that would be given a new visitor id adds to (none without a trusted address). */
+export function newVisitorChecks(limits: EngagementLimits, ipKey: string | null): LimitCheck[] {
+  return ipKey
+    ? [{ key: `eng:mint:ip:${ipKey}`, limit: limits.newVisitorsPerIp ?? DEFAULT_NEW_VISITORS_PER_IP }]
+    : [];
+}
+
 export function limitChecks(
   limits: EngagementLimits,
   action: EngagementAction,

@@ -13,6 +13,7 @@ const limits: EngagementLimits = {
   windowSeconds: 60,
   perVisitor: { like: 50, comment: 2, share: 50, download: 50, view: 50, watchTime: 50 },
   anonPerIp: 6,
+  newVisitorsPerIp: 12,
 };
 
 beforeAll(async () => {
@@ -328,5 +329,22 @@ describe("rate limits", () => {
     const keys = (await env.db.rateLimiter.findMany({ select: { key: true } })).map((r) => r.key).join(" ");
     expect(keys).toContain("eng:anon:ip:");
     expect(keys).not.toContain("198.51.100");
+  });
+
+  it("issues new visitor ids per address only up to a ceiling (minting ids is not a way round the limits)", async () => {
+    const fresh = (ip: string) =>
+      api.summary(
+        request(`/api/content/${C.open}/engagement`, { headers: { "x-forwarded-for": ip } }),
+        params(C.open),
+      );
+    const cookies: boolean[] = [];
+    for (let i = 0; i < 13; i++) {
+      const response = await fresh("203.0.113.50");
+      expect(response.status).toBe(200);
+      cookies.push((response.headers.get("set-cookie") ?? "").includes("ag_vid="));
+    }
+    // 12 new fans behind the address get their id; the 13th request is answered, without one.
+    expect(cookies).toEqual([...Array<boolean>(12).fill(true), false]);
+    expect((await fresh("203.0.113.51")).headers.get("set-cookie")).toContain("ag_vid=");
   });
 });
