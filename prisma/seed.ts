@@ -1176,7 +1176,9 @@ async function writeCompany(tx: Tx, company: PreparedCompany, index: number): Pr
     const { slug, ...fields } = e;
     const row = await tx.event.upsert({
       where: { companyId_slug: { companyId, slug } },
-      create: { slug, companyId, timeZone: "Europe/Lisbon", currency: "EUR", ...fields },
+      // The demo's events keep their company-less addresses (/event/{slug}), like every event
+      // made before slugs became unique per company (lib/events/global-slug.ts).
+      create: { slug, companyId, timeZone: "Europe/Lisbon", currency: "EUR", globalSlug: true, ...fields },
       update: fields,
       select: { id: true },
     });

@@ -3,17 +3,18 @@ import { viewableEventWhere } from "@/lib/public/visibility";
 
 /**
  * The company-less `/event/{slug}`, kept for links printed or shared before event slugs became
- * unique per company. It resolves only where it is unambiguous: when exactly one viewable
- * (published, public) event has the slug, the page redirects (308) to that company's
- * `/{company}/evento/{slug}`; when none or several do, it is not found. It never says which
- * companies have the slug (no list, no "choose one"), so it is no oracle either.
+ * unique per company. Only events of that time answer it (`globalSlug`: their slugs were
+ * unique across companies), so a company created later cannot take those links over by
+ * reusing a slug, nor break them by making them ambiguous. When that event is viewable
+ * (published, public) the page redirects to its `/{company}/evento/{slug}`; otherwise it is not
+ * found, like an unknown slug. It never says which companies have the slug, so it is no oracle.
  */
 export async function resolveGlobalEventSlug(
   slug: string,
 ): Promise<{ companySlug: string; slug: string } | null> {
   const wanted = slug.toLowerCase();
   const rows = await db.event.findMany({
-    where: { slug: wanted, ...viewableEventWhere },
+    where: { slug: wanted, globalSlug: true, ...viewableEventWhere },
     select: { slug: true, company: { select: { slug: true } } },
     // Two are enough to know it is ambiguous.
     take: 2,

@@ -3,7 +3,7 @@ import { SLUG_MAX_LENGTH, slugCandidates } from "@/lib/tenancy/slug";
 /**
  * Event URL slugs: `/{company}/evento/{slug}` (and `/evento/{slug}` on the company's host),
  * unique per company (the database's unique index on company and slug); the company-less
- * `/event/{slug}` only redirects when unambiguous (lib/events/global-slug.ts). They live below a fixed segment, so, unlike company
+ * `/event/{slug}` only redirects for events made before slugs were per company (lib/events/global-slug.ts). They live below a fixed segment, so, unlike company
  * slugs, they may be any word, reserved ones included. Text becomes a slug with the shared
  * `slugify` from `lib/tenancy/slug`.
  */

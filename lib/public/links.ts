@@ -3,7 +3,7 @@
  * its own URLs (spec §2):
  * - `global`: `/player/{id}` (no tenant in the path), but events as in `path` mode: event
  *   slugs are unique per company only, so an event link always carries the company (the
- *   company-less `/event/{slug}` just redirects when unambiguous: lib/events/global-slug.ts);
+ *   company-less `/event/{slug}` only redirects for events made before that: lib/events/global-slug.ts);
  * - `path`: `/{clientSlug}/evento/{slug}`, `/{clientSlug}/player/{id}`;
  * - `host`: the tenant's own subdomain, `/evento/{slug}`, `/player/{id}`.
  * Plain strings only, so client components can receive them.

@@ -28,7 +28,8 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   // A company of its own (Starter plan): the demo tenant's pages are asserted by other specs
   // running in parallel, and admin accounts keep at most 2 sessions.
   const email = uniqueEmail("gallery-admin");
-  await createUser({ email, role: "admin", companyId: await createCompany("Gallery Night Co") });
+  const companyId = await createCompany("Gallery Night Co");
+  await createUser({ email, role: "admin", companyId });
   await startSession(context, email);
 
   // 1. The event.
@@ -74,7 +75,8 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   await expect(page.getByText("Content published")).toBeVisible();
 
   // 6. The public event page shows the photos, each with renditions of several widths.
-  await page.goto(`/event/${slug}`);
+  // Under the company: an event made now has no company-less address (lib/events/global-slug.ts).
+  await page.goto(`/e2e-${companyId.slice(0, 8)}/evento/${slug}`);
   const pictures = page.locator("picture:has(source[type='image/webp'])");
   await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);
   // Renditions below the fold load as the fan scrolls (50 px before they enter the view):

@@ -5,7 +5,13 @@ import { loadEventPage } from "@/lib/public/load-event-page";
 import Page from "@/app/[locale]/event/[slug]/page";
 
 /** Event slugs unique per company (issue #18), and what the company-less `/event/{slug}` does. */
-const event = (id: string, companyId: string, slug: string, status: "draft" | "published" = "published") => ({
+const event = (
+  id: string,
+  companyId: string,
+  slug: string,
+  status: "draft" | "published" = "published",
+  globalSlug = true,
+) => ({
   id,
   companyId,
   slug,
@@ -13,6 +19,7 @@ const event = (id: string, companyId: string, slug: string, status: "draft" | "p
   startsAt: new Date("2026-07-18T19:00:00Z"),
   status,
   isPublic: true,
+  globalSlug,
 });
 
 beforeAll(async () => {
@@ -30,6 +37,9 @@ beforeAll(async () => {
       event("ev-a-draft", "co-gs-a", "half", "draft"),
       event("ev-b-half", "co-gs-b", "half"),
       event("ev-b-draft", "co-gs-b", "hidden", "draft"),
+      // Made after slugs became per company: never an answer of the company-less address.
+      event("ev-b-later", "co-gs-b", "only-a", "published", false),
+      event("ev-b-new", "co-gs-b", "brand-new", "published", false),
     ],
   });
 });
@@ -50,7 +60,8 @@ describe("event slugs per company", () => {
     const b = await loadEventPage("festival", "co-gs-b");
     expect(a?.event.id).toBe("ev-a-shared");
     expect(b?.event.id).toBe("ev-b-shared");
-    expect(await loadEventPage("only-a", "co-gs-b")).toBeNull();
+    expect((await loadEventPage("only-a", "co-gs-b"))?.event.id).toBe("ev-b-later");
+    expect(await loadEventPage("brand-new", "co-gs-a")).toBeNull();
   });
 
   it("the database refuses a second event with the slug in the same company", async () => {
@@ -69,8 +80,20 @@ describe("the company-less /event/{slug}", () => {
     expect(await visit("only-a")).toBe("NEXT_REDIRECT;replace;/gs-a/evento/only-a;307;");
   });
 
-  it("is not found when the slug is ambiguous, unknown or only on hidden events", async () => {
-    for (const slug of ["festival", "nope", "hidden"]) {
+  it("is never taken over nor broken by a later company's event with the same slug", async () => {
+    // ev-b-later (newer, public) has the legacy slug of ev-a-only: fans still reach A.
+    expect(await resolveGlobalEventSlug("only-a")).toEqual({ companySlug: "gs-a", slug: "only-a" });
+    // A hides its event: the address is not found, it does not fall through to B.
+    await db.event.update({ where: { id: "ev-a-only" }, data: { isPublic: false } });
+    try {
+      expect(await resolveGlobalEventSlug("only-a")).toBeNull();
+    } finally {
+      await db.event.update({ where: { id: "ev-a-only" }, data: { isPublic: true } });
+    }
+  });
+
+  it("is not found when the slug is ambiguous, unknown, only on hidden events or only on newer ones", async () => {
+    for (const slug of ["festival", "nope", "hidden", "brand-new"]) {
       expect(await resolveGlobalEventSlug(slug)).toBeNull();
       expect(await visit(slug)).toBe("NEXT_HTTP_ERROR_FALLBACK;404");
     }
