@@ -1,5 +1,6 @@
 import "server-only";
 import { buildChecklist, type Checklist } from "@/lib/dashboard/checklist";
+import { recordAudit } from "@/lib/audit/record";
 import { db } from "@/lib/db";
 import type { Membership } from "@/lib/tenancy/membership";
 import { can } from "@/lib/tenancy/permissions";
@@ -76,15 +77,25 @@ async function weekViews(companyId: string, now: Date): Promise<Dashboard["views
   return { thisWeek: Number(rows[0]?.this_week ?? 0), lastWeek: Number(rows[0]?.last_week ?? 0) };
 }
 
-function recentLeads(companyId: string): Promise<RecentLead[]> {
-  return db.lead
-    .findMany({
-      where: { companyId },
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: RECENT_ROWS,
-      select: { id: true, name: true, email: true, createdAt: true, content: { select: { title: true } } },
-    })
-    .then((rows) => rows.map(({ content, ...lead }) => ({ ...lead, contentTitle: content?.title ?? null })));
+/** The newest leads; showing them is a read of personal data, audited like the leads list (spec §7). */
+async function recentLeads(membership: Membership): Promise<RecentLead[]> {
+  const companyId = membership.company.id;
+  const rows = await db.lead.findMany({
+    where: { companyId },
+    orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+    take: RECENT_ROWS,
+    select: { id: true, name: true, email: true, createdAt: true, content: { select: { title: true } } },
+  });
+  if (rows.length > 0) {
+    await recordAudit({
+      action: "lead_data_access",
+      tableName: "lead",
+      userId: membership.userId,
+      companyId,
+      details: { operation: "dashboard", count: rows.length },
+    });
+  }
+  return rows.map(({ content, ...lead }) => ({ ...lead, contentTitle: content?.title ?? null }));
 }
 
 function recentComments(companyId: string): Promise<RecentComment[]> {
@@ -116,7 +127,7 @@ export async function getDashboard(membership: Membership, now: Date = new Date(
   const [checklist, views, leads, comments] = await Promise.all([
     checklistOf(companyId),
     weekViews(companyId, now),
-    can(membership, "leads.view") ? recentLeads(companyId) : null,
+    can(membership, "leads.view") ? recentLeads(membership) : null,
     can(membership, "comments.moderate") ? recentComments(companyId) : null,
   ]);
   return { checklist, views, recentLeads: leads, recentComments: comments };

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
-import { createTenant } from "./support/tenants";
+import { auditRows, createTenant } from "./support/tenants";
 
 // The dashboard (issue #18): the checklist completes itself from the company's own rows only,
 // the week's views, recent leads and comments by role, and the two checklist actions.
@@ -123,6 +123,9 @@ describe("getDashboard", () => {
     expect(d.recentLeads?.map((l) => l.name)).toEqual(["New", "Old"]);
     expect(d.recentLeads?.[0]?.contentTitle).toBe("Set");
     expect(d.recentComments?.map((c) => c.text)).toEqual(["Great"]);
+    // Showing leads is a read of personal data: audited like the leads list, without the data.
+    const audit = await auditRows(h.prisma, companyId);
+    expect(audit.at(-1)?.details).toEqual({ operation: "dashboard", count: 2 });
   });
 });
 
