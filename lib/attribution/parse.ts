@@ -5,10 +5,12 @@ import { SHARE_CHANNELS } from "@/lib/engagement/schemas";
 export const CHANNEL_PARAM = "ch";
 
 /**
- * A source lasts 30 days (last non-direct touch): a fan who shared-clicked today and comes back
- * to leave a lead next week is still counted for that share; a newer tagged visit replaces it.
+ * A source lasts a day (last non-direct touch): the morning-after visit from a shared link is
+ * credited to it for that day's likes and lead, and no longer — it names a channel, never a
+ * person, and the cookie policy lists it as functional on that basis. A newer tagged visit
+ * replaces it.
  */
-export const SOURCE_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+export const SOURCE_MAX_AGE_SECONDS = 24 * 60 * 60;
 
 const CHANNELS: ReadonlySet<string> = new Set(SHARE_CHANNELS);
 

@@ -24,7 +24,7 @@ describe("proxy: visit source", () => {
     expect(cookie).toMatch(/^ag_src=ch:whatsapp;/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=lax/i);
-    expect(cookie).toMatch(/Max-Age=2592000/);
+    expect(cookie).toMatch(/Max-Age=86400/);
   });
 
   it("sets it beside a first visit's language cookie", async () => {
