@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
-import { DIRECT_KEY, type SourceRow } from "@/lib/analytics/source-rows";
+import { DIRECT_KEY, OTHER_KEY, type SourceRow } from "@/lib/analytics/source-rows";
 
 const COLUMNS = ["views", "uniqueVisitors", "likes", "shares", "downloads", "leads"] as const;
 
@@ -51,7 +51,11 @@ export async function SourceTable({ rows }: { rows: SourceRow[] }) {
                 return (
                   <tr key={row.source} data-testid="analytics-source-row" data-source={row.source}>
                     <th scope="row" className="min-w-40 px-4 py-3 font-medium">
-                      {row.source === DIRECT_KEY ? t("sources.direct") : row.label}
+                      {row.source === DIRECT_KEY
+                        ? t("sources.direct")
+                        : row.source === OTHER_KEY
+                          ? t("sources.other")
+                          : row.label}
                     </th>
                     <td className="min-w-40 px-4 py-3">
                       <div className="flex items-center gap-2">

@@ -1,6 +1,12 @@
 import { HyperLogLog, hllTripletSql } from "@/lib/analytics/hll";
 import { readWatermark } from "@/lib/analytics/rollup";
-import { buildSourceRows, type SourceRow } from "@/lib/analytics/source-rows";
+import {
+  buildSourceRows,
+  DIRECT_KEY,
+  labelSourceRows,
+  OTHER_KEY,
+  type SourceRow,
+} from "@/lib/analytics/source-rows";
 import { sourceLabels } from "@/lib/attribution/labels";
 import { DAILY_METRICS, emptyMetrics, type DailyMetric } from "@/lib/analytics/metrics";
 import { monthsAndDays, splitAtWatermark, type DayRange } from "@/lib/analytics/range";
@@ -253,6 +259,10 @@ export async function listSourceRows(companyId: string, range: DayRange): Promis
       uniqueBy(companyId, range, "source", through, exact),
     ),
   ]);
-  const stored = [...new Set([...counters.keys(), ...unique.keys()].map((k) => k || null))];
-  return buildSourceRows(counters, unique, await sourceLabels(companyId, stored));
+  const rows = buildSourceRows(counters, unique);
+  // Labels only for the rows shown: never a lookup per source the world made up.
+  const stored = rows
+    .filter((row) => row.source !== OTHER_KEY)
+    .map((row) => (row.source === DIRECT_KEY ? null : row.source));
+  return labelSourceRows(rows, await sourceLabels(companyId, stored));
 }

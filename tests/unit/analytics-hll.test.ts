@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DIRECT_KEY, buildSourceRows } from "@/lib/analytics/source-rows";
+import { DIRECT_KEY, OTHER_KEY, buildSourceRows, labelSourceRows } from "@/lib/analytics/source-rows";
 import { SOURCE_CSV_COLUMNS, sourceCsv } from "@/lib/analytics/csv";
 import { emptyCounters, type Counters } from "@/lib/analytics/dimensions";
 import { HLL_REGISTERS, HyperLogLog, estimateTriplets } from "@/lib/analytics/hll";
@@ -104,12 +104,29 @@ describe("figures by source", () => {
       ["ch:whatsapp", "WhatsApp"],
       ["qr:abcdefgh12", "QR · entrance"],
     ]);
-    const rows = buildSourceRows(counters, unique, labels);
+    const rows = labelSourceRows(buildSourceRows(counters, unique), labels);
     expect(rows.map((r) => [r.source, r.label, r.views, r.uniqueVisitors, r.leads])).toEqual([
       ["ch:whatsapp", "WhatsApp", 5, 4, 0],
       ["qr:abcdefgh12", "QR · entrance", 3, 3, 2],
       [DIRECT_KEY, DIRECT_KEY, 3, 2, 1],
     ]);
+  });
+
+  it("sums the least viewed sources into one `other` row past the cap (sources are typed by the world)", () => {
+    const counters = new Map<string | null, Counters>(
+      Array.from(
+        { length: 60 },
+        (_, i) => [`utm:made-up-${i}`, c({ views: 100 - i, leads: i % 2 })] as const,
+      ),
+    );
+    const unique = new Map(Array.from({ length: 60 }, (_, i) => [`utm:made-up-${i}`, 1] as const));
+    const rows = buildSourceRows(counters, unique, 50);
+    expect(rows).toHaveLength(50);
+    expect(rows[48]?.source).toBe("utm:made-up-48");
+    const other = rows[49]!;
+    expect(other.source).toBe(OTHER_KEY);
+    // Rows 49..59: views 51..41, one unique visitor each, leads on the odd ones.
+    expect([other.views, other.uniqueVisitors, other.leads]).toEqual([506, 11, 6]);
   });
 
   it("writes the CSV with the contract's exact header", () => {
