@@ -77,7 +77,7 @@ describe("an item's short link", () => {
     expect(answer.headers.get("location")).toBe(`/${pro.slug}/evento/${event.slug}`);
     expect(answer.headers.get("cache-control")).toMatch(/no-store/);
     expect(cookieOf(answer)).toMatch(
-      /^ag_src=ch:whatsapp; Path=\/; Max-Age=2592000; HttpOnly; SameSite=Lax$/,
+      /^ag_src=ch:whatsapp; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax$/,
     );
     // Untagged, from our own page: no cookie, so an earlier source stays.
     const plain = await open(code, { headers: { referer: `http://localhost:3000/${pro.slug}` } });
