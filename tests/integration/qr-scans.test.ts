@@ -41,8 +41,9 @@ afterAll(() => db.$disconnect());
 function scan(url: string, options: { visitor?: string; host?: string } = {}) {
   const code = url.split("/s/")[1]!;
   const host = options.host ?? "localhost:3000";
-  const cookie = options.visitor ? { cookie: `ag_vid=${signedVisitorId(options.visitor)}` } : {};
-  return handler(new Request(`http://${host}/s/${code}`, { headers: { host, ...cookie } }), {
+  const headers: Record<string, string> = { host };
+  if (options.visitor) headers.cookie = `ag_vid=${signedVisitorId(options.visitor)}`;
+  return handler(new Request(`http://${host}/s/${code}`, { headers }), {
     params: Promise.resolve({ code }),
   });
 }
