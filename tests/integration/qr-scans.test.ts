@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listSourceRows } from "@/lib/analytics/dimensions";
 import { db } from "@/lib/db";
 import type { EngagementLimits } from "@/lib/engagement/limits";
 import { recordView } from "@/lib/engagement/record-events";
@@ -107,6 +108,15 @@ describe("a QR code's scans", () => {
     await recordView(content.id, visitor, `qr:${id}`);
     expect(await scansOf(pro, item, id)).toBe(1);
     expect(await db.engagementEvent.count({ where: { contentId: content.id, type: "view" } })).toBe(1);
+
+    // In the figures by source: the visit's one view; a scan alone (no view yet) adds no row.
+    const idle = await qrOf(pro, item, "Flyer");
+    await scan(idle.url, { visitor: randomUUID() });
+    expect(await scansOf(pro, item, idle.id)).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    const rows = await listSourceRows(pro.id, { from: today, to: today });
+    expect(rows.find((r) => r.source === `qr:${id}`)).toMatchObject({ views: 1, uniqueVisitors: 1 });
+    expect(rows.find((r) => r.source === `qr:${idle.id}`)).toBeUndefined();
   });
 
   it("still redirect when the visitor is over the view limit, without counting", async () => {
