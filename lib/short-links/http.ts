@@ -2,6 +2,7 @@ import "server-only";
 import { landingSource, sourceSetCookie } from "@/lib/attribution/parse";
 import { limitChecks, type EngagementLimits } from "@/lib/engagement/limits";
 import { readVisitor, visitorCookie } from "@/lib/engagement/visitor";
+import { logUnexpected } from "@/lib/errors";
 import { respond } from "@/lib/http/route";
 import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
 import { consumeLimits } from "@/lib/rate-limit/limiter";
@@ -67,8 +68,13 @@ export function shortLinkHandler(options: ShortLinkHandlerOptions) {
           visitor,
           ip ? ipKeyPart(ip, options.ipSecret) : null,
         );
-        const allowed = (await consumeLimits(checks, options.limits.windowSeconds)).allowed;
-        if (allowed) await recordScan(resolved.qr, visitor.id);
+        try {
+          const allowed = (await consumeLimits(checks, options.limits.windowSeconds)).allowed;
+          if (allowed) await recordScan(resolved.qr, visitor.id);
+        } catch (error) {
+          // The fan in front of the poster still gets the page; only the count is lost.
+          logUnexpected(error, { route: "short-link", action: "scan", qrCodeId: resolved.qr.id });
+        }
       }
       return new Response(null, { status: 302, headers });
     });
