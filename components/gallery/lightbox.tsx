@@ -4,6 +4,7 @@ import { ExternalLink, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { SteppedImage } from "@/components/gallery/stepped-image";
+import { DownloadButton } from "@/components/player/engagement/download-button";
 import type { PublicImage } from "@/lib/public/types";
 
 export interface LightboxItem {
@@ -19,18 +20,22 @@ const SWIPE_PX = 50;
 /**
  * A full-screen photo viewer (spec §2): Escape closes, ← / → (and Home / End) move, a
  * horizontal swipe moves on touch screens; focus stays inside while open and returns to
- * the photo that opened it.
+ * the photo that opened it. On a photo gallery's player it offers "Download all" too (the
+ * same button, lead gate and ZIP as under the viewer).
  */
 export function Lightbox({
   items,
   index,
   onIndexChange,
   onClose,
+  downloadAll = false,
 }: {
   items: LightboxItem[];
   index: number;
   onIndexChange: (index: number) => void;
   onClose: () => void;
+  /** Show "Download all" (inside the player's engagement provider only). */
+  downloadAll?: boolean;
 }) {
   const t = useTranslations("gallery");
   const dialog = useRef<HTMLDivElement>(null);
@@ -65,6 +70,8 @@ export function Lightbox({
   }, [index, count, items]);
 
   const onKeyDown = (event: ReactKeyboardEvent) => {
+    // Keys typed in the lead form (a portal, so its events bubble here through React) are its own.
+    if (!dialog.current?.contains(event.target as Node)) return;
     if (event.key === "Escape") {
       event.preventDefault();
       onClose();
@@ -123,6 +130,7 @@ export function Lightbox({
           {t("counter", { index: index + 1, total: count })}
         </p>
         <div className="flex items-center gap-1">
+          {downloadAll && <DownloadButton all />}
           {item.href && (
             <a
               href={item.href}

@@ -6,7 +6,10 @@ import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 import { SteppedImage } from "@/components/gallery/stepped-image";
-import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
+import {
+  useOptionalEngagement,
+  useReportCurrentMedia,
+} from "@/components/player/engagement/engagement-provider";
 import { ResponsiveImage } from "@/components/public/responsive-image";
 import { cn } from "@/lib/utils";
 
@@ -24,6 +27,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
   const item = items[index];
   // The download button saves the photo on screen.
   useReportCurrentMedia(item?.id);
+  const target = useOptionalEngagement()?.target;
   if (!item) return null;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
 
@@ -92,7 +96,13 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
         </ul>
       )}
       {full && (
-        <Lightbox items={items} index={index} onIndexChange={setIndex} onClose={() => setFull(false)} />
+        <Lightbox
+          items={items}
+          index={index}
+          onIndexChange={setIndex}
+          onClose={() => setFull(false)}
+          downloadAll={Boolean(target?.downloadable && target.downloadAll)}
+        />
       )}
     </div>
   );

@@ -1,3 +1,4 @@
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { once } from "node:events";
 import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
@@ -9,10 +10,12 @@ import {
   notFound,
   type EngagedContent,
 } from "@/lib/engagement/get-public-content-or-throw";
-import { passLeadGate, recordDownload, recordLead } from "@/lib/engagement/request-download";
+import { passLeadGate, recordLead } from "@/lib/engagement/request-download";
 import { downloadSchema } from "@/lib/engagement/schemas";
+import { nowUtc } from "@/lib/engagement/sql";
 import { uniqueZipNames } from "@/lib/engagement/zip-names";
 import { AppError, validationError } from "@/lib/errors";
+import { internalSecret } from "@/lib/jobs/revalidate";
 import { storage } from "@/lib/storage";
 
 /**
@@ -22,9 +25,11 @@ import { storage } from "@/lib/storage";
  * so memory stays flat whatever the gallery's size.
  *
  * Two requests, one gate: the player POSTs (the lead form's data when the content is gated;
- * the lead is recorded then, through the same gate and statement as a single download), then
- * navigates to the GET, which checks the gate again (the lead is now on file), counts the
- * download once and streams the file to the browser's own download manager.
+ * the lead is recorded then, through the same gate and statement as a single download) and
+ * gets a grant: a signed ticket for this gallery and visitor, valid for a few minutes. The
+ * browser's download manager then GETs the ZIP with it; the GET checks the gate again (the
+ * lead is now on file), counts the download once per ticket (a retried or resumed GET streams
+ * again without counting twice) and streams the file.
  */
 export interface DownloadAllLimits {
   maxFiles: number;
@@ -34,14 +39,62 @@ export interface DownloadAllLimits {
 export const DOWNLOAD_ALL_LIMITS: DownloadAllLimits = { maxFiles: 500, maxBytes: 2 * 1024 ** 3 };
 
 export interface DownloadAllTicket {
-  /** Where the browser fetches the ZIP (same origin). */
+  /** Where the browser fetches the ZIP (same origin), the ticket in its query. */
   url: string;
   fileName: string;
+  /** The ticket's id: the GET sets it as the `ag_zip` cookie once the ZIP starts streaming. */
+  ticket: string;
 }
+
+/** Set (readable by the page) when a ZIP starts streaming, so the button knows "preparing…" is over. */
+export const ZIP_STARTED_COOKIE = "ag_zip";
+/** Long enough for a slow first byte and the browser's own retries of the same URL. */
+export const TICKET_TTL_SECONDS = 10 * 60;
+
+/** Not HttpOnly on purpose: the page polls for it; it holds only the ticket's random id. */
+export const zipStartedCookie = (ticketId: string) =>
+  `${ZIP_STARTED_COOKIE}=${ticketId}; Path=/; Max-Age=120; SameSite=Lax`;
+
+const ticketKey = createHmac("sha256", internalSecret() ?? "afterglow-download-all")
+  .update("afterglow download-all ticket v1")
+  .digest();
+const ticketMac = (contentId: string, visitorId: string, id: string, expires: number) =>
+  createHmac("sha256", ticketKey)
+    .update(`${contentId}|${visitorId}|${id}|${expires}`)
+    .digest()
+    .subarray(0, 16);
+
+/** `{id}.{expires}.{mac}`: bound to the gallery and the visitor it was granted to. */
+export function issueTicket(contentId: string, visitorId: string, nowMs = Date.now()): string {
+  const id = randomBytes(12).toString("base64url");
+  const expires = Math.floor(nowMs / 1000) + TICKET_TTL_SECONDS;
+  return `${id}.${expires}.${ticketMac(contentId, visitorId, id, expires).toString("base64url")}`;
+}
+
+/** The ticket's id if it was granted for this gallery and visitor and has not expired. */
+export function redeemableTicket(
+  value: string | null | undefined,
+  contentId: string,
+  visitorId: string,
+  nowMs = Date.now(),
+): string | null {
+  const match = /^([\w-]{16})\.(\d{1,12})\.([\w-]{22})$/.exec(value ?? "");
+  if (!match) return null;
+  const [, id, expiresText, mac] = match as unknown as [string, string, string, string];
+  const expires = Number(expiresText);
+  if (expires * 1000 <= nowMs) return null;
+  const given = Buffer.from(mac, "base64url");
+  const expected = ticketMac(contentId, visitorId, id, expires);
+  return given.length === expected.length && timingSafeEqual(given, expected) ? id : null;
+}
+
+const ticketExpired = () => new AppError("forbidden", "engagement.errors.downloadAllExpired");
 
 export interface DownloadAllStream {
   fileName: string;
   body: ReadableStream<Uint8Array>;
+  /** The redeemed ticket's id. */
+  ticket: string;
 }
 
 const photoSelect = {
@@ -102,20 +155,55 @@ export async function prepareDownloadAll(
   const lead = await passLeadGate(content, visitorId, parsed.data.lead);
   await photosOf(content, limits);
   if (lead) await recordLead(content, visitorId, lead, locale, source, { withDownload: false });
-  return { url: `/api/content/${content.id}/download-all`, fileName: zipFileName(title) };
+  const ticket = issueTicket(content.id, visitorId);
+  return {
+    url: `/api/content/${content.id}/download-all?t=${ticket}`,
+    fileName: zipFileName(title),
+    ticket: ticket.slice(0, ticket.indexOf(".")),
+  };
 }
 
-/** GET: the gate again, one `download` row, then the streamed ZIP. */
+/**
+ * One `download` row per ticket: the row carries the ticket's id (`channel = all:{id}`), and a
+ * transaction-scoped advisory lock on it makes two simultaneous GETs of one ticket count once.
+ */
+async function countOnce(
+  content: EngagedContent,
+  visitorId: string,
+  ticketId: string,
+  source: string | null,
+) {
+  const channel = `all:${ticketId}`;
+  const [, inserted] = await db.$transaction([
+    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`zip:${ticketId}`}, 0))`,
+    db.$executeRaw`
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "channel", "source", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'download'::"EngagementType", ${visitorId}, 1, ${channel}, ${source}, ${nowUtc}
+      WHERE NOT EXISTS (
+        SELECT 1 FROM "engagement_event"
+        WHERE "contentId" = ${content.id} AND "visitorId" = ${visitorId} AND "type" = 'download'
+          AND "channel" = ${channel}
+      )`,
+  ]);
+  return inserted === 1;
+}
+
+/** GET: the gate again, the ticket, one `download` row per ticket, then the streamed ZIP. */
 export async function openDownloadAll(
   contentId: string,
   visitorId: string,
+  ticket: string | null,
   source: string | null,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
 ): Promise<DownloadAllStream> {
   const { content, title } = await galleryOf(contentId);
   await passLeadGate(content, visitorId, undefined);
+  const ticketId = redeemableTicket(ticket, content.id, visitorId);
+  if (!ticketId) throw ticketExpired();
   const photos = await photosOf(content, limits);
-  await recordDownload(content, visitorId, source);
+  const counted = await countOnce(content, visitorId, ticketId, source);
+  if (!counted)
+    return { fileName: zipFileName(title), body: zipStream(photos, zipNames(photos)), ticket: ticketId };
   await recordAudit({
     action: "download_tracking",
     tableName: "content",
@@ -123,9 +211,11 @@ export async function openDownloadAll(
     companyId: content.companyId,
     details: { contentId: content.id, gated: content.requiresLead, all: true, files: photos.length },
   });
-  const names = uniqueZipNames(photos.map((p) => safeDownloadName(p.originalName, p.mimeType)));
-  return { fileName: zipFileName(title), body: zipStream(photos, names) };
+  return { fileName: zipFileName(title), body: zipStream(photos, zipNames(photos)), ticket: ticketId };
 }
+
+const zipNames = (photos: readonly { originalName: string; mimeType: string }[]) =>
+  uniqueZipNames(photos.map((p) => safeDownloadName(p.originalName, p.mimeType)));
 
 /**
  * The archive as a web stream. Objects are opened one at a time (the next once the previous

@@ -1,4 +1,9 @@
-import { attachmentHeader, openDownloadAll, prepareDownloadAll } from "@/lib/engagement/download-all";
+import {
+  attachmentHeader,
+  openDownloadAll,
+  prepareDownloadAll,
+  zipStartedCookie,
+} from "@/lib/engagement/download-all";
 import {
   limitChecks,
   newVisitorChecks,
@@ -135,10 +140,15 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       const locale = resolveLocale(readCookie(request, localeCookieName));
       return json(await prepareDownloadAll(contentId, visitor.id, body, locale, visitor.source));
     }),
-    downloadAll: handler("GET", "download", async ({ contentId, visitor }) => {
-      const zip = await openDownloadAll(contentId, visitor.id, visitor.source);
+    downloadAll: handler("GET", "download", async ({ contentId, visitor, request }) => {
+      const ticket = new URL(request.url).searchParams.get("t");
+      const zip = await openDownloadAll(contentId, visitor.id, ticket, visitor.source);
       return new Response(zip.body, {
-        headers: { "Content-Type": "application/zip", "Content-Disposition": attachmentHeader(zip.fileName) },
+        headers: {
+          "Content-Type": "application/zip",
+          "Content-Disposition": attachmentHeader(zip.fileName),
+          "Set-Cookie": zipStartedCookie(zip.ticket),
+        },
       });
     }),
     view: handler("POST", "view", async ({ contentId, visitor }) => {

@@ -27,7 +27,8 @@ export const publicClientNamespaces = [
  */
 export const pageClientNamespaces = {
   landing: ["gallery"],
-  event: ["gallery"],
+  // The share menu (components/share/share-menu.tsx) is on event pages too.
+  event: ["gallery", "share", "engagement"],
   player: ["gallery", "player", "share", "engagement"],
 } as const satisfies Record<string, readonly string[]>;
 

@@ -1,8 +1,14 @@
 import "server-only";
 import { landingSource, sourceSetCookie } from "@/lib/attribution/parse";
+import { limitChecks, type EngagementLimits } from "@/lib/engagement/limits";
+import { readVisitor, visitorCookie } from "@/lib/engagement/visitor";
+import { logUnexpected } from "@/lib/errors";
 import { respond } from "@/lib/http/route";
+import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
+import { consumeLimits } from "@/lib/rate-limit/limiter";
 import { tenantHostOptions } from "@/lib/public/site";
 import { resolveShortLink, type ShortLinkHost } from "@/lib/short-links/resolve";
+import { recordScan } from "@/lib/short-links/scans";
 import { routeHost } from "@/lib/tenancy/host";
 import { EMPTY_ROUTING, routingTable, type RoutingSnapshot } from "@/lib/tenancy/routing-table";
 
@@ -10,6 +16,11 @@ export interface ShortLinkHandlerOptions {
   secureCookie: boolean;
   /** The custom domains (proxy.ts's routing table). */
   routing: () => Promise<RoutingSnapshot>;
+  /** The fan-facing limits a QR scan counts against, as a view (lib/engagement/limits.ts). */
+  limits: EngagementLimits;
+  clientIp: ClientIpOptions;
+  /** Keys the IP hashes of the rate-limit table. */
+  ipSecret: string;
 }
 
 const NOT_FOUND = () =>
@@ -22,7 +33,9 @@ const NOT_FOUND = () =>
  * GET /s/{code}: a 302 to the item's page on the same host, never cached (the item may be
  * unpublished tomorrow), setting the visit's source: `qr:{id}` for a QR code's link, else the
  * link's own tag (`/s/{code}?ch=whatsapp`), `utm_source` or foreign referrer. An untagged
- * visit leaves an earlier source in place (last non-direct touch).
+ * visit leaves an earlier source in place (last non-direct touch). A QR code's link also counts
+ * its scan here, under the visitor cookie (issued on the redirect when missing) and the view's
+ * rate limit: a limited scan still redirects, it just is not counted.
  */
 export function shortLinkHandler(options: ShortLinkHandlerOptions) {
   return (request: Request, context: { params: Promise<{ code: string }> }) =>
@@ -45,6 +58,24 @@ export function shortLinkHandler(options: ShortLinkHandlerOptions) {
         });
       const headers = new Headers({ Location: resolved.location, "Cache-Control": "private, no-store" });
       if (source) headers.append("Set-Cookie", sourceSetCookie(source, options.secureCookie));
+      if (resolved.qr) {
+        const visitor = readVisitor(request);
+        if (visitor.isNew) headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
+        const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
+        const checks = limitChecks(
+          options.limits,
+          "view",
+          visitor,
+          ip ? ipKeyPart(ip, options.ipSecret) : null,
+        );
+        try {
+          const allowed = (await consumeLimits(checks, options.limits.windowSeconds)).allowed;
+          if (allowed) await recordScan(resolved.qr, visitor.id);
+        } catch (error) {
+          // The fan in front of the poster still gets the page; only the count is lost.
+          logUnexpected(error, { route: "short-link", action: "scan", qrCodeId: resolved.qr.id });
+        }
+      }
       return new Response(null, { status: 302, headers });
     });
 }

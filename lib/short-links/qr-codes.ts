@@ -1,11 +1,11 @@
 import "server-only";
 import QRCode from "qrcode";
-import { encodeSource } from "@/lib/attribution/source";
 import { db } from "@/lib/db";
 import { AppError, validationError } from "@/lib/errors";
 import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import { assertPlanAllows } from "@/lib/plans/gate";
 import { uniqueViolation, withFreshCode } from "@/lib/short-links/item-link";
+import { qrScans } from "@/lib/short-links/scans";
 import { shortLinkOrigin, shortLinkUrl } from "@/lib/short-links/origin";
 import { qrLabelKey, qrLabelSchema, type QrItem, type QrPngSize } from "@/lib/short-links/schemas";
 import type { Membership } from "@/lib/tenancy/membership";
@@ -15,7 +15,7 @@ export interface QrCodeView {
   id: string;
   label: string;
   url: string;
-  /** Views of the company's contents with this code as their source (`qr:{id}`). */
+  /** Times its short link was followed, once per visitor per view window (lib/short-links/scans.ts). */
   scans: number;
   createdAt: string;
 }
@@ -62,20 +62,6 @@ export async function listQrCodes(membership: Membership, item: QrItem): Promise
     scans: scans.get(row.id) ?? 0,
     createdAt: row.createdAt.toISOString(),
   }));
-}
-
-/** Views per QR code id, counted from the engagement rows that carry `qr:{id}`. */
-export async function qrScans(companyId: string, ids: readonly string[]): Promise<Map<string, number>> {
-  const sources = ids
-    .map((id) => encodeSource({ kind: "qr", value: id }))
-    .filter((s): s is string => s !== null);
-  if (sources.length === 0) return new Map();
-  const counts = await db.engagementEvent.groupBy({
-    by: ["source"],
-    where: { companyId, type: "view", source: { in: sources } },
-    _count: { _all: true },
-  });
-  return new Map(counts.map((row) => [row.source!.slice("qr:".length), row._count._all]));
 }
 
 /** A new labelled QR code of the item; a label the item already has (any case) is refused. */

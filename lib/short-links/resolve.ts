@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { tenantLinks } from "@/lib/public/links";
 import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
 import { normaliseShortCode } from "@/lib/short-links/code";
+import type { ScannedCode } from "@/lib/short-links/scans";
 
 /** Where the short link was asked for: the app's host, or a company's subdomain or custom domain. */
 export type ShortLinkHost = { kind: "app" } | { kind: "tenant"; slug: string };
@@ -13,6 +14,8 @@ export interface ResolvedShortLink {
   location: string;
   /** `qr:{id}` for a labelled QR code; null for an item's plain link (its URL may carry a tag). */
   source: string | null;
+  /** The labelled QR code whose scan this is; null for an item's plain link. */
+  qr: ScannedCode | null;
 }
 
 /**
@@ -32,6 +35,9 @@ export async function resolveShortLink(
     select: {
       id: true,
       label: true,
+      companyId: true,
+      eventId: true,
+      contentId: true,
       company: { select: { slug: true } },
       event: { select: { slug: true, ...viewable } },
       content: { select: { id: true, status: true, events: { select: { event: { select: viewable } } } } },
@@ -50,6 +56,7 @@ export async function resolveShortLink(
   } else {
     return null;
   }
-  const source = link.label === null ? null : encodeSource({ kind: "qr", value: link.id });
-  return { location, source };
+  if (link.label === null) return { location, source: null, qr: null };
+  const qr = { id: link.id, companyId: link.companyId, eventId: link.eventId, contentId: link.contentId };
+  return { location, source: encodeSource({ kind: "qr", value: link.id }), qr };
 }

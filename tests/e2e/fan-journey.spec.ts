@@ -1,18 +1,70 @@
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
+import type { Download, Locator, Page } from "@playwright/test";
 import { axeViolations } from "./axe";
 import { createCompany, createUser, demoCompanyId, sql, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
-import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
+import { setLocale, skipCookieBanner, tenantOrigin, waitForHydration } from "./public-helpers";
 import { readZip } from "../support/zip-reader";
 
 /**
  * Issue #18, the fan's side, on a phone (390×844, touch): from a shared company-less event
  * link to the company's event page, into a lead-gated photo gallery, "Download all" through
  * the lead form and its thank-you to a real ZIP; plus the comment form's rating hint, event
- * slugs per company and a photo gallery refusing an MP3.
+ * slugs per company, a photo gallery refusing an MP3, the tenant's 404 on its own host, and
+ * axe in light and dark on every page the fan sees.
  */
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/**
+ * axe on the page as it is now, in the light and then the dark theme (the theme follows the
+ * system's, switched in place so an open dialog stays open), back to light at the end.
+ */
+async function axeLightAndDark(page: Page, selector?: string): Promise<void> {
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const html = page.locator("html");
+    await (scheme === "dark"
+      ? expect(html).toHaveClass(/\bdark\b/)
+      : expect(html).not.toHaveClass(/\bdark\b/));
+    expect(await axeViolations(page, selector), `axe (${scheme})`).toEqual([]);
+  }
+}
+
+/** The download rows of the visitor who left this lead (what analytics counts). */
+const downloadsOfLead = async (email: string) =>
+  Number(
+    (
+      await sql<{ n: string }>(
+        `select count(*)::text as n from engagement_event e join lead l on l."visitorId" = e."visitorId"
+         where l.email = $1 and e.type = 'download' and e."contentId" = l."contentId"`,
+        [email],
+      )
+    )[0]!.n,
+  );
+
+/** The ZIP's entries are the gallery's four seeded photos, each a JPEG. */
+async function expectGalleryZip(download: Download): Promise<void> {
+  expect(download.suggestedFilename()).toMatch(/\.zip$/);
+  const entries = readZip(await readFile((await download.path())!));
+  expect(entries.map((e) => e.name)).toEqual([
+    "noite-acustica-01.jpg",
+    "noite-acustica-02.jpg",
+    "noite-acustica-03.jpg",
+    "noite-acustica-04.jpg",
+  ]);
+  for (const entry of entries) expect(entry.data.subarray(0, 3).toString("hex")).toBe("ffd8ff");
+}
+
+/** Fills the lead form in `dialog` and sends it, waiting for the download it starts. */
+async function sendLead(page: Page, dialog: Locator, email: string): Promise<Download> {
+  await dialog.getByLabel("Name", { exact: true }).fill("Ana Fan");
+  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
+  await dialog.getByRole("checkbox").check();
+  const download = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Download", exact: true }).click();
+  return download;
+}
 
 test("a fan goes from a shared link to the whole gallery as a ZIP, through the lead form", async ({
   browser,
@@ -28,7 +80,8 @@ test("a fan goes from a shared link to the whole gallery as a ZIP, through the l
   const response = await page.goto("/event/noite-acustica");
   expect(response?.status()).toBe(200);
   expect(new URL(page.url()).pathname).toBe("/demo/evento/noite-acustica");
-  expect(await axeViolations(page)).toEqual([]);
+  await waitForHydration(page);
+  await axeLightAndDark(page);
 
   await page.locator('a[href$="/player/seed-noite-acustica-fotos"]').first().click();
   await expect(page).toHaveURL(/\/player\/seed-noite-acustica-fotos$/);
@@ -36,32 +89,28 @@ test("a fan goes from a shared link to the whole gallery as a ZIP, through the l
   await page.getByRole("button", { name: "Download all" }).click();
   const dialog = page.getByRole("dialog", { name: "Download the file" });
   await expect(dialog).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  await axeLightAndDark(page);
 
   // An error goes as soon as the field is valid.
   await dialog.getByRole("button", { name: "Download", exact: true }).click();
   await expect(dialog.getByRole("alert")).toHaveText("Please fill in name and email");
+  const email = uniqueEmail("zip-fan");
   await dialog.getByLabel("Name", { exact: true }).fill("Ana Fan");
-  await dialog.getByLabel("E-mail", { exact: true }).fill(uniqueEmail("zip-fan"));
+  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
   await expect(dialog.getByRole("alert")).toHaveCount(0);
-  await dialog.getByRole("checkbox").check();
 
-  const download = page.waitForEvent("download");
-  await dialog.getByRole("button", { name: "Download", exact: true }).click();
+  const download = sendLead(page, dialog, email);
   const thanks = page.getByRole("dialog", { name: "Thank you, Ana Fan!" });
   await expect(thanks).toBeVisible();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/\.zip$/);
-  const entries = readZip(await readFile((await file.path())!));
-  expect(entries.map((e) => e.name)).toEqual([
-    "noite-acustica-01.jpg",
-    "noite-acustica-02.jpg",
-    "noite-acustica-03.jpg",
-    "noite-acustica-04.jpg",
-  ]);
-  for (const entry of entries) expect(entry.data.subarray(0, 3).toString("hex")).toBe("ffd8ff");
+  await expectGalleryZip(await download);
+  // One grant, one download in the figures.
+  await expect.poll(() => downloadsOfLead(email)).toBe(1);
   await thanks.getByRole("button", { name: "Close" }).first().click();
   await expect(thanks).toBeHidden();
+  // "Preparing your ZIP…" ended when the ZIP started streaming, and said so (the modal thank-you
+  // hid the rest of the page until now).
+  await expect(page.getByRole("status").filter({ hasText: "Your ZIP is downloading." })).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Download all" })).toHaveAttribute("aria-busy", "false");
 
   // Comments: the rating is said to be required before posting; its error clears on a star.
   await expect(page.getByText("Required: choose 1 to 5 stars before posting.")).toBeVisible();
@@ -148,10 +197,64 @@ test("a tenant's 404 keeps its brand and links back to its landing page", async 
   await expect(page.locator(`[data-template="${demo!.template}"]`)).toHaveCount(1);
   const back = page.getByRole("link", { name: `Back to ${demo!.name}` });
   await expect(back).toHaveAttribute("href", "/demo");
-  expect(await axeViolations(page)).toEqual([]);
+  await waitForHydration(page);
+  await axeLightAndDark(page);
   await back.click();
   await expect(page).toHaveURL(/\/demo$/);
   await context.close();
+});
+
+test("on the tenant's own host, its 404 keeps the brand and links back to its landing page", async ({
+  browser,
+  baseURL,
+}) => {
+  const origin = tenantOrigin(baseURL!, "demo");
+  const context = await browser.newContext({ baseURL: origin, ...phone });
+  await skipCookieBanner(context);
+  await setLocale(context, origin, "en");
+  const [demo] = await sql<{ name: string; template: string }>(
+    `select name, template::text as template from company where slug = 'demo'`,
+  );
+  const page = await context.newPage();
+  expect((await page.goto(`${origin}/evento/no-such-event`))?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Event not found");
+  await expect(page.locator(`[data-template="${demo!.template}"]`)).toHaveCount(1);
+  const back = page.getByRole("link", { name: `Back to ${demo!.name}` });
+  // On its own host the company's landing is the root, not the app's /demo path.
+  await expect(back).toHaveAttribute("href", "/");
+  await waitForHydration(page);
+  await axeLightAndDark(page);
+  await back.click();
+  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(demo!.name);
+  await context.close();
+});
+
+test("the full-screen viewer offers Download all, through the same lead gate", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const fan = await browser.newContext({ baseURL, ...phone });
+  await skipCookieBanner(fan);
+  await setLocale(fan, baseURL!, "en");
+  const page = await fan.newPage();
+  await page.goto("/player/seed-noite-acustica-fotos");
+  await waitForHydration(page);
+  await page.getByRole("button", { name: "View full screen" }).click();
+  const viewer = page.getByRole("dialog", { name: "Photo viewer" });
+  await expect(viewer).toBeVisible();
+  await axeLightAndDark(page, '[role="dialog"]');
+  await viewer.getByRole("button", { name: "Download all" }).click();
+  const form = page.getByRole("dialog", { name: "Download the file" });
+  await expect(form).toBeVisible();
+  // Keys typed in the form stay in the form: the viewer neither moves nor closes.
+  await form.getByLabel("Name", { exact: true }).press("ArrowRight");
+  await expect(viewer).toContainText("1 / 4");
+  const email = uniqueEmail("viewer-zip-fan");
+  await expectGalleryZip(await sendLead(page, form, email));
+  await expect.poll(() => downloadsOfLead(email)).toBe(1);
+  await fan.close();
 });
 
 test("on a laptop the like, share and download buttons are visible without scrolling", async ({

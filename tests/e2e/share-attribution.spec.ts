@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { Browser, Page } from "@playwright/test";
 import { axeViolations } from "./axe";
-import { createUser, demoCompanyId, sql, startSession, uniqueEmail } from "./auth-support";
+import {
+  adminOfNewCompany,
+  createPublishedGallery,
+  createUser,
+  demoCompanyId,
+  sql,
+  startSession,
+  uniqueEmail,
+} from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
 
@@ -85,7 +93,9 @@ test("visits through a WhatsApp link and a QR code are attributed to their sourc
     `select type::text, count(*)::text as n from engagement_event where source = $1 group by type order by type`,
     [`qr:${qrId}`],
   );
+  // The scan itself is counted at the redirect (once), apart from the visit's view.
   expect(Object.fromEntries(qrRows.map((r) => [r.type, Number(r.n)]))).toMatchObject({
+    scan: 1,
     view: 1,
     like: 1,
     lead: 1,
@@ -162,4 +172,43 @@ test("the share menu works by keyboard, tags each network, and passes axe", asyn
   await expect(share).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
   await context.close();
+});
+
+test("a QR code's scans are counted at the scan and shown in the organiser's QR panel", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  // A company of its own on Professional (QR codes are a Professional feature; the demo is Starter).
+  const organiser = await browser.newContext({ baseURL });
+  await skipCookieBanner(organiser);
+  const { companyId } = await adminOfNewCompany(organiser, "QR Scans");
+  await sql(`update company set plan = 'professional' where id = $1`, [companyId]);
+  const { eventId, publicPath } = await createPublishedGallery(companyId, "Scan night");
+  const qrId = `e2eqr${randomBytes(6).toString("hex")}`;
+  const qrCode = randomCode();
+  await sql(
+    `insert into short_link (id, code, "companyId", "eventId", label, "labelKey") values ($1, $2, $3, $4, 'Poster', 'poster')`,
+    [qrId, qrCode, companyId, eventId],
+  );
+
+  // One fan scans twice (the poster, then the flyer's copy of it) and opens the event; another once.
+  const first = await fan(browser, baseURL!);
+  const firstPage = await first.newPage();
+  for (let i = 0; i < 2; i++) {
+    await firstPage.goto(`/s/${qrCode}`);
+    await expect(firstPage).toHaveURL(new RegExp(`${publicPath}$`));
+  }
+  await first.close();
+  const second = await fan(browser, baseURL!);
+  const secondPage = await second.newPage();
+  await secondPage.goto(`/s/${qrCode}`);
+  await expect(secondPage).toHaveURL(new RegExp(`${publicPath}$`));
+  await second.close();
+
+  const page = await organiser.newPage();
+  await page.goto(`/admin/events/${eventId}`);
+  const code = page.getByTestId("qr-code").filter({ hasText: "Poster" });
+  await expect(code.getByTestId("qr-scans")).toHaveText("2 scans");
+  await organiser.close();
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDownloadAll, prepareDownloadAll } from "@/lib/engagement/download-all";
+import { issueTicket, openDownloadAll, prepareDownloadAll } from "@/lib/engagement/download-all";
 import { engagementHandlers } from "@/lib/engagement/http";
 import type { EngagementLimits } from "@/lib/engagement/limits";
 import { signedVisitorId } from "@/lib/engagement/visitor";
@@ -102,13 +102,14 @@ describe("download all", () => {
       params(OPEN),
     );
     expect(ticket.status).toBe(200);
-    expect(await ticket.json()).toEqual({
-      url: `/api/content/${OPEN}/download-all`,
-      fileName: "Noite  de Verão.zip",
-    });
+    const granted = (await ticket.json()) as { url: string; fileName: string; ticket: string };
+    expect(granted.url).toMatch(
+      new RegExp(`^/api/content/${OPEN}/download-all\\?t=${granted.ticket}\\.\\d+\\.[\\w-]{22}$`),
+    );
+    expect(granted.fileName).toBe("Noite  de Verão.zip");
     expect(await downloads(OPEN)).toEqual([]);
 
-    const res = await api.downloadAll(request(`/api/content/${OPEN}/download-all`, visitor), params(OPEN));
+    const res = await api.downloadAll(request(granted.url, visitor), params(OPEN));
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
     expect(res.headers.get("content-disposition")).toBe(
@@ -118,6 +119,8 @@ describe("download all", () => {
     expect(entries.map((e) => e.name)).toEqual(["IMG_1.jpg", "img_1 (2).jpg", "crowd.jpg"]);
     expect(entries.map((e) => e.method)).toEqual([0, 0, 0]);
     expect(entries[2]!.data.equals(bytesOf("m-all-3"))).toBe(true);
+    // The page learns that the ZIP started from this cookie (the download itself is the browser's).
+    expect(res.headers.get("set-cookie")).toBe(`ag_zip=${granted.ticket}; Path=/; Max-Age=120; SameSite=Lax`);
     expect(await downloads(OPEN)).toEqual([{ visitorId: visitor, source: "ch:whatsapp" }]);
   });
 
@@ -151,7 +154,8 @@ describe("download all", () => {
       await env.db.lead.findMany({ where: { contentId: GATED }, select: { visitorId: true, source: true } }),
     ).toEqual([{ visitorId: visitor, source: "ch:whatsapp" }]);
     expect(await downloads(GATED)).toEqual([]);
-    const zip = await api.downloadAll(request(`/api/content/${GATED}/download-all`, visitor), params(GATED));
+    const { url } = (await sent.json()) as { url: string };
+    const zip = await api.downloadAll(request(url, visitor), params(GATED));
     expect(zip.status).toBe(200);
     expect(readZip(Buffer.from(await zip.arrayBuffer())).map((e) => e.name)).toEqual(["stage.jpg"]);
     expect(await downloads(GATED)).toHaveLength(1);
@@ -163,11 +167,12 @@ describe("download all", () => {
     await expect(
       prepareDownloadAll(OPEN, visitor, {}, "en", null, { maxFiles: 2, maxBytes: 10 ** 9 }),
     ).rejects.toMatchObject({ messageKey: "engagement.errors.downloadAllTooLarge" });
-    await expect(openDownloadAll(OPEN, visitor, null, { maxFiles: 10, maxBytes: 100 })).rejects.toMatchObject(
-      {
-        messageKey: "engagement.errors.downloadAllTooLarge",
-      },
-    );
+    const ticket = issueTicket(OPEN, visitor);
+    await expect(
+      openDownloadAll(OPEN, visitor, ticket, null, { maxFiles: 10, maxBytes: 100 }),
+    ).rejects.toMatchObject({
+      messageKey: "engagement.errors.downloadAllTooLarge",
+    });
     expect((await downloads(OPEN)).filter((d) => d.visitorId === visitor)).toEqual([]);
   });
 
@@ -178,13 +183,60 @@ describe("download all", () => {
       expect(res.status, id).toBe(id === "c-other-gated" ? 403 : 404);
     }
     // The fifth request of the minute still passes (limit 5), the sixth does not.
-    const fifth = await api.downloadAll(request(`/api/content/${OPEN}/download-all`, visitor), params(OPEN));
+    const granted = `/api/content/${OPEN}/download-all?t=${issueTicket(OPEN, visitor)}`;
+    const fifth = await api.downloadAll(request(granted, visitor), params(OPEN));
     expect(fifth.status).toBe(200);
     await fifth.arrayBuffer();
-    const limited = await api.downloadAll(
-      request(`/api/content/${OPEN}/download-all`, visitor),
-      params(OPEN),
-    );
+    const limited = await api.downloadAll(request(granted, visitor), params(OPEN));
     expect(limited.status).toBe(429);
+  });
+
+  it("counts once per grant: a retried or simultaneous GET of one ticket streams again without counting", async () => {
+    const visitor = randomUUID();
+    const grant = async () => {
+      const res = await api.prepareDownloadAll(
+        request(`/api/content/${OPEN}/download-all`, visitor, {}),
+        params(OPEN),
+      );
+      return ((await res.json()) as { url: string }).url;
+    };
+    const first = await grant();
+    // Two GETs at once (a browser retrying, a download manager resuming): the limit is 5 a minute.
+    const fetches = await Promise.all(
+      [first, first].map((url) => api.downloadAll(request(url, visitor), params(OPEN))),
+    );
+    for (const res of fetches) {
+      expect(res.status).toBe(200);
+      expect(readZip(Buffer.from(await res.arrayBuffer())).map((e) => e.name)).toHaveLength(3);
+    }
+    const mine = async () => (await downloads(OPEN)).filter((d) => d.visitorId === visitor);
+    expect(await mine()).toHaveLength(1);
+    // A new grant (the fan taps "Download all" again) is a new download.
+    const second = await api.downloadAll(request(await grant(), visitor), params(OPEN));
+    expect(second.status).toBe(200);
+    await second.arrayBuffer();
+    expect(await mine()).toHaveLength(2);
+  });
+
+  it("refuses a GET without a valid ticket of this gallery and visitor, counting nothing", async () => {
+    const visitor = randomUUID();
+    const other = randomUUID();
+    const now = Date.now();
+    const ticket = issueTicket(OPEN, visitor, now);
+    const [id, expires, mac] = ticket.split(".") as [string, string, string];
+    const refused = [
+      undefined,
+      issueTicket(OPEN, other, now),
+      issueTicket("c-all-gated", visitor, now),
+      `${id}.${Number(expires) + 60}.${mac}`,
+      issueTicket(OPEN, visitor, now - 11 * 60 * 1000),
+    ];
+    for (const t of refused) {
+      const path = `/api/content/${OPEN}/download-all${t === undefined ? "" : `?t=${encodeURIComponent(t)}`}`;
+      const res = await api.downloadAll(request(path, visitor), params(OPEN));
+      expect(res.status, t).toBe(403);
+      expect(await res.json()).toMatchObject({ messageKey: "engagement.errors.downloadAllExpired" });
+    }
+    expect((await downloads(OPEN)).filter((d) => d.visitorId === visitor)).toEqual([]);
   });
 });

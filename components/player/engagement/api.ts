@@ -70,7 +70,7 @@ export const engagementClient = {
     post<{ url: string; fileName: string }>(`${base(contentId)}/downloads`, input),
   /** "Download all" of a photo gallery: passes the lead gate; the URL then streams the ZIP. */
   downloadAll: (contentId: string, input: { lead?: LeadInput }) =>
-    post<{ url: string; fileName: string }>(`${base(contentId)}/download-all`, input),
+    post<{ url: string; fileName: string; ticket: string }>(`${base(contentId)}/download-all`, input),
   view: (contentId: string) => post<unknown>(`${base(contentId)}/views`, {}),
   /**
    * `keepalive` lets the last report leave while the page unloads (pagehide); unlike

@@ -3,9 +3,14 @@
 import { Download, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { toast } from "@/components/public/lazy-toast";
-import { engagementClient, type ApiFailure, type LeadInput } from "@/components/player/engagement/api";
+import {
+  engagementClient,
+  type ApiFailure,
+  type ApiResult,
+  type LeadInput,
+} from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { pillButton } from "@/components/player/engagement/styles";
 import { useMessage } from "@/components/player/engagement/use-message";
@@ -28,9 +33,18 @@ function saveFile(url: string, fileName: string) {
   link.remove();
 }
 
+/** The server sets `ag_zip={ticket}` when the ZIP starts streaming (lib/engagement/download-all.ts). */
+const zipStarted = (ticket: string) => document.cookie.split(/;\s*/).includes(`ag_zip=${ticket}`);
+const ZIP_POLL_MS = 250;
+/** Past this the button gives up waiting (the browser's download bar has the last word anyway). */
+const ZIP_WAIT_MS = 2 * 60 * 1000;
+
 /**
- * Download of the content's file, or with `all` the whole photo gallery as one ZIP (its URL
- * streams the archive; the browser saves it as it arrives). Download of the content's file (the photo or video on screen for galleries). Gated content
+ * Download of the content's file (the photo or video on screen for galleries), or with `all`
+ * the whole photo gallery as one ZIP (its URL streams the archive; the browser saves it as it
+ * arrives). A ZIP takes a moment to start, and the browser shows nothing until it does, so the
+ * button stays busy ("Preparing your ZIP…", announced) until the server's cookie says the
+ * stream has begun. Gated content
  * asks for a lead first, unless this visitor already left one for the company; the server
  * decides in the end (403 `leadRequired` opens the form, e.g. after the lead was deleted).
  */
@@ -44,9 +58,30 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
   const [leadAsked, setLeadAsked] = useState(false);
   if (askLead && !leadAsked) setLeadAsked(true);
   const [status, setStatus] = useState("");
+  const [zipWaiting, setZipWaiting] = useState(false);
+  const zipTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearInterval(zipTimer.current), []);
+  const busy = pending || zipWaiting;
+
+  // A changed text each time, so a repeated message is announced too.
+  const announce = (text: string) => setStatus((s) => (s === text ? `${text}\u00a0` : text));
+
+  function awaitZip(ticket: string) {
+    setZipWaiting(true);
+    announce(t("engagement.download.zipPreparingStatus"));
+    const since = Date.now();
+    window.clearInterval(zipTimer.current);
+    zipTimer.current = window.setInterval(() => {
+      const started = zipStarted(ticket);
+      if (!started && Date.now() - since < ZIP_WAIT_MS) return;
+      window.clearInterval(zipTimer.current);
+      setZipWaiting(false);
+      if (started) announce(t("engagement.download.zipStarted"));
+    }, ZIP_POLL_MS);
+  }
 
   async function request(lead?: LeadInput): Promise<ApiFailure | null> {
-    const result = all
+    const result: ApiResult<{ url: string; fileName: string; ticket?: string }> = all
       ? await engagementClient.downloadAll(target.contentId, lead ? { lead } : {})
       : await engagementClient.download(target.contentId, {
           ...(currentMediaId ? { mediaId: currentMediaId } : {}),
@@ -55,14 +90,13 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
     if (!result.ok) return result;
     if (lead) update((s) => ({ ...s, leadOnFile: true }));
     saveFile(result.data.url, result.data.fileName);
-    // A changed text each time, so a second download is announced too.
-    const started = t("engagement.download.started");
-    setStatus((s) => (s === started ? `${started}\u00a0` : started));
+    if (result.data.ticket) awaitZip(result.data.ticket);
+    else announce(t("engagement.download.started"));
     return null;
   }
 
   async function onClick() {
-    if (pending) return;
+    if (busy) return;
     if (target.requiresLead && state && !state.leadOnFile) {
       setAskLead(true);
       return;
@@ -88,19 +122,21 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
       <button
         type="button"
         onClick={onClick}
-        aria-disabled={pending || undefined}
-        aria-busy={pending}
+        aria-disabled={busy || undefined}
+        aria-busy={busy}
         data-download={all ? "all" : "one"}
         className={pillButton}
       >
-        {pending ? (
+        {busy ? (
           <LoaderCircle aria-hidden className="size-5 animate-spin motion-reduce:animate-none" />
         ) : (
           <Download aria-hidden className="size-5" />
         )}
-        {pending
-          ? t("engagement.download.preparing")
-          : t(all ? "engagement.download.all" : "engagement.download.label")}
+        {zipWaiting
+          ? t("engagement.download.zipPreparing")
+          : pending
+            ? t("engagement.download.preparing")
+            : t(all ? "engagement.download.all" : "engagement.download.label")}
       </button>
       <p role="status" className="sr-only">
         {status}

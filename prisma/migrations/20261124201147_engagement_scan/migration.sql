@@ -1,0 +1,2 @@
+-- AlterEnum
+ALTER TYPE "EngagementType" ADD VALUE 'scan';
