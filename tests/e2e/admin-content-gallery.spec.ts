@@ -40,11 +40,14 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   await page.getByLabel("Date", { exact: true }).fill("2026-12-12");
   await page.getByLabel("Time", { exact: true }).fill("21:30");
   await page.getByLabel("Location", { exact: true }).fill("Coliseu do Porto");
-  await page.getByLabel("Status", { exact: true }).selectOption("published");
   await expect(page.getByLabel(/^Public/)).toBeChecked();
   await page.getByRole("button", { name: "Create event" }).click();
   await expect(page).toHaveURL(/\/admin\/events\/(?!new)[^/?]+$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // Published with the control shared with contents (issue #18).
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Published: fans can see it now")).toBeVisible();
+  await expect(page.getByTestId("publish-control")).toHaveAttribute("data-status", "published");
 
   // 2. A photo gallery for it, with 21 files dropped before saving.
   await page.getByRole("link", { name: "Add a gallery" }).click();
@@ -71,7 +74,7 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
 
   // 5. Publish.
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByText("Content published")).toBeVisible();
+  await expect(page.getByText("Published: fans can see it now")).toBeVisible();
 
   // 6. The public event page shows the photos, each with renditions of several widths.
   await page.goto(`/event/${slug}`);
