@@ -42,8 +42,7 @@ export function PublishControl({ target, title }: { target: Target; title: strin
   };
 
   const published = target.status === "published";
-  const asideIcon = setAside === "cancelled" ? Ban : Archive;
-  const AsideIcon = asideIcon;
+  const AsideIcon = setAside === "cancelled" ? Ban : Archive;
   const asideLabel = t(setAside === "cancelled" ? "cancel" : "archive");
 
   return (
