@@ -23,7 +23,7 @@ export async function SessionList({ sessions }: { sessions: SessionSummary[] }) 
             <p className="font-medium break-words" data-testid="session-device">
               {title}
               {s.current && (
-                <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 dark:bg-brand-600/20 dark:text-brand-200">
+                <span className="ml-2 rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800 dark:bg-brand-600/20 dark:text-brand-400">
                   {t("current")}
                 </span>
               )}

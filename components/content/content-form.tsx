@@ -76,7 +76,8 @@ export function ContentForm({
 
   const submit = () =>
     submitWith(() => {
-      const input = { ...values, tags: values.tags };
+      // The status is the publish control's alone: a save never reverts what it just published.
+      const input = { ...values, status: undefined };
       return contentId ? updateContentAction(contentId, input) : createContentAction(input);
     });
 
@@ -115,13 +116,6 @@ export function ContentForm({
         </Field>
         <Field label={t("fields.tags")} hint={t("fields.tagsHint")} error={error("tags")}>
           <Input value={values.tags} onChange={(e) => set("tags", e.target.value)} />
-        </Field>
-        <Field label={t("fields.status")} error={error("status")}>
-          <Select
-            value={values.status}
-            onChange={(e) => set("status", e.target.value as ContentFormValues["status"])}
-            options={optionsOf(CONTENT_STATUSES, (s) => t(`status.${s}`))}
-          />
         </Field>
         <Checkbox
           label={t("fields.requiresLead")}

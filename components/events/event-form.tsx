@@ -13,7 +13,7 @@ import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { BannerUpload } from "@/components/uploads/banner-upload";
 import type { EventFormValues } from "@/lib/events/queries";
-import { CURRENCIES, EVENT_STATUSES } from "@/lib/events/schemas";
+import { CURRENCIES } from "@/lib/events/schemas";
 import { slugify } from "@/lib/tenancy/slug";
 import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
@@ -74,7 +74,9 @@ export function EventForm({
     scheduleSlugCheck(slug);
   };
 
-  const submit = () => submitWith(() => saveEventAction(eventId, { ...values, bannerMediaId }));
+  // The status is the publish control's alone: a save never reverts what it just published.
+  const submit = () =>
+    submitWith(() => saveEventAction(eventId, { ...values, status: undefined, bannerMediaId }));
 
   const slugHint =
     slugCheck.state === "checking"
@@ -205,13 +207,6 @@ export function EventForm({
           )}
         </div>
         <div className="flex flex-col gap-3">
-          <Field label={t("fields.status")} error={error("status")}>
-            <Select
-              value={values.status}
-              onChange={(e) => set("status", e.target.value as EventFormValues["status"])}
-              options={optionsOf(EVENT_STATUSES, (s) => t(`status.${s}`))}
-            />
-          </Field>
           <Checkbox
             label={t("fields.isPublic")}
             checked={values.isPublic}

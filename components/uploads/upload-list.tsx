@@ -84,7 +84,8 @@ export function UploadList({ filter }: { filter?: (item: UploadItem) => boolean 
             </span>
           </div>
           <ProgressBar
-            value={percent(overallLoaded, overallTotal)}
+            // Floored like the figure beside it: a small failed file must not round the bar to 100.
+            value={Math.floor(percent(overallLoaded, overallTotal))}
             label={t("overall")}
             tone={overallState === "active" ? "brand" : overallState === "partial" ? "danger" : "success"}
           />

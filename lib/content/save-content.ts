@@ -82,7 +82,7 @@ export async function createContent(
         kind: data.kind,
         status: data.status,
         requiresLead: data.requiresLead,
-        publishedAt: publishedAtFor(data.status, null) ?? null,
+        publishedAt: publishedAtFor(data.status ?? "draft", null) ?? null,
       },
       select: { id: true },
     });
@@ -132,7 +132,7 @@ export async function updateContent(
         kind: data.kind,
         status: data.status,
         requiresLead: data.requiresLead,
-        publishedAt: publishedAtFor(data.status, current.status),
+        publishedAt: publishedAtFor(data.status ?? current.status, current.status),
       },
     });
     if (removed.length > 0)

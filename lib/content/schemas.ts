@@ -34,7 +34,8 @@ export const contentInputSchema = z.object({
   category: optionalText(100),
   tags: tagsSchema,
   kind: z.enum(CONTENT_KINDS),
-  status: z.enum(CONTENT_STATUSES).default("draft"),
+  /** Absent keeps the status (the publish control sets it); a new content starts as a draft. */
+  status: z.enum(CONTENT_STATUSES).optional(),
   eventIds: z.array(z.string().min(1).max(64)).max(50).default([]),
   requiresLead: z.boolean().default(false),
 });

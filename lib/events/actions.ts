@@ -2,8 +2,8 @@
 
 import { z } from "zod";
 import { checkEventSlug } from "@/lib/events/queries";
-import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
-import type { EventInput } from "@/lib/events/schemas";
+import { createEvent, deleteEvent, setEventStatus, updateEvent } from "@/lib/events/save-event";
+import { EVENT_STATUSES, type EventInput } from "@/lib/events/schemas";
 import { adminAction } from "@/lib/tenancy/admin-action";
 import { recordId, validatedByLib } from "@/lib/validation/common";
 
@@ -18,6 +18,13 @@ export const saveEventAction = adminAction(
       : await createEvent(membership, input);
     changed(saved.changed);
     return { id: saved.id, slug: saved.slug };
+  },
+);
+
+export const setEventStatusAction = adminAction(
+  { ...manage, schema: z.tuple([recordId, z.enum(EVENT_STATUSES)]) },
+  async ({ membership, changed }, eventId, next) => {
+    changed((await setEventStatus(membership, eventId, next)).changed);
   },
 );
 

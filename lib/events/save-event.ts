@@ -5,6 +5,7 @@ import { getEventOrThrow } from "@/lib/events/get-event-or-throw";
 import { eventInputSchema, type EventInput, type ParsedEventInput } from "@/lib/events/schemas";
 import { zonedTimeToUtc } from "@/lib/events/time-zone";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import type { EventStatus } from "@/lib/generated/prisma/enums";
 import { deleteMedia } from "@/lib/media/delete-media";
 import type { Membership } from "@/lib/tenancy/membership";
 import type { SourceText } from "@/lib/translation/fields";
@@ -149,6 +150,19 @@ export async function updateEvent(
       throw new AppError("conflict", SLUG_IN_USE, { fieldErrors: { slug: SLUG_IN_USE } });
     throw error;
   }
+}
+
+/** The publish control's one write: fans see a published, public event. */
+export async function setEventStatus(
+  membership: Membership,
+  eventId: string,
+  status: EventStatus,
+): Promise<{ changed: { companyId: string; eventIds: string[] } }> {
+  assertCanManage(membership);
+  const companyId = membership.company.id;
+  const { count } = await db.event.updateMany({ where: { id: eventId, companyId }, data: { status } });
+  if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
+  return { changed: { companyId, eventIds: [eventId] } };
 }
 
 /** Deletes an event and its banner; its contents stay (only their link to it goes). */

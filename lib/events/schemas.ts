@@ -54,7 +54,8 @@ export const eventInputSchema = z
     /** "12.50" or "12,50", in the currency's major unit. */
     price: z.string().trim().max(20).optional().default(""),
     currency: z.enum(CURRENCIES).default("EUR"),
-    status: z.enum(EVENT_STATUSES).default("draft"),
+    /** Absent keeps the status (the publish control sets it); a new event starts as a draft. */
+    status: z.enum(EVENT_STATUSES).optional(),
     isPublic: z.boolean().default(true),
     /** A banner uploaded with target `event-banner`; null removes the banner, undefined keeps it. */
     bannerMediaId: z.string().min(1).max(64).nullable().optional(),

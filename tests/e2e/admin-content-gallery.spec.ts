@@ -41,19 +41,24 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   await page.getByLabel("Date", { exact: true }).fill("2026-12-12");
   await page.getByLabel("Time", { exact: true }).fill("21:30");
   await page.getByLabel("Location", { exact: true }).fill("Coliseu do Porto");
-  await page.getByLabel("Status", { exact: true }).selectOption("published");
   await expect(page.getByLabel(/^Public/)).toBeChecked();
   await page.getByRole("button", { name: "Create event" }).click();
   await expect(page).toHaveURL(/\/admin\/events\/(?!new)[^/?]+$/, { timeout: 30_000 });
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  // Published with the control shared with contents (issue #18).
+  await page.getByRole("button", { name: "Publish" }).click();
+  await expect(page.getByText("Published: fans can see it now")).toBeVisible();
+  await expect(page.getByTestId("publish-control")).toHaveAttribute("data-status", "published");
 
-  // 2. A photo gallery for it, with 21 files dropped before saving.
+  // 2. A photo gallery for it, with 21 files dropped before saving: a photo gallery takes photos
+  // only (issue #18), so the video is refused there and then, the 20 photos wait for the save.
   await page.getByRole("link", { name: "Add a gallery" }).click();
   await expect(page).toHaveURL(/\/admin\/content\/new/);
   await page.getByLabel("Title", { exact: true }).fill(`${name} — photos`);
   await expect(page.getByRole("checkbox", { name: new RegExp(name) })).toBeChecked();
   await page.locator('input[type="file"]').setInputFiles([...photos, video]);
-  await expect(page.getByText("21 files upload once the content is created")).toBeVisible();
+  await expect(page.getByText("“aftermovie.mp4” was not uploaded")).toBeVisible();
+  await expect(page.getByText("20 files upload once the content is created")).toBeVisible();
   await page.getByRole("button", { name: "Create and upload" }).click();
   await expect(page).toHaveURL(/\/admin\/content\/(?!new)[^/?]+$/, { timeout: 30_000 });
 
@@ -62,17 +67,17 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   await expect(overall).toBeVisible();
   await expect(page.getByTestId("overall-progress")).toHaveText("100%", { timeout: 180_000 });
   await expect(overall).toHaveAttribute("aria-valuenow", "100");
-  await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(21);
+  await expect(page.locator('[data-testid="upload-item"][data-status="done"]')).toHaveCount(20);
 
   // 4. Processing: every file becomes ready (renditions, poster).
-  await expect(page.locator('[data-testid="media-item"]')).toHaveCount(21, { timeout: 60_000 });
-  await expect(page.locator('[data-testid="media-item"][data-state="ready"]')).toHaveCount(21, {
+  await expect(page.locator('[data-testid="media-item"]')).toHaveCount(20, { timeout: 60_000 });
+  await expect(page.locator('[data-testid="media-item"][data-state="ready"]')).toHaveCount(20, {
     timeout: 240_000,
   });
 
   // 5. Publish.
   await page.getByRole("button", { name: "Publish" }).click();
-  await expect(page.getByText("Content published")).toBeVisible();
+  await expect(page.getByText("Published: fans can see it now")).toBeVisible();
 
   // 6. The public event page shows the photos, each with renditions of several widths.
   // Under the company: an event made now has no company-less address (lib/events/global-slug.ts).

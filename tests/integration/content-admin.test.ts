@@ -180,6 +180,18 @@ describe("content admin", () => {
     );
   });
 
+  it("keeps the status when the edit form sends none (the publish control owns it)", async () => {
+    const { id } = await createContent(demo.as("admin"), { title: "Kept", kind: "photo_gallery" });
+    const row = () =>
+      env.db.content.findUniqueOrThrow({ where: { id }, select: { status: true, publishedAt: true } });
+    expect(await row()).toMatchObject({ status: "draft", publishedAt: null });
+    await setContentStatus(demo.as("admin"), id, "published");
+    const { publishedAt } = await row();
+    expect(publishedAt).toBeInstanceOf(Date);
+    await updateContent(demo.as("admin"), id, { title: "Kept, renamed", kind: "photo_gallery" });
+    expect(await row()).toEqual({ status: "published", publishedAt });
+  });
+
   it("refuses linking a gallery to an event it would take past 50 photos (Starter)", async () => {
     const event = await createEventRow(env.db, demo.id, "Full");
     const full = await createContent(demo.as("admin"), {

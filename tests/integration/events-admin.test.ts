@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkEventSlug, getEventForEdit, listEvents } from "@/lib/events/queries";
-import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
+import { createEvent, deleteEvent, setEventStatus, updateEvent } from "@/lib/events/save-event";
 import type { EventInput } from "@/lib/events/schemas";
 import en from "@/messages/en.json";
 import { generatePhoto } from "@/scripts/lib/demo-media";
@@ -50,6 +50,26 @@ async function uploadBanner(company: Tenant) {
 }
 
 describe("events admin", () => {
+  it("publishes only through the publish control: a new event is a draft, a form save keeps the status", async () => {
+    const saved = await createEvent(demo.as("manager"), input({ status: undefined }));
+    const status = async () =>
+      (await env.db.event.findUniqueOrThrow({ where: { id: saved.id }, select: { status: true } })).status;
+    expect(await status()).toBe("draft");
+    expect((await setEventStatus(demo.as("manager"), saved.id, "published")).changed).toEqual({
+      companyId: demo.id,
+      eventIds: [saved.id],
+    });
+    // The edit form sends no status (issue #18): saving it must not revert the publish.
+    await updateEvent(demo.as("manager"), saved.id, input({ slug: `kept-${n}`, status: undefined }));
+    expect(await status()).toBe("published");
+    // Another company's event is not found, and is left as it was.
+    const theirs = await createEvent(other.as("admin"), input({ status: "published" }));
+    expect((await rejection(setEventStatus(demo.as("admin"), theirs.id, "draft"))).code).toBe("not_found");
+    expect(
+      (await env.db.event.findUniqueOrThrow({ where: { id: theirs.id }, select: { status: true } })).status,
+    ).toBe("published");
+  });
+
   it("creates an event with every field, the date in its time zone, price in minor units", async () => {
     const saved = await createEvent(demo.as("manager"), input({ slug: "noite-unica" }));
     expect(saved.changed).toEqual({ companyId: demo.id, eventIds: [saved.id] });

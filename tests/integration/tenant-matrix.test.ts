@@ -225,6 +225,7 @@ const MATRIX: Record<string, Entry> = {
   ]),
   "lib/short-links/actions.ts:deleteQrCodeAction": admin("content.manage", (w) => [w.a.qrCodeId]),
   "lib/events/actions.ts:saveEventAction": admin("events.manage", (w) => [w.a.eventId, eventInput]),
+  "lib/events/actions.ts:setEventStatusAction": admin("events.manage", (w) => [w.a.eventId, "cancelled"]),
   "lib/events/actions.ts:deleteEventAction": admin("events.manage", (w) => [w.a.eventId]),
   "lib/events/actions.ts:checkSlugAction": admin(
     "events.manage",

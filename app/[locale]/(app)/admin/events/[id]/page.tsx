@@ -2,6 +2,7 @@ import { Plus } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { EditPageFrame, EditPageHeader } from "@/components/admin/edit-page-frame";
+import { PublishControl } from "@/components/admin/publish-control";
 import Link from "next/link";
 import { StatusBadge } from "@/components/content/status-badge";
 import { DeleteEventButton } from "@/components/events/delete-event-button";
@@ -51,6 +52,10 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
         }}
         actions={
           <div className="flex flex-wrap gap-2">
+            <PublishControl
+              target={{ kind: "event", id: event.id, status: event.values.status }}
+              title={event.values.name}
+            />
             <Button asChild variant="secondary">
               <Link href={`/admin/content/new?kind=photo_gallery&eventId=${event.id}`}>
                 <Plus aria-hidden className="size-4" />
