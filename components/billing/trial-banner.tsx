@@ -52,7 +52,7 @@ export function TrialBanner({
     <div
       role="status"
       data-testid="trial-banner"
-      className="flex flex-wrap items-center justify-between gap-3 bg-brand-50 px-4 py-2 text-sm text-brand-800 dark:bg-brand-600/15 dark:text-brand-200"
+      className="flex flex-wrap items-center justify-between gap-3 bg-brand-50 px-4 py-2 text-sm text-brand-800 dark:bg-brand-600/15 dark:text-brand-400"
     >
       <span>{daysLeft === 1 ? t("lastDay") : t("daysLeft", { days: daysLeft })}</span>
       <span className="flex items-center gap-2">

@@ -29,8 +29,11 @@ export function EventForm({
   banner,
   timeZones,
   translations,
+  pathPrefix,
 }: {
   eventId: string | null;
+  /** The company's event addresses before the slug (`/demo/evento/`): slugs are per company. */
+  pathPrefix: string;
   initial: EventFormValues;
   banner: { url: string | null; state: string } | null;
   timeZones: string[];
@@ -119,7 +122,7 @@ export function EventForm({
           <Field
             label={t("fields.slug")}
             error={error("slug")}
-            hint={`/event/${values.slug || "…"}${slugHint ? ` — ${slugHint}` : ""}`}
+            hint={`${pathPrefix}${values.slug || "…"}${slugHint ? ` — ${slugHint}` : ""}`}
           >
             <Input
               value={values.slug}

@@ -5,7 +5,8 @@ import { EmptyList } from "@/components/admin/empty-list";
 import { StatusBadge } from "@/components/content/status-badge";
 import type { EventListItem } from "@/lib/events/queries";
 
-export async function EventsTable({ items }: { items: EventListItem[] }) {
+/** `pathPrefix`: the company's event addresses before the slug (`/demo/evento/`). */
+export async function EventsTable({ items, pathPrefix }: { items: EventListItem[]; pathPrefix: string }) {
   const t = await getTranslations("events");
   const format = await getFormatter();
   if (items.length === 0) {
@@ -46,7 +47,10 @@ export async function EventsTable({ items }: { items: EventListItem[] }) {
                 <Link href={`/admin/events/${e.id}`} className="font-medium hover:text-brand-600">
                   {e.name}
                 </Link>
-                <span className="block text-xs text-zinc-500">/event/{e.slug}</span>
+                <span className="block text-xs text-zinc-500">
+                  {pathPrefix}
+                  {e.slug}
+                </span>
               </td>
               <td className="px-4 py-3 whitespace-nowrap">
                 {format.dateTime(new Date(e.startsAt), {

@@ -8,6 +8,7 @@ import { EventsTable } from "@/components/events/events-table";
 import { Button } from "@/components/ui/button";
 import { listEvents } from "@/lib/events/queries";
 import { eventListSchema } from "@/lib/events/schemas";
+import { tenantLinks } from "@/lib/public/links";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -37,7 +38,7 @@ export default async function EventsPage({ params, searchParams }: PageProps<"/[
       </header>
       <EventFilters filters={filters} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
-      <EventsTable items={list.items} />
+      <EventsTable items={list.items} pathPrefix={tenantLinks("path", membership.company.slug).event("")} />
       <Pagination
         basePath="/admin/events"
         page={list.page}

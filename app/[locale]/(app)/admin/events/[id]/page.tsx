@@ -79,6 +79,7 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
           banner={event.banner}
           timeZones={timeZones()}
           translations={translations}
+          pathPrefix={tenantLinks("path", membership.company.slug).event("")}
         />
         <aside>
           <QrCodesPanel membership={membership} item={{ kind: "event", id: event.id }} />

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import { EventForm } from "@/components/events/event-form";
 import { timeZones } from "@/lib/events/time-zone";
+import { tenantLinks } from "@/lib/public/links";
 import { requireMembership } from "@/lib/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +14,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function NewEventPage({ params }: PageProps<"/[locale]/admin/events/new">) {
   const { locale } = await params;
   setRequestLocale(locale);
-  await requireMembership("events.manage");
+  const membership = await requireMembership("events.manage");
   const t = await getTranslations("events");
   return (
     <EditPageFrame
@@ -26,6 +27,7 @@ export default async function NewEventPage({ params }: PageProps<"/[locale]/admi
         banner={null}
         timeZones={timeZones()}
         translations={null}
+        pathPrefix={tenantLinks("path", membership.company.slug).event("")}
         initial={{
           name: "",
           slug: "",
