@@ -90,9 +90,7 @@ describe("an item's short link", () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get("location")).toBe(`/${pro.slug}/evento/${event.slug}`);
     expect(answer.headers.get("cache-control")).toMatch(/no-store/);
-    expect(cookieOf(answer)).toMatch(
-      /^ag_src=ch:whatsapp; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax$/,
-    );
+    expect(cookieOf(answer)).toMatch(/^ag_src=ch:whatsapp; Path=\/; Max-Age=86400; HttpOnly; SameSite=Lax$/);
     // Untagged, from our own page: no cookie, so an earlier source stays.
     const plain = await open(code, { headers: { referer: `http://localhost:3000/${pro.slug}` } });
     expect(plain.status).toBe(302);
