@@ -16,7 +16,9 @@ import { nowUtc } from "@/lib/engagement/sql";
 import { uniqueZipNames } from "@/lib/engagement/zip-names";
 import { AppError, validationError } from "@/lib/errors";
 import { internalSecret } from "@/lib/jobs/revalidate";
+import { rateLimited } from "@/lib/rate-limit/limiter";
 import { storage } from "@/lib/storage";
+import { reserveZipSlot } from "@/lib/engagement/zip-slots";
 
 /**
  * "Download all" of a photo gallery: a ZIP of the gallery's ready originals (the content model
@@ -34,6 +36,8 @@ import { storage } from "@/lib/storage";
 export interface DownloadAllLimits {
   maxFiles: number;
   maxBytes: number;
+  /** ZIP streams at once in this process (lib/engagement/zip-slots.ts). */
+  maxStreams?: number;
 }
 
 export const DOWNLOAD_ALL_LIMITS: DownloadAllLimits = { maxFiles: 500, maxBytes: 2 * 1024 ** 3 };
@@ -188,7 +192,7 @@ async function countOnce(
   return inserted === 1;
 }
 
-/** GET: the gate again, the ticket, one `download` row per ticket, then the streamed ZIP. */
+/** GET: the ticket (the gate passed), one `download` row per ticket, then the streamed ZIP. */
 export async function openDownloadAll(
   contentId: string,
   visitorId: string,
@@ -197,22 +201,37 @@ export async function openDownloadAll(
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
 ): Promise<DownloadAllStream> {
   const { content, title } = await galleryOf(contentId);
-  await passLeadGate(content, visitorId, undefined);
+  // The ticket is the gate's answer: the POST signs one only after the lead gate passed, for
+  // this gallery and visitor. Asking the gate again would refuse a returning fan on a new
+  // device, whose form matched the lead already on file (nothing new is stored for it).
   const ticketId = redeemableTicket(ticket, content.id, visitorId);
   if (!ticketId) throw ticketExpired();
   const photos = await photosOf(content, limits);
-  const counted = await countOnce(content, visitorId, ticketId, source);
-  if (!counted)
-    return { fileName: zipFileName(title), body: zipStream(photos, zipNames(photos)), ticket: ticketId };
-  await recordAudit({
-    action: "download_tracking",
-    tableName: "content",
-    recordId: content.id,
-    companyId: content.companyId,
-    details: { contentId: content.id, gated: content.requiresLead, all: true, files: photos.length },
-  });
-  return { fileName: zipFileName(title), body: zipStream(photos, zipNames(photos)), ticket: ticketId };
+  // Before counting: a fan asked to retry has not downloaded anything yet.
+  const release = reserveZipSlot(limits.maxStreams);
+  if (!release) throw rateLimited(ZIP_BUSY_RETRY_SECONDS, "engagement.errors.downloadAllBusy");
+  try {
+    if (await countOnce(content, visitorId, ticketId, source)) {
+      await recordAudit({
+        action: "download_tracking",
+        tableName: "content",
+        recordId: content.id,
+        companyId: content.companyId,
+        details: { contentId: content.id, gated: content.requiresLead, all: true, files: photos.length },
+      });
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    fileName: zipFileName(title),
+    body: zipStream(photos, zipNames(photos), release),
+    ticket: ticketId,
+  };
 }
+
+const ZIP_BUSY_RETRY_SECONDS = 10;
 
 const zipNames = (photos: readonly { originalName: string; mimeType: string }[]) =>
   uniqueZipNames(photos.map((p) => safeDownloadName(p.originalName, p.mimeType)));
@@ -222,8 +241,10 @@ const zipNames = (photos: readonly { originalName: string; mimeType: string }[])
  * entry is written), so a large gallery never holds hundreds of store connections open; JPEG,
  * PNG, WebP and GIF are already compressed, so entries are stored, not deflated.
  */
-function zipStream(photos: readonly { storageKey: string }[], names: readonly string[]) {
+function zipStream(photos: readonly { storageKey: string }[], names: readonly string[], release: () => void) {
   const archive = new ZipArchive({ store: true });
+  // Finished, failed or cancelled: the slot is free again.
+  archive.once("close", release);
   // A fan who cancels the download closes the stream: stop waiting for entries and opening objects.
   const closed = new AbortController();
   archive.once("close", () => closed.abort());

@@ -130,8 +130,9 @@ describe("download all", () => {
       request(`/api/content/${GATED}/download-all`, visitor),
       params(GATED),
     );
+    // Without the POST's ticket (its proof that the gate passed) the GET streams nothing.
     expect(direct.status).toBe(403);
-    expect(await direct.json()).toMatchObject({ messageKey: "engagement.errors.leadRequired" });
+    expect(await direct.json()).toMatchObject({ messageKey: "engagement.errors.downloadAllExpired" });
     const asked = await api.prepareDownloadAll(
       request(`/api/content/${GATED}/download-all`, visitor, {}),
       params(GATED),
@@ -160,6 +161,27 @@ describe("download all", () => {
     expect(readZip(Buffer.from(await zip.arrayBuffer())).map((e) => e.name)).toEqual(["stage.jpg"]);
     expect(await downloads(GATED)).toHaveLength(1);
     expect(await env.db.engagementEvent.count({ where: { contentId: GATED, type: "lead" } })).toBe(1);
+  });
+
+  it("lets a returning fan on a new device through with the e-mail already on file", async () => {
+    const lead = { name: "Rui Fan", email: `rui-${randomUUID()}@example.com`, consent: true };
+    const first = randomUUID();
+    await api.prepareDownloadAll(
+      request(`/api/content/${GATED}/download-all`, first, { lead }),
+      params(GATED),
+    );
+    // Another phone: the same form matches the lead on file (nothing new is stored for it).
+    const phone = randomUUID();
+    const sent = await api.prepareDownloadAll(
+      request(`/api/content/${GATED}/download-all`, phone, { lead }),
+      params(GATED),
+    );
+    expect(sent.status).toBe(200);
+    const { url } = (await sent.json()) as { url: string };
+    const zip = await api.downloadAll(request(url, phone), params(GATED));
+    expect(zip.status).toBe(200);
+    expect(readZip(Buffer.from(await zip.arrayBuffer())).map((e) => e.name)).toEqual(["stage.jpg"]);
+    expect(await env.db.lead.count({ where: { contentId: GATED, email: lead.email } })).toBe(1);
   });
 
   it("refuses a gallery over the cap with a clear message, before counting anything", async () => {
