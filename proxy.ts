@@ -77,7 +77,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   // The answer's `Vary: Cookie, Accept-Language` is added with the cached page (Next.js sets the
   // page's Vary itself, over the proxy's): lib/public/csp-cache-handler.cjs.
   const response = NextResponse.rewrite(url, {
-    request: { headers: security.request },
+    ...(security.request ? { request: { headers: security.request } } : {}),
     headers: security.response,
   });
   if (language.remember) {

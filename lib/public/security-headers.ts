@@ -40,8 +40,12 @@ const POLICY_REQUEST_HEADERS = [
 ];
 
 export interface PageSecurity {
-  /** Headers of the request as the page sees it. */
-  request: Headers;
+  /**
+   * Headers of the request as the page sees it; null when they are the client's own (a
+   * cached page without any policy header), which spares every public page request the
+   * copy of its headers that Next.js would otherwise carry through `x-middleware-request-*`.
+   */
+  request: Headers | null;
   /** Headers added to the response. */
   response: Record<string, string>;
 }
@@ -57,10 +61,14 @@ export function createPageSecurity(options: CspOptions = cspOptions()) {
   const cachedPolicy = cachedPagePolicy(options);
   const hsts = options.https && env.NODE_ENV === "production";
   return function pageSecurity(internalPath: string, incoming: Headers): PageSecurity {
-    const request = new Headers(incoming);
-    for (const name of POLICY_REQUEST_HEADERS) request.delete(name);
+    const dynamic = pageKind(internalPath) === "dynamic";
+    let request: Headers | null = null;
+    if (dynamic || POLICY_REQUEST_HEADERS.some((name) => incoming.has(name))) {
+      request = new Headers(incoming);
+      for (const name of POLICY_REQUEST_HEADERS) request.delete(name);
+    }
     let policy = cachedPolicy;
-    if (pageKind(internalPath) === "dynamic") {
+    if (dynamic && request) {
       const nonce = newNonce();
       policy = dynamicPolicy(options, nonce);
       request.set("content-security-policy", policy);
