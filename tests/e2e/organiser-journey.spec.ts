@@ -171,6 +171,26 @@ test("a new organiser walks from the marketing home to a shared event page throu
   await page.getByLabel("Location", { exact: true }).fill("Coliseu do Porto, Sala 2");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText("Event saved")).toBeVisible();
+  // Toasts stack apart from each other and never over the page's heading (issue #18).
+  const boxes = () =>
+    page.locator("h1, [data-sonner-toast]").evaluateAll((elements) =>
+      elements.map((element) => {
+        const r = element.getBoundingClientRect();
+        return { toast: element.hasAttribute("data-sonner-toast"), x: r.x, y: r.y, w: r.width, h: r.height };
+      }),
+    );
+  await expect
+    .poll(async () => {
+      const all = await boxes();
+      const toasts = all.filter((b) => b.toast && b.w > 0);
+      const apart = (a: (typeof all)[number], b: (typeof all)[number]) =>
+        a.x + a.w <= b.x || b.x + b.w <= a.x || a.y + a.h <= b.y || b.y + b.h <= a.y;
+      return (
+        toasts.length >= 1 &&
+        all.every((a, i) => all.every((b, j) => i >= j || (!a.toast && !b.toast) || apart(a, b)))
+      );
+    })
+    .toBe(true);
   await page.reload();
   await expect(eventControl).toHaveAttribute("data-status", "published");
   problems.push(...(await axeBothSchemes(page, "event edit, published")));

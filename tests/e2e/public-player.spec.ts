@@ -13,7 +13,8 @@ test("photo gallery: the viewer moves with the keyboard and links to its event",
   );
   await expect(page.getByRole("link", { name: /De Festival de Verão 2026/ })).toHaveAttribute(
     "href",
-    "/event/festival-de-verao",
+    // Event links carry the company: event slugs are unique per company (issue #18).
+    "/demo/evento/festival-de-verao",
   );
   await expect(page.getByRole("link", { name: "Demo Live" })).toHaveAttribute("href", "/demo");
   const viewer = page.getByRole("group", { name: /fotografia 1 de 12/ });
