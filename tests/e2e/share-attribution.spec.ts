@@ -101,7 +101,7 @@ test("visits through a WhatsApp link and a QR code are attributed to their sourc
     lead: 1,
   });
 
-  // ── The organiser's reports (built by ANALYTICS: the CSV by source and the leads' source).
+  // ── The organiser's reports: the CSV by source and the leads' source.
   const organiser = await browser.newContext({ baseURL });
   const managerEmail = uniqueEmail("attribution-manager");
   await createUser({ email: managerEmail, role: "manager", companyId });
@@ -110,10 +110,7 @@ test("visits through a WhatsApp link and a QR code are attributed to their sourc
   const bySource = await organiser.request.get(`/api/admin/analytics.csv?by=source&from=${day}&to=${day}`);
   const csv = (await bySource.text()).replace(/^\uFEFF/, "");
   const [header, ...lines] = csv.trimEnd().split(/\r?\n/);
-  test.skip(
-    header !== "source,label,views,unique_visitors,likes,shares,downloads,leads",
-    "needs ANALYTICS' GET /api/admin/analytics.csv?by=source (merged with issue #17's reporting)",
-  );
+  expect(header).toBe("source,label,views,unique_visitors,likes,shares,downloads,leads");
   const rows = new Map(lines.map((line) => [line.split(",")[0]!, line.split(",")]));
   const qr = rows.get(`qr:${qrId}`);
   expect(qr).toBeDefined();
