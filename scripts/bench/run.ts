@@ -10,7 +10,7 @@
  * only: it refuses any other host. Bounded: a fixed duration per target.
  *
  *   BENCH_URL=http://localhost:3000   use a running app
- *   BENCH_PATH=/event/festival-de-verao
+ *   BENCH_PATH=/demo/evento/festival-de-verao
  *   BENCH_CONCURRENCY=16  BENCH_SECONDS=5  BENCH_WARMUP_SECONDS=1
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -28,7 +28,7 @@ import { recordFigure, writeBenchResults } from "./results";
 // A developer tool, not the app: it reads its own knobs from the environment.
 const settings = {
   url: process.env.BENCH_URL,
-  path: process.env.BENCH_PATH ?? "/event/festival-de-verao",
+  path: process.env.BENCH_PATH ?? "/demo/evento/festival-de-verao",
   concurrency: Number(process.env.BENCH_CONCURRENCY ?? 16),
   seconds: Number(process.env.BENCH_SECONDS ?? 5),
   warmup: Number(process.env.BENCH_WARMUP_SECONDS ?? 1),
