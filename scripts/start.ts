@@ -1,7 +1,7 @@
 /**
  * `npm start`: production build if the sources changed, embedded services for whatever is
  * not configured, migrations, demo data on an empty embedded database (see demo-seed.ts),
- * then `next start`.
+ * then the production server (scripts/lib/next-server.mjs: Next.js behind the page micro-cache).
  * `npm run dev` (`--dev`): the same with `next dev` and no build.
  * Ctrl-C / SIGTERM stop the Next server's process group, then the services; a crash of the
  * Next server stops the services too and exits non-zero.
@@ -24,6 +24,7 @@ const dev = process.argv.includes("--dev");
 const clientAddressPreload = pathToFileURL(
   path.join(projectRoot, "scripts/lib/client-address-preload.mjs"),
 ).href;
+const productionServer = path.join(projectRoot, "scripts/lib/next-server.mjs");
 const port = env.PORT;
 const log = (message: string) => console.log(`[afterglow] ${message}`);
 
@@ -106,7 +107,10 @@ async function main(): Promise<void> {
   if (!dev) await ensureProductionBuild({ env: services.env, log, signal: startup.signal });
   if (shutdown) return;
 
-  nextServer = spawn(process.execPath, [nextBin(), dev ? "dev" : "start", "-p", String(port)], {
+  // Production: Next.js's handler behind our server, for the page micro-cache in front of it
+  // (scripts/lib/next-server.mjs); development: `next dev` as it is.
+  const command = dev ? [nextBin(), "dev", "-p", String(port)] : [productionServer];
+  nextServer = spawn(process.execPath, command, {
     cwd: projectRoot,
     // Pass-through of our own environment plus the services' addresses.
     env: {

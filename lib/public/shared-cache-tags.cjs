@@ -14,6 +14,7 @@
  */
 const { Client, Pool } = require("pg");
 const { tagsManifest } = require("next/dist/server/lib/incremental-cache/tags-manifest.external.js");
+const { pageMicrocache } = require("./page-microcache.cjs");
 
 const CHANNEL = "afterglow_cache_tags";
 /** NOTIFY payloads are limited to 8000 bytes: a larger change says "reload the table". */
@@ -27,8 +28,12 @@ let listener;
 let starting;
 let failedAt = 0;
 
-/** Copies entries into this process's manifest, keeping the later time of each field. */
+/**
+ * Copies entries into this process's manifest, keeping the later time of each field; the
+ * replayed answers (page-microcache.cjs) may hold any page, so they all go.
+ */
 function apply(rows) {
+  pageMicrocache().clear();
   for (const row of rows) {
     const entry = { ...(tagsManifest.get(row.tag) || {}) };
     for (const field of ["stale", "expired"]) {
@@ -99,6 +104,7 @@ function start() {
 
 /** Stores and announces this process's manifest entries of `tags` (after Next.js set them). */
 async function publish(tags) {
+  if (tags.length > 0) pageMicrocache().clear();
   if (!enabled() || tags.length === 0) return;
   await start();
   if (!pool) return;

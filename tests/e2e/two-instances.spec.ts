@@ -119,6 +119,10 @@ test("a publish through one instance refreshes the cached page on the other", as
   const cached = await call(bPort, publicPath);
   expect(cached.headers["x-nextjs-cache"]).toBe("HIT");
   expect(cached.body).toContain("<title>Twin Night ·");
+  // ... and then replays that answer from its micro-cache (lib/public/page-microcache.cjs).
+  const replayed = await call(bPort, publicPath);
+  expect(replayed.headers["x-afterglow-replay"]).toBe("1");
+  expect(replayed.body).toBe(cached.body);
 
   // The organiser renames the event through instance A.
   await page.goto(`/admin/events/${eventId}`);

@@ -1,0 +1,56 @@
+/**
+ * The production server `npm start` runs (instead of `next start`): Next.js's own request
+ * handler behind a plain Node HTTP server, with one thing in front of it, the page
+ * micro-cache (lib/public/page-microcache.cjs): a cached public page that a fan's request
+ * has already received from Next.js's cache is replayed, byte for byte, to the same request
+ * for the next few seconds, so a crowd opening one shared link costs what a static file
+ * costs, not a pass through the proxy, the router and the compressor each time (issue #16).
+ * Everything else goes to Next.js unchanged.
+ *
+ * Plain JavaScript, started as `node --import <client-address-preload> scripts/lib/next-server.mjs`
+ * with PORT (and the app's environment) set; it binds every interface, as `next start` does.
+ */
+import http from "node:http";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import next from "next";
+
+const require = createRequire(import.meta.url);
+const { keyFor, pageMicrocache } = require("../../lib/public/page-microcache.cjs");
+
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const port = Number(process.env.PORT ?? 3000);
+process.title = "next-server (afterglow)";
+
+const app = next({ dev: false, dir, port });
+const handle = app.getRequestHandler();
+await app.prepare();
+const microcache = pageMicrocache();
+
+const server = http.createServer((req, res) => {
+  const key = keyFor(req);
+  if (key !== null) {
+    if (microcache.serve(key, res)) return;
+    microcache.record(key, res);
+  }
+  handle(req, res).catch((error) => {
+    console.error(`Failed to handle request for ${req.url}`, error);
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.end("Internal Server Error");
+    } else res.destroy();
+  });
+});
+server.on("error", (error) => {
+  console.error("Failed to start server", error);
+  process.exit(1);
+});
+server.listen(port, () => console.log(`next-server listening on port ${port}`));
+
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.once(signal, () => {
+    server.close();
+    app.close().finally(() => process.exit(0));
+  });
+}

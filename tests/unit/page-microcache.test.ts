@@ -1,0 +1,222 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createRequire } from "node:module";
+import { afterEach, describe, expect, it } from "vitest";
+
+const require = createRequire(import.meta.url);
+
+interface Microcache {
+  serve(key: string, res: http.ServerResponse): boolean;
+  record(key: string, res: http.ServerResponse): void;
+  clear(): void;
+  entries: Map<string, unknown>;
+  bytes: number;
+}
+const { PageMicrocache, keyFor, shareable, pageMicrocache, REPLAY_HEADER } =
+  require("../../lib/public/page-microcache.cjs") as {
+    PageMicrocache: new (options?: {
+      ttlMs?: number;
+      maxEntries?: number;
+      maxBytes?: number;
+      now?: () => number;
+    }) => Microcache;
+    keyFor: (req: { method: string; url: string; headers: http.IncomingHttpHeaders }) => string | null;
+    shareable: (status: number, headers: http.OutgoingHttpHeaders) => boolean;
+    pageMicrocache: () => Microcache;
+    REPLAY_HEADER: string;
+  };
+const sharedTags = require("../../lib/public/shared-cache-tags.cjs") as {
+  publish: (tags: string[]) => Promise<void>;
+};
+
+const request = (headers: http.IncomingHttpHeaders = {}, url = "/demo/evento/x", method = "GET") => ({
+  method,
+  url,
+  headers: { host: "localhost:3000", "accept-encoding": "gzip", ...headers },
+});
+
+describe("which requests the page micro-cache may answer", () => {
+  it("keys a fan's page request by everything the proxy and Next.js read", () => {
+    const base = keyFor(request());
+    expect(base).not.toBeNull();
+    // The visitor cookie, the consent cookie and the address are not read to render a cached page.
+    expect(
+      keyFor(request({ cookie: "ag_vid=abc; cookie-consent=all", "x-forwarded-for": "203.0.113.9" })),
+    ).toBe(base);
+    for (const headers of [
+      { host: "demo.afterglow.events" },
+      { "accept-language": "en-GB,en;q=0.9" },
+      { cookie: "NEXT_LOCALE=en" },
+      { referer: "https://l.instagram.com/x" },
+      { "accept-encoding": "br" },
+      { "x-forwarded-host": "fans.example.com" },
+    ]) {
+      expect(keyFor(request(headers)), JSON.stringify(headers)).not.toBe(base);
+    }
+    expect(keyFor(request({}, "/demo/evento/x?ch=whatsapp"))).not.toBe(base);
+    // Two referers on the same host give the same visit source (its host), so the same answer.
+    expect(keyFor(request({ referer: "https://l.instagram.com/a" }))).toBe(
+      keyFor(request({ referer: "https://l.instagram.com/b?c=d" })),
+    );
+  });
+
+  it("leaves to Next.js what it answers differently: other methods, sessions, RSC, conditions, ranges", () => {
+    expect(keyFor(request({}, "/demo", "HEAD"))).toBeNull();
+    expect(keyFor(request({}, "/demo", "POST"))).toBeNull();
+    for (const headers of [
+      { cookie: "ag_vid=1; afterglow.session_token=abc" },
+      { cookie: "__Secure-afterglow.session_token=abc" },
+      { authorization: "Bearer x" },
+      { rsc: "1" },
+      { "next-router-prefetch": "1" },
+      { "next-router-state-tree": "%5B%5D" },
+      { "next-action": "abc" },
+      { "if-none-match": '"etag"' },
+      { range: "bytes=0-10" },
+      { "x-nonce": "chosen-by-the-client" },
+    ]) {
+      expect(keyFor(request(headers)), JSON.stringify(headers)).toBeNull();
+    }
+  });
+
+  it("keeps only answers Next.js shares with everyone, with cookies derived from the request", () => {
+    const hit = {
+      "x-nextjs-cache": "HIT",
+      "cache-control": "s-maxage=3600, stale-while-revalidate=31532400",
+    };
+    expect(shareable(200, hit)).toBe(true);
+    expect(
+      shareable(200, { ...hit, "set-cookie": ["NEXT_LOCALE=pt; Path=/", "ag_src=ch%3Awhatsapp; Path=/"] }),
+    ).toBe(true);
+    expect(shareable(200, { ...hit, "set-cookie": ["ag_vid=abc; Path=/"] })).toBe(false);
+    expect(shareable(200, { ...hit, "x-nextjs-cache": "MISS" })).toBe(false);
+    expect(shareable(200, { ...hit, "x-nextjs-cache": "STALE" })).toBe(false);
+    expect(shareable(200, { "cache-control": "private, no-store" })).toBe(false);
+    expect(shareable(200, { ...hit, "cache-control": "private, max-age=0" })).toBe(false);
+    expect(shareable(404, hit)).toBe(false);
+  });
+});
+
+/** A server with the micro-cache in front of a stand-in for Next.js that counts its calls. */
+async function serverWith(
+  cache: Microcache,
+  answer: (res: http.ServerResponse, call: number) => void,
+): Promise<{ url: string; calls: () => number; close: () => Promise<void> }> {
+  let calls = 0;
+  const server = http.createServer((req, res) => {
+    const key = keyFor({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers });
+    if (key !== null) {
+      if (cache.serve(key, res)) return;
+      cache.record(key, res);
+    }
+    calls++;
+    answer(res, calls);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls: () => calls,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const cachedPage = (body: string) => (res: http.ServerResponse) => {
+  res.setHeader("x-nextjs-cache", "HIT");
+  res.setHeader("cache-control", "s-maxage=3600");
+  res.setHeader("content-type", "text/html; charset=utf-8");
+  res.setHeader("set-cookie", "NEXT_LOCALE=pt; Path=/; SameSite=lax");
+  // Written in pieces, as a compressor does.
+  res.write(body.slice(0, 5));
+  res.end(Buffer.from(body.slice(5)));
+};
+
+const servers: { close: () => Promise<void> }[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+describe("the page micro-cache in front of Next.js", () => {
+  it("replays a cached page's exact bytes and headers without asking Next.js again", async () => {
+    const cache = new PageMicrocache();
+    const app = await serverWith(cache, cachedPage("<html>festival</html>"));
+    servers.push(app);
+    const first = await fetch(`${app.url}/demo`);
+    expect(first.headers.get(REPLAY_HEADER)).toBeNull();
+    expect(await first.text()).toBe("<html>festival</html>");
+    const second = await fetch(`${app.url}/demo`);
+    expect(await second.text()).toBe("<html>festival</html>");
+    expect(second.headers.get(REPLAY_HEADER)).toBe("1");
+    expect(second.headers.get("set-cookie")).toBe("NEXT_LOCALE=pt; Path=/; SameSite=lax");
+    expect(second.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(second.headers.get("content-length")).toBe(String("<html>festival</html>".length));
+    expect(app.calls()).toBe(1);
+    // Another language cookie is another answer.
+    await fetch(`${app.url}/demo`, { headers: { cookie: "NEXT_LOCALE=en" } });
+    expect(app.calls()).toBe(2);
+  });
+
+  it("never keeps a page Next.js rendered for this request, or one with a visitor's cookie", async () => {
+    const cache = new PageMicrocache();
+    const app = await serverWith(cache, (res, call) => {
+      res.setHeader("x-nextjs-cache", call === 1 ? "MISS" : "HIT");
+      if (call === 2) res.setHeader("set-cookie", "ag_vid=visitor-2; Path=/");
+      res.end(`render ${call}`);
+    });
+    servers.push(app);
+    expect(await (await fetch(`${app.url}/demo`)).text()).toBe("render 1");
+    expect(await (await fetch(`${app.url}/demo`)).text()).toBe("render 2");
+    expect(await (await fetch(`${app.url}/demo`)).text()).toBe("render 3");
+    expect(await (await fetch(`${app.url}/demo`)).text()).toBe("render 3");
+    expect(app.calls()).toBe(3);
+  });
+
+  it("forgets everything when a cache tag expires, and does not keep an answer that was on its way", async () => {
+    const cache = new PageMicrocache();
+    let release: (() => void) | undefined;
+    const app = await serverWith(cache, (res, call) => {
+      const send = () => cachedPage(`version ${call}`)(res);
+      if (call === 2) release = send;
+      else send();
+    });
+    servers.push(app);
+    await fetch(`${app.url}/demo`);
+    cache.clear();
+    // Call 2 starts before the next expiry and ends after it: its answer may be the old page.
+    const pending = fetch(`${app.url}/demo`);
+    await expect.poll(() => release).toBeDefined();
+    cache.clear();
+    release!();
+    expect(await (await pending).text()).toBe("version 2");
+    expect(await (await fetch(`${app.url}/demo`)).text()).toBe("version 3");
+    expect(await (await fetch(`${app.url}/demo`)).text()).toBe("version 3");
+    expect(app.calls()).toBe(3);
+  });
+
+  it("replays for a few seconds at most, and stays within its size", async () => {
+    let now = 0;
+    const cache = new PageMicrocache({ ttlMs: 5_000, maxEntries: 2, now: () => now });
+    const app = await serverWith(cache, (res, call) => cachedPage(`page ${call}`)(res));
+    servers.push(app);
+    await fetch(`${app.url}/a`);
+    await fetch(`${app.url}/a`);
+    expect(app.calls()).toBe(1);
+    now = 5_001;
+    expect(await (await fetch(`${app.url}/a`)).text()).toBe("page 2");
+    await fetch(`${app.url}/b`);
+    await fetch(`${app.url}/c`);
+    expect(cache.entries.size).toBe(2);
+    expect(cache.entries.has(keyFor(request({ host: new URL(app.url).host }, "/a"))!)).toBe(false);
+    expect(cache.bytes).toBe("page 3".length + "page 4".length);
+  });
+
+  it("is cleared by an expired cache tag of this instance (shared-cache-tags.cjs)", async () => {
+    const cache = pageMicrocache();
+    const app = await serverWith(cache, cachedPage("shared"));
+    servers.push(app);
+    await fetch(`${app.url}/demo`);
+    expect(cache.entries.size).toBe(1);
+    await sharedTags.publish(["company:demo"]);
+    expect(cache.entries.size).toBe(0);
+  });
+});
