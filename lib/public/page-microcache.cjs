@@ -84,6 +84,8 @@ function refererHost(referer) {
 /** The cache key of a request, or null when it must go to Next.js. */
 function keyFor(req) {
   if (req.method !== "GET") return null;
+  // Files, data and the API are never pages Next.js caches: they pass with no work at all.
+  if (req.url.startsWith("/_next/") || req.url.startsWith("/api/")) return null;
   const headers = req.headers;
   for (const name of BYPASS_HEADERS) if (headers[name] !== undefined) return null;
   const cookies = headers.cookie;
@@ -158,7 +160,13 @@ class PageMicrocache {
     let keep = true;
     const write = res.write;
     const end = res.end;
+    let first = true;
     const take = (chunk, encoding) => {
+      if (first) {
+        // The headers are final by the first byte: anything but a cached page is not copied.
+        first = false;
+        keep = res.statusCode === 200 && res.getHeader("x-nextjs-cache") === "HIT";
+      }
       if (!keep || chunk === undefined || chunk === null || typeof chunk === "function") return;
       const buffer = Buffer.isBuffer(chunk)
         ? chunk

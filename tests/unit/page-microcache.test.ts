@@ -62,6 +62,8 @@ describe("which requests the page micro-cache may answer", () => {
 
   it("leaves to Next.js what it answers differently: other methods, sessions, RSC, conditions, ranges", () => {
     expect(keyFor(request({}, "/demo", "HEAD"))).toBeNull();
+    expect(keyFor(request({}, "/api/content/x/engagement"))).toBeNull();
+    expect(keyFor(request({}, "/_next/static/chunks/a.js"))).toBeNull();
     expect(keyFor(request({}, "/demo", "POST"))).toBeNull();
     for (const headers of [
       { cookie: "ag_vid=1; afterglow.session_token=abc" },
