@@ -28,11 +28,24 @@ const TTL_MS = 5_000;
 const MAX_ENTRIES = 2_000;
 const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_BODY = 2 * 1024 * 1024;
+/** What an entry's headers (a page's CSP, cookies, Vary …) take, roughly, for the size bound. */
+const HEADERS_SIZE = 4096;
 
 /** Cookies the proxy sets as a pure function of the request (proxy.ts). */
 const DERIVED_COOKIES = new Set(["NEXT_LOCALE", "ag_src"]);
-/** The request's cookies that the proxy reads: the language. (ag_src is only ever written.) */
-const LOCALE_COOKIE = "NEXT_LOCALE";
+/**
+ * The one request cookie the proxy reads: the language (ag_src is only ever written). Next.js
+ * parses cookies its own way (the last of two, untrimmed, percent-decoded), so anything but
+ * none or exactly one plain `NEXT_LOCALE=<locale>` goes to Next.js rather than being guessed at.
+ * The locales of lib/i18n/config.ts.
+ */
+const LOCALE_COOKIE = /(?:^|;\s*)NEXT_LOCALE=(pt|en|es|fr)(?=;|$)/;
+/** A longer key is someone's junk (real URLs and headers are far shorter): not kept. */
+const MAX_KEY = 2048;
+/** The query parameters the proxy reads for the visit source; any other query goes to Next.js. */
+const SOURCE_PARAMS = new Set(["ch", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"]);
+/** As lib/attribution/parse.ts reads a Referer (its `referrerHost`). */
+const MAX_REFERER = 2048;
 /** Better Auth's session cookies (lib/auth/cookie-prefix.ts; `__Secure-` on https). */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?afterglow\./;
 
@@ -63,22 +76,34 @@ const CONNECTION_HEADERS = new Set([
   "content-length",
 ]);
 
-function cookieValue(header, name) {
-  if (!header) return "";
-  for (const part of header.split(";")) {
-    const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return "";
+/** The language cookie's value, "" without one, null when it is not plain (see LOCALE_COOKIE). */
+function localeCookie(header) {
+  if (!header || !header.includes("NEXT_LOCALE")) return "";
+  if (header.indexOf("NEXT_LOCALE") !== header.lastIndexOf("NEXT_LOCALE")) return null;
+  const match = LOCALE_COOKIE.exec(header);
+  return match ? match[1] : null;
 }
 
+/** The Referer's host as the proxy reads it ("" for none or one it ignores). */
 function refererHost(referer) {
-  if (!referer) return "";
+  if (!referer || referer.length > MAX_REFERER) return "";
   try {
-    return new URL(referer).host.toLowerCase();
+    const url = new URL(referer);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return "";
+    return url.hostname.toLowerCase().replace(/\.$/, "");
   } catch {
-    return "?";
+    return "";
   }
+}
+
+/** Whether the query (if any) holds only the visit-source parameters the proxy reads. */
+function sourceQueryOnly(url) {
+  const index = url.indexOf("?");
+  if (index === -1) return true;
+  for (const name of new URLSearchParams(url.slice(index + 1)).keys()) {
+    if (!SOURCE_PARAMS.has(name)) return false;
+  }
+  return true;
 }
 
 /** The cache key of a request, or null when it must go to Next.js. */
@@ -88,18 +113,23 @@ function keyFor(req) {
   if (req.url.startsWith("/_next/") || req.url.startsWith("/api/")) return null;
   const headers = req.headers;
   for (const name of BYPASS_HEADERS) if (headers[name] !== undefined) return null;
+  // A click id (fbclid, gclid …) is new on every visit: such a page would only churn the cache.
+  if (!sourceQueryOnly(req.url)) return null;
   const cookies = headers.cookie;
   if (cookies && SESSION_COOKIE.test(cookies)) return null;
-  return [
+  const locale = localeCookie(cookies);
+  if (locale === null) return null;
+  const key = [
     headers.host ?? "",
     headers["x-forwarded-host"] ?? "",
     headers["x-forwarded-proto"] ?? "",
     req.url,
     headers["accept-encoding"] ?? "",
     headers["accept-language"] ?? "",
-    cookieValue(cookies, LOCALE_COOKIE),
+    locale,
     refererHost(headers.referer),
   ].join("\n");
+  return key.length > MAX_KEY ? null : key;
 }
 
 function cookieNames(setCookie) {
@@ -143,6 +173,9 @@ class PageMicrocache {
       this.delete(key, entry);
       return false;
     }
+    // Most recently used last: a crowd's page is the last to be evicted.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
     res.writeHead(200, entry.headers);
     res.end(entry.body);
     return true;
@@ -155,6 +188,8 @@ class PageMicrocache {
    */
   record(key, res) {
     const generation = this.generation;
+    // The replay's age counts from the request: a slowly read answer is no younger.
+    const startedAt = this.now();
     const chunks = [];
     let size = 0;
     let keep = true;
@@ -199,15 +234,21 @@ class PageMicrocache {
       stored["content-length"] = String(body.length);
       // Says, to tests and to whoever reads the headers, that this answer is a replay.
       stored[REPLAY_HEADER] = "1";
-      this.store(key, { headers: stored, body, storedAt: this.now() });
+      this.store(key, { headers: stored, body, storedAt: startedAt });
     });
   }
 
   store(key, entry) {
     const previous = this.entries.get(key);
     if (previous) this.delete(key, previous);
+    // The body, the key and about what its headers take.
+    entry.size = entry.body.length + key.length + HEADERS_SIZE;
     this.entries.set(key, entry);
-    this.bytes += entry.body.length;
+    this.bytes += entry.size;
+    const now = this.now();
+    for (const [oldKey, oldEntry] of this.entries) {
+      if (now - oldEntry.storedAt > this.ttlMs) this.delete(oldKey, oldEntry);
+    }
     for (const [oldKey, oldEntry] of this.entries) {
       if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
       this.delete(oldKey, oldEntry);
@@ -216,7 +257,7 @@ class PageMicrocache {
 
   delete(key, entry) {
     this.entries.delete(key);
-    this.bytes -= entry.body.length;
+    this.bytes -= entry.size;
   }
 }
 
@@ -226,4 +267,4 @@ function pageMicrocache() {
   return globalThis[INSTANCE];
 }
 
-module.exports = { pageMicrocache, PageMicrocache, keyFor, shareable, REPLAY_HEADER, TTL_MS };
+module.exports = { pageMicrocache, PageMicrocache, keyFor, shareable, REPLAY_HEADER, HEADERS_SIZE, TTL_MS };

@@ -165,7 +165,7 @@ export class RoutingTable {
       this.pool.query<DomainRow>(DOMAINS_SQL),
       this.pool.query<{ old: string; current: string }>(REDIRECTS_SQL),
     ]);
-    this.snapshot = {
+    const next: RoutingSnapshot = {
       domains: new Map(
         domains.rows
           .filter((r) => routesCustomDomain(r, new Date()))
@@ -173,6 +173,9 @@ export class RoutingTable {
       ),
       redirects: new Map(redirects.rows.map((r) => [r.old, r.current])),
     };
+    // A domain or a redirect that comes or goes changes answers the micro-cache may be replaying.
+    if (this.snapshot && signature(this.snapshot) !== signature(next)) clearPageMicrocache();
+    this.snapshot = next;
     this.loads++;
   }
 
@@ -258,4 +261,14 @@ export function routingTable(): RoutingTable {
   const table = new RoutingTable({ connectionString: env.DATABASE_URL });
   processGlobal[KEY] = table;
   return table;
+}
+
+function signature(snapshot: RoutingSnapshot): string {
+  return JSON.stringify([[...snapshot.domains], [...snapshot.redirects]]);
+}
+
+/** Empties this process's page micro-cache (lib/public/page-microcache.cjs), when the server has one. */
+function clearPageMicrocache(): void {
+  const holder = globalThis as { [key: symbol]: { clear(): void } | undefined };
+  holder[Symbol.for("afterglow.pageMicrocache")]?.clear();
 }

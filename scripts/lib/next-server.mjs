@@ -25,6 +25,7 @@ process.title = "next-server (afterglow)";
 
 const app = next({ dev: false, dir, port });
 const handle = app.getRequestHandler();
+const upgrade = app.getUpgradeHandler();
 await app.prepare();
 const microcache = pageMicrocache();
 
@@ -42,15 +43,30 @@ const server = http.createServer((req, res) => {
     } else res.destroy();
   });
 });
+server.on("upgrade", (req, socket, head) => {
+  upgrade(req, socket, head).catch(() => socket.destroy());
+});
 server.on("error", (error) => {
   console.error("Failed to start server", error);
   process.exit(1);
 });
 server.listen(port, () => console.log(`next-server listening on port ${port}`));
 
-for (const signal of ["SIGTERM", "SIGINT"]) {
+/**
+ * As `next start` does: stop taking connections, let the requests in flight (an upload, a
+ * save, work scheduled with `after()`) finish, close Next.js, then exit; bounded, within the
+ * 10 s that scripts/start.ts waits before SIGKILL.
+ */
+const SHUTDOWN_MS = 8_000;
+for (const [signal, code] of [
+  ["SIGTERM", 143],
+  ["SIGINT", 130],
+]) {
   process.once(signal, () => {
-    server.close();
-    app.close().finally(() => process.exit(0));
+    setTimeout(() => process.exit(code), SHUTDOWN_MS).unref();
+    new Promise((resolve) => server.close(resolve))
+      .then(() => app.close())
+      .catch((error) => console.error("shutdown:", error))
+      .finally(() => process.exit(code));
   });
 }

@@ -57,6 +57,28 @@ describe("the routing table", () => {
     });
   });
 
+  it("empties the page micro-cache on every instance when a redirect comes", async () => {
+    // The server's micro-cache (lib/public/page-microcache.cjs) is found through this symbol.
+    const slot = Symbol.for("afterglow.pageMicrocache");
+    const holder = globalThis as { [key: symbol]: unknown };
+    const previous = holder[slot];
+    let clears = 0;
+    holder[slot] = { clear: () => clears++ };
+    try {
+      const a = await createTenant(db, { slug: "rt-cache-one" });
+      const before = clears;
+      await changeCompanySlug(a.as("admin"), { slug: "rt-cache-two" });
+      await until(() => {
+        expect(one.peek()?.redirects.get("rt-cache-one")).toBe("rt-cache-two");
+        expect(two.peek()?.redirects.get("rt-cache-one")).toBe("rt-cache-two");
+      });
+      // Other test files may change routes meanwhile: at least one clear per instance.
+      expect(clears - before).toBeGreaterThanOrEqual(2);
+    } finally {
+      holder[slot] = previous;
+    }
+  });
+
   it("holds active custom domains only, and drops one that stops being active", async () => {
     const a = await createTenant(db, { slug: "rt-domains", plan: "professional" });
     const domain = await db.domain.create({

@@ -12,7 +12,7 @@ interface Microcache {
   entries: Map<string, unknown>;
   bytes: number;
 }
-const { PageMicrocache, keyFor, shareable, pageMicrocache, REPLAY_HEADER } =
+const { PageMicrocache, keyFor, shareable, pageMicrocache, REPLAY_HEADER, HEADERS_SIZE } =
   require("../../lib/public/page-microcache.cjs") as {
     PageMicrocache: new (options?: {
       ttlMs?: number;
@@ -24,6 +24,7 @@ const { PageMicrocache, keyFor, shareable, pageMicrocache, REPLAY_HEADER } =
     shareable: (status: number, headers: http.OutgoingHttpHeaders) => boolean;
     pageMicrocache: () => Microcache;
     REPLAY_HEADER: string;
+    HEADERS_SIZE: number;
   };
 const sharedTags = require("../../lib/public/shared-cache-tags.cjs") as {
   publish: (tags: string[]) => Promise<void>;
@@ -54,6 +55,7 @@ describe("which requests the page micro-cache may answer", () => {
       expect(keyFor(request(headers)), JSON.stringify(headers)).not.toBe(base);
     }
     expect(keyFor(request({}, "/demo/evento/x?ch=whatsapp"))).not.toBe(base);
+    expect(keyFor(request({}, "/demo/evento/x?utm_source=newsletter&utm_medium=email"))).not.toBeNull();
     // Two referers on the same host give the same visit source (its host), so the same answer.
     expect(keyFor(request({ referer: "https://l.instagram.com/a" }))).toBe(
       keyFor(request({ referer: "https://l.instagram.com/b?c=d" })),
@@ -76,9 +78,30 @@ describe("which requests the page micro-cache may answer", () => {
       { "if-none-match": '"etag"' },
       { range: "bytes=0-10" },
       { "x-nonce": "chosen-by-the-client" },
+      // Language cookies Next.js reads otherwise than a plain match would (the last one,
+      // untrimmed): replaying by a guess would give another visitor this answer's language.
+      { cookie: "NEXT_LOCALE= pt" },
+      { cookie: "NEXT_LOCALE =pt" },
+      { cookie: "NEXT_LOCALE=pt; NEXT_LOCALE=es" },
+      { cookie: "NEXT_LOCALE=; NEXT_LOCALE=pt" },
+      { cookie: "NEXT_LOCALE=pt " },
+      { cookie: "NEXT_LOCALE=de" },
+      { "accept-language": "x".repeat(3000) },
     ]) {
       expect(keyFor(request(headers)), JSON.stringify(headers)).toBeNull();
     }
+  });
+
+  it("reads the Referer as the proxy does, and leaves click ids and other queries to Next.js", () => {
+    const base = keyFor(request());
+    // The proxy ignores a Referer it cannot read as http(s), or a very long one: no source either way.
+    expect(keyFor(request({ referer: `https://l.instagram.com/${"x".repeat(3000)}` }))).toBe(base);
+    expect(keyFor(request({ referer: "android-app://com.whatsapp/" }))).toBe(base);
+    expect(keyFor(request({ referer: "https://L.Instagram.com./a" }))).toBe(
+      keyFor(request({ referer: "https://l.instagram.com/b" })),
+    );
+    expect(keyFor(request({}, "/demo/evento/x?fbclid=IwAR123"))).toBeNull();
+    expect(keyFor(request({}, "/demo/evento/x?ch=whatsapp&x=1"))).toBeNull();
   });
 
   it("keeps only answers Next.js shares with everyone, with cookies derived from the request", () => {
@@ -209,7 +232,23 @@ describe("the page micro-cache in front of Next.js", () => {
     await fetch(`${app.url}/c`);
     expect(cache.entries.size).toBe(2);
     expect(cache.entries.has(keyFor(request({ host: new URL(app.url).host }, "/a"))!)).toBe(false);
-    expect(cache.bytes).toBe("page 3".length + "page 4".length);
+    // Each entry counts its body, its key and its headers' allowance.
+    const keys = [...cache.entries.keys()];
+    expect(cache.bytes).toBe(
+      "page 3".length + "page 4".length + keys[0]!.length + keys[1]!.length + 2 * HEADERS_SIZE,
+    );
+  });
+
+  it("evicts the least recently replayed page first, so a crowd's page stays", async () => {
+    const cache = new PageMicrocache({ maxEntries: 2 });
+    const app = await serverWith(cache, (res, call) => cachedPage(`page ${call}`)(res));
+    servers.push(app);
+    await fetch(`${app.url}/crowd`);
+    await fetch(`${app.url}/other`);
+    expect(await (await fetch(`${app.url}/crowd`)).text()).toBe("page 1");
+    await fetch(`${app.url}/third`);
+    expect(await (await fetch(`${app.url}/crowd`)).text()).toBe("page 1");
+    expect(await (await fetch(`${app.url}/other`)).text()).toBe("page 4");
   });
 
   it("is cleared by an expired cache tag of this instance (shared-cache-tags.cjs)", async () => {
