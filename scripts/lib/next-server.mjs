@@ -25,8 +25,8 @@ process.title = "next-server (afterglow)";
 
 const app = next({ dev: false, dir, port });
 const handle = app.getRequestHandler();
-const upgrade = app.getUpgradeHandler();
 await app.prepare();
+const upgrade = app.getUpgradeHandler(); // only once prepared
 const microcache = pageMicrocache();
 
 const server = http.createServer((req, res) => {
