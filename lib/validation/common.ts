@@ -5,35 +5,13 @@ import { z } from "zod";
  * messages/*.json; the client and the server show the same text in the user's language.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** The special characters the spec accepts (§5). */
-export const PASSWORD_SPECIALS = `!@#$%^&*(),.?":{}|<>`;
-
-export const email = z
-  .string({ error: "validation.emailInvalid" })
-  .trim()
-  .toLowerCase()
-  .min(1, "validation.required")
-  .pipe(z.email("validation.emailInvalid"));
+// Written with zod/mini in mini.ts, so that browser forms can import them without this file.
+export { displayName, email, PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS, sanitize } from "@/lib/validation/mini";
 
 export const requiredText = (max?: number) => {
   const base = z.string({ error: "validation.inputEmpty" }).trim().min(1, "validation.inputEmpty");
   return max ? base.max(max, "validation.tooLong") : base;
 };
-
-const scriptTags = /<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>|<\s*\/?\s*script\b[^>]*>/gi;
-const eventHandlers = /\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
-const javascriptUrls = /javascript\s*:/gi;
-
-/**
- * Strips script tags, inline event-handler attributes and `javascript:` prefixes (spec §5)
- * and says whether anything was removed, so the UI can warn "Input has been sanitized".
- * Output is still escaped when rendered: this is a second line, not the only one.
- */
-export function sanitize(input: string): { value: string; changed: boolean } {
-  const value = input.replace(scriptTags, "").replace(eventHandlers, "").replace(javascriptUrls, "");
-  return { value, changed: value !== input };
-}
 
 /** C0/C1 controls (tab and line breaks aside) and bidi overrides/isolates, which reorder text. */
 const FORBIDDEN_CHARACTERS =
@@ -59,12 +37,6 @@ export const plainText = (options: { multiline?: boolean } = {}) =>
     .string()
     .transform((v) => v.normalize("NFC").trim())
     .refine((v) => isPlainText(v, options.multiline ?? false), "validation.invalidCharacters");
-
-/** A display name: script tags stripped and trimmed (spec §5). */
-export const displayName = z
-  .string({ error: "validation.required" })
-  .transform((v) => sanitize(v).value.trim())
-  .pipe(z.string().min(1, "validation.required").max(100, "validation.tooLong"));
 
 /**
  * An address as people type it: "example.com" or "www.example.com/x" gets `https://`
