@@ -76,11 +76,8 @@ export interface ActionError {
  */
 const isMessageKey = (message: string) => /^[A-Za-z][\w-]*(\.[\w-]+)+$/.test(message);
 
-/**
- * Field → first i18n key, from a zod error whose messages are i18n keys (else the form's generic
- * one). Any zod error: classic, or zod/mini's (the sign-in pages' forms).
- */
-export function fieldErrorsOf(error: z.core.$ZodError): Record<string, string> {
+/** Field → first i18n key, from a zod error whose messages are i18n keys (else the form's generic one). */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path.join(".") || "_form";
@@ -99,7 +96,7 @@ const preferredMessages = new Set(["engagement.errors.nameAndEmailRequired"]);
  * part of the body (`lead.email`).
  */
 export function validationError(
-  error: z.core.$ZodError,
+  error: z.ZodError,
   options: { message?: "form" | "field"; prefix?: string } = {},
 ): AppError {
   const fields = fieldErrorsOf(error);

@@ -1,12 +1,19 @@
-import * as z from "zod/mini";
-import { newPassword } from "@/lib/auth/password-rules";
-import { displayName, email } from "@/lib/validation/mini";
+import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, passwordProblems } from "@/lib/auth/password-rules";
+import { displayName, email } from "@/lib/validation/common";
 
 /**
- * Form inputs of the auth pages; messages are i18n keys, shared by client and server.
- * zod/mini, not zod's classic API: the sign-in pages' forms parse with these in the browser
- * (issue #16's page weight).
+ * Form inputs of the auth pages; messages are i18n keys. The server parses with these; the
+ * browser forms check the same rules without zod (lib/auth/form-checks.ts, held equal by a test).
  */
+
+/** A new password: every rule, each with its own message (the form shows all of them). */
+export const newPassword = z
+  .string({ error: "auth.password.minLength" })
+  .max(PASSWORD_MAX_LENGTH, "auth.password.tooLong")
+  .superRefine((value, ctx) => {
+    for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
+  });
 
 export const signUpSchema = z.object({
   displayName,
@@ -17,12 +24,12 @@ export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const signInSchema = z.object({
   email,
-  password: z.string().check(z.minLength(1, "validation.required")),
+  password: z.string().min(1, "validation.required"),
 });
 
 export const emailOnlySchema = z.object({ email });
 
 export const resetPasswordSchema = z.object({
   password: newPassword,
-  token: z.string().check(z.minLength(1)),
+  token: z.string().min(1),
 });

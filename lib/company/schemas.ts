@@ -36,7 +36,7 @@ export const companyDataSchema = z.object({
     .string()
     .trim()
     .transform((v) => v || null)
-    .pipe(z.nullable(email)),
+    .pipe(email.nullable()),
   phone: text(40),
   address: text(200),
   city: text(100),

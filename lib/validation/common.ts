@@ -1,12 +1,20 @@
 import { z } from "zod";
+import { sanitize } from "@/lib/validation/rules";
 
 /**
  * Shared zod building blocks. Every message is an i18n key under `validation.` in
  * messages/*.json; the client and the server show the same text in the user's language.
  */
 
-// Written with zod/mini in mini.ts, so that browser forms can import them without this file.
-export { displayName, email, PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS, sanitize } from "@/lib/validation/mini";
+// Kept zod-free in rules.ts, so that browser forms can import them without zod.
+export { PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS, sanitize } from "@/lib/validation/rules";
+
+export const email = z
+  .string({ error: "validation.emailInvalid" })
+  .trim()
+  .toLowerCase()
+  .min(1, "validation.required")
+  .pipe(z.email("validation.emailInvalid"));
 
 export const requiredText = (max?: number) => {
   const base = z.string({ error: "validation.inputEmpty" }).trim().min(1, "validation.inputEmpty");
@@ -37,6 +45,12 @@ export const plainText = (options: { multiline?: boolean } = {}) =>
     .string()
     .transform((v) => v.normalize("NFC").trim())
     .refine((v) => isPlainText(v, options.multiline ?? false), "validation.invalidCharacters");
+
+/** A display name: script tags stripped and trimmed (spec §5). */
+export const displayName = z
+  .string({ error: "validation.required" })
+  .transform((v) => sanitize(v).value.trim())
+  .pipe(z.string().min(1, "validation.required").max(100, "validation.tooLong"));
 
 /**
  * An address as people type it: "example.com" or "www.example.com/x" gets `https://`
