@@ -7,7 +7,7 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { authClient, authErrorText } from "@/lib/auth/client";
 import { checkEmailOnly } from "@/lib/auth/form-checks";
-import { RESET_PASSWORD_PATH } from "@/lib/auth/links";
+import { RESET_PASSWORD_PATH } from "@/lib/auth/paths";
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
