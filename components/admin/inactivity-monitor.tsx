@@ -78,9 +78,7 @@ export function InactivityMonitor({ idleMinutes }: { idleMinutes: number }) {
       ended = true;
       toast.dismiss("session-idle-warning");
       toast.error(t("expired"), { id: "session-expired", description: t("expiredBody"), duration: 10_000 });
-      await authClient
-        .signOut({ fetchOptions: { headers: { [SIGN_OUT_REASON_HEADER]: "inactivity" } } })
-        .catch(() => undefined);
+      await authClient.signOut({ [SIGN_OUT_REASON_HEADER]: "inactivity" });
       clearLocalSettings();
       router.replace(signInPath(pathRef.current));
       router.refresh();
@@ -101,7 +99,7 @@ export function InactivityMonitor({ idleMinutes }: { idleMinutes: number }) {
       // A cheap authenticated request moves the server's lastActiveAt (written once a minute).
       if (now - lastPing >= ACTIVITY_WRITE_INTERVAL_MS) {
         lastPing = now;
-        void authClient.getSession().catch(() => undefined);
+        void authClient.getSession();
       }
     };
 

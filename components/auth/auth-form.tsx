@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SignInCodeStep } from "@/components/auth/sign-in-code-step";
@@ -16,8 +16,7 @@ import { destinationAfterSignIn } from "@/lib/auth/actions";
 import { authClient, authErrorText } from "@/lib/auth/client";
 import { passwordMessageValues } from "@/lib/auth/password-rules";
 import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
-import { signInSchema, signUpSchema } from "@/lib/auth/schemas";
-import { fieldErrorsOf } from "@/lib/errors";
+import { checkSignIn, checkSignUp } from "@/lib/auth/form-checks";
 import { cn } from "@/lib/utils";
 
 type Mode = "signin" | "signup";
@@ -121,9 +120,9 @@ function SignInForm({ next, initialEmail }: { next: string; initialEmail: string
   const [secondFactor, setSecondFactor] = useState(false);
 
   async function signIn(withCode: boolean) {
-    const parsed = signInSchema.safeParse({ email, password });
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+    const parsed = checkSignIn({ email, password });
+    if (!parsed.ok) {
+      setErrors(parsed.fieldErrors);
       return;
     }
     setErrors({});
@@ -246,9 +245,9 @@ function SignUpForm({ next, initialEmail }: { next: string; initialEmail: string
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = signUpSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
+    const parsed = checkSignUp(values);
+    if (!parsed.ok) {
+      setErrors(parsed.fieldErrors);
       toast.error(t("auth.toasts.signUpErrorTitle"), { description: t("validation.invalidForm") });
       return;
     }

@@ -22,8 +22,11 @@ export async function AuthShell({
   return (
     <div className="flex min-h-dvh flex-col bg-zinc-50 dark:bg-ink-900">
       <header className="flex items-center justify-between gap-4 px-6 py-4">
+        {/* Not prefetched: a sign-in page is a destination, and a phone's first seconds here are
+            better spent on its own scripts than on the home page's (issue #16). */}
         <Link
           href="/"
+          prefetch={false}
           className="touch-target inline-flex items-center text-lg font-bold tracking-tight text-brand-600"
         >
           {t("appName")}

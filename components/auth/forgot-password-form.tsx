@@ -6,9 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { authClient, authErrorText } from "@/lib/auth/client";
-import { emailOnlySchema } from "@/lib/auth/schemas";
-import { RESET_PASSWORD_PATH } from "@/lib/auth/links";
-import { fieldErrorsOf } from "@/lib/errors";
+import { checkEmailOnly } from "@/lib/auth/form-checks";
+import { RESET_PASSWORD_PATH } from "@/lib/auth/paths";
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {
@@ -20,9 +19,9 @@ export function ForgotPasswordForm() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = emailOnlySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(t(fieldErrorsOf(parsed.error).email ?? "validation.emailInvalid"));
+    const parsed = checkEmailOnly({ email });
+    if (!parsed.ok) {
+      setError(t(parsed.fieldErrors.email ?? "validation.emailInvalid"));
       return;
     }
     setError(null);

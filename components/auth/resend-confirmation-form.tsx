@@ -6,8 +6,7 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { authClient, authErrorText } from "@/lib/auth/client";
-import { emailOnlySchema } from "@/lib/auth/schemas";
-import { fieldErrorsOf } from "@/lib/errors";
+import { checkEmailOnly } from "@/lib/auth/form-checks";
 
 /** Sends a fresh confirmation link; says the same thing whatever the address. */
 export function ResendConfirmationForm({ callbackURL }: { callbackURL: string }) {
@@ -19,9 +18,9 @@ export function ResendConfirmationForm({ callbackURL }: { callbackURL: string })
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = emailOnlySchema.safeParse({ email });
-    if (!parsed.success) {
-      setError(t(fieldErrorsOf(parsed.error).email ?? "validation.emailInvalid"));
+    const parsed = checkEmailOnly({ email });
+    if (!parsed.ok) {
+      setError(t(parsed.fieldErrors.email ?? "validation.emailInvalid"));
       return;
     }
     setError(null);

@@ -3,15 +3,14 @@
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "sonner";
+import { toast } from "@/components/public/lazy-toast";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { authClient, authErrorText } from "@/lib/auth/client";
 import { passwordMessageValues } from "@/lib/auth/password-rules";
-import { resetPasswordSchema } from "@/lib/auth/schemas";
-import { fieldErrorsOf } from "@/lib/errors";
+import { checkResetPassword } from "@/lib/auth/form-checks";
 
 /** The new-password form of a reset link: the same rules as sign-up, live. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -24,9 +23,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const parsed = resetPasswordSchema.safeParse({ password, token });
-    if (!parsed.success) {
-      setError(t(fieldErrorsOf(parsed.error).password ?? "auth.errors.generic", passwordMessageValues));
+    const parsed = checkResetPassword({ password, token });
+    if (!parsed.ok) {
+      setError(t(parsed.fieldErrors.password ?? "auth.errors.generic", passwordMessageValues));
       return;
     }
     setError(null);

@@ -20,7 +20,7 @@ export function SignOutButton({
       disabled={pending}
       onClick={() =>
         startTransition(async () => {
-          await authClient.signOut().catch(() => undefined);
+          await authClient.signOut();
           clearLocalSettings();
           router.refresh();
         })

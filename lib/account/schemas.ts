@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { newPassword } from "@/lib/auth/password-rules";
+import { newPassword } from "@/lib/auth/schemas";
 import { displayName, email } from "@/lib/validation/common";
 
 /** Form inputs of the account page; messages are i18n keys, shared by client and server. */

@@ -1,20 +1,74 @@
 "use client";
 
-import { twoFactorClient } from "better-auth/client/plugins";
-import { createAuthClient } from "better-auth/react";
 import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
+import { fetchJson } from "@/lib/http/fetch-json";
 
-/**
- * Better Auth in the browser; it talks to /api/auth on the page's own origin. The sign-in
- * form itself shows the code step when the answer asks for a second factor.
- */
-export const authClient = createAuthClient({ plugins: [twoFactorClient()] });
-
+/** A refused (or unreachable: status 0) Better Auth call: its HTTP status and its `{ code, message }`. */
 export interface AuthClientError {
   status: number;
   code?: string;
   message?: string;
 }
+
+export type AuthResult<T> = { data: T; error: null } | { data: null; error: AuthClientError };
+
+const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+/**
+ * One call to Better Auth's HTTP API on the page's own origin (/api/auth/*): plain JSON, through
+ * the app's one browser fetch. Better Auth's own browser client (`better-auth/react`) weighed
+ * 13 KB on the sign-in page for these few POSTs (issue #16). Like it, this never throws: a
+ * network failure is an error with status 0.
+ */
+async function call<T>(
+  path: string,
+  json?: Record<string, unknown>,
+  headers?: Record<string, string>,
+): Promise<AuthResult<T>> {
+  const result = await fetchJson<T>(
+    `/api/auth${path}`,
+    json === undefined ? { headers } : { method: "POST", json, headers },
+  );
+  if (result.ok) return { data: result.data, error: null };
+  const body = (typeof result.body === "object" && result.body !== null ? result.body : {}) as Record<
+    string,
+    unknown
+  >;
+  return { data: null, error: { status: result.status, code: text(body.code), message: text(body.message) } };
+}
+
+/** The sign-in answer: signed in, or the password was right and the second factor is asked for. */
+type SignInAnswer = { twoFactorRedirect?: boolean } | null;
+
+/**
+ * The Better Auth endpoints the browser uses, by their paths. `loginCode` is ours (read by the
+ * server's sign-in hook, lib/auth/sign-in-challenge.ts).
+ */
+export const authClient = {
+  signIn: {
+    email: (body: { email: string; password: string; loginCode?: string }) =>
+      call<SignInAnswer>("/sign-in/email", body),
+  },
+  signUp: {
+    email: (body: { name: string; email: string; password: string; callbackURL: string }) =>
+      call<unknown>("/sign-up/email", body),
+  },
+  sendVerificationEmail: (body: { email: string; callbackURL: string }) =>
+    call<unknown>("/send-verification-email", body),
+  requestPasswordReset: (body: { email: string; redirectTo: string }) =>
+    call<unknown>("/request-password-reset", body),
+  resetPassword: (body: { newPassword: string; token: string }) => call<unknown>("/reset-password", body),
+  twoFactor: {
+    verifyTotp: (body: { code: string; trustDevice: boolean }) =>
+      call<unknown>("/two-factor/verify-totp", body),
+    verifyBackupCode: (body: { code: string; trustDevice: boolean }) =>
+      call<unknown>("/two-factor/verify-backup-code", body),
+  },
+  /** `headers`: e.g. the idle sign-out's reason (SIGN_OUT_REASON_HEADER), for the audit. */
+  signOut: (headers?: Record<string, string>) => call<unknown>("/sign-out", {}, headers),
+  /** The current session, or null data when signed out; a signed-in call also marks activity. */
+  getSession: () => call<{ session: unknown; user: unknown } | null>("/get-session"),
+};
 
 /** Codes whose `message` the server already wrote in the user's language. */
 const translatedByServer = new Set([

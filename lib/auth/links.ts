@@ -1,13 +1,14 @@
+import { EMAIL_CONFIRMATION_PATH } from "@/lib/auth/paths";
 import { safeNextPath } from "@/lib/auth/redirects";
 
-/** Where the e-mail confirmation and password reset links land (spec §2). */
-export const EMAIL_CONFIRMATION_PATH = "/email-confirmation";
-export const RESET_PASSWORD_PATH = "/auth/reset-password";
-export const FORGOT_PASSWORD_PATH = "/auth/forgot-password";
-/** Where a change-of-address link lands; Better Auth appends `&error=CODE` when it fails. */
-export const EMAIL_CHANGED_CALLBACK = "/account?email=changed";
-/** Query value the confirmation page shows as "this link was already used". */
-export const LINK_USED_ERROR = "LINK_USED";
+// In their own module, which browser forms import: this one reads tokens with Node's Buffer.
+export {
+  EMAIL_CHANGED_CALLBACK,
+  EMAIL_CONFIRMATION_PATH,
+  FORGOT_PASSWORD_PATH,
+  LINK_USED_ERROR,
+  RESET_PASSWORD_PATH,
+} from "@/lib/auth/paths";
 
 /**
  * The confirmation link's landing page, with an optional local `next` (e.g. an invitation

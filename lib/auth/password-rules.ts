@@ -1,9 +1,9 @@
-import { z } from "zod";
-import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS } from "@/lib/validation/common";
+import { PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS } from "@/lib/validation/rules";
 
 /**
  * The password rules of spec §5, shared by the live checklist in the form, the zod
- * schemas and the Better Auth hook that makes the API refuse weak passwords.
+ * schemas and the Better Auth hook that makes the API refuse weak passwords. Zod-free: the
+ * sign-in pages' forms import it (their schema `newPassword` is in lib/auth/schemas.ts).
  * Each rule's message is an i18n key under `auth.password`; `{min}` is the minimum length.
  */
 export const PASSWORD_MAX_LENGTH = 128;
@@ -28,11 +28,3 @@ export function passwordProblems(password: string): string[] {
 
 /** Values for the placeholders of the rule messages. */
 export const passwordMessageValues = { min: PASSWORD_MIN_LENGTH } as const;
-
-/** A new password: every rule, each with its own message (the form shows all of them). */
-export const newPassword = z
-  .string({ error: "auth.password.minLength" })
-  .max(PASSWORD_MAX_LENGTH, "auth.password.tooLong")
-  .superRefine((value, ctx) => {
-    for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
-  });

@@ -1,8 +1,19 @@
 import { z } from "zod";
-import { newPassword } from "@/lib/auth/password-rules";
+import { PASSWORD_MAX_LENGTH, passwordProblems } from "@/lib/auth/password-rules";
 import { displayName, email } from "@/lib/validation/common";
 
-/** Form inputs of the auth pages; messages are i18n keys, shared by client and server. */
+/**
+ * Form inputs of the auth pages; messages are i18n keys. The server parses with these; the
+ * browser forms check the same rules without zod (lib/auth/form-checks.ts, held equal by a test).
+ */
+
+/** A new password: every rule, each with its own message (the form shows all of them). */
+export const newPassword = z
+  .string({ error: "auth.password.minLength" })
+  .max(PASSWORD_MAX_LENGTH, "auth.password.tooLong")
+  .superRefine((value, ctx) => {
+    for (const message of passwordProblems(value)) ctx.addIssue({ code: "custom", message });
+  });
 
 export const signUpSchema = z.object({
   displayName,

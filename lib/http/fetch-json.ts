@@ -13,6 +13,11 @@ export type FetchJsonFailure = {
   /** 0 when the request never reached the server (offline, aborted, DNS). */
   status: number;
   error: ErrorBody | null;
+  /**
+   * The answer's JSON as sent (null when it was not JSON), for the one API with its own error
+   * shape: Better Auth's `{ code, message }` (lib/auth/client.ts).
+   */
+  body: unknown;
 };
 
 export type FetchJsonResult<T> = { ok: true; status: number; data: T } | FetchJsonFailure;
@@ -43,9 +48,9 @@ export async function fetchJson<T>(url: string, init: FetchJsonInit = {}): Promi
       body: json === undefined ? undefined : JSON.stringify(json),
     });
   } catch {
-    return { ok: false, status: 0, error: null };
+    return { ok: false, status: 0, error: null, body: null };
   }
   const body = await readJson(response);
   if (response.ok) return { ok: true, status: response.status, data: body as T };
-  return { ok: false, status: response.status, error: parseErrorBody(body) };
+  return { ok: false, status: response.status, error: parseErrorBody(body), body };
 }

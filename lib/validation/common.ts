@@ -1,13 +1,13 @@
 import { z } from "zod";
+import { sanitize } from "@/lib/validation/rules";
 
 /**
  * Shared zod building blocks. Every message is an i18n key under `validation.` in
  * messages/*.json; the client and the server show the same text in the user's language.
  */
 
-export const PASSWORD_MIN_LENGTH = 8;
-/** The special characters the spec accepts (§5). */
-export const PASSWORD_SPECIALS = `!@#$%^&*(),.?":{}|<>`;
+// Kept zod-free in rules.ts, so that browser forms can import them without zod.
+export { PASSWORD_MIN_LENGTH, PASSWORD_SPECIALS, sanitize } from "@/lib/validation/rules";
 
 export const email = z
   .string({ error: "validation.emailInvalid" })
@@ -20,20 +20,6 @@ export const requiredText = (max?: number) => {
   const base = z.string({ error: "validation.inputEmpty" }).trim().min(1, "validation.inputEmpty");
   return max ? base.max(max, "validation.tooLong") : base;
 };
-
-const scriptTags = /<\s*script\b[^>]*>[\s\S]*?<\s*\/\s*script\s*>|<\s*\/?\s*script\b[^>]*>/gi;
-const eventHandlers = /\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
-const javascriptUrls = /javascript\s*:/gi;
-
-/**
- * Strips script tags, inline event-handler attributes and `javascript:` prefixes (spec §5)
- * and says whether anything was removed, so the UI can warn "Input has been sanitized".
- * Output is still escaped when rendered: this is a second line, not the only one.
- */
-export function sanitize(input: string): { value: string; changed: boolean } {
-  const value = input.replace(scriptTags, "").replace(eventHandlers, "").replace(javascriptUrls, "");
-  return { value, changed: value !== input };
-}
 
 /** C0/C1 controls (tab and line breaks aside) and bidi overrides/isolates, which reorder text. */
 const FORBIDDEN_CHARACTERS =

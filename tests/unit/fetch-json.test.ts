@@ -36,7 +36,7 @@ describe("fetchJson (the browser's one JSON client)", () => {
     };
     stubFetch(async () => Response.json(body, { status: 422 }));
     const result = await fetchJson("/api/x");
-    expect(result).toEqual({ ok: false, status: 422, error: body });
+    expect(result).toEqual({ ok: false, status: 422, error: body, body });
   });
 
   it("carries retryAfter of a rate-limited answer", async () => {
@@ -60,14 +60,20 @@ describe("fetchJson (the browser's one JSON client)", () => {
 
   it("gives a null error for a body that is not the contract (a proxy's HTML 502)", async () => {
     stubFetch(async () => new Response("<html>Bad gateway</html>", { status: 502 }));
-    expect(await fetchJson("/api/x")).toEqual({ ok: false, status: 502, error: null });
+    expect(await fetchJson("/api/x")).toEqual({ ok: false, status: 502, error: null, body: null });
+  });
+
+  it("keeps the JSON of an error in another shape (Better Auth's code and message)", async () => {
+    const body = { code: "INVALID_EMAIL_OR_PASSWORD", message: "Invalid email or password" };
+    stubFetch(async () => Response.json(body, { status: 401 }));
+    expect(await fetchJson("/api/auth/sign-in/email")).toEqual({ ok: false, status: 401, error: null, body });
   });
 
   it("gives status 0 when the request never reached the server", async () => {
     stubFetch(async () => {
       throw new TypeError("Failed to fetch");
     });
-    expect(await fetchJson("/api/x")).toEqual({ ok: false, status: 0, error: null });
+    expect(await fetchJson("/api/x")).toEqual({ ok: false, status: 0, error: null, body: null });
   });
 
   it("resolves an empty success (204) to null data", async () => {

@@ -26,12 +26,10 @@ export default function AdminError({
   useEffect(() => {
     console.error(error);
     let cancelled = false;
-    authClient
-      .getSession()
-      .then(({ data }) => {
-        if (!cancelled && data === null) router.replace(signInPath(pathname));
-      })
-      .catch(() => undefined);
+    // Only a server that answers "no session" sends the user away (not one out of reach).
+    void authClient.getSession().then(({ data, error }) => {
+      if (!cancelled && error === null && data === null) router.replace(signInPath(pathname));
+    });
     return () => {
       cancelled = true;
     };
