@@ -3,11 +3,12 @@
 import { Play } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
+import { preload } from "react-dom";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
 import { formatDuration } from "@/lib/media/format";
 import type { PublicMedia } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /**
  * The player's video player, with a list when the content holds several videos. It streams a
@@ -28,6 +29,8 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
   useReportCurrentMedia(video?.id);
   const stream = video?.streams[Math.min(quality, (video?.streams.length ?? 1) - 1)];
   if (!video || !stream) return null;
+  // The poster is the page's largest paint: fetched from the head, before the stylesheet.
+  if (video.posterUrl) preload(video.posterUrl, { as: "image", fetchPriority: "high" });
   const qualities = video.streams.filter((s) => s.height !== null);
   const chooseQuality = (next: number) => {
     const el = element.current;
@@ -98,7 +101,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
                   setQuality(0);
                 }}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
+                className={cx(
                   "flex w-full items-center gap-3 rounded-xl border px-4 py-3 text-left",
                   i === index
                     ? "border-tenant bg-tenant/10 dark:bg-ink-800"

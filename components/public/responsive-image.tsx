@@ -1,5 +1,6 @@
+import { preload } from "react-dom";
 import type { PublicImage } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /** Shown by a lazy image until its real source is set (an image without `src` shows its alt text). */
 const BLANK = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
@@ -13,7 +14,9 @@ const srcSet = (sources: { width: number; url: string }[]) =>
  * `MediaEnhancer` swaps in when the renditions fail to load (spec §8).
  * `lazy` defers loading until the image comes within 50 px of the viewport (spec §9), done
  * by `MediaEnhancer`; above-the-fold images pass `lazy={false}`, and the page's largest one
- * (its banner or cover: the LCP element) also `priority`, so the browser fetches it first.
+ * (its banner or cover: the LCP element) also `priority`, so the browser fetches it first: a
+ * `<link rel=preload>` in the head (the same candidates the picture will choose from, found
+ * before the stylesheet and the body) and `fetchpriority=high`.
  * Works in server and client components (no hooks). A plain <picture>, not next/image: the
  * renditions are made once on upload, and the optimiser would encode them again.
  */
@@ -39,11 +42,20 @@ export function ResponsiveImage({
   const fallback = image.webp.at(-1)?.url ?? image.fallbackUrl ?? undefined;
   const small = image.webp.find((s) => s.width >= 640)?.url ?? fallback;
   // Lazy images carry their sources in data- attributes until MediaEnhancer sets them.
+  if (priority && !lazy && small) {
+    // The first format the <picture> offers, so the preloaded file is the one it then uses.
+    const [type, sources] = image.avif.length > 0 ? ["image/avif", image.avif] : ["image/webp", image.webp];
+    preload(sources.find((s) => s.width >= 640)?.url ?? small, {
+      as: "image",
+      fetchPriority: "high",
+      ...(sources.length > 0 ? { type, imageSrcSet: srcSet(sources), imageSizes: sizes } : {}),
+    });
+  }
   const attr = (name: "srcSet" | "src", value: string | undefined) =>
     value ? { [lazy ? `data-${name.toLowerCase()}` : name]: value } : {};
   return (
     <span
-      className={cn("block overflow-hidden bg-zinc-200 bg-cover bg-center dark:bg-zinc-800", className)}
+      className={cx("block overflow-hidden bg-zinc-200 bg-cover bg-center dark:bg-zinc-800", className)}
       style={image.blurDataUrl ? { backgroundImage: `url("${image.blurDataUrl}")` } : undefined}
     >
       <picture className="contents">
@@ -63,7 +75,7 @@ export function ResponsiveImage({
           data-fallback={image.fallbackUrl ?? undefined}
           {...attr("src", small)}
           {...(lazy ? { src: BLANK } : {})}
-          className={cn(
+          className={cx(
             "block h-full w-full",
             fit === "cover" ? "object-cover" : "object-contain",
             imgClassName,
