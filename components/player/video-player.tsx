@@ -3,7 +3,6 @@
 import { Play } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { preload } from "react-dom";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
 import { formatDuration } from "@/lib/media/format";
@@ -29,8 +28,6 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
   useReportCurrentMedia(video?.id);
   const stream = video?.streams[Math.min(quality, (video?.streams.length ?? 1) - 1)];
   if (!video || !stream) return null;
-  // The poster is the page's largest paint: fetched from the head, before the stylesheet.
-  if (video.posterUrl) preload(video.posterUrl, { as: "image", fetchPriority: "high" });
   const qualities = video.streams.filter((s) => s.height !== null);
   const chooseQuality = (next: number) => {
     const el = element.current;
@@ -39,6 +36,8 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
   };
   return (
     <div className="flex flex-col gap-3">
+      {/* The poster is the page's largest paint: fetched from the head (React hoists the link). */}
+      {video.posterUrl && <link rel="preload" as="image" fetchPriority="high" href={video.posterUrl} />}
       <div className="overflow-hidden rounded-2xl bg-black">
         {failed === video.id ? (
           <p
