@@ -5,7 +5,6 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
-import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { useReserveBottomSpace } from "@/components/consent/use-reserve-bottom-space";
 import {
@@ -203,7 +202,7 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
             </Link>
           </p>
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" className={primaryAction} onClick={() => save(ACCEPT_ALL)}>
+            <Button size="sm" variant="brand" onClick={() => save(ACCEPT_ALL)}>
               {t("acceptAll")}
             </Button>
             <Button size="sm" variant="secondary" onClick={() => save(DECLINE)}>

@@ -2,10 +2,9 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 import {
   ACCEPT_ALL,
   CONSENT_CATEGORIES,
@@ -36,14 +35,14 @@ function Switch({
       aria-describedby={describedBy}
       disabled={disabled}
       onClick={() => onChange(!checked)}
-      className={cn(
+      className={cx(
         "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-70",
         checked ? "bg-tenant" : "bg-zinc-300 dark:bg-zinc-600",
       )}
     >
       <span
         aria-hidden
-        className={cn(
+        className={cx(
           "inline-block size-5 rounded-full bg-white shadow transition-transform",
           checked ? "translate-x-5" : "translate-x-0.5",
         )}
@@ -100,7 +99,7 @@ export function ConsentSettingsDialog({
           <Button variant="secondary" onClick={() => onSave(ACCEPT_ALL)}>
             {t("acceptAll")}
           </Button>
-          <Button className={primaryAction} onClick={() => onSave(prefs)}>
+          <Button variant="brand" onClick={() => onSave(prefs)}>
             {t("save")}
           </Button>
         </div>

@@ -11,7 +11,11 @@ const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) 
   ssr: false,
 });
 
-/** Photos above the fold load at once; the rest when they come near the viewport. */
+/**
+ * The first photos are left to the browser's lazy loading (above the fold on a laptop, so they
+ * load at once there; below the event's banner on a phone, so they wait and leave the bandwidth
+ * to it); the rest load when they come near the viewport.
+ */
 const EAGER = 6;
 
 /** An event's photo grid; a photo opens the lightbox at that photo. */
@@ -33,7 +37,7 @@ export function GalleryGrid({ items }: { items: LightboxItem[] }) {
                 image={item.image}
                 alt=""
                 sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
-                lazy={i >= EAGER}
+                lazy={i >= EAGER || "browser"}
                 className="h-full w-full transition-transform duration-300 hover:scale-105"
               />
             </button>

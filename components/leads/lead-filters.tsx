@@ -30,11 +30,11 @@ export async function LeadFilters({ filters, options }: { filters: Filters; opti
         className="max-w-64"
         options={options.events.map((e) => ({ value: e.id, label: e.name }))}
       />
-      <FilterField label={t("from")}>
-        <Input type="date" name="from" defaultValue={filters.from ?? ""} className="w-40" />
+      <FilterField label={t("from")} className="w-40">
+        <Input type="date" name="from" defaultValue={filters.from ?? ""} />
       </FilterField>
-      <FilterField label={t("to")}>
-        <Input type="date" name="to" defaultValue={filters.to ?? ""} className="w-40" />
+      <FilterField label={t("to")} className="w-40">
+        <Input type="date" name="to" defaultValue={filters.to ?? ""} />
       </FilterField>
     </FilterForm>
   );

@@ -1,9 +1,9 @@
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /** The Afterglow mark (a setting sun cut by bands) and wordmark. */
 export function AfterglowLogo({ className, label }: { className?: string; label: string }) {
   return (
-    <span className={cn("inline-flex items-center gap-2 font-bold tracking-tight", className)}>
+    <span className={cx("inline-flex items-center gap-2 font-bold tracking-tight", className)}>
       <svg viewBox="0 0 32 32" aria-hidden className="size-7 shrink-0">
         <defs>
           <linearGradient id="ag-sun" x1="0" y1="0" x2="0" y2="1">

@@ -9,7 +9,6 @@ import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, EMAIL_MAX } from "@/lib/marketing/limits";
-import { primaryAction } from "@/components/public/styles";
 
 type Values = { name: string; email: string; message: string };
 const empty: Values = { name: "", email: "", message: "" };
@@ -119,7 +118,7 @@ export function ContactDialog({
             <Button type="button" variant="ghost" disabled={pending} onClick={() => onOpenChange(false)}>
               {t("common.cancel")}
             </Button>
-            <Button type="submit" disabled={pending} className={primaryAction}>
+            <Button type="submit" variant="brand" disabled={pending}>
               {pending ? t("forms.sending") : t("contact.send")}
             </Button>
           </div>

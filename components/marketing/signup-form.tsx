@@ -7,8 +7,7 @@ import { postForm } from "@/components/marketing/post-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { EMAIL_MAX } from "@/lib/marketing/limits";
-import { cn } from "@/lib/utils";
-import { primaryAction } from "@/components/public/styles";
+import { cx } from "@/lib/cx";
 
 /** The register-your-interest and newsletter forms: one e-mail field (spec §5, §8). */
 export function SignupForm({ form, className }: { form: "interest" | "newsletter"; className?: string }) {
@@ -44,7 +43,7 @@ export function SignupForm({ form, className }: { form: "interest" | "newsletter
     <form
       onSubmit={onSubmit}
       noValidate={false}
-      className={cn("flex w-full flex-col gap-2", className)}
+      className={cx("flex w-full flex-col gap-2", className)}
       aria-busy={pending}
     >
       <label htmlFor={`${id}-email`} className="sr-only">
@@ -66,7 +65,7 @@ export function SignupForm({ form, className }: { form: "interest" | "newsletter
         />
         {/* Honeypot: hidden from people and assistive technology, filled by bots. */}
         <input type="text" name="website" tabIndex={-1} autoComplete="off" aria-hidden className="hidden" />
-        <Button type="submit" size="lg" disabled={pending} className={cn("h-12", primaryAction)}>
+        <Button type="submit" size="lg" variant="brand" disabled={pending}>
           {pending
             ? t("forms.sending")
             : t(form === "interest" ? "forms.interestSubmit" : "forms.newsletterSubmit")}

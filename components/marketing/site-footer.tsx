@@ -27,7 +27,7 @@ export async function SiteFooter() {
             © {new Date().getFullYear()} Afterglow. {t("rights")}
           </p>
           {/* The top bar hides it on small screens. */}
-          <ThemeSwitcher className="sm:hidden" />
+          <ThemeSwitcher className="inline-flex sm:hidden" />
         </div>
         <nav aria-label={t("label")}>
           <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">

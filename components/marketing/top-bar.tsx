@@ -8,8 +8,7 @@ import { AfterglowLogo } from "@/components/marketing/afterglow-logo";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { Button } from "@/components/ui/button";
-import { cn } from "@/lib/utils";
-import { primaryAction } from "@/components/public/styles";
+import { cx } from "@/lib/cx";
 
 // Loaded on first open: the dialog's code is not part of the home page's first load.
 const ContactDialog = dynamic(
@@ -42,7 +41,7 @@ export function TopBar() {
 
   return (
     <header
-      className={cn(
+      className={cx(
         "fixed inset-x-0 top-0 z-30 transition-colors",
         pastHero
           ? "border-b border-zinc-200 bg-white/90 backdrop-blur dark:border-zinc-800 dark:bg-ink-900/90"
@@ -55,7 +54,7 @@ export function TopBar() {
           data-testid="top-bar-logo"
           aria-hidden={!pastHero}
           tabIndex={pastHero ? 0 : -1}
-          className={cn(
+          className={cx(
             "touch-target inline-flex items-center transition-opacity duration-300",
             pastHero ? "opacity-100" : "pointer-events-none opacity-0",
           )}
@@ -64,17 +63,15 @@ export function TopBar() {
         </a>
         <div className="flex items-center gap-2">
           <LanguageSwitcher
-            className={cn(
+            className={cx(
               !pastHero && "[&_option]:text-zinc-900 [&_select]:border-white/40 [&_select]:text-white",
             )}
           />
-          <ThemeSwitcher
-            className={cn("hidden sm:inline-flex", !pastHero && "border-white/40 [&_button]:text-white")}
-          />
+          <ThemeSwitcher className="hidden sm:inline-flex" overlay={!pastHero} />
           <Button
             size="sm"
-            variant="ghost"
-            className={cn("whitespace-nowrap", !pastHero && "text-white hover:bg-white/10 dark:text-white")}
+            variant={pastHero ? "ghost" : "overlay"}
+            className="whitespace-nowrap"
             onClick={() => {
               setContactLoaded(true);
               setContactOpen(true);
@@ -82,7 +79,7 @@ export function TopBar() {
           >
             {t("contact.title")}
           </Button>
-          <Button asChild size="sm" className={cn("whitespace-nowrap", primaryAction)}>
+          <Button asChild size="sm" variant="brand" className="whitespace-nowrap">
             <Link href="/auth?mode=signup" prefetch={false} data-testid="top-bar-start-free">
               {t("common.startFree")}
             </Link>

@@ -11,7 +11,7 @@ import {
   useReportCurrentMedia,
 } from "@/components/player/engagement/engagement-provider";
 import { ResponsiveImage } from "@/components/public/responsive-image";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 // The full-screen viewer loads when a fan first opens a photo, not with the page.
 const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) => m.Lightbox), {
@@ -84,7 +84,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
                 onClick={() => setIndex(i)}
                 aria-label={thumb.alt}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
+                className={cx(
                   "block size-16 overflow-hidden rounded-lg ring-2 ring-offset-2 ring-offset-white dark:ring-offset-ink-900",
                   i === index ? "ring-tenant" : "ring-transparent",
                 )}

@@ -7,7 +7,7 @@ import { useReportCurrentMedia } from "@/components/player/engagement/engagement
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
 import { formatDuration } from "@/lib/media/format";
 import type { PublicMedia } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /**
  * The player's video player, with a list when the content holds several videos. It streams a
@@ -36,6 +36,8 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
   };
   return (
     <div className="flex flex-col gap-3">
+      {/* The poster is the page's largest paint: fetched from the head (React hoists the link). */}
+      {video.posterUrl && <link rel="preload" as="image" fetchPriority="high" href={video.posterUrl} />}
       <div className="overflow-hidden rounded-2xl bg-black">
         {failed === video.id ? (
           <p
@@ -98,7 +100,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
                   setQuality(0);
                 }}
                 aria-current={i === index ? "true" : undefined}
-                className={cn(
+                className={cx(
                   "flex w-full items-center gap-3 rounded-xl border px-4 py-3 text-left",
                   i === index
                     ? "border-tenant bg-tenant/10 dark:bg-ink-800"

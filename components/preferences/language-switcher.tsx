@@ -47,7 +47,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
     <label className={className}>
       <span className="sr-only">{t("label")}</span>
       <Select
-        size="sm"
+        size="inline"
         value={locale}
         disabled={pending}
         onChange={(event) => {
@@ -56,7 +56,6 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           remember(next);
           startTransition(() => router.refresh());
         }}
-        className="h-9 bg-transparent px-2 text-inherit max-sm:h-11 dark:bg-transparent dark:text-inherit"
         options={optionsOf(locales, (l) => t(l))}
       />
     </label>

@@ -4,7 +4,7 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 const noop = () => () => undefined;
 
@@ -15,13 +15,19 @@ const choices: { value: ThemeChoice; Icon: typeof Sun }[] = [
   { value: "system", Icon: Monitor },
 ];
 
-/** A three-way radio group; `onChange` lets the admin also store the choice on the profile. */
+/**
+ * A three-way radio group; `onChange` lets the admin also store the choice on the profile.
+ * `className` says where it shows (its display; `inline-flex` when absent), `overlay` draws it
+ * in white over a dark picture.
+ */
 export function ThemeSwitcher({
   onChange,
-  className,
+  className = "inline-flex",
+  overlay = false,
 }: {
   onChange?: (theme: ThemeChoice) => void;
   className?: string;
+  overlay?: boolean;
 }) {
   const t = useTranslations("theme");
   const { theme, setTheme } = useTheme();
@@ -36,7 +42,11 @@ export function ThemeSwitcher({
     <div
       role="radiogroup"
       aria-label={t("label")}
-      className={cn("inline-flex rounded-lg border border-zinc-300 p-0.5 dark:border-zinc-700", className)}
+      className={cx(
+        "rounded-lg border p-0.5",
+        overlay ? "border-white/40" : "border-zinc-300 dark:border-zinc-700",
+        className,
+      )}
     >
       {choices.map(({ value, Icon }) => {
         const checked = mounted && theme === value;
@@ -51,9 +61,13 @@ export function ThemeSwitcher({
               setTheme(value);
               onChange?.(value);
             }}
-            className={cn(
-              "inline-flex items-center justify-center rounded-md p-1.5 text-zinc-600 hover:text-zinc-900 max-sm:size-11 dark:text-zinc-400 dark:hover:text-zinc-100",
-              checked && "bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-100",
+            className={cx(
+              "inline-flex items-center justify-center rounded-md p-1.5 max-sm:size-11",
+              checked
+                ? "bg-zinc-200 text-zinc-900 dark:bg-zinc-700 dark:text-zinc-100"
+                : overlay
+                  ? "text-white"
+                  : "text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100",
             )}
           >
             <Icon aria-hidden className="size-4" />

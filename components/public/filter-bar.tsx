@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { FILTER_KINDS, type FilterKind } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 type Filter = "all" | FilterKind;
 /** URL values: `?filter=photos|videos|audios` (spec §2: a filtered view can be shared). */
@@ -68,7 +68,7 @@ export function FilterBar({ targetId }: { targetId: string }) {
           type="button"
           aria-pressed={filter === option.value}
           onClick={() => choose(option.value)}
-          className={cn(
+          className={cx(
             "h-10 rounded-full border px-4 text-sm font-medium transition-colors max-sm:h-11",
             filter === option.value
               ? "border-zinc-900 bg-zinc-900 text-white dark:border-white dark:bg-white dark:text-zinc-900"

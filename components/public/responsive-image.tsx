@@ -1,5 +1,5 @@
 import type { PublicImage } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /** Shown by a lazy image until its real source is set (an image without `src` shows its alt text). */
 const BLANK = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";
@@ -12,8 +12,12 @@ const srcSet = (sources: { width: number; url: string }[]) =>
  * while it loads, and `data-fallback` (the original, or a video's poster) which
  * `MediaEnhancer` swaps in when the renditions fail to load (spec §8).
  * `lazy` defers loading until the image comes within 50 px of the viewport (spec §9), done
- * by `MediaEnhancer`; above-the-fold images pass `lazy={false}`, and the page's largest one
- * (its banner or cover: the LCP element) also `priority`, so the browser fetches it first.
+ * by `MediaEnhancer`; `lazy="browser"` is the browser's own `loading="lazy"` (images that may be
+ * above the fold on a laptop but are below it on a phone, where they should not compete with the
+ * page's largest image); above-the-fold images pass `lazy={false}`, and the page's largest one
+ * (its banner or cover: the LCP element) also `priority`, so the browser fetches it first: a
+ * `<link rel=preload>` in the head (the same candidates the picture will choose from, found
+ * before the stylesheet and the body) and `fetchpriority=high`.
  * Works in server and client components (no hooks). A plain <picture>, not next/image: the
  * renditions are made once on upload, and the optimiser would encode them again.
  */
@@ -30,7 +34,7 @@ export function ResponsiveImage({
   image: PublicImage;
   alt: string;
   sizes: string;
-  lazy?: boolean;
+  lazy?: boolean | "browser";
   priority?: boolean;
   className?: string;
   imgClassName?: string;
@@ -38,14 +42,31 @@ export function ResponsiveImage({
 }) {
   const fallback = image.webp.at(-1)?.url ?? image.fallbackUrl ?? undefined;
   const small = image.webp.find((s) => s.width >= 640)?.url ?? fallback;
+  // The first format the <picture> offers, so the preloaded file is the one it then uses.
+  const [type, sources] = image.avif.length > 0 ? ["image/avif", image.avif] : ["image/webp", image.webp];
   // Lazy images carry their sources in data- attributes until MediaEnhancer sets them.
+  const scripted = lazy === true;
   const attr = (name: "srcSet" | "src", value: string | undefined) =>
-    value ? { [lazy ? `data-${name.toLowerCase()}` : name]: value } : {};
+    value ? { [scripted ? `data-${name.toLowerCase()}` : name]: value } : {};
   return (
     <span
-      className={cn("block overflow-hidden bg-zinc-200 bg-cover bg-center dark:bg-zinc-800", className)}
+      className={cx("block overflow-hidden bg-zinc-200 bg-cover bg-center dark:bg-zinc-800", className)}
       style={image.blurDataUrl ? { backgroundImage: `url("${image.blurDataUrl}")` } : undefined}
     >
+      {priority && !lazy && small && (
+        // A <link> element, which React hoists into the head, not ReactDOM.preload(): a preload
+        // hint would also fire when a link to this page is merely prefetched.
+        <link
+          rel="preload"
+          as="image"
+          fetchPriority="high"
+          // With candidates, no href: React's server render leaves it out, and a link that
+          // differs from the server's would be added a second time when the page hydrates.
+          {...(sources.length > 0
+            ? { type, imageSrcSet: srcSet(sources), imageSizes: sizes }
+            : { href: small })}
+        />
+      )}
       <picture className="contents">
         {image.avif.length > 0 && (
           <source type="image/avif" sizes={sizes} {...attr("srcSet", srcSet(image.avif))} />
@@ -59,11 +80,12 @@ export function ResponsiveImage({
           height={image.height ?? undefined}
           decoding="async"
           fetchPriority={priority && !lazy ? "high" : undefined}
-          data-lazy={lazy ? "" : undefined}
+          loading={lazy === "browser" ? "lazy" : undefined}
+          data-lazy={scripted ? "" : undefined}
           data-fallback={image.fallbackUrl ?? undefined}
           {...attr("src", small)}
-          {...(lazy ? { src: BLANK } : {})}
-          className={cn(
+          {...(scripted ? { src: BLANK } : {})}
+          className={cx(
             "block h-full w-full",
             fit === "cover" ? "object-cover" : "object-contain",
             imgClassName,

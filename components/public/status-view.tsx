@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { primaryAction } from "@/components/public/styles";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /** A full-page message (not found, unavailable) with one way out. */
 export function StatusView({
@@ -25,7 +25,7 @@ export function StatusView({
       {children}
       <Link
         href={action.href}
-        className={cn("inline-flex h-11 items-center rounded-full px-5 font-medium", primaryAction)}
+        className={cx("inline-flex h-11 items-center rounded-full px-5 font-medium", primaryAction)}
       >
         {action.label}
       </Link>

@@ -62,7 +62,7 @@ export async function TenantShell({
           )}
         >
           {/* The header hides it on small screens. */}
-          {company.colorScheme === "system" && <ThemeSwitcher className="sm:hidden" />}
+          {company.colorScheme === "system" && <ThemeSwitcher className="inline-flex sm:hidden" />}
           <p>
             © {new Date().getFullYear()} {company.name}
             {!company.whiteLabel && (

@@ -2,9 +2,7 @@
 
 import { ExternalLink, Link as LinkIcon, Mail, MessageCircle, Send, Share2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { DropdownMenu } from "radix-ui";
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
-import { toast } from "sonner";
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
 import type { ShareChannel } from "@/components/player/engagement/api";
 import {
   NETWORK_CHANNELS,
@@ -13,6 +11,8 @@ import {
   type NetworkChannel,
 } from "@/components/player/engagement/share-links";
 import { pillButton } from "@/components/player/engagement/styles";
+import { toast } from "@/components/public/lazy-toast";
+import { useMenuKeys } from "@/components/share/use-menu-keys";
 
 const networkIcon: Record<NetworkChannel, typeof Mail> = {
   whatsapp: MessageCircle,
@@ -53,14 +53,16 @@ function hasShareSheet(): boolean {
 const noSubscription = () => () => {};
 
 const itemClass =
-  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-sm outline-none select-none data-[highlighted]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-700";
+  "flex min-h-11 w-full cursor-pointer items-center gap-3 rounded-lg px-3 text-left text-sm outline-none select-none hover:bg-zinc-100 focus:bg-zinc-100 dark:hover:bg-zinc-700 dark:focus:bg-zinc-700";
 
 /**
  * Share a page: on a phone, the device's own share sheet (Web Share API); elsewhere a menu of
- * copy link, WhatsApp, Telegram, Facebook, X and e-mail (keyboard: arrows, Enter, Escape,
- * focus back on the button). Every shared address carries its channel (`?ch=`), and the text
- * is in the fan's language. `onShare` hears each completed share (a cancelled sheet is none).
- * Self-contained, so a page may load it on demand.
+ * copy link, WhatsApp, Telegram, Facebook, X and e-mail (the WAI-ARIA menu button pattern:
+ * arrows, Home/End, Enter, Escape, focus back on the button; `use-menu-keys.ts`). Every shared
+ * address carries its channel (`?ch=`), and the text is in the fan's language. `onShare` hears
+ * each completed share (a cancelled sheet is none).
+ * A few lines of our own rather than a menu library: it is on every event and player page, and
+ * Radix's dropdown with its positioning and focus machinery was 35 KB of each (issue #16).
  */
 export function ShareMenu({
   url,
@@ -77,6 +79,9 @@ export function ShareMenu({
   const [status, setStatus] = useState("");
   const clearTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const text = t("share.text", { title });
+  const id = useId();
+  const { open, close, rootRef, buttonRef, listRef, onButtonClick, onButtonKeyDown, onListKeyDown } =
+    useMenuKeys();
 
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
@@ -120,45 +125,74 @@ export function ShareMenu({
           {label}
         </button>
       ) : (
-        <DropdownMenu.Root>
-          <DropdownMenu.Trigger className={pillButton}>{label}</DropdownMenu.Trigger>
-          <DropdownMenu.Portal>
-            <DropdownMenu.Content
-              align="start"
-              sideOffset={6}
-              className="z-50 min-w-52 rounded-xl border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100"
-            >
-              <DropdownMenu.Label className="px-3 py-2 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        <div ref={rootRef} className="relative">
+          <button
+            ref={buttonRef}
+            type="button"
+            id={`${id}-button`}
+            aria-haspopup="menu"
+            aria-expanded={open}
+            aria-controls={open ? `${id}-menu` : undefined}
+            className={pillButton}
+            onClick={onButtonClick}
+            onKeyDown={onButtonKeyDown}
+          >
+            {label}
+          </button>
+          {open && (
+            <div className="absolute top-full left-0 z-50 mt-1.5 min-w-52 rounded-xl border border-zinc-200 bg-white p-1 text-zinc-900 shadow-lg dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100">
+              <p
+                id={`${id}-title`}
+                className="px-3 py-2 text-xs font-medium text-zinc-600 dark:text-zinc-300"
+              >
                 {t("engagement.share.menuTitle")}
-              </DropdownMenu.Label>
-              <DropdownMenu.Item className={itemClass} onSelect={() => void copyLink()}>
-                <LinkIcon aria-hidden className="size-4" />
-                {t("share.copyLink")}
-              </DropdownMenu.Item>
-              {NETWORK_CHANNELS.map((channel) => {
-                const Icon = networkIcon[channel];
-                return (
-                  <DropdownMenu.Item
-                    key={channel}
-                    asChild
-                    className={itemClass}
-                    onSelect={() => onShare?.(channel)}
-                  >
+              </p>
+              <div
+                ref={listRef}
+                id={`${id}-menu`}
+                role="menu"
+                aria-labelledby={`${id}-title`}
+                onKeyDown={onListKeyDown}
+              >
+                <button
+                  type="button"
+                  role="menuitem"
+                  tabIndex={-1}
+                  className={itemClass}
+                  onClick={() => {
+                    close(true);
+                    void copyLink();
+                  }}
+                >
+                  <LinkIcon aria-hidden className="size-4" />
+                  {t("share.copyLink")}
+                </button>
+                {NETWORK_CHANNELS.map((channel) => {
+                  const Icon = networkIcon[channel];
+                  return (
                     <a
+                      key={channel}
+                      role="menuitem"
+                      tabIndex={-1}
+                      className={itemClass}
                       href={shareHref(channel, { title, text, url })}
                       target={channel === "email" ? undefined : "_blank"}
                       rel="noopener noreferrer"
                       data-channel={channel}
+                      onClick={() => {
+                        close(true);
+                        onShare?.(channel);
+                      }}
                     >
                       <Icon aria-hidden className="size-4" />
                       {t(`engagement.share.${channel}`)}
                     </a>
-                  </DropdownMenu.Item>
-                );
-              })}
-            </DropdownMenu.Content>
-          </DropdownMenu.Portal>
-        </DropdownMenu.Root>
+                  );
+                })}
+              </div>
+            </div>
+          )}
+        </div>
       )}
       <p role="status" aria-live="polite" className="ml-2 text-sm text-zinc-600 dark:text-zinc-400">
         {status}

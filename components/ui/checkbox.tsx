@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /** A checkbox with its label beside it (the whole label toggles it). */
 export function Checkbox({
@@ -8,7 +8,7 @@ export function Checkbox({
   ...props
 }: Omit<ComponentProps<"input">, "type"> & { label: ReactNode }) {
   return (
-    <label className={cn("flex items-center gap-2 text-sm font-medium", className)}>
+    <label className={cx("flex items-center gap-2 text-sm font-medium", className)}>
       <input type="checkbox" className="size-4 accent-brand-600" {...props} />
       {label}
     </label>

@@ -49,14 +49,17 @@ export function FilterForm({
 export function FilterField({
   label,
   grow,
+  className,
   children,
 }: {
   label: string;
   grow?: boolean;
+  /** The field's width (its input fills it). */
+  className?: string;
   children: ReactNode;
 }) {
   return (
-    <label className={cn("flex flex-col gap-1 text-sm", grow && "min-w-48 flex-1")}>
+    <label className={cn("flex flex-col gap-1 text-sm", grow && "min-w-48 flex-1", className)}>
       <span className="font-medium">{label}</span>
       {children}
     </label>

@@ -1,11 +1,15 @@
 import type { ComponentProps } from "react";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
+
+const fieldColours = "bg-white text-zinc-900 dark:bg-ink-800 dark:text-zinc-100";
 
 const sizes = {
   /** Form fields: full width, like `Input`. */
-  md: "h-10 w-full px-3",
+  md: `h-10 w-full px-3 ${fieldColours}`,
   /** Filter bars and compact toolbars: as wide as the options, small text. */
-  sm: "h-10 px-3 text-sm",
+  sm: `h-10 px-3 text-sm ${fieldColours}`,
+  /** Inside a bar (the language menu): compact, in the bar's own colours. */
+  inline: "h-9 bg-transparent px-2 text-sm text-inherit max-sm:h-11",
 } as const;
 
 export interface SelectOption {
@@ -33,8 +37,8 @@ export function Select({
 }) {
   return (
     <select
-      className={cn(
-        "rounded-lg border border-zinc-300 bg-white text-zinc-900 disabled:opacity-60 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100",
+      className={cx(
+        "rounded-lg border border-zinc-300 disabled:opacity-60 aria-invalid:border-red-500 dark:border-zinc-700",
         sizes[size],
         className,
       )}

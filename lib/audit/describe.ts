@@ -79,7 +79,10 @@ export function describeAudit(row: {
   if (row.action === "session_ended") {
     return {
       key: "session_ended",
-      values: { reason: has(SESSION_END_REASONS, d.cleanupReason) ? d.cleanupReason : "other" },
+      // ICU select keys are identifiers ("sign-out" does not parse): the message says sign_out.
+      values: {
+        reason: has(SESSION_END_REASONS, d.cleanupReason) ? d.cleanupReason.replaceAll("-", "_") : "other",
+      },
     };
   }
   if (row.action === "lead_data_access" && has(LEAD_OPERATIONS, d.operation)) {

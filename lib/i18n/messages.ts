@@ -1,6 +1,14 @@
 import { fallbackChain, type Locale } from "@/lib/i18n/config";
 
+/**
+ * A catalogue: nested namespaces of messages. In the built app each message is precompiled
+ * (next.config.ts): a string when it has no argument, else an array; tools outside Next.js (tests,
+ * the standalone worker) read the JSON's ICU strings as they are.
+ */
 export type Messages = { [key: string]: string | Messages };
+
+const isNamespace = (value: unknown): value is Messages =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 const loaders: Record<Locale, () => Promise<Messages>> = {
   pt: () => import("@/messages/pt.json").then((m) => m.default as Messages),
@@ -14,8 +22,8 @@ export function mergeMessages(base: Messages, over: Messages): Messages {
   const out: Messages = { ...base };
   for (const [key, value] of Object.entries(over)) {
     const current = out[key];
-    out[key] =
-      typeof value === "object" && typeof current === "object" ? mergeMessages(current, value) : value;
+    // A precompiled message is an array: a leaf, replaced whole, never merged index by index.
+    out[key] = isNamespace(value) && isNamespace(current) ? mergeMessages(current, value) : value;
   }
   return out;
 }

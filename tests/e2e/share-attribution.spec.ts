@@ -163,10 +163,31 @@ test("the share menu works by keyboard, tags each network, and passes axe", asyn
   await expect(items.first()).toBeFocused();
   await page.keyboard.press("ArrowDown");
   await expect(items.nth(1)).toBeFocused();
+  // End/Home jump; the arrows wrap around (the menu is our own since issue #16, not Radix's).
+  await page.keyboard.press("End");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(items.first()).toBeFocused();
+  await expect(share).toHaveAttribute("aria-expanded", "true");
   expect(await axeViolations(page, '[role="menu"]')).toEqual([]);
   await page.keyboard.press("Escape");
   await expect(menu).toBeHidden();
   await expect(share).toBeFocused();
+  await expect(share).toHaveAttribute("aria-expanded", "false");
+  // ArrowUp on the button opens the menu at its last item; Tab leaves and closes it.
+  await page.keyboard.press("ArrowUp");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu).toBeHidden();
+  // A click outside closes it too.
+  await share.click();
+  await expect(menu).toBeVisible();
+  await page.getByRole("heading", { level: 1 }).click();
+  await expect(menu).toBeHidden();
   expect(await axeViolations(page)).toEqual([]);
   await context.close();
 });

@@ -27,6 +27,14 @@ describe("describeAudit", () => {
         details: { cleanupReason: "inactivity" },
       }),
     ).toEqual({ key: "session_ended", values: { reason: "inactivity" } });
+    // A select key must be an ICU identifier: "sign-out" made the whole sentence fail to format.
+    expect(
+      describeAudit({
+        action: "session_ended",
+        tableName: "session",
+        details: { cleanupReason: "sign-out" },
+      }),
+    ).toEqual({ key: "session_ended", values: { reason: "sign_out" } });
   });
 
   it("falls back to the action for an unknown or hostile operation", () => {

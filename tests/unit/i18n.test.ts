@@ -1,3 +1,4 @@
+import compile from "icu-minify/compile";
 import { describe, expect, it } from "vitest";
 import { fallbackChain, locales, resolveLocale } from "@/lib/i18n/config";
 import { loadMessages, mergeMessages, type Messages } from "@/lib/i18n/messages";
@@ -35,6 +36,13 @@ describe("locale resolution", () => {
     expect(merged).toEqual({ a: "fr-a", b: "en-b", c: "pt-c" });
   });
 
+  it("replaces a precompiled message (an array) whole instead of merging it index by index", () => {
+    // The shape next-intl's build-time precompile gives a message with arguments (next.config.ts).
+    const pt = { share: { text: ["", ["title"], ": fotos e vídeos"] } } as unknown as Messages;
+    const fr = { share: { text: [["title"], " : photos"] } } as unknown as Messages;
+    expect(mergeMessages(pt, fr)).toEqual({ share: { text: [["title"], " : photos"] } });
+  });
+
   it("loads every language with the whole key set", async () => {
     for (const locale of locales) {
       expect(keys(await loadMessages(locale)).sort()).toEqual(keys(pt).sort());
@@ -58,5 +66,25 @@ describe("message catalogues", () => {
       return typeof value !== "string" || value.trim() === "";
     });
     expect(empty).toEqual([]);
+  });
+
+  // The build precompiles every message with this compiler (next.config.ts): one that does not
+  // parse fails `next build` (and, formatted at run time, showed its key instead of a sentence).
+  it.each(Object.keys(catalogues))("%s: every message is valid ICU", (locale) => {
+    const catalogue = catalogues[locale]!;
+    const invalid: string[] = [];
+    const walk = (node: Messages, prefix: string) => {
+      for (const [key, value] of Object.entries(node)) {
+        if (typeof value !== "string") walk(value, `${prefix}${key}.`);
+        else
+          try {
+            compile(value);
+          } catch (error) {
+            invalid.push(`${prefix}${key}: ${String(error)}`);
+          }
+      }
+    };
+    walk(catalogue, "");
+    expect(invalid).toEqual([]);
   });
 });

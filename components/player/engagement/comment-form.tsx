@@ -7,7 +7,6 @@ import { engagementClient, type PublicComment } from "@/components/player/engage
 import { RatingInput } from "@/components/player/engagement/rating-stars";
 import { newRequestId } from "@/components/player/engagement/request-id";
 import { useMessage } from "@/components/player/engagement/use-message";
-import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
@@ -144,7 +143,7 @@ export function CommentForm({
         />
       </Field>
       <div>
-        <Button type="submit" disabled={pending} className={`min-h-11 ${primaryAction}`}>
+        <Button type="submit" variant="brand" disabled={pending} className="min-h-11">
           {pending ? t("engagement.comments.sending") : t("engagement.comments.submit")}
         </Button>
       </div>

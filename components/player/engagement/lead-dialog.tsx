@@ -17,7 +17,6 @@ import {
   type LeadValues,
 } from "@/components/player/engagement/lead-form";
 import { useMessage } from "@/components/player/engagement/use-message";
-import { primaryAction } from "@/components/public/styles";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input, Label } from "@/components/ui/input";
@@ -169,7 +168,8 @@ export function LeadDialog({
                 setThanked(null);
                 onOpenChange(false);
               }}
-              className={`min-h-11 ${primaryAction}`}
+              variant="brand"
+              className="min-h-11"
             >
               {t("common.close")}
             </Button>
@@ -255,7 +255,7 @@ export function LeadDialog({
               >
                 {t("common.cancel")}
               </Button>
-              <Button type="submit" disabled={pending} className={`min-h-11 ${primaryAction}`}>
+              <Button type="submit" variant="brand" disabled={pending} className="min-h-11">
                 {pending ? t("engagement.lead.sending") : t("engagement.lead.submit")}
               </Button>
             </div>

@@ -6,8 +6,8 @@ import { useState } from "react";
 import { toast } from "@/components/public/lazy-toast";
 import { engagementClient } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
-import { pillButton } from "@/components/player/engagement/styles";
-import { cn } from "@/lib/utils";
+import { pillColours, pillShape } from "@/components/player/engagement/styles";
+import { cx } from "@/lib/cx";
 
 /**
  * Like with its count. The change shows at once and is rolled back if the server refuses it;
@@ -46,14 +46,15 @@ export function LikeButton() {
       onClick={onClick}
       // The name holds the count as shown, not in parentheses (WCAG 2.5.3, axe label-content-name-mismatch).
       aria-label={state ? t("engagement.like.label", { count: state.likes }) : t("engagement.like.loading")}
-      className={cn(
-        pillButton,
-        liked &&
-          "border-red-300 bg-red-50 text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-300",
+      className={cx(
+        pillShape,
+        liked
+          ? "border-red-300 bg-red-50 text-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-300"
+          : pillColours,
       )}
       data-testid="like-button"
     >
-      <Heart aria-hidden className={cn("size-5", liked && "fill-current")} />
+      <Heart aria-hidden className={cx("size-5", liked && "fill-current")} />
       <span className="min-w-4 tabular-nums" data-testid="like-count">
         {state ? state.likes : "–"}
       </span>

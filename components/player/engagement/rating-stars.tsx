@@ -3,7 +3,7 @@
 import { Star } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 
@@ -16,7 +16,7 @@ export function RatingDisplay({ rating }: { rating: number }) {
         <Star
           key={n}
           aria-hidden
-          className={cn(
+          className={cx(
             "size-4",
             n <= rating ? "fill-amber-400 text-amber-500" : "text-zinc-300 dark:text-zinc-600",
           )}
@@ -82,7 +82,7 @@ export function RatingInput({
             />
             <Star
               aria-hidden
-              className={cn(
+              className={cx(
                 "size-7 transition-colors",
                 n <= shown ? "fill-amber-400 text-amber-500" : "text-zinc-400 dark:text-zinc-500",
               )}

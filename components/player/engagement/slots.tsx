@@ -1,4 +1,4 @@
-import { Comments } from "@/components/player/engagement/comments";
+import { DeferredComments } from "@/components/player/engagement/deferred-comments";
 import { DownloadButton } from "@/components/player/engagement/download-button";
 import { LikeButton } from "@/components/player/engagement/like-button";
 import { ShareButton } from "@/components/player/engagement/share-button";
@@ -31,7 +31,7 @@ export function DownloadSlot({ target }: { target: EngagementTarget }) {
 }
 
 export function CommentsSlot() {
-  return <Comments />;
+  return <DeferredComments />;
 }
 
 /** The row under the media: like, share, download (in this order on every screen size). */

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import Link from "next/link";
 import { useTenantScope } from "@/components/public/pages/tenant-scope";
 import { StatusView } from "@/components/public/status-view";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /**
  * 404 pages of the public site, each with its own message (spec §8) and a way home; under a
@@ -47,7 +47,7 @@ export function NotFoundView({ kind }: { kind: "page" | "company" | "event" | "c
     <div
       data-template={tenant.template}
       data-page-scheme={tenant.colorScheme === "system" ? undefined : tenant.colorScheme}
-      className={cn(
+      className={cx(
         "flex min-h-dvh flex-col bg-white text-zinc-900 dark:bg-ink-900 dark:text-zinc-100",
         tenant.fontClass,
       )}
