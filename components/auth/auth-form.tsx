@@ -17,7 +17,7 @@ import { authClient, authErrorText } from "@/lib/auth/client";
 import { passwordMessageValues } from "@/lib/auth/password-rules";
 import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
 import { checkSignIn, checkSignUp } from "@/lib/auth/form-checks";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 type Mode = "signin" | "signup";
 
@@ -78,9 +78,11 @@ export function AuthForm({
               tabIndex={selected ? 0 : -1}
               onClick={() => setMode(tab.mode)}
               onKeyDown={(e) => onTabKey(e, index)}
-              className={cn(
-                "touch-target rounded-md px-3 py-2 text-sm font-medium text-zinc-600 dark:text-zinc-400",
-                selected && "bg-white text-zinc-900 shadow-sm dark:bg-ink-800 dark:text-zinc-100",
+              className={cx(
+                "touch-target rounded-md px-3 py-2 text-sm font-medium",
+                selected
+                  ? "bg-white text-zinc-900 shadow-sm dark:bg-ink-800 dark:text-zinc-100"
+                  : "text-zinc-600 dark:text-zinc-400",
               )}
             >
               {tab.label}

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /** The frame of the account pages: brand, language and theme, one centred card. */
 export async function AuthShell({
@@ -38,7 +38,7 @@ export async function AuthShell({
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:pt-12">
         <div
-          className={cn(
+          className={cx(
             "w-full rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:p-8 dark:bg-ink-800 dark:ring-zinc-800",
             wide ? "max-w-2xl" : "max-w-md",
           )}

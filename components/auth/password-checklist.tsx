@@ -3,7 +3,7 @@
 import { Check, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { passwordMessageValues, passwordRules } from "@/lib/auth/password-rules";
-import { cn } from "@/lib/utils";
+import { cx } from "@/lib/cx";
 
 /**
  * The spec's password messages, live: each rule turns green as the password meets it.
@@ -22,7 +22,7 @@ export function PasswordChecklist({ password, id }: { password: string; id: stri
               key={rule.id}
               data-rule={rule.id}
               data-met={met}
-              className={cn(
+              className={cx(
                 "flex items-start gap-2",
                 met ? "text-green-700 dark:text-green-400" : "text-zinc-600 dark:text-zinc-400",
               )}
