@@ -1,0 +1,81 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toggleLike } from "@/lib/engagement/toggle-like";
+import { AppError } from "@/lib/errors";
+import { C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
+
+/**
+ * Likes go to the database in groups (lib/engagement/toggle-like.ts): every like that arrives
+ * while a statement runs joins the next one. These tests fire likes at once, so they do share
+ * statements, and check what each fan gets back and what is stored.
+ */
+let env: EngagementTestEnv;
+
+beforeAll(async () => {
+  env = await engagementTestEnv();
+});
+afterAll(() => env?.close());
+
+const likeRows = (contentId: string, visitorId?: string) =>
+  env.db.engagementEvent.findMany({
+    where: { contentId, visitorId, type: { in: ["like", "unlike"] } },
+    orderBy: { id: "asc" },
+  });
+
+describe("likes sent together", () => {
+  it("applies one fan's simultaneous toggles one after another, in the order sent", async () => {
+    const fan = randomUUID();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => toggleLike(C.single, fan)));
+    expect(answers.map((a) => a.liked)).toEqual([true, false, true, false, true]);
+    expect(answers.map((a) => a.likes)).toEqual([1, 0, 1, 0, 1]);
+    expect((await likeRows(C.single, fan)).map((e) => e.type)).toEqual([
+      "like",
+      "unlike",
+      "like",
+      "unlike",
+      "like",
+    ]);
+    expect(await env.db.contentLike.count({ where: { contentId: C.single, visitorId: fan } })).toBe(1);
+  });
+
+  it("answers the last fans with the full count and stores one row per fan", async () => {
+    const fans = Array.from({ length: 120 }, () => randomUUID());
+    const answers = await Promise.all(fans.map((fan) => toggleLike(C.resource, fan, true)));
+    expect(answers.every((a) => a.liked)).toBe(true);
+    // Statements run one after another in this process: the last one sees every like before it.
+    expect(Math.max(...answers.map((a) => a.likes))).toBe(120);
+    expect(answers.every((a) => a.likes >= 1 && a.likes <= 120)).toBe(true);
+    expect(await env.db.contentLike.count({ where: { contentId: C.resource } })).toBe(120);
+    expect(await likeRows(C.resource)).toHaveLength(120);
+  });
+
+  it("answers not found for hidden content without failing the visible content's likes beside it", async () => {
+    const [hidden, visible, missing] = await Promise.allSettled([
+      toggleLike(C.draft, randomUUID(), true),
+      toggleLike(C.mixed, randomUUID(), true),
+      toggleLike("c-missing", randomUUID(), true),
+    ]);
+    for (const result of [hidden, missing]) {
+      expect(result.status).toBe("rejected");
+      if (result.status === "rejected") {
+        expect(result.reason).toBeInstanceOf(AppError);
+        expect((result.reason as AppError).code).toBe("not_found");
+      }
+    }
+    expect(visible).toEqual({ status: "fulfilled", value: { liked: true, likes: 1 } });
+    expect(await env.db.contentLike.count({ where: { contentId: C.draft } })).toBe(0);
+  });
+
+  it("fails only the request the database refuses; the others in its statement are stored", async () => {
+    const fans = Array.from({ length: 6 }, () => randomUUID());
+    // PostgreSQL refuses a NUL character in text: the whole statement fails, then each goes alone.
+    const results = await Promise.allSettled([
+      ...fans.map((fan) => toggleLike(C.gated, fan, true)),
+      toggleLike(C.gated, "bad\u0000visitor", true),
+    ]);
+    expect(results.slice(0, 6).every((r) => r.status === "fulfilled")).toBe(true);
+    expect(results[6]!.status).toBe("rejected");
+    expect(await env.db.contentLike.count({ where: { contentId: C.gated } })).toBe(6);
+    expect(await likeRows(C.gated)).toHaveLength(6);
+  });
+});
