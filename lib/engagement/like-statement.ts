@@ -60,7 +60,7 @@ WITH input AS (
     (CASE WHEN "removed" THEN 'unlike' ELSE 'like' END)::"EngagementType",
     "visitorId", 1, "source", (now() AT TIME ZONE 'UTC')
   FROM changed WHERE "removed" OR "added"
-), counts AS (
+), counts AS MATERIALIZED ( -- once per content, not once per request
   SELECT t."id",
     (SELECT count(*) FROM "content_like" l WHERE l."contentId" = t."id")
       + (SELECT count(*) FROM changed c WHERE c."contentId" = t."id" AND c."added")
