@@ -101,15 +101,20 @@ export function postgresLimitStore(pool: Pool): LimitStore {
           }
         }),
       );
-      let blocked: LimitOutcome | undefined;
-      for (const outcome of outcomes) {
-        if (!outcome.allowed && (!blocked || blocked.allowed || outcome.retryAfter > blocked.retryAfter)) {
-          blocked = outcome;
-        }
-      }
-      return blocked ?? { allowed: true };
+      return worstOutcome(outcomes);
     },
   };
+}
+
+/** Allowed when every check is; else the refusal that lasts longest. */
+export function worstOutcome(outcomes: readonly LimitOutcome[]): LimitOutcome {
+  let blocked: LimitOutcome | undefined;
+  for (const outcome of outcomes) {
+    if (!outcome.allowed && (!blocked || blocked.allowed || outcome.retryAfter > blocked.retryAfter)) {
+      blocked = outcome;
+    }
+  }
+  return blocked ?? { allowed: true };
 }
 
 /** The process's store, on the process's plain pool (lib/db-pool.ts), kept on globalThis like it. */
