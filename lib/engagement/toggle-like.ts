@@ -21,12 +21,15 @@ export const MAX_LIKES_PER_STATEMENT = 256;
  * Likes in groups (lib/db-batch.ts): every like that arrives while a statement runs goes in
  * the next one, so a crowd costs a few statements and commits per second instead of one per
  * fan, and no fan waits for another's row lock (each fan has rows of its own; the count is
- * derived). One fan's likes go one per statement, in order: two toggles must see each other.
+ * derived). One fan's likes of a content go one statement after another, in order: two toggles
+ * must see each other.
  */
 const likeOnce = groupCommit<LikeRequest, LikeOutcome>({
   run: (batch) => runLikeBatch(dbPool(), batch),
   keyOf: (like) => `${like.contentId}\n${like.visitorId}`,
   max: MAX_LIKES_PER_STATEMENT,
+  // While one group waits for its commit to reach the disk, the next runs (lib/db-pool.ts has 4).
+  concurrency: 3,
 });
 
 /**

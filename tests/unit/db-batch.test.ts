@@ -66,6 +66,36 @@ describe("group commit", () => {
     expect(db.batches).toHaveLength(1);
   });
 
+  it("runs up to `concurrency` statements at once, never two with the same key", async () => {
+    let running = 0;
+    let most = 0;
+    const ran: string[][] = [];
+    const call = groupCommit<string, string>({
+      run: async (batch) => {
+        ran.push([...batch]);
+        running++;
+        most = Math.max(most, running);
+        const keys = batch.map((s) => s[0]);
+        expect(new Set(keys).size).toBe(keys.length);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running--;
+        return [...batch];
+      },
+      keyOf: (s) => s[0]!,
+      max: 2,
+      concurrency: 2,
+    });
+    const items = ["a1", "b1", "a2", "c1", "a3", "d1"];
+    expect(await Promise.all(items.map(call))).toEqual(items);
+    expect(most).toBe(2);
+    // One key's items ran one after another, in order.
+    const order = ran.flat().filter((s) => s.startsWith("a"));
+    expect(order).toEqual(["a1", "a2", "a3"]);
+    const statementOf = (item: string) => ran.findIndex((batch) => batch.includes(item));
+    expect(statementOf("a1")).toBeLessThan(statementOf("a2"));
+    expect(statementOf("a2")).toBeLessThan(statementOf("a3"));
+  });
+
   it("keeps working after a failed statement", async () => {
     const db = recorder<number>();
     const call = groupCommit<number, number>({ run: db.run, max: 100 });
