@@ -1,5 +1,5 @@
 import { groupCommit } from "@/lib/db-batch";
-import { dbPool } from "@/lib/db-pool";
+import { fanPool } from "@/lib/db-pool";
 import { notFound } from "@/lib/engagement/get-public-content-or-throw";
 import {
   runLikeBatch,
@@ -25,11 +25,11 @@ export const MAX_LIKES_PER_STATEMENT = 256;
  * must see each other.
  */
 const likeOnce = groupCommit<LikeRequest, LikeOutcome>({
-  run: (batch) => runLikeBatch(dbPool(), batch),
+  run: (batch) => runLikeBatch(fanPool(), batch),
   keyOf: (like) => `${like.contentId}\n${like.visitorId}`,
   max: MAX_LIKES_PER_STATEMENT,
-  // While one group waits for its commit to reach the disk, the next runs (lib/db-pool.ts has 4).
-  concurrency: 3,
+  // A second group may run while one waits (for a row another instance holds, say).
+  concurrency: 2,
 });
 
 /**

@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import { groupCommit } from "@/lib/db-batch";
-import { limitsPool } from "@/lib/db-pool";
+import { fanPool } from "@/lib/db-pool";
 import {
   LIMITER_TABLE,
   type LimitCheck,
@@ -122,5 +122,5 @@ export function batchedLimitStore(pool: () => Pool): LimitStore {
   };
 }
 
-/** The process's batched store, on the limits pool (lib/db-pool.ts). */
-export const fanLimitStore: LimitStore = batchedLimitStore(limitsPool);
+/** The process's batched store, on the fans' pool (lib/db-pool.ts). */
+export const fanLimitStore: LimitStore = batchedLimitStore(fanPool);

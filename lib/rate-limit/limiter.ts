@@ -1,6 +1,6 @@
 import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { limitsPool } from "@/lib/db-pool";
+import { fanPool } from "@/lib/db-pool";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -117,11 +117,11 @@ export function worstOutcome(outcomes: readonly LimitOutcome[]): LimitOutcome {
   return blocked ?? { allowed: true };
 }
 
-/** The process's store, on the limits pool (lib/db-pool.ts), kept on globalThis like it. */
+/** The process's store, on the fans' pool (lib/db-pool.ts), kept on globalThis like it. */
 const shared = globalThis as unknown as { afterglowLimiter?: { store: LimitStore } };
 
 function limitStore(): LimitStore {
-  shared.afterglowLimiter ??= { store: postgresLimitStore(limitsPool()) };
+  shared.afterglowLimiter ??= { store: postgresLimitStore(fanPool()) };
   return shared.afterglowLimiter.store;
 }
 

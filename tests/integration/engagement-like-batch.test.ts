@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fanPool } from "@/lib/db-pool";
 import { toggleLike } from "@/lib/engagement/toggle-like";
 import { AppError } from "@/lib/errors";
 import { C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
@@ -76,5 +77,16 @@ describe("likes sent together", () => {
     expect(results[6]!.status).toBe("rejected");
     expect(await env.db.contentLike.count({ where: { contentId: C.gated } })).toBe(6);
     expect(await likeRows(C.gated)).toHaveLength(6);
+  });
+});
+
+describe("the fans' pool", () => {
+  it("commits without waiting for the disk, and another connection sees a like at once", async () => {
+    const { rows } = await fanPool().query<{ synchronous_commit: string }>("SHOW synchronous_commit");
+    expect(rows[0]!.synchronous_commit).toBe("off");
+    const fan = randomUUID();
+    await toggleLike(C.open, fan, true);
+    // Prisma has its own connections: the commit is visible to them as soon as the answer is.
+    expect(await env.db.contentLike.count({ where: { contentId: C.open, visitorId: fan } })).toBe(1);
   });
 });

@@ -41,7 +41,6 @@ const shared = globalThis as unknown as {
   afterglowPublicStore?: unknown;
   afterglowLimiter?: unknown;
   afterglowPgPool?: { end(): Promise<void> };
-  afterglowLimitsPool?: { end(): Promise<void> };
 };
 
 afterAll(async () => {
@@ -55,7 +54,6 @@ afterAll(async () => {
   await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
   await shared.afterglowPrisma?.$disconnect();
   await shared.afterglowPgPool?.end();
-  await shared.afterglowLimitsPool?.end();
   shared.afterglowStore?.client.destroy();
   for (const key of [
     "afterglowBoss",
@@ -64,7 +62,6 @@ afterAll(async () => {
     "afterglowPublicStore",
     "afterglowLimiter",
     "afterglowPgPool",
-    "afterglowLimitsPool",
   ] as const)
     delete shared[key];
   await adminQuery(`drop database if exists "${name}" with (force)`);
