@@ -28,8 +28,9 @@ const likeOnce = groupCommit<LikeRequest, LikeOutcome>({
   run: (batch) => runLikeBatch(fanPool(), batch),
   keyOf: (like) => `${like.contentId}\n${like.visitorId}`,
   max: MAX_LIKES_PER_STATEMENT,
-  // A second group may run while one waits (for a row another instance holds, say).
-  concurrency: 2,
+  // One statement at a time: its commit does not wait for the disk (lib/db-pool.ts), so the
+  // wait is short, and larger groups count each content's likes fewer times.
+  concurrency: 1,
 });
 
 /**
