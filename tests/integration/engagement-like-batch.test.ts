@@ -80,6 +80,30 @@ describe("likes sent together", () => {
   });
 });
 
+describe("the stored count", () => {
+  it("adds up to the likes of each content after likes, unlikes and toggles of many fans at once", async () => {
+    const fans = Array.from({ length: 80 }, () => randomUUID());
+    await Promise.all(fans.map((fan) => toggleLike(C.otherGated, fan, true)));
+    await Promise.all([
+      ...fans.slice(0, 30).map((fan) => toggleLike(C.otherGated, fan, false)),
+      ...fans.slice(30, 50).map((fan) => toggleLike(C.otherGated, fan)),
+      ...fans.slice(50, 60).map((fan) => toggleLike(C.otherGated, fan, true)),
+    ]);
+    // A few more, one statement each (each picks a row at random).
+    for (const fan of fans.slice(60, 70)) await toggleLike(C.otherGated, fan, false);
+    const [stored] = await env.db.$queryRaw<{ likes: number; shards: number }[]>`
+      SELECT coalesce(sum("likes"), 0)::int AS "likes", count(*)::int AS "shards"
+      FROM "content_like_count" WHERE "contentId" = ${C.otherGated}`;
+    const rows = await env.db.contentLike.count({ where: { contentId: C.otherGated } });
+    expect(rows).toBe(20);
+    expect(stored!.likes).toBe(rows);
+    // Spread over several rows, not one that every statement updates.
+    expect(stored!.shards).toBeGreaterThan(1);
+    const next = await toggleLike(C.otherGated, randomUUID(), true);
+    expect(next.likes).toBe(21);
+  });
+});
+
 describe("the fans' pool", () => {
   it("commits without waiting for the disk, and another connection sees a like at once", async () => {
     const { rows } = await fanPool().query<{ synchronous_commit: string }>("SHOW synchronous_commit");
