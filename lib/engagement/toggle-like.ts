@@ -20,23 +20,24 @@ export const MAX_LIKES_PER_STATEMENT = 256;
 /**
  * Likes in groups (lib/db-batch.ts): every like that arrives while a statement runs goes in
  * the next one, so a crowd costs a few statements and commits per second instead of one per
- * fan, and no fan waits for another's row lock (each fan has rows of its own; the count is
- * derived). One fan's likes of a content go one statement after another, in order: two toggles
- * must see each other.
+ * fan, and no fan waits for another's row lock (each fan has rows of its own; a group adds its
+ * change to one of a content's 16 count rows). One fan's likes of a content go one statement
+ * after another, in order: two toggles must see each other.
  */
 const likeOnce = groupCommit<LikeRequest, LikeOutcome>({
   run: (batch) => runLikeBatch(fanPool(), batch),
   keyOf: (like) => `${like.contentId}\n${like.visitorId}`,
   max: MAX_LIKES_PER_STATEMENT,
   // One statement at a time: its commit does not wait for the disk (lib/db-pool.ts), so the
-  // wait is short, and larger groups count each content's likes fewer times.
+  // wait is short, and larger groups mean fewer statements.
   concurrency: 1,
 });
 
 /**
  * Toggles the visitor's like, or sets it when `liked` is given (a retried request then
  * changes nothing). Over all time likes − unlikes equals the rows left, and the answer's
- * count is those rows: never a stored counter. Content a fan may not see is "not found".
+ * count is theirs (kept beside them in the same statement, lib/engagement/like-statement.ts).
+ * Content a fan may not see is "not found".
  */
 export async function toggleLike(
   contentId: string,
