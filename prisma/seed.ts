@@ -1061,6 +1061,12 @@ async function writeEngagement(
   }
   // Likes have a natural key; engagement rows have none, so they are only added on the first run.
   await tx.contentLike.createMany({ data: likes, skipDuplicates: true });
+  // The like statement keeps content_like_count equal to the likes; the seed writes likes itself.
+  const liked = [...new Set(likes.map((like) => like.contentId))];
+  await tx.contentLikeCount.deleteMany({ where: { contentId: { in: liked } } });
+  await tx.$executeRaw`
+    INSERT INTO "content_like_count" ("contentId", "shard", "likes")
+    SELECT "contentId", 0, count(*)::int FROM "content_like" WHERE "contentId" = ANY(${liked}) GROUP BY 1`;
   if (already === 0) await tx.engagementEvent.createMany({ data: events });
 
   const gated = live.filter((c) => c.requiresLead);

@@ -22,7 +22,8 @@ import { assertSameOrigin, readJsonBody } from "@/lib/http/request";
 import { respond } from "@/lib/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/i18n/config";
 import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/rate-limit/client-ip";
-import { consumeLimits, enforceLimits } from "@/lib/rate-limit/limiter";
+import { fanLimitStore } from "@/lib/rate-limit/batched-store";
+import { consumeLimits, enforceLimits, type LimitStore } from "@/lib/rate-limit/limiter";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -36,6 +37,8 @@ export interface EngagementHttpOptions {
   ipSecret: string;
   /** Secure cookies (the app is served over https). */
   secureCookie: boolean;
+  /** Where the limits are counted: by default the batched store of the fans' hot path. */
+  limitStore?: LimitStore;
 }
 
 export type ContentRouteHandler = (
@@ -65,6 +68,7 @@ interface Call {
 const json = (data: unknown, status = 200) => Response.json(data, { status });
 
 export function engagementHandlers(options: EngagementHttpOptions) {
+  const store = options.limitStore ?? fanLimitStore;
   const handler =
     (
       method: "GET" | "POST",
@@ -91,6 +95,8 @@ export function engagementHandlers(options: EngagementHttpOptions) {
             await enforceLimits(
               limitChecks(options.limits, action, visitor, ipKey),
               options.limits.windowSeconds,
+              undefined,
+              store,
             );
           }
           return run({ request, contentId, visitor, body });
@@ -102,7 +108,8 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       // keeps dropping its cookie to start afresh stays cookie-less, under `anonPerIp`).
       if (
         visitor.isNew &&
-        (await consumeLimits(newVisitorChecks(options.limits, ipKey), options.limits.windowSeconds)).allowed
+        (await consumeLimits(newVisitorChecks(options.limits, ipKey), options.limits.windowSeconds, store))
+          .allowed
       )
         response.headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
       return response;

@@ -54,8 +54,9 @@ export async function hasLeadOnFile(companyId: string, visitorId: string): Promi
 
 export async function getEngagementSummary(contentId: string, visitorId: string): Promise<EngagementSummary> {
   const content = await getPublicContentOrThrow(contentId);
-  const [likes, liked, comments, leadOnFile] = await Promise.all([
-    db.contentLike.count({ where: { contentId: content.id } }),
+  const [likeCount, liked, comments, leadOnFile] = await Promise.all([
+    // The count kept beside the likes (lib/engagement/like-statement.ts): a few rows, not one per like.
+    db.contentLikeCount.aggregate({ where: { contentId: content.id }, _sum: { likes: true } }),
     db.contentLike.findUnique({
       where: { contentId_visitorId: { contentId: content.id, visitorId } },
       select: { visitorId: true },
@@ -63,7 +64,7 @@ export async function getEngagementSummary(contentId: string, visitorId: string)
     db.comment.count({ where: { contentId: content.id, hidden: false } }),
     hasLeadOnFile(content.companyId, visitorId),
   ]);
-  return { likes, liked: liked !== null, comments, leadOnFile };
+  return { likes: likeCount._sum.likes ?? 0, liked: liked !== null, comments, leadOnFile };
 }
 
 /** Visible comments, newest first; an unreadable cursor starts from the top. */

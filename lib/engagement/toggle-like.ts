@@ -1,17 +1,43 @@
-import { db } from "@/lib/db";
-import { getPublicContentOrThrow } from "@/lib/engagement/get-public-content-or-throw";
-import { nowUtc } from "@/lib/engagement/sql";
+import { groupCommit } from "@/lib/db-batch";
+import { fanPool } from "@/lib/db-pool";
+import { notFound } from "@/lib/engagement/get-public-content-or-throw";
+import {
+  runLikeBatch,
+  type LikeMode,
+  type LikeOutcome,
+  type LikeRequest,
+} from "@/lib/engagement/like-statement";
+import { isRecordIdShape } from "@/lib/validation/common";
 
 export interface LikeState {
   liked: boolean;
   likes: number;
 }
 
+/** More than this many waiting likes go into the next statement (keeps one statement short). */
+export const MAX_LIKES_PER_STATEMENT = 256;
+
+/**
+ * Likes in groups (lib/db-batch.ts): every like that arrives while a statement runs goes in
+ * the next one, so a crowd costs a few statements and commits per second instead of one per
+ * fan, and no fan waits for another's row lock (each fan has rows of its own; a group adds its
+ * change to one of a content's 16 count rows). One fan's likes of a content go one statement
+ * after another, in order: two toggles must see each other.
+ */
+const likeOnce = groupCommit<LikeRequest, LikeOutcome>({
+  run: (batch) => runLikeBatch(fanPool(), batch),
+  keyOf: (like) => `${like.contentId}\n${like.visitorId}`,
+  max: MAX_LIKES_PER_STATEMENT,
+  // One statement at a time: its commit does not wait for the disk (lib/db-pool.ts), so the
+  // wait is short, and larger groups mean fewer statements.
+  concurrency: 1,
+});
+
 /**
  * Toggles the visitor's like, or sets it when `liked` is given (a retried request then
- * changes nothing). One statement (atomic on its own) removes or adds the `content_like` row,
- * writes a like or unlike engagement row only when the state really changed, so over all
- * time likes − unlikes equals the rows left, and counts those rows: never a stored counter.
+ * changes nothing). Over all time likes − unlikes equals the rows left, and the answer's
+ * count is theirs (kept beside them in the same statement, lib/engagement/like-statement.ts).
+ * Content a fan may not see is "not found".
  */
 export async function toggleLike(
   contentId: string,
@@ -19,32 +45,10 @@ export async function toggleLike(
   liked?: boolean,
   source: string | null = null,
 ): Promise<LikeState> {
-  const content = await getPublicContentOrThrow(contentId);
-  const mayRemove = liked !== true;
-  const mayAdd = liked !== false;
-  const [change] = await db.$queryRaw<{ removed: boolean; likes: number }[]>`
-    WITH removed AS (
-      DELETE FROM "content_like"
-      WHERE "contentId" = ${content.id} AND "visitorId" = ${visitorId} AND ${mayRemove}::boolean
-      RETURNING 1
-    ), added AS (
-      INSERT INTO "content_like" ("contentId", "visitorId", "companyId", "createdAt")
-      SELECT ${content.id}, ${visitorId}, ${content.companyId}, ${nowUtc}
-      WHERE ${mayAdd}::boolean AND NOT EXISTS (SELECT 1 FROM removed)
-      ON CONFLICT DO NOTHING
-      RETURNING 1
-    ), logged AS (
-      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
-      SELECT ${content.companyId}, ${content.id}, ${content.eventId},
-        (CASE WHEN EXISTS (SELECT 1 FROM removed) THEN 'unlike' ELSE 'like' END)::"EngagementType",
-        ${visitorId}, 1, ${source}, ${nowUtc}
-      WHERE EXISTS (SELECT 1 FROM removed) OR EXISTS (SELECT 1 FROM added)
-    )
-    -- The statement's snapshot does not see its own change: add it to the count.
-    SELECT EXISTS (SELECT 1 FROM removed) AS "removed",
-      ((SELECT count(*) FROM "content_like" WHERE "contentId" = ${content.id})
-        + (SELECT count(*) FROM added) - (SELECT count(*) FROM removed))::int AS "likes"`;
+  if (!isRecordIdShape(contentId)) throw notFound();
+  const mode: LikeMode = liked === undefined ? 0 : liked ? 1 : -1;
+  const outcome = await likeOnce({ contentId, visitorId, mode, source });
+  if (!outcome) throw notFound();
   // Toggle: a removed like leaves it off; otherwise it is on (added now or by a twin request).
-  const state = liked ?? !change!.removed;
-  return { liked: state, likes: change!.likes };
+  return { liked: liked ?? !outcome.removed, likes: outcome.likes };
 }

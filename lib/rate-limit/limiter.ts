@@ -1,6 +1,6 @@
-import { Pool } from "pg";
+import type { Pool } from "pg";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
-import { env } from "@/lib/env";
+import { fanPool } from "@/lib/db-pool";
 import { AppError } from "@/lib/errors";
 
 /**
@@ -101,38 +101,28 @@ export function postgresLimitStore(pool: Pool): LimitStore {
           }
         }),
       );
-      let blocked: LimitOutcome | undefined;
-      for (const outcome of outcomes) {
-        if (!outcome.allowed && (!blocked || blocked.allowed || outcome.retryAfter > blocked.retryAfter)) {
-          blocked = outcome;
-        }
-      }
-      return blocked ?? { allowed: true };
+      return worstOutcome(outcomes);
     },
   };
 }
 
-/** The process's pool and store, kept on globalThis like lib/db.ts (dev reloads, test teardown). */
-const shared = globalThis as unknown as { afterglowLimiter?: { pool: Pool; store: LimitStore } };
-
-function limitStore(): LimitStore {
-  if (shared.afterglowLimiter) return shared.afterglowLimiter.store;
-  // Read on first use, like lib/db.ts: `next build` loads this module without a database.
-  const connectionString = env.DATABASE_URL;
-  if (!connectionString) throw new Error("DATABASE_URL is not set: the rate limiter needs the database.");
-  // A few connections are plenty: each check is one short upsert.
-  const pool = new Pool({ connectionString, max: 4 });
-  // An idle connection dropped by the server must not crash the process; the next query reconnects.
-  pool.on("error", () => undefined);
-  shared.afterglowLimiter = { pool, store: postgresLimitStore(pool) };
-  return shared.afterglowLimiter.store;
+/** Allowed when every check is; else the refusal that lasts longest. */
+export function worstOutcome(outcomes: readonly LimitOutcome[]): LimitOutcome {
+  let blocked: LimitOutcome | undefined;
+  for (const outcome of outcomes) {
+    if (!outcome.allowed && (!blocked || blocked.allowed || outcome.retryAfter > blocked.retryAfter)) {
+      blocked = outcome;
+    }
+  }
+  return blocked ?? { allowed: true };
 }
 
-/** Closes the process's limiter pool (test teardown). */
-export async function closeLimitStore(): Promise<void> {
-  const current = shared.afterglowLimiter;
-  delete shared.afterglowLimiter;
-  await current?.pool.end();
+/** The process's store, on the fans' pool (lib/db-pool.ts), kept on globalThis like it. */
+const shared = globalThis as unknown as { afterglowLimiter?: { store: LimitStore } };
+
+function limitStore(): LimitStore {
+  shared.afterglowLimiter ??= { store: postgresLimitStore(fanPool()) };
+  return shared.afterglowLimiter.store;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitChecks, type EngagementLimits } from "@/lib/engagement/limits";
 import { AppError } from "@/lib/errors";
+import { batchedLimitStore } from "@/lib/rate-limit/batched-store";
 import { consumeLimits, enforceLimits, postgresLimitStore, type LimitStore } from "@/lib/rate-limit/limiter";
 import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
@@ -14,6 +15,9 @@ let env: EngagementTestEnv;
 const pools: Pool[] = [];
 let instanceA: LimitStore;
 let instanceB: LimitStore;
+/** The batched store (the engagement API's) of each instance. */
+let batchedA: LimitStore;
+let batchedB: LimitStore;
 
 beforeAll(async () => {
   env = await engagementTestEnv();
@@ -24,6 +28,8 @@ beforeAll(async () => {
   }
   instanceA = postgresLimitStore(pools[0]!);
   instanceB = postgresLimitStore(pools[1]!);
+  batchedA = batchedLimitStore(() => pools[0]!);
+  batchedB = batchedLimitStore(() => pools[1]!);
 });
 afterAll(async () => {
   await Promise.all(pools.map((pool) => pool.end()));
@@ -98,6 +104,67 @@ describe("the limiter on Postgres", () => {
       messageKey: "engagement.errors.rateLimited",
       retryAfter: expect.any(Number),
     });
+  });
+});
+
+describe("the batched store (counting in groups)", () => {
+  it("lets exactly `limit` of many simultaneous requests through, and counts each", async () => {
+    const outcomes = await Promise.all(
+      Array.from({ length: 150 }, () => batchedA.consume([{ key: "batch-race", limit: 60 }], 60)),
+    );
+    expect(outcomes.filter((o) => o.allowed)).toHaveLength(60);
+    expect(outcomes.find((o) => !o.allowed)).toMatchObject({ allowed: false, key: "batch-race" });
+    // One statement took them all: every request counted, as one at a time would have been.
+    expect(await points("batch-race")).toBe(150);
+  });
+
+  it("counts on the library's rows: exact across both kinds of store and two instances", async () => {
+    const check = [{ key: "mixed", limit: 40 }];
+    const stores = [instanceA, batchedA, instanceB, batchedB];
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => stores[i % 4]!.consume(check, 60)),
+    );
+    expect(outcomes.filter((o) => o.allowed)).toHaveLength(40);
+    const key = [{ key: "lib-then-batch", limit: 3 }];
+    for (let i = 0; i < 3; i++) expect((await instanceA.consume(key, 60)).allowed).toBe(true);
+    expect((await batchedB.consume(key, 60)).allowed).toBe(false);
+  });
+
+  it("blocks a used-up key in memory: no further database write on that instance", async () => {
+    const check = [{ key: "batch-memory", limit: 2 }];
+    expect((await batchedA.consume(check, 60)).allowed).toBe(true);
+    expect((await batchedA.consume(check, 60)).allowed).toBe(true);
+    expect(await points("batch-memory")).toBe(2);
+    for (let i = 0; i < 5; i++) {
+      const outcome = await batchedA.consume(check, 60);
+      expect(outcome).toMatchObject({ allowed: false, key: "batch-memory" });
+      if (!outcome.allowed) expect(outcome.retryAfter).toBeGreaterThanOrEqual(1);
+    }
+    expect(await points("batch-memory")).toBe(2);
+    // The other instance has no such block: it asks the database, which says no.
+    expect((await batchedB.consume(check, 60)).allowed).toBe(false);
+    expect(await points("batch-memory")).toBe(3);
+  });
+
+  it("starts a new window when the row's has ended", async () => {
+    const check = [{ key: "batch-second", limit: 1 }];
+    expect((await batchedB.consume(check, 1)).allowed).toBe(true);
+    expect(await batchedA.consume(check, 1)).toEqual({ allowed: false, retryAfter: 1, key: "batch-second" });
+    await expect.poll(async () => (await batchedA.consume(check, 1)).allowed, { timeout: 5_000 }).toBe(true);
+  });
+
+  it("serves a crowd of 2,000 fans with cookies behind one address, and stops a hammer among them", async () => {
+    const limits = { like: 60 };
+    const fans = Array.from({ length: 2000 }, () => randomUUID());
+    const hammer = randomUUID();
+    const like = (visitor: string, i: number) =>
+      (i % 2 ? batchedA : batchedB).consume([{ key: `batch-like:v:${visitor}`, limit: limits.like }], 60);
+    const [crowd, hammering] = await Promise.all([
+      Promise.all(fans.map(like)),
+      Promise.all(Array.from({ length: 100 }, (_, i) => like(hammer, i))),
+    ]);
+    expect(crowd.every((o) => o.allowed)).toBe(true);
+    expect(hammering.filter((o) => o.allowed)).toHaveLength(60);
   });
 });
 

@@ -39,7 +39,8 @@ const shared = globalThis as unknown as {
   afterglowBoss?: Promise<{ stop(options: { graceful: boolean; wait: boolean }): Promise<void> }>;
   afterglowStore?: { client: { destroy(): void } };
   afterglowPublicStore?: unknown;
-  afterglowLimiter?: { pool: { end(): Promise<void> } };
+  afterglowLimiter?: unknown;
+  afterglowPgPool?: { end(): Promise<void> };
 };
 
 afterAll(async () => {
@@ -52,7 +53,7 @@ afterAll(async () => {
   const boss = await shared.afterglowBoss?.catch(() => undefined);
   await boss?.stop({ graceful: false, wait: true }).catch(() => undefined);
   await shared.afterglowPrisma?.$disconnect();
-  await shared.afterglowLimiter?.pool.end();
+  await shared.afterglowPgPool?.end();
   shared.afterglowStore?.client.destroy();
   for (const key of [
     "afterglowBoss",
@@ -60,6 +61,7 @@ afterAll(async () => {
     "afterglowStore",
     "afterglowPublicStore",
     "afterglowLimiter",
+    "afterglowPgPool",
   ] as const)
     delete shared[key];
   await adminQuery(`drop database if exists "${name}" with (force)`);
