@@ -177,7 +177,7 @@ export function ConsentManager({ analyticsTagId }: { analyticsTagId: string | nu
           ref={bannerRef}
           role="region"
           aria-labelledby="cookie-banner-title"
-          className="fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-2xl border border-zinc-200 bg-white p-4 shadow-2xl sm:inset-x-6 sm:bottom-4 sm:p-5 dark:border-zinc-700 dark:bg-ink-800"
+          className="animate-slide-up-in fixed inset-x-2 bottom-2 z-40 mx-auto max-w-3xl rounded-2xl border border-zinc-200 bg-white p-4 shadow-2xl sm:inset-x-6 sm:bottom-4 sm:p-5 dark:border-zinc-700 dark:bg-ink-800"
         >
           <button
             type="button"
