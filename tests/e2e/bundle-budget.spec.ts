@@ -1,18 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  kb,
-  measurePublicPages,
-  overBudget,
-  PUBLIC_JS_BUDGET_KB,
-  type PageWeight,
-} from "../../scripts/lib/js-transfer";
-
-/**
- * Pages still above the budget (issue #16 stays open for them), each with the ceiling it may
- * not grow past (KB). Sign-in carries zod and the Better Auth client. A page that gets within
- * the budget must leave this list: the test says so.
- */
-const CEILINGS_KB: Record<string, number> = { auth: 235 };
+import { kb, measurePublicPages, overBudget, PUBLIC_JS_BUDGET_KB } from "../../scripts/lib/js-transfer";
 
 /**
  * Issue #16's page-weight budget, on the production build the end-to-end run starts: the
@@ -29,14 +16,5 @@ test("every public page stays within the JavaScript budget", async ({ baseURL })
     // A page with no script at all would mean the measure read the wrong HTML.
     expect(page.scripts.length, page.label).toBeGreaterThan(0);
   }
-  const budgeted = (page: PageWeight) => !(page.label in CEILINGS_KB);
-  expect(overBudget(pages.filter(budgeted), PUBLIC_JS_BUDGET_KB)).toEqual([]);
-  for (const page of pages.filter((p) => !budgeted(p))) {
-    const ceiling = CEILINGS_KB[page.label]!;
-    expect(overBudget([page], ceiling), `${page.label} grew past its ceiling`).toEqual([]);
-    expect(
-      kb(page.bytes),
-      `${page.label} is within ${PUBLIC_JS_BUDGET_KB} KB now: remove it from CEILINGS_KB`,
-    ).toBeGreaterThan(PUBLIC_JS_BUDGET_KB);
-  }
+  expect(overBudget(pages, PUBLIC_JS_BUDGET_KB)).toEqual([]);
 });
