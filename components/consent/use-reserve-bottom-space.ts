@@ -12,7 +12,9 @@ export function useReserveBottomSpace<T extends HTMLElement>(): (bar: T | null) 
   return useCallback((bar: T | null) => {
     if (!bar) return undefined;
     const reserve = () => {
-      const covered = window.innerHeight - bar.getBoundingClientRect().top;
+      // From the layout, not getBoundingClientRect(): the bar slides in with a transform, and
+      // its box on screen is still below the viewport when it mounts.
+      const covered = bar.offsetHeight + (parseFloat(getComputedStyle(bar).bottom) || 0);
       document.body.style.paddingBottom = `${Math.max(0, Math.ceil(covered)) + 8}px`;
     };
     reserve();
