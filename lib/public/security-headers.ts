@@ -32,6 +32,14 @@ function cspOptions(): CspOptions {
   };
 }
 
+/**
+ * The store's origin as browsers reach it (the first of `storageOrigins`): public pages
+ * preconnect to it, since their first image redirects there (/api/media → a presigned URL).
+ */
+export function mediaOrigin(): string {
+  return cspOptions().storageOrigins[0]!;
+}
+
 /** Policy headers a client may send; only the proxy's own reach the page. */
 const POLICY_REQUEST_HEADERS = [
   "content-security-policy",

@@ -4,6 +4,7 @@ import { brandPalette } from "@/lib/brand/colors";
 import { brandStyleSheet } from "@/lib/brand/css-variables";
 import { templateStyle } from "@/lib/brand/templates";
 import { tenantLinks, type SiteMode } from "@/lib/public/links";
+import { mediaOrigin } from "@/lib/public/security-headers";
 import { getCompanyBySlug } from "@/lib/public/queries";
 import { isReservedSlug } from "@/lib/tenancy/slug";
 
@@ -27,5 +28,11 @@ export async function TenantScopeLayout({
     fontClass: templateStyle(company.template).font,
     colorScheme: company.colorScheme,
   };
-  return <TenantScopeProvider tenant={tenant}>{children}</TenantScopeProvider>;
+  return (
+    <TenantScopeProvider tenant={tenant}>
+      {/* Every tenant page's first photo or poster comes from the store: connect while the HTML arrives. */}
+      <link rel="preconnect" href={mediaOrigin()} />
+      {children}
+    </TenantScopeProvider>
+  );
 }
