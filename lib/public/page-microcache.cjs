@@ -152,7 +152,7 @@ class PageMicrocache {
     this.maxEntries = options.maxEntries ?? MAX_ENTRIES;
     this.maxBytes = options.maxBytes ?? MAX_BYTES;
     this.now = options.now ?? Date.now;
-    /** Insertion-ordered: the first entry is the oldest, evicted first. */
+    /** Least recently stored or replayed first: evicted first. */
     this.entries = new Map();
     this.bytes = 0;
     this.generation = 0;
