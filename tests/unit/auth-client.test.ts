@@ -1,15 +1,6 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { authClient, authErrorText } from "@/lib/auth/client";
-
-const stubFetch = (impl: (url: string, init?: RequestInit) => Promise<Response>) => {
-  const spy = vi.fn(impl);
-  vi.stubGlobal("fetch", spy);
-  return spy;
-};
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { stubFetch } from "@/tests/support/stub-fetch";
 
 const t = (key: string) => `t:${key}`;
 

@@ -1,16 +1,7 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ErrorBody } from "@/lib/http/error-body";
 import { fetchJson } from "@/lib/http/fetch-json";
-
-const stubFetch = (impl: (url: string, init?: RequestInit) => Promise<Response>) => {
-  const spy = vi.fn(impl);
-  vi.stubGlobal("fetch", spy);
-  return spy;
-};
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+import { stubFetch } from "@/tests/support/stub-fetch";
 
 describe("fetchJson (the browser's one JSON client)", () => {
   it("resolves to the parsed body on success and sends JSON when asked", async () => {
