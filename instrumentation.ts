@@ -1,12 +1,19 @@
 /**
- * Runs once when a Next.js server starts. Starts the media workers (pg-boss) in this process
- * unless MEDIA_WORKER=off, so `npm start` needs no second process; deployments with many
+ * Runs once when a Next.js server starts. Opens the front door (lib/engagement/front-door.ts),
+ * which only `npm start`'s server (scripts/lib/next-server.mjs) uses. Starts the media workers
+ * (pg-boss) in this process unless MEDIA_WORKER=off, so `npm start` needs no second process; deployments with many
  * web instances set MEDIA_WORKER=off there and run `lib/jobs/run-worker.ts` apart.
  * Not awaited: the server must not wait for the job schema before answering requests.
  */
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is replaced at build time (edge bundles drop this branch), hence read here.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  // The fans' engagement calls, answered by `npm start`'s server without Next.js's router.
+  const [{ openFrontDoor }, { engagementRoutes }] = await Promise.all([
+    import("./lib/engagement/front-door"),
+    import("./lib/engagement/server"),
+  ]);
+  openFrontDoor(engagementRoutes);
   const { inlineWorkersEnabled, startWorkers } = await import("./lib/jobs/runtime");
   if (inlineWorkersEnabled()) void startWorkers().catch(() => undefined);
 }

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
+import { apiContentSecurityPolicy, securityHeaders } from "./lib/http/response-headers";
 
 const withNextIntl = createNextIntlPlugin({
   requestConfig: "./lib/i18n/request.ts",
@@ -9,19 +10,6 @@ const withNextIntl = createNextIntlPlugin({
   // `t.raw` is then unavailable (the app does not use it).
   experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
 });
-
-const securityHeaders = [
-  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-  { key: "X-Content-Type-Options", value: "nosniff" },
-  { key: "X-Frame-Options", value: "SAMEORIGIN" },
-  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=()" },
-  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
-];
-// Pages also get a Content-Security-Policy (and HSTS over https) from proxy.ts, computed
-// from the running configuration: a per-request nonce in the signed-in area, and on cached
-// pages a hash-based script policy from the cache handler below (see lib/public/csp.ts).
-// The API answers data, files and redirects, never a page that needs to run or load anything.
-const apiPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -39,8 +27,12 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      { source: "/:path*", headers: securityHeaders },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiPolicy }] },
+      // lib/http/response-headers.ts: the front door (lib/engagement/front-door.ts) sets the same.
+      { source: "/:path*", headers: [...securityHeaders] },
+      {
+        source: "/api/:path*",
+        headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }],
+      },
     ];
   },
 };

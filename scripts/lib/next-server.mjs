@@ -5,6 +5,8 @@
  * has already received from Next.js's cache is replayed, byte for byte, to the same request
  * for the next few seconds, so a crowd opening one shared link costs what a static file
  * costs, not a pass through the proxy, the router and the compressor each time (issue #16).
+ * And one thing beside it, the front door (lib/engagement/front-door.ts): the fans' engagement
+ * calls (likes, views …) go straight to the app's handlers, without Next.js's router.
  * Everything else goes to Next.js unchanged.
  *
  * Plain JavaScript, started as `node --import <client-address-preload> scripts/lib/next-server.mjs`
@@ -29,7 +31,11 @@ await app.prepare();
 const upgrade = app.getUpgradeHandler(); // only once prepared
 const microcache = pageMicrocache();
 
+/** Set by instrumentation.ts once Next.js has loaded the app (lib/engagement/front-door.ts). */
+const FRONT_DOOR = Symbol.for("afterglow.frontDoor");
+
 const server = http.createServer((req, res) => {
+  if (globalThis[FRONT_DOOR]?.serve(req, res)) return;
   const key = keyFor(req);
   if (key !== null) {
     if (microcache.serve(key, res)) return;

@@ -147,6 +147,8 @@ test("likes and limits are exact across both instances", async ({ context }) => 
   const fans = await Promise.all(ports.map((port) => newFan(port, contentId)));
   const answers = await Promise.all(fans.map((cookie, i) => like(ports[i]!, cookie)));
   expect(answers.map((a) => a.status)).toEqual(Array<number>(40).fill(200));
+  // Both instances answer likes through the front door (lib/engagement/front-door.ts), not Next.js.
+  expect(answers.map((a) => a.headers["x-afterglow-front-door"])).toEqual(Array<string>(40).fill("1"));
   for (const port of [portA(), bPort]) {
     const summary = await call(port, `/api/content/${contentId}/engagement`, { cookie: fans[0] });
     expect((JSON.parse(summary.body) as { likes: number }).likes).toBe(40);
