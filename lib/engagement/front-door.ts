@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
 import { MAX_BODY_BYTES, type ContentRouteHandler, type engagementHandlers } from "@/lib/engagement/http";
 import { apiHeaders } from "@/lib/http/response-headers";
 
@@ -33,7 +34,7 @@ const routesOf = (api: EngagementHandlers): Routes => ({
 /** Exactly one path segment for the id (Next.js matches `[id]` the same way); any query. */
 const CONTENT_API_PATH = /^\/api\/content\/([^/?#]+)\/([a-z-]+)(?:\?|$)/;
 
-export interface FrontDoorRoute {
+interface FrontDoorRoute {
   handler: ContentRouteHandler;
   contentId: string;
 }
@@ -44,53 +45,88 @@ function routeOf(routes: Routes, method: string | undefined, url: string | undef
   const match = CONTENT_API_PATH.exec(url);
   const handler = match && Object.hasOwn(routes, match[2]!) ? routes[match[2]!]![method] : undefined;
   if (!handler) return null;
+  let contentId: string;
   try {
     // Next.js decodes a dynamic segment; a malformed escape is left to it (its 400).
-    return { handler, contentId: decodeURIComponent(match![1]!) };
+    contentId = decodeURIComponent(match![1]!);
   } catch {
     return null;
   }
+  // `.` and `..` are path steps Next.js resolves before routing (`/api/content/../like` is
+  // `/api/like`), not ids; nor is anything with a slash in it. Left to Next.js as well.
+  if (contentId === "." || contentId === ".." || contentId.includes("/")) return null;
+  return { handler, contentId };
+}
+
+/**
+ * The request's URL, or null when Next.js must refuse it: a Host no URL can be built from, or
+ * one with credentials in it (a Web Request cannot carry those).
+ */
+function requestUrl(req: IncomingMessage): URL | null {
+  const url = URL.parse(`http://${req.headers.host ?? "localhost"}${req.url}`);
+  return url && !url.username && !url.password ? url : null;
 }
 
 /** Per-connection and framing headers describe the Node request, not the Web one built from it. */
 const HOP_HEADERS = new Set(["connection", "keep-alive", "transfer-encoding", "content-length", "upgrade"]);
 
+/** A body of at most 16 KB that has not arrived by then is not coming: 408, and the connection closes. */
+const BODY_TIMEOUT_MS = 10_000;
+
+class BodyTimeout extends Error {}
+/** The client closed the connection before its body ended: nobody to answer, nothing to log. */
+class ClientGone extends Error {}
+
 /**
  * The body, at most `MAX_BODY_BYTES + 1` bytes: the handler's cap (`readJsonBody`) then refuses
  * a longer one with its 422; the rest is never read (the connection is closed after the answer).
  */
-function readBody(req: IncomingMessage): Promise<{ body: Buffer; truncated: boolean }> {
+function readBody(req: IncomingMessage, timeoutMs: number): Promise<{ body: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const timer = setTimeout(() => reject(new BodyTimeout()), timeoutMs);
+    const settle = (outcome: { body: Buffer; truncated: boolean }) => {
+      clearTimeout(timer);
+      resolve(outcome);
+    };
     const onData = (chunk: Buffer) => {
       chunks.push(chunk);
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
         req.off("data", onData);
         req.pause();
-        resolve({ body: Buffer.concat(chunks, size).subarray(0, MAX_BODY_BYTES + 1), truncated: true });
+        settle({ body: Buffer.concat(chunks, size).subarray(0, MAX_BODY_BYTES + 1), truncated: true });
       }
     };
     req.on("data", onData);
-    req.once("end", () => resolve({ body: Buffer.concat(chunks, size), truncated: false }));
-    req.once("error", reject);
-    // A client gone before the end of its body: no answer to give (`end` came first otherwise).
-    req.once("close", () => reject(new Error("the request closed before its body ended")));
+    req.once("end", () => settle({ body: Buffer.concat(chunks, size), truncated: false }));
+    // A client gone before the end of its body (`aborted`, a reset): no answer to give.
+    const gone = () => {
+      clearTimeout(timer);
+      reject(new ClientGone());
+    };
+    req.once("error", gone);
+    req.once("close", gone); // after `end`, the promise is settled already
   });
 }
 
 async function webRequest(
   req: IncomingMessage,
   url: string,
+  bodyTimeoutMs: number,
 ): Promise<{ request: Request; truncated: boolean }> {
+  // From `req.headers`, as Next.js builds its Request: that is where the preload
+  // (scripts/lib/client-address-preload.mjs) has put the X-Forwarded-For the limits trust —
+  // `rawHeaders` still hold what the client sent — and where Node has already merged
+  // duplicates by its rules (one Host, cookies joined).
   const headers = new Headers();
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) {
-    if (!HOP_HEADERS.has(raw[i]!.toLowerCase())) headers.append(raw[i]!, raw[i + 1]!);
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined || HOP_HEADERS.has(name)) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, one);
   }
   // As Next.js does (base-server): the socket's address when no proxy said who the client is.
-  // The preload (scripts/lib/client-address-preload.mjs) has already set it unless TRUST_PROXY.
+  // The preload has already set it unless TRUST_PROXY.
   if (!headers.has("x-forwarded-for") && req.socket.remoteAddress)
     headers.set("x-forwarded-for", req.socket.remoteAddress);
   if (req.method !== "POST")
@@ -99,23 +135,63 @@ async function webRequest(
   // A declared length over the cap is refused without reading (readCappedText checks it first).
   if (declared > MAX_BODY_BYTES) headers.set("content-length", String(declared));
   const { body, truncated } =
-    declared > MAX_BODY_BYTES ? { body: Buffer.alloc(0), truncated: true } : await readBody(req);
+    declared > MAX_BODY_BYTES
+      ? { body: Buffer.alloc(0), truncated: true }
+      : await readBody(req, bodyTimeoutMs);
   return { request: new Request(url, { method: "POST", headers, body: new Uint8Array(body) }), truncated };
 }
 
-/** Writes `response` the way Next.js would: the API's fixed headers, then the handler's own. */
-async function send(res: ServerResponse, response: Response, closeAfter: boolean): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
+/** Next.js's compression threshold: smaller answers are sent as they are. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/** gzip, unless the client refuses it (`gzip;q=0`) or did not ask for it. */
+function acceptsGzip(req: IncomingMessage): boolean {
+  const accepted = req.headers["accept-encoding"] ?? "";
+  return accepted.split(",").some((entry) => {
+    const [coding = "", ...params] = entry.split(";").map((part) => part.trim().toLowerCase());
+    return (coding === "gzip" || coding === "*") && !params.some((p) => /^q=0(\.0*)?$/.test(p));
+  });
+}
+
+/** The API's fixed headers (next.config.ts gives them to every API answer, errors included). */
+function setApiHeaders(res: ServerResponse): void {
   for (const { key, value } of apiHeaders) res.setHeader(key, value);
+  res.setHeader(FRONT_DOOR_HEADER, "1");
+}
+
+/**
+ * Writes `response` the way Next.js would: the API's fixed headers, then the handler's own,
+ * gzipped from 1 KB (a page of comments) when the client takes it.
+ */
+async function send(req: IncomingMessage, res: ServerResponse, response: Response, closeAfter: boolean) {
+  let body = Buffer.from(await response.arrayBuffer());
+  setApiHeaders(res);
   response.headers.forEach((value, key) => {
     if (key !== "set-cookie") res.setHeader(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.setHeader("vary", "Accept-Encoding");
+  if (body.length >= COMPRESS_FROM_BYTES && !response.headers.has("content-encoding") && acceptsGzip(req)) {
+    // Synchronous: a JSON answer of a few kilobytes takes well under a millisecond.
+    body = gzipSync(body);
+    res.setHeader("content-encoding", "gzip");
+  }
   res.setHeader("content-length", body.length);
   if (closeAfter) res.setHeader("connection", "close");
   res.writeHead(response.status);
   res.end(body);
+}
+
+/** An answer of the front door's own (the handlers map every error of theirs). */
+function fail(res: ServerResponse, status: 408 | 500): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  setApiHeaders(res);
+  res.writeHead(status, { "content-type": "text/plain", "cache-control": "no-store", connection: "close" });
+  res.end(status === 408 ? "Request Timeout" : "Internal Server Error");
 }
 
 /** Marks the front door's answers (as `x-afterglow-replay` marks the page micro-cache's). */
@@ -126,29 +202,27 @@ export interface FrontDoor {
   serve(req: IncomingMessage, res: ServerResponse): boolean;
 }
 
-export function frontDoor(api: EngagementHandlers): FrontDoor {
+export function frontDoor(
+  api: EngagementHandlers,
+  { bodyTimeoutMs = BODY_TIMEOUT_MS }: { bodyTimeoutMs?: number } = {},
+): FrontDoor {
   const routes = routesOf(api);
   return {
     serve(req, res) {
       const route = routeOf(routes, req.method, req.url);
-      const url = `http://${req.headers.host ?? "localhost"}${req.url}`;
-      // A Host no URL can be built from is Next.js's to refuse, as for any other path.
-      if (!route || !URL.canParse(url)) return false;
+      const url = route && requestUrl(req);
+      if (!route || !url) return false;
       void (async () => {
-        let closeAfter = false;
         try {
-          const { request, truncated } = await webRequest(req, url);
-          closeAfter = truncated;
+          const { request, truncated } = await webRequest(req, url.href, bodyTimeoutMs);
           const response = await route.handler(request, { params: Promise.resolve({ id: route.contentId }) });
-          res.setHeader(FRONT_DOOR_HEADER, "1");
-          await send(res, response, closeAfter);
+          await send(req, res, response, truncated);
         } catch (error) {
-          // The handlers map their own errors; this is a request that broke before (a reset socket).
+          if (error instanceof BodyTimeout) return fail(res, 408);
+          if (error instanceof ClientGone) return void res.destroy();
+          // A failure outside the handlers' error mapper (the database gone, say).
           console.error(`front door: failed to handle ${req.method} ${req.url}`, error);
-          if (!res.headersSent) {
-            res.writeHead(500, { "content-type": "text/plain", connection: "close" });
-            res.end("Internal Server Error");
-          } else res.destroy();
+          fail(res, 500);
         }
       })();
       return true;
