@@ -14,6 +14,12 @@ import { cx } from "@/lib/cx";
  * rendition (`video.streams`: 720p first, 1080p as a choice; the original only when there is no
  * rendition and no lead gate), which the browser reads with range requests; the poster shows
  * before play. Choosing another quality keeps the position.
+ *
+ * Nothing of the video is fetched before the fan asks for it (`preload="none"`): on a phone
+ * on a festival's mobile network the poster, the page's largest paint, then has the line to
+ * itself, and a fan who only scrolls past spends no data on it. Once the fan has played or
+ * seeked (the first `loadedmetadata`), a rendition chosen later loads its metadata at once, so
+ * the position can be restored.
  */
 export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: string }) {
   const t = useTranslations("player.stream");
@@ -21,6 +27,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
   const [index, setIndex] = useState(0);
   const [quality, setQuality] = useState(0);
   const [failed, setFailed] = useState<string | null>(null);
+  const [engaged, setEngaged] = useState(false);
   const element = useRef<HTMLVideoElement>(null);
   const resumeAt = useRef<{ time: number; play: boolean } | null>(null);
   const video = videos[index];
@@ -38,7 +45,13 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
     <div className="flex flex-col gap-3">
       {/* The poster is the page's largest paint: fetched from the head (React hoists the link). */}
       {video.posterUrl && <link rel="preload" as="image" fetchPriority="high" href={video.posterUrl} />}
-      <div className="overflow-hidden rounded-2xl bg-black">
+      {/* The poster's blur placeholder (as behind a photo) until the poster itself has arrived. */}
+      <div
+        className="overflow-hidden rounded-2xl bg-black bg-cover bg-center"
+        style={
+          video.image?.blurDataUrl ? { backgroundImage: `url("${video.image.blurDataUrl}")` } : undefined
+        }
+      >
         {failed === video.id ? (
           <p
             role="alert"
@@ -52,7 +65,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
             ref={element}
             controls
             playsInline
-            preload="metadata"
+            preload={engaged ? "metadata" : "none"}
             poster={video.posterUrl ?? undefined}
             aria-label={
               videos.length > 1 ? tp("videoOf", { title, index: index + 1, total: videos.length }) : title
@@ -60,6 +73,7 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
             onError={() => setFailed(video.id)}
             {...watchTime}
             onLoadedMetadata={(e) => {
+              setEngaged(true);
               const resume = resumeAt.current;
               resumeAt.current = null;
               if (!resume) return;

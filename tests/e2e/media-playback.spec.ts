@@ -48,9 +48,18 @@ test("a lead-gated video plays without a lead; its download asks for one", async
   await expect(video).toHaveAttribute("poster", new RegExp(`/api/media/${media!.id}/poster$`));
   // The rendition, never the gated original.
   await expect(video).toHaveAttribute("src", new RegExp(`/api/media/${media!.id}/h\\d+\\.mp4$`));
+  // Nothing of the video is fetched before the fan asks for it: the poster only.
+  await expect(video).toHaveAttribute("preload", "none");
+  expect(await video.evaluate((v: HTMLVideoElement) => v.readyState)).toBe(0);
+  // The fan presses play (the player's own control, from the keyboard): the rendition streams.
+  await video.focus();
+  await page.keyboard.press("Space");
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 30_000 })
     .toBeGreaterThanOrEqual(2);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0);
+  // From then on a quality chosen later loads its metadata at once, so the position carries over.
+  await expect(video).toHaveAttribute("preload", "metadata");
   expect((await page.request.get(`/api/media/${media!.id}/original`, { maxRedirects: 0 })).status()).toBe(
     403,
   );
