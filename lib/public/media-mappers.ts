@@ -74,7 +74,22 @@ export function playbackStreams(media: MediaRow, gated: boolean): PublicStream[]
   return gated ? [] : [{ url: publicMediaUrl(media.id, "original"), mimeType: media.mimeType, height: null }];
 }
 
+/** Wide enough for a phone's screen at 3× and for the player's column on a desktop. */
+export const POSTER_MAX_WIDTH = 1280;
+
+/**
+ * The poster a video player shows: the poster frame's widest WebP rendition up to
+ * `POSTER_MAX_WIDTH` (`<video poster>` takes one file, no srcset), a fraction of the frame
+ * itself as a JPEG (a 1080p frame is 1920 px wide); the JPEG when there is no rendition.
+ */
+function posterUrlOf(media: MediaRow, image: PublicImage | null): string | null {
+  if (media.kind !== "video" || !media.posterKey) return null;
+  const fitting = image?.webp.filter((source) => source.width <= POSTER_MAX_WIDTH).at(-1);
+  return fitting?.url ?? publicMediaUrl(media.id, "poster");
+}
+
 export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
+  const image = imageOf(media);
   const waveform = Array.isArray(media.waveform)
     ? (media.waveform as unknown[]).filter((v): v is number => typeof v === "number")
     : null;
@@ -82,11 +97,11 @@ export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
     id: media.id,
     kind: media.kind,
     mimeType: media.mimeType,
-    image: imageOf(media),
+    image,
     // Players stream audio and video files; photos are shown through their renditions only.
     originalUrl: gated || media.kind === "photo" ? null : publicMediaUrl(media.id, "original"),
     streams: playbackStreams(media, gated),
-    posterUrl: media.kind === "video" && media.posterKey ? publicMediaUrl(media.id, "poster") : null,
+    posterUrl: posterUrlOf(media, image),
     durationMs: media.durationMs,
     waveform: waveform && waveform.length > 0 ? waveform : null,
   };

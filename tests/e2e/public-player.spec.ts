@@ -33,7 +33,10 @@ test("video gallery: a playable video per item", async ({ page, request }) => {
   await waitForHydration(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aftermovie oficial");
   const video = page.locator("video");
-  await expect(video).toHaveAttribute("poster", /\/api\/media\/seed-festival-aftermovie-01\/poster$/);
+  // The poster frame's WebP rendition (a fraction of the frame as a JPEG), public like any rendition.
+  await expect(video).toHaveAttribute("poster", /\/api\/media\/seed-festival-aftermovie-01\/w640\.webp$/);
+  const poster = await request.get((await video.getAttribute("poster"))!);
+  expect(poster.headers()["content-type"]).toBe("image/webp");
   const src = await video.getAttribute("src");
   // The stable path redirects to a short-lived signed URL, cacheable for less than its life.
   const redirect = await request.get(src!, { maxRedirects: 0 });

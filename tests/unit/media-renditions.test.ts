@@ -8,7 +8,7 @@ import {
 } from "@/lib/media/renditions";
 import { isMediaVariant } from "@/lib/media/urls";
 import { parseStoredVariants } from "@/lib/media/variants";
-import { playbackStreams } from "@/lib/public/media-mappers";
+import { playbackStreams, POSTER_MAX_WIDTH, toPublicMedia } from "@/lib/public/media-mappers";
 import type { MediaRow } from "@/lib/public/selects";
 
 describe("rendition ladder", () => {
@@ -142,5 +142,28 @@ describe("playback streams", () => {
       expect(streams.length).toBe(1);
       expect(streams.every((s) => !s.url.endsWith("/original"))).toBe(true);
     }
+  });
+});
+
+describe("the video poster a player shows", () => {
+  const prefix = "companies/c1/media/m1";
+  const webp = (width: number) => ({ width, format: "webp", key: `${prefix}/w${width}.webp`, bytes: width });
+  const frame = { width: 1920, format: "jpeg", key: `${prefix}/poster.jpg`, bytes: 200_000 };
+  const video = (variants: unknown[], posterKey: string | null = frame.key) =>
+    ({ id: "m1", kind: "video", mimeType: "video/mp4", variants, posterKey }) as unknown as MediaRow;
+
+  it("is the frame's widest WebP rendition up to the cap, not the full-size JPEG", () => {
+    const media = video([frame, webp(320), webp(640), webp(POSTER_MAX_WIDTH), webp(1920)]);
+    expect(toPublicMedia(media, false).posterUrl).toBe(`/api/media/m1/w${POSTER_MAX_WIDTH}.webp`);
+    // Gating changes what plays, never the poster.
+    expect(toPublicMedia(media, true).posterUrl).toBe(`/api/media/m1/w${POSTER_MAX_WIDTH}.webp`);
+    expect(toPublicMedia(video([frame, webp(320), webp(640)]), false).posterUrl).toBe(
+      "/api/media/m1/w640.webp",
+    );
+  });
+
+  it("is the JPEG frame without renditions, and nothing without a frame", () => {
+    expect(toPublicMedia(video([frame]), false).posterUrl).toBe("/api/media/m1/poster");
+    expect(toPublicMedia(video([webp(640)], null), false).posterUrl).toBeNull();
   });
 });
