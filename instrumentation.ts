@@ -1,8 +1,9 @@
 /**
  * Runs once when a Next.js server starts. Opens the front door (lib/engagement/front-door.ts),
  * which only `npm start`'s server (scripts/lib/next-server.mjs) uses. Starts the media workers
- * (pg-boss) in this process unless MEDIA_WORKER=off, so `npm start` needs no second process; deployments with many
- * web instances set MEDIA_WORKER=off there and run `lib/jobs/run-worker.ts` apart.
+ * (pg-boss) in this process unless MEDIA_WORKER=off, so `npm start` needs no second process;
+ * deployments with many web instances set MEDIA_WORKER=off there and run
+ * `lib/jobs/run-worker.ts` apart.
  * Not awaited: the server must not wait for the job schema before answering requests.
  */
 export async function register(): Promise<void> {
