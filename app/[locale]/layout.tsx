@@ -5,6 +5,7 @@ import { getMessages, getTranslations, setRequestLocale } from "next-intl/server
 import { ConsentManager } from "@/components/consent/consent-manager";
 import { ThemeProvider } from "@/components/preferences/theme-provider";
 import { MediaEnhancer } from "@/components/public/media-enhancer";
+import { StaleMetadataCleaner } from "@/components/head/stale-metadata-cleaner";
 import { DeferredToaster } from "@/components/public/deferred-toaster";
 import { appUrl, env } from "@/lib/env";
 import { requestNonce } from "@/lib/public/csp-nonce";
@@ -68,6 +69,7 @@ export default async function LocaleLayout({ children, params }: LayoutProps<"/[
             <DeferredToaster />
             <ConsentManager analyticsTagId={env.ANALYTICS_TAG_ID ?? null} />
             <MediaEnhancer />
+            <StaleMetadataCleaner />
           </ThemeProvider>
         </NextIntlClientProvider>
       </body>
