@@ -2,8 +2,9 @@
  * `npm run bench`: requests/s and p50/p99 latency of the demo event page under concurrent
  * load, beside the same server's figures for a static file, and their ratio; then likes/s and
  * comment posts/s (engagement.ts), the JavaScript each public page makes a browser download
- * (publicJsKb.max, scripts/lib/js-transfer.ts), the analytics queries over 1 000 000 events (analytics.ts)
- * and the media pipeline (media.ts).
+ * (publicJsKb.max, scripts/lib/js-transfer.ts), Lighthouse's mobile score of each public page
+ * (lighthouse.ts, median of several runs), the analytics queries over 1 000 000 events
+ * (analytics.ts) and the media pipeline (media.ts).
  *
  * Starts the app like `npm start` (production build, embedded services, demo seed) in a
  * throwaway data folder on free ports, unless BENCH_URL points at a running app. Loopback
@@ -22,6 +23,7 @@ import { freePort } from "../lib/free-port";
 import { kb, measurePublicPages, PUBLIC_JS_BUDGET_KB } from "../lib/js-transfer";
 import { runAnalyticsBench } from "./analytics";
 import { runEngagementBench } from "./engagement";
+import { runLighthouseBench } from "./lighthouse";
 import { runMediaBench } from "./media";
 import { recordFigure, writeBenchResults } from "./results";
 
@@ -248,6 +250,11 @@ async function main(): Promise<void> {
       );
     }
     recordFigure("publicJsKb.max", Math.max(...weights.map((weight) => kb(weight.bytes))));
+
+    // Before the engagement bench: Lighthouse measures the pages as a fan's first visit finds them.
+    console.log("");
+    log("Lighthouse: mobile performance of the public pages (a phone's CPU and network, simulated)");
+    await runLighthouseBench(app.base, log);
 
     console.log("");
     log("engagement: likes/s, comment posts/s, a crowd and a hammer through the public API");
