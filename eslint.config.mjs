@@ -11,6 +11,8 @@ const config = [
       "next-env.d.ts",
       "test-results/**",
       "playwright-report/**",
+      // The bench's output, including its generated control app (scripts/bench/control-page.ts).
+      ".bench/**",
     ],
   },
   ...nextCoreWebVitals,

@@ -7,7 +7,8 @@
  * as the machine's `benchmarkIndex` moved between 1,300 and 2,750. One run proves nothing, so
  * every page is run BENCH_LIGHTHOUSE_RUNS times (default 5), the pages taking turns so that a slow
  * spell of the machine falls on all of them alike, and the median counts. The benchmarkIndex is
- * printed and recorded beside the scores.
+ * printed and recorded beside the scores, with the score of an empty Next.js page run in the same
+ * rounds (./control-page.ts): the ceiling this machine allows any Next.js page.
  *
  * Lighthouse is fetched by `npx` when the bench runs (a pinned version): 185 MB that neither
  * `npm install` nor CI needs. Without Chromium or the network the stage says it was skipped.
@@ -19,6 +20,7 @@ import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
 import { promisify } from "node:util";
 import { publicPages } from "../lib/js-transfer";
+import { startControlPage } from "./control-page";
 import { recordFigure } from "./results";
 
 const run = promisify(execFile);
@@ -127,17 +129,29 @@ export async function runLighthouseBench(base: string, log: (message: string) =>
     );
   }
 
-  const pages = [...(await publicPages(base)), { label: "video", path: VIDEO_PLAYER_PATH }];
+  const pages = [...(await publicPages(base)), { label: "video", path: VIDEO_PLAYER_PATH }].map((page) => ({
+    ...page,
+    url: new URL(page.path, base).href,
+  }));
+  const control = await startControlPage().catch((error: Error) => {
+    log(`Lighthouse: no control page (${error.message})`);
+    return null;
+  });
+  if (control) pages.push({ label: "control", path: "(an empty Next.js page)", url: control.url });
   const runs = new Map<string, LighthouseRun[]>(pages.map((page) => [page.label, []]));
-  for (let round = 1; round <= rounds; round++) {
-    for (const page of pages) {
-      try {
-        runs.get(page.label)!.push(await lighthouse(new URL(page.path, base).href, chromium));
-      } catch (error) {
-        // A failed run (a trace error, a missing npx) is reported, not counted.
-        log(`Lighthouse ${page.label} round ${round}: ${(error as Error).message.split("\n")[0]}`);
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      for (const page of pages) {
+        try {
+          runs.get(page.label)!.push(await lighthouse(page.url, chromium));
+        } catch (error) {
+          // A failed run (a trace error such as NO_NAVSTART) is reported, not counted.
+          log(`Lighthouse ${page.label} round ${round}: ${(error as Error).message.split("\n")[0]}`);
+        }
       }
     }
+  } finally {
+    await control?.stop();
   }
 
   const summaries = pages
@@ -173,11 +187,12 @@ export async function runLighthouseBench(base: string, log: (message: string) =>
     recordFigure(`lighthouse.${s.label}.tbtMs`, s.tbtMs);
     recordFigure(`lighthouse.${s.label}.lcpMs`, s.lcpMs);
   }
-  const lowest = Math.min(...summaries.map((s) => s.score));
+  const ours = summaries.filter((s) => s.label !== "control");
+  const lowest = Math.min(...ours.map((s) => s.score));
   const machine = median(summaries.map((s) => s.benchmarkIndex));
   recordFigure("lighthouse.min", lowest);
   recordFigure("lighthouse.benchmarkIndex", machine);
   log(
-    `Lighthouse mobile performance, median of ${rounds}: lowest page ${fmt(lowest)} (target ≥ ${LIGHTHOUSE_TARGET}); this machine's benchmarkIndex ${fmt(machine)}`,
+    `Lighthouse mobile performance, median of ${rounds}: lowest page ${fmt(lowest)} (target ≥ ${LIGHTHOUSE_TARGET}), an empty Next.js page ${fmt(control ? (summaries.find((s) => s.label === "control")?.score ?? NaN) : NaN)}; this machine's benchmarkIndex ${fmt(machine)}`,
   );
 }
