@@ -3,8 +3,9 @@ import type { Messages } from "@/lib/i18n/messages";
 /**
  * Namespaces the public pages' client islands read. The root layout sends only these to the
  * browser (every message of every screen would otherwise ride along in each public page's
- * HTML). Areas with client components of their own (admin, auth) wrap their layout in
- * another `<NextIntlClientProvider>`, which sends all messages for that area.
+ * HTML). The signed-in areas wrap their layout in another `<NextIntlClientProvider>`: the admin,
+ * account, onboarding and invitation screens get all messages (`AllMessages`), the auth
+ * pages only theirs (`pageClientNamespaces.auth`).
  */
 export const publicClientNamespaces = [
   "common",
@@ -30,13 +31,30 @@ export const pageClientNamespaces = {
   // The share menu (components/share/share-menu.tsx) is on event pages too.
   event: ["gallery", "share", "engagement"],
   player: ["gallery", "player", "share", "engagement"],
+  // The sign-in, sign-up and password pages (app/[locale]/(app)/auth): their forms, and the
+  // "signed in without access" notice's actions. Not the whole admin catalogue (75 KB of
+  // every page's HTML before).
+  auth: ["auth", "admin.accessDenied"],
 } as const satisfies Record<string, readonly string[]>;
 
+/**
+ * The given namespaces of `messages`; a dotted name (`admin.accessDenied`) picks one part of a
+ * namespace, under the same path, so `useTranslations("admin.accessDenied")` finds it.
+ */
 export function pickMessages(messages: Messages, namespaces: readonly string[]): Messages {
   const out: Messages = {};
-  for (const ns of namespaces) {
+  for (const name of namespaces) {
+    const [ns, part] = name.split(".", 2) as [string, string | undefined];
     const value = messages[ns];
-    if (value !== undefined) out[ns] = value;
+    if (value === undefined) continue;
+    if (part === undefined) {
+      out[ns] = value;
+      continue;
+    }
+    const picked = typeof value === "string" ? undefined : value[part];
+    if (picked === undefined) continue;
+    const into = out[ns];
+    out[ns] = { ...(typeof into === "object" ? into : {}), [part]: picked };
   }
   return out;
 }

@@ -1,11 +1,17 @@
 import "server-only";
 import { isMediaVariant } from "@/lib/media/urls";
 import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
-import { publicStorage } from "@/lib/storage";
+import { publicStorage, storage } from "@/lib/storage";
 import { isRecordIdShape } from "@/lib/validation/common";
 
 /**
- * Public media answer with a redirect to a short-lived signed URL of the private bucket.
+ * Public media answer with a redirect to a short-lived signed URL of the private bucket, except
+ * the still images the media worker made (a photo's `w640.webp`…, a video's poster, an event's
+ * banner): those are answered with their bytes, from the page's own origin. A fan's largest
+ * image (the event banner, the photo, the video's poster) then loads without a redirect and a
+ * second connection, to the store, before it (issue #16: the Largest Contentful Paint). They are
+ * small, and formats our own encoder wrote; originals, videos and audio (large, ranged) stay
+ * redirects, and so does a logo (the organiser's own file).
  * Signatures are made with a signing time rounded down to a window, so every request in a
  * window gets the same URL and browsers (or a CDN) reuse the bytes they have.
  * Lifetimes are short on purpose (issue #12, hole 13): once content is unpublished or gated,
@@ -15,7 +21,11 @@ import { isRecordIdShape } from "@/lib/validation/common";
  */
 export const SIGNATURE_SECONDS = 600;
 export const WINDOW_SECONDS = 300;
-/** Life of a cached redirect: far less than the SIGNATURE_SECONDS - WINDOW_SECONDS always left. */
+/**
+ * Life of a cached answer (a redirect, or an image's bytes): far less than the
+ * SIGNATURE_SECONDS - WINDOW_SECONDS always left. A shared cache may keep an image's bytes this
+ * long after its content is unpublished: no longer than a cached redirect's target works.
+ */
 export const REDIRECT_MAX_AGE = 60;
 
 /**
@@ -34,12 +44,23 @@ export async function signedObjectUrl(key: string, contentType?: string, now = D
   });
 }
 
-export type MediaLookup = { status: 200; key: string; contentType?: string } | { status: 403 | 404 };
+/** `inline`: answered with the bytes (a still image the media worker made), not a redirect. */
+export type MediaLookup =
+  { status: 200; key: string; contentType?: string; inline?: boolean } | { status: 403 | 404 };
+
+/** A photo's resized image or a video's poster: both written by the media worker. */
+const STILL_IMAGE_VARIANT = /^(?:poster|w\d{1,5}\.(?:webp|avif|jpeg))$/;
 
 export async function lookupMedia(mediaId: string, variant: string): Promise<MediaLookup> {
   if (!isMediaVariant(variant) || !isRecordIdShape(mediaId)) return { status: 404 };
   const found = await resolveMediaObject(mediaId, variant);
-  if (found.state === "ok") return { status: 200, key: found.key, contentType: found.contentType };
+  if (found.state === "ok")
+    return {
+      status: 200,
+      key: found.key,
+      contentType: found.contentType,
+      inline: STILL_IMAGE_VARIANT.test(variant),
+    };
   return { status: found.state === "gated" ? 403 : 404 };
 }
 
@@ -50,19 +71,66 @@ export async function lookupLogo(companyId: string): Promise<MediaLookup> {
 
 export async function lookupBanner(eventId: string): Promise<MediaLookup> {
   const banner = isRecordIdShape(eventId) ? await resolveBanner(eventId) : null;
-  return banner ? { status: 200, ...banner } : { status: 404 };
+  // Always one of the banner's renditions (resolveBanner), never the uploaded file.
+  return banner ? { status: 200, ...banner, inline: true } : { status: 404 };
 }
 
-/** The route handlers' answer for a lookup. */
-export async function mediaResponse(lookup: MediaLookup): Promise<Response> {
-  if (lookup.status !== 200) {
-    return Response.json(
-      { error: lookup.status === 403 ? "forbidden" : "not_found" },
-      {
-        status: lookup.status,
-        headers: { "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" },
-      },
-    );
+const notFound = (status: 403 | 404) =>
+  Response.json(
+    { error: status === 403 ? "forbidden" : "not_found" },
+    { status, headers: { "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" } },
+  );
+
+/** `If-None-Match` names this ETag (or `*`): the browser's copy is current. */
+function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
+}
+
+/** Larger than this (no rendition the worker makes is), an image is a redirect like the rest. */
+export const MAX_INLINE_IMAGE_BYTES = 4 * 1024 * 1024;
+/** The types the media worker writes its still images in (lib/media/variants.ts). */
+const STILL_IMAGE_TYPES = new Set(["image/webp", "image/avif", "image/jpeg"]);
+
+/**
+ * A still image's bytes, read whole from the store (the store's connection is never held by a
+ * slow reader); a HEAD or a conditional request asks the store for the ETag only, and a
+ * current copy gets 304. Null: too large to answer inline.
+ */
+async function imageResponse(key: string, contentType: string, request?: Request): Promise<Response | null> {
+  const headers = new Headers({
+    "Content-Type": contentType,
+    "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}`,
+    "X-Content-Type-Options": "nosniff",
+  });
+  const ifNoneMatch = request?.headers.get("if-none-match") ?? null;
+  if (request?.method === "HEAD" || ifNoneMatch) {
+    const stat = await storage.stat(key);
+    if (!stat) return notFound(404);
+    if (stat.size !== null && stat.size > MAX_INLINE_IMAGE_BYTES) return null;
+    if (stat.etag) headers.set("ETag", stat.etag);
+    if (stat.etag && matchesEtag(ifNoneMatch, stat.etag)) return new Response(null, { status: 304, headers });
+    if (request?.method === "HEAD") {
+      if (stat.size !== null) headers.set("Content-Length", String(stat.size));
+      return new Response(null, { status: 200, headers });
+    }
+  }
+  const object = await storage.readSmall(key, MAX_INLINE_IMAGE_BYTES);
+  if (object === null) return notFound(404);
+  if (object === "too-large") return null;
+  if (object.etag) headers.set("ETag", object.etag);
+  headers.set("Content-Length", String(object.bytes.byteLength));
+  // The SDK types its bytes over ArrayBufferLike; they are a plain ArrayBuffer's.
+  return new Response(object.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+/** The route handlers' answer for a lookup (`request`: for a conditional request's 304). */
+export async function mediaResponse(lookup: MediaLookup, request?: Request): Promise<Response> {
+  if (lookup.status !== 200) return notFound(lookup.status);
+  if (lookup.inline && lookup.contentType && STILL_IMAGE_TYPES.has(lookup.contentType)) {
+    const inline = await imageResponse(lookup.key, lookup.contentType, request);
+    if (inline) return inline;
   }
   return new Response(null, {
     status: 302,

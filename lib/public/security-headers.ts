@@ -34,7 +34,8 @@ function cspOptions(): CspOptions {
 
 /**
  * The store's origin as browsers reach it (the first of `storageOrigins`): public pages
- * preconnect to it, since their first image redirects there (/api/media → a presigned URL).
+ * preconnect to it, since the logo, the videos and the downloads redirect there (/api/media →
+ * a presigned URL; lib/public/media-access.ts).
  */
 export function mediaOrigin(): string {
   return cspOptions().storageOrigins[0]!;

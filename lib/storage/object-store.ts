@@ -91,9 +91,14 @@ export class ObjectStore {
 
   /** Size of a stored object, or null when it does not exist. */
   async size(key: string): Promise<number | null> {
+    return (await this.stat(key))?.size ?? null;
+  }
+
+  /** Size and ETag of a stored object (a HEAD: no bytes), or null when it does not exist. */
+  async stat(key: string): Promise<{ size: number | null; etag: string | undefined } | null> {
     try {
       const head = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
-      return head.ContentLength ?? null;
+      return { size: head.ContentLength ?? null, etag: head.ETag };
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;
@@ -107,6 +112,30 @@ export class ObjectStore {
     );
     if (!res.Body) return new Uint8Array();
     return res.Body.transformToByteArray();
+  }
+
+  /**
+   * A small object's bytes and ETag, read whole (so the store's connection is free at once, whatever
+   * the reader of the answer does); null when it does not exist, `"too-large"` (unread) when it
+   * is longer than `maxBytes`. For answering a browser with the bytes (lib/public/media-access.ts).
+   */
+  async readSmall(
+    key: string,
+    maxBytes: number,
+  ): Promise<{ bytes: Uint8Array; etag: string | undefined } | "too-large" | null> {
+    let res;
+    try {
+      res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    if (!res.Body) return null;
+    if ((res.ContentLength ?? Infinity) > maxBytes) {
+      (res.Body as Readable).destroy();
+      return "too-large";
+    }
+    return { bytes: await res.Body.transformToByteArray(), etag: res.ETag };
   }
 
   /** The object as a Node stream, for files too large to hold in memory. */

@@ -19,7 +19,8 @@ test("an event page shows its details, photo grid and content", async ({ page })
   await expect(first.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /w320\.avif 320w/);
   await expect(first.locator('source[type="image/webp"]')).toHaveAttribute("srcset", /w640\.webp 640w/);
   await expect(grid.locator("img[data-lazy]").first()).toBeAttached();
-  // The photos come from the store (a redirect from /api/media): the page connects to it early.
+  // The logo, videos and downloads come from the store (a redirect from /api/media): the page
+  // connects to it early.
   await expect(page.locator('head link[rel="preconnect"]')).toHaveAttribute(
     "href",
     new URL(process.env.E2E_S3_ENDPOINT!).origin,

@@ -8,12 +8,14 @@ import { loadSitemap } from "@/lib/public/load-sitemap";
 import {
   lookupBanner,
   lookupMedia,
+  MAX_INLINE_IMAGE_BYTES,
   mediaResponse,
   REDIRECT_MAX_AGE,
   signedObjectUrl,
   WINDOW_SECONDS,
 } from "@/lib/public/media-access";
 import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
+import { storage } from "@/lib/storage";
 import { sourceHash } from "@/lib/translation/fields";
 
 /**
@@ -296,13 +298,82 @@ describe("media access", () => {
     expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
     const location = new URL(answer.headers.get("location")!);
     expect(location.searchParams.get("response-content-type")).toBe("audio/wav");
-    const rendition = new URL(
-      (await mediaResponse(await lookupMedia("gallery-1", "w640.webp"))).headers.get("location")!,
-    );
-    expect(rendition.searchParams.get("response-content-type")).toBe("image/webp");
     const missing = await mediaResponse(await lookupMedia("gallery-3", "w640.webp"));
     expect(missing.status).toBe(404);
     expect(missing.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("answers a still image the worker made with its bytes, from the app's origin, and 304 when unchanged", async () => {
+    const key = `companies/${C}/media/gallery-1/w640.webp`;
+    const bytes = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 5, 6, 7, 8]);
+    await storage.put(key, bytes, "application/octet-stream"); // the verified type is answered, not the stored one
+    try {
+      expect(await lookupMedia("gallery-1", "w640.webp")).toMatchObject({ status: 200, key, inline: true });
+      const answer = await mediaResponse(await lookupMedia("gallery-1", "w640.webp"));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("location")).toBeNull();
+      expect(answer.headers.get("content-type")).toBe("image/webp");
+      expect(answer.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(answer.headers.get("cache-control")).toBe(`public, max-age=${REDIRECT_MAX_AGE}`);
+      expect(answer.headers.get("content-length")).toBe(String(bytes.length));
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(bytes);
+
+      const etag = answer.headers.get("etag")!;
+      expect(etag).toBeTruthy();
+      const conditional = (tag: string) =>
+        mediaResponse(
+          { status: 200, key, contentType: "image/webp", inline: true },
+          new Request("http://localhost/", { headers: { "if-none-match": tag } }),
+        );
+      const unchanged = await conditional(`"other", W/${etag}`);
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.headers.get("etag")).toBe(etag);
+      expect(await unchanged.text()).toBe("");
+      expect((await conditional('"other"')).status).toBe(200);
+      const head = await mediaResponse(
+        { status: 200, key, contentType: "image/webp", inline: true },
+        new Request("http://localhost/", { method: "HEAD" }),
+      );
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-length")).toBe(String(bytes.length));
+      expect(head.body).toBeNull();
+
+      // Unpublished: 404 at once, as for a redirect.
+      await prisma.content.update({ where: { id: "gallery" }, data: { status: "draft" } });
+      try {
+        expect((await mediaResponse(await lookupMedia("gallery-1", "w640.webp"))).status).toBe(404);
+      } finally {
+        await prisma.content.update({ where: { id: "gallery" }, data: { status: "published" } });
+      }
+    } finally {
+      await storage.delete(key);
+    }
+    // Read whole, never more than the cap: a larger object is a redirect like the rest.
+    const large = `companies/${C}/media/gallery-2/w640.webp`;
+    await storage.put(large, new Uint8Array(MAX_INLINE_IMAGE_BYTES + 1), "image/webp");
+    try {
+      expect(await storage.readSmall(large, 10)).toBe("too-large");
+      const redirected = await mediaResponse({
+        status: 200,
+        key: large,
+        contentType: "image/webp",
+        inline: true,
+      });
+      expect(redirected.status).toBe(302);
+      expect(new URL(redirected.headers.get("location")!).pathname).toContain("gallery-2/w640.webp");
+    } finally {
+      await storage.delete(large);
+    }
+    // Only the worker's image types are answered inline, whatever a lookup says.
+    expect(
+      (await mediaResponse({ status: 200, key, contentType: "image/svg+xml", inline: true })).status,
+    ).toBe(302);
+    // A rendition listed but not in the store: 404, not an error.
+    expect((await mediaResponse(await lookupMedia("gallery-1", "w640.webp"))).status).toBe(404);
+    // Originals stay redirects (large, and the organiser's own file); so do playback streams.
+    const original = await lookupMedia("track-audio", "original");
+    expect(original).toMatchObject({ status: 200, inline: false });
+    expect((await mediaResponse(original)).status).toBe(302);
   });
 
   it("keeps public links short-lived: a redirect never outlives its signature, unpublishing ends it at once", async () => {
@@ -321,7 +392,8 @@ describe("media access", () => {
       expect(bytesMaxAge).toBeLessThanOrEqual(leftSeconds);
       expect(url.searchParams.get("response-cache-control")).toContain("private");
     }
-    const answer = await mediaResponse(await lookupMedia("gallery-1", "w640.webp"));
+    const answer = await mediaResponse(await lookupMedia("track-audio", "original"));
+    expect(answer.status).toBe(302);
     expect(answer.headers.get("cache-control")).toBe(`public, max-age=${REDIRECT_MAX_AGE}`);
 
     await prisma.content.update({ where: { id: "gallery" }, data: { status: "draft" } });
@@ -355,8 +427,19 @@ describe("media access", () => {
       key: `companies/${C}/media/banner/w640.webp`,
       contentType: "image/webp",
     });
-    const answer = await mediaResponse(await lookupBanner("ev-public"));
-    expect(new URL(answer.headers.get("location")!).pathname).not.toContain("banner.jpg");
+    // Answered with the rendition's bytes, never the uploaded file's.
+    const rendition = new Uint8Array([1, 2, 3]);
+    await storage.put(`companies/${C}/media/banner/w640.webp`, rendition, "image/webp");
+    await storage.put(bannerKey, new Uint8Array([9, 9, 9, 9]), "image/jpeg");
+    try {
+      const answer = await mediaResponse(await lookupBanner("ev-public"));
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("content-type")).toBe("image/webp");
+      expect(new Uint8Array(await answer.arrayBuffer())).toEqual(rendition);
+    } finally {
+      await storage.delete(`companies/${C}/media/banner/w640.webp`);
+      await storage.delete(bannerKey);
+    }
     expect(await resolveBanner("ev-draft")).toBeNull();
     await prisma.mediaFile.delete({ where: { id: banner.id } });
   });

@@ -8,7 +8,7 @@ import {
   tenantIcons,
 } from "@/components/public/pages/tenant-pages";
 import { EventView } from "@/components/public/event-view";
-import { PageMessages } from "@/components/public/page-messages";
+import { PageMessages } from "@/components/i18n/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
 import { templateStyle } from "@/lib/brand/templates";
 import type { Locale } from "@/lib/i18n/config";

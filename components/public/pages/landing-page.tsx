@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { noIndex, tenantIcons } from "@/components/public/pages/tenant-pages";
 import { LandingView } from "@/components/public/landing-view";
-import { PageMessages } from "@/components/public/page-messages";
+import { PageMessages } from "@/components/i18n/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
 import type { Locale } from "@/lib/i18n/config";
 import { tenantLinks, type SiteMode } from "@/lib/public/links";

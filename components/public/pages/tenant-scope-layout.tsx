@@ -30,7 +30,7 @@ export async function TenantScopeLayout({
   };
   return (
     <TenantScopeProvider tenant={tenant}>
-      {/* Every tenant page's first photo or poster comes from the store: connect while the HTML arrives. */}
+      {/* The logo, the videos and the downloads come from the store: connect while the HTML arrives. */}
       <link rel="preconnect" href={mediaOrigin()} />
       {children}
     </TenantScopeProvider>

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
-import { Suspense } from "react";
+import { Suspense, type ReactNode } from "react";
+import { AllMessages } from "@/components/i18n/page-messages";
 import { AccessDenied } from "@/components/admin/access-denied";
 import { AdminShell } from "@/components/admin/admin-shell";
 import { TwoFactorRequired } from "@/components/admin/two-factor-required";
@@ -24,6 +25,14 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 export default async function AdminLayout({ children, params }: LayoutProps<"/[locale]/admin">) {
   const { locale } = await params;
   setRequestLocale(locale);
+  return (
+    <AllMessages>
+      <AdminArea>{children}</AdminArea>
+    </AllMessages>
+  );
+}
+
+async function AdminArea({ children }: { children: ReactNode }) {
   const access = await getAdminAccess();
 
   if (!access.session) {

@@ -1,9 +1,13 @@
+import { publicRoute } from "@/lib/http/route";
 import { lookupMedia, mediaResponse } from "@/lib/public/media-access";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/media/{mediaId}/{original|poster|w640.webp…} — redirect to a signed URL if the media is public
-export async function GET(_request: Request, { params }: RouteContext<"/api/media/[mediaId]/[variant]">) {
-  const { mediaId, variant } = await params;
-  return mediaResponse(await lookupMedia(mediaId, variant));
-}
+// GET /api/media/{mediaId}/{original|poster|w640.webp…} if the media is public: a still image's
+// bytes, or a redirect to a signed URL (lib/public/media-access.ts)
+export const GET = publicRoute(
+  async (request: Request, { params }: RouteContext<"/api/media/[mediaId]/[variant]">) => {
+    const { mediaId, variant } = await params;
+    return mediaResponse(await lookupMedia(mediaId, variant), request);
+  },
+);

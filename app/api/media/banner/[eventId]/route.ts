@@ -1,9 +1,12 @@
+import { publicRoute } from "@/lib/http/route";
 import { lookupBanner, mediaResponse } from "@/lib/public/media-access";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/media/banner/{eventId} — an event's banner, while the event is published and public
-export async function GET(_request: Request, { params }: RouteContext<"/api/media/banner/[eventId]">) {
-  const { eventId } = await params;
-  return mediaResponse(await lookupBanner(eventId));
-}
+export const GET = publicRoute(
+  async (request: Request, { params }: RouteContext<"/api/media/banner/[eventId]">) => {
+    const { eventId } = await params;
+    return mediaResponse(await lookupBanner(eventId), request);
+  },
+);

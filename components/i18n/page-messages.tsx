@@ -5,7 +5,7 @@ import { pageClientNamespaces, pickMessages, publicClientNamespaces } from "@/li
 import type { Messages } from "@/lib/i18n/messages";
 
 /**
- * The client messages of one kind of tenant page: the layout's public namespaces plus the
+ * The client messages of one kind of page: the root layout's public namespaces plus the
  * page's own (lib/i18n/client-messages.ts), so other pages do not carry them.
  */
 export async function PageMessages({
@@ -23,4 +23,13 @@ export async function PageMessages({
       {children}
     </NextIntlClientProvider>
   );
+}
+
+/**
+ * Every message, for the signed-in screens (admin, account, onboarding, invitations): they
+ * have many client components and are not where a crowd arrives.
+ */
+export function AllMessages({ children }: { children: ReactNode }) {
+  // Rendered on the server without `messages`, the provider passes on all of the request's.
+  return <NextIntlClientProvider>{children}</NextIntlClientProvider>;
 }
