@@ -6,6 +6,7 @@
 import { spawn } from "node:child_process";
 import { mkdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
+import { RUN_ERRORS_FILE, type RunError } from "../tests/support/run-errors-reporter";
 
 interface Counts {
   passed: number;
@@ -78,6 +79,8 @@ async function main(): Promise<void> {
   await mkdir(outDir, { recursive: true });
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   let runnerFailed = false;
+  /** What failed a layer outside any test, repeated just above the closing line. */
+  const outside: string[] = [];
   const floors = await readFloors();
   const add = (layer: Layer, code: number, counts: Counts | undefined) => {
     if (!counts) {
@@ -90,14 +93,17 @@ async function main(): Promise<void> {
     total.failed += counts.failed;
     total.skipped += counts.skipped;
     // A runner can fail outside any test (a crashing setup): that must fail the suite too.
-    if (code !== 0 && counts.failed === 0) runnerFailed = true;
+    if (code !== 0 && counts.failed === 0) {
+      runnerFailed = true;
+      outside.push(`${layer}: the runner exited ${code} with no failing test.`);
+    }
     console.log(`${layer}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     // A file that stopped being collected, or a runner that quietly ran a subset, passes
     // every test it ran: the committed floor makes it fail instead.
     const collected = counts.passed + counts.failed + counts.skipped;
     if (collected < floors[layer]) {
-      console.error(
-        `\n${layer}: ${collected} tests collected, fewer than the floor of ${floors[layer]} in ${FLOOR_FILE}.` +
+      outside.push(
+        `${layer}: ${collected} tests collected, fewer than the floor of ${floors[layer]} in ${FLOOR_FILE}.` +
           " If tests were removed on purpose, lower the floor in the same commit.",
       );
       runnerFailed = true;
@@ -110,15 +116,23 @@ async function main(): Promise<void> {
     "run",
     "--reporter=default",
     "--reporter=json",
+    "--reporter=./tests/support/run-errors-reporter.ts",
     `--outputFile.json=${vitestJson}`,
   ]);
   add("unit + integration", vitestCode, vitestCounts(await readJson(vitestJson)));
+  const runErrors = ((await readJson(RUN_ERRORS_FILE)) as { errors?: RunError[] } | undefined)?.errors ?? [];
+  outside.push(...runErrors.map((e) => `unit + integration: ${e.file ? `${e.file}: ` : ""}${e.message}`));
 
   if (!skipE2e) {
     const e2eCode = await run(process.execPath, ["--import", "tsx", "scripts/e2e.ts"]);
-    add("end-to-end", e2eCode, playwrightCounts(await readJson(path.join(outDir, "playwright.json"))));
+    const report = await readJson(path.join(outDir, "playwright.json"));
+    add("end-to-end", e2eCode, playwrightCounts(report));
+    const errors = (report as { errors?: { message?: string }[] } | undefined)?.errors ?? [];
+    outside.push(...errors.map((e) => `end-to-end: ${e.message ?? "an error outside any test"}`));
   }
 
+  // In a CI log the runners' own account of these is far above, under the end-to-end output.
+  if (outside.length > 0) console.error(`\nOutside any test:\n\n${outside.join("\n\n")}`);
   console.log(`\n${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
   process.exit(total.failed > 0 || runnerFailed ? 1 : 0);
 }

@@ -76,8 +76,13 @@ export async function completeUpload(
     try {
       await storage.copy(media.storageKey, key);
     } catch (error) {
-      if (!isNotFound(error)) throw error;
-      return vanished();
+      // A copy is one request, but a store need not make it atomic (s3rver copies the bytes,
+      // then the metadata): a source deleted mid-way by a concurrent completion can leave a
+      // partial target. Nothing points at `key` yet, so it is always safe to remove.
+      // Such a store may also report the vanished source as an internal error, not a 404.
+      await storage.delete(key).catch(() => undefined);
+      if (isNotFound(error) || (await storage.size(media.storageKey)) === null) return vanished();
+      throw error;
     }
   }
 
