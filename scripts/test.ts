@@ -17,11 +17,20 @@ interface Counts {
 const outDir = path.resolve(".test-output");
 const skipE2e = process.argv.includes("--skip-e2e");
 
-function run(command: string, args: string[]): Promise<number> {
+/** How much of a runner's standard error is kept, to repeat when it fails outside any test. */
+const STDERR_TAIL_CHARS = 8000;
+
+/** Runs a test runner; its standard error is passed through, and its end kept. */
+function run(command: string, args: string[]): Promise<{ code: number; stderrTail: string }> {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: "inherit" });
-    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on("error", () => resolve(1));
+    let stderrTail = "";
+    const child = spawn(command, args, { stdio: ["inherit", "inherit", "pipe"] });
+    child.stderr.on("data", (chunk: Buffer) => {
+      process.stderr.write(chunk);
+      stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
+    });
+    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stderrTail }));
+    child.on("error", () => resolve({ code: 1, stderrTail }));
   });
 }
 
@@ -82,9 +91,15 @@ async function main(): Promise<void> {
   /** What failed a layer outside any test, repeated just above the closing line. */
   const outside: string[] = [];
   const floors = await readFloors();
-  const add = (layer: Layer, code: number, counts: Counts | undefined) => {
+  const add = (
+    layer: Layer,
+    { code, stderrTail }: { code: number; stderrTail: string },
+    counts: Counts | undefined,
+  ) => {
     if (!counts) {
-      console.error(`\n${layer}: the runner produced no report (exit ${code}); counting it as a failure.`);
+      outside.push(
+        `${layer}: the runner produced no report (exit ${code}); counting it as a failure. The end of its stderr:\n${stderrTail}`,
+      );
       total.failed += 1;
       runnerFailed = true;
       return;
@@ -95,7 +110,10 @@ async function main(): Promise<void> {
     // A runner can fail outside any test (a crashing setup): that must fail the suite too.
     if (code !== 0 && counts.failed === 0) {
       runnerFailed = true;
-      outside.push(`${layer}: the runner exited ${code} with no failing test.`);
+      // What broke it (an unhandled rejection, a crash in teardown) is at the end of its stderr.
+      outside.push(
+        `${layer}: the runner exited ${code} with no failing test. The end of its stderr:\n${stderrTail}`,
+      );
     }
     console.log(`${layer}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     // A file that stopped being collected, or a runner that quietly ran a subset, passes
@@ -111,7 +129,7 @@ async function main(): Promise<void> {
   };
 
   const vitestJson = path.join(outDir, "vitest.json");
-  const vitestCode = await run(process.execPath, [
+  const vitest = await run(process.execPath, [
     "node_modules/vitest/vitest.mjs",
     "run",
     "--reporter=default",
@@ -119,14 +137,14 @@ async function main(): Promise<void> {
     "--reporter=./tests/support/run-errors-reporter.ts",
     `--outputFile.json=${vitestJson}`,
   ]);
-  add("unit + integration", vitestCode, vitestCounts(await readJson(vitestJson)));
+  add("unit + integration", vitest, vitestCounts(await readJson(vitestJson)));
   const runErrors = ((await readJson(RUN_ERRORS_FILE)) as { errors?: RunError[] } | undefined)?.errors ?? [];
   outside.push(...runErrors.map((e) => `unit + integration: ${e.file ? `${e.file}: ` : ""}${e.message}`));
 
   if (!skipE2e) {
-    const e2eCode = await run(process.execPath, ["--import", "tsx", "scripts/e2e.ts"]);
+    const e2e = await run(process.execPath, ["--import", "tsx", "scripts/e2e.ts"]);
     const report = await readJson(path.join(outDir, "playwright.json"));
-    add("end-to-end", e2eCode, playwrightCounts(report));
+    add("end-to-end", e2e, playwrightCounts(report));
     const errors = (report as { errors?: { message?: string }[] } | undefined)?.errors ?? [];
     outside.push(...errors.map((e) => `end-to-end: ${e.message ?? "an error outside any test"}`));
   }
