@@ -29,7 +29,19 @@ function run(command: string, args: string[]): Promise<{ code: number; stderrTai
       process.stderr.write(chunk);
       stderrTail = (stderrTail + chunk.toString("utf8")).slice(-STDERR_TAIL_CHARS);
     });
-    child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), stderrTail }));
+    child.on("exit", (code, signal) => {
+      const done = () => resolve({ code: code ?? (signal ? 1 : 0), stderrTail });
+      // Its last words may still be in the pipe. But a process it started and left behind (an
+      // app server, a database) may hold the pipe open forever: wait for it a moment only.
+      const timer = setTimeout(() => {
+        child.stderr.destroy();
+        done();
+      }, 2000);
+      child.stderr.once("close", () => {
+        clearTimeout(timer);
+        done();
+      });
+    });
     child.on("error", () => resolve({ code: 1, stderrTail }));
   });
 }
