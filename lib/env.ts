@@ -122,6 +122,13 @@ const schema = z.object({
    * single-value header Next.js sets from the socket counts.
    */
   TRUST_PROXY: boolean(false),
+  /**
+   * Redis (`redis://` or `rediss://`) for the rate-limit counters of every instance: for a large
+   * deployment, so each request's count leaves the database. Unset: the database keeps them.
+   */
+  REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
+    message: "REDIS_URL must start with redis:// or rediss://",
+  }),
   /** Fan actions per visitor per minute (public engagement API). */
   RATE_LIMIT_LIKE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_COMMENT: z.coerce.number().int().min(1).default(10),

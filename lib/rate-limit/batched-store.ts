@@ -1,8 +1,10 @@
 import type { Pool } from "pg";
 import { groupCommit } from "@/lib/db-batch";
 import { fanPool } from "@/lib/db-pool";
+import { env } from "@/lib/env";
 import {
   LIMITER_TABLE,
+  limitStore,
   type LimitCheck,
   type LimitOutcome,
   type LimitStore,
@@ -122,5 +124,13 @@ export function batchedLimitStore(pool: () => Pool): LimitStore {
   };
 }
 
-/** The process's batched store, on the fans' pool (lib/db-pool.ts). */
-export const fanLimitStore: LimitStore = batchedLimitStore(fanPool);
+const batchedFanStore = batchedLimitStore(fanPool);
+
+/**
+ * The engagement API's store: batched on the fans' pool (lib/db-pool.ts); with `REDIS_URL`,
+ * the process's one store on Redis, so that every limit is counted in one place.
+ */
+export const fanLimitStore: LimitStore = {
+  consume: (checks, windowSeconds) =>
+    (env.REDIS_URL ? limitStore() : batchedFanStore).consume(checks, windowSeconds),
+};

@@ -1,25 +1,36 @@
+import type { Redis } from "ioredis";
 import type { Pool } from "pg";
-import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes } from "rate-limiter-flexible";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
 import { fanPool } from "@/lib/db-pool";
+import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
+import { redisConnection } from "@/lib/rate-limit/redis";
 
 /**
  * The app's one rate limiter: `rate-limiter-flexible` on its Postgres store (the
  * `rate_limiter` table), so every app instance on the database counts the same requests
  * exactly. Each check is one atomic upsert on its own key's row (no transaction, no lock
- * order, nothing read back and rewritten).
+ * order, nothing read back and rewritten). With `REDIS_URL` the counts live in Redis
+ * instead (the library's Redis store, one atomic script per check), for every limit and
+ * every instance alike, so a large deployment's database sees none of them.
  *
  * A key over its limit is also blocked in this process's memory until its window ends
- * (`inMemoryBlockOnConsumed`): a hammering client then costs no database write at all on
- * this instance; another instance still asks the database, which says no. A key is only
- * memory-blocked after the database reported it used up, so the block never lets more
+ * (`inMemoryBlockOnConsumed`): a hammering client then costs no store write at all on
+ * this instance; another instance still asks the store, which says no. A key is only
+ * memory-blocked after the store reported it used up, so the block never lets more
  * through than the shared count allows.
  *
  * Hot rows are a matter of the keys callers choose: a key that every request of a crowd
  * updates (one NAT address) serialises that crowd on one row. See lib/engagement/limits.ts
  * for how the fan-facing limits avoid it.
  *
- * If the database fails, a per-process in-memory limiter with the same limits answers
+ * If the store fails, a per-process in-memory limiter with the same limits answers
  * (`insuranceLimiter`): limits stay on, per instance, instead of every request failing.
  */
 export interface LimitCheck {
@@ -51,33 +62,37 @@ export interface LimitStore {
   consume(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
 }
 
-/** A store on `pool`: the app's uses its own small pool (`limitStore()`); tests make several. */
-export function postgresLimitStore(pool: Pool): LimitStore {
-  // One limiter per (limit, window): the library fixes both per instance. Keys of one window
-  // share a prefix, so one key checked against two limits counts once (the lower limit wins).
-  const limiters = new Map<string, RateLimiterPostgres>();
+/** The options every store of the library gets for one (limit, window). */
+interface LimiterShape {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  inMemoryBlockOnConsumed: number;
+  insuranceLimiter: RateLimiterMemory;
+}
+
+/**
+ * A `LimitStore` on one of the library's stores. One limiter per (limit, window): the library
+ * fixes both per instance. Keys of one window share a prefix, so one key checked against two
+ * limits counts once (the lower limit wins).
+ */
+function libraryLimitStore(create: (shape: LimiterShape, first: boolean) => RateLimiterAbstract): LimitStore {
+  const limiters = new Map<string, RateLimiterAbstract>();
   const limiterFor = (limit: number, windowSeconds: number) => {
     const id = `${limit}/${windowSeconds}`;
     let limiter = limiters.get(id);
     if (!limiter) {
-      limiter = new RateLimiterPostgres({
-        storeClient: pool,
-        storeType: "pool",
-        tableName: LIMITER_TABLE,
-        // The migration creates the table; the library must not try DDL at start.
-        tableCreated: true,
-        // Only the first limiter sweeps expired rows (every 5 minutes, rows older than an hour).
-        clearExpiredByTimeout: limiters.size === 0,
-        keyPrefix: `w${windowSeconds}`,
-        points: limit,
-        duration: windowSeconds,
-        inMemoryBlockOnConsumed: limit,
-        insuranceLimiter: new RateLimiterMemory({
-          keyPrefix: `w${windowSeconds}`,
+      const keyPrefix = `w${windowSeconds}`;
+      limiter = create(
+        {
+          keyPrefix,
           points: limit,
           duration: windowSeconds,
-        }),
-      });
+          inMemoryBlockOnConsumed: limit,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: limit, duration: windowSeconds }),
+        },
+        limiters.size === 0,
+      );
       limiters.set(id, limiter);
     }
     return limiter;
@@ -106,6 +121,41 @@ export function postgresLimitStore(pool: Pool): LimitStore {
   };
 }
 
+/** A store on `pool`: the app's uses its own small pool (`limitStore()`); tests make several. */
+export function postgresLimitStore(pool: Pool): LimitStore {
+  return libraryLimitStore(
+    (shape, first) =>
+      new RateLimiterPostgres({
+        ...shape,
+        storeClient: pool,
+        storeType: "pool",
+        tableName: LIMITER_TABLE,
+        // The migration creates the table; the library must not try DDL at start.
+        tableCreated: true,
+        // Only the first limiter sweeps expired rows (every 5 minutes, rows older than an hour).
+        clearExpiredByTimeout: first,
+      }),
+  );
+}
+
+/**
+ * A store on Redis (`REDIS_URL`): the library's atomic increment-with-expiry script, one round
+ * trip per check (ioredis pipelines the checks that arrive together). Keys are namespaced
+ * `afterglow:` so the Redis can be shared. While Redis is unreachable the client does not queue
+ * commands: each check fails at once and the in-memory insurance limiter answers.
+ */
+export function redisLimitStore(client: Redis): LimitStore {
+  return libraryLimitStore(
+    (shape) =>
+      new RateLimiterRedis({
+        ...shape,
+        keyPrefix: `afterglow:${shape.keyPrefix}`,
+        storeClient: client,
+        rejectIfRedisNotReady: true,
+      }),
+  );
+}
+
 /** Allowed when every check is; else the refusal that lasts longest. */
 export function worstOutcome(outcomes: readonly LimitOutcome[]): LimitOutcome {
   let blocked: LimitOutcome | undefined;
@@ -117,11 +167,16 @@ export function worstOutcome(outcomes: readonly LimitOutcome[]): LimitOutcome {
   return blocked ?? { allowed: true };
 }
 
-/** The process's store, on the fans' pool (lib/db-pool.ts), kept on globalThis like it. */
+/**
+ * The process's store: on Redis when `REDIS_URL` is set, else on the fans' pool
+ * (lib/db-pool.ts). Kept on globalThis like the pool.
+ */
 const shared = globalThis as unknown as { afterglowLimiter?: { store: LimitStore } };
 
-function limitStore(): LimitStore {
-  shared.afterglowLimiter ??= { store: postgresLimitStore(fanPool()) };
+export function limitStore(): LimitStore {
+  shared.afterglowLimiter ??= {
+    store: env.REDIS_URL ? redisLimitStore(redisConnection(env.REDIS_URL)) : postgresLimitStore(fanPool()),
+  };
   return shared.afterglowLimiter.store;
 }
 

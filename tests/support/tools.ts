@@ -63,3 +63,8 @@ export function missingApertium(): string | null {
   const absent = APERTIUM_MODES.filter((m) => !apertiumModes.has(m));
   return absent.length ? warnOnce(`apertium lacks the ${absent.join(", ")} modes`) : null;
 }
+
+/** `null` when redis-server is installed (Debian: redis-server), else why its tests are skipped. */
+export function missingRedis(): string | null {
+  return runs("redis-server", ["--version"]) === null ? warnOnce("redis-server is not installed") : null;
+}

@@ -1,0 +1,134 @@
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { redisLimitStore, type LimitStore } from "@/lib/rate-limit/limiter";
+import { redisConnection } from "@/lib/rate-limit/redis";
+import { startRedisServer, type RedisServer } from "../support/redis-server";
+import { missingRedis, titled } from "../support/tools";
+
+/**
+ * The limiter on a real redis-server (REDIS_URL, for large deployments). Two stores on two
+ * connections stand for two app instances: the counts they share are Redis's.
+ */
+const skip = missingRedis();
+let redis: RedisServer;
+let admin: Redis;
+let instanceA: LimitStore;
+let instanceB: LimitStore;
+const clients: Redis[] = [];
+
+/** A connection as the app makes it (fail fast), but its own: one per simulated instance. */
+function instanceClient(url: string): Redis {
+  const client = new Redis(url, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    enableAutoPipelining: true,
+  });
+  client.on("error", () => undefined);
+  clients.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  if (skip) return;
+  redis = await startRedisServer();
+  admin = new Redis(redis.url);
+  instanceA = redisLimitStore(instanceClient(redis.url));
+  instanceB = redisLimitStore(instanceClient(redis.url));
+  // The app's connections refuse commands until connected (the limiter answers from memory).
+  await Promise.all(
+    clients.map((client) =>
+      client.status === "ready" ? undefined : new Promise((resolve) => client.once("ready", resolve)),
+    ),
+  );
+});
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  admin?.disconnect();
+  await redis?.stop();
+});
+
+const points = async (key: string, window = 60) => Number(await admin.get(`afterglow:w${window}:${key}`));
+const commandsProcessed = async () =>
+  Number(/total_commands_processed:(\d+)/.exec(await admin.info("stats"))![1]);
+
+describe.skipIf(skip)(titled("the limiter on Redis", skip), () => {
+  it("lets exactly `limit` of many simultaneous requests through, across two instances", async () => {
+    const check = [{ key: "shared", limit: 40 }];
+    const outcomes = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => (i % 2 ? instanceA : instanceB).consume(check, 60)),
+    );
+    expect(outcomes.filter((o) => o.allowed)).toHaveLength(40);
+    const blocked = outcomes.find((o) => !o.allowed);
+    expect(blocked).toMatchObject({ allowed: false, key: "shared" });
+    if (blocked && !blocked.allowed) {
+      expect(blocked.retryAfter).toBeGreaterThanOrEqual(1);
+      expect(blocked.retryAfter).toBeLessThanOrEqual(60);
+    }
+    // A limit reached through A holds on B.
+    const key = [{ key: "a-then-b", limit: 3 }];
+    for (let i = 0; i < 3; i++) expect((await instanceA.consume(key, 60)).allowed).toBe(true);
+    expect((await instanceB.consume(key, 60)).allowed).toBe(false);
+  });
+
+  it("keeps its keys under `afterglow:`, each expiring with its window", async () => {
+    await instanceA.consume([{ key: "named", limit: 5 }], 60);
+    expect(await points("named")).toBe(1);
+    const ttl = await admin.pttl("afterglow:w60:named");
+    expect(ttl).toBeGreaterThan(50_000);
+    expect(ttl).toBeLessThanOrEqual(60_000);
+  });
+
+  it("blocks a used-up key in memory: no further Redis command on that instance", async () => {
+    const check = [{ key: "memory", limit: 2 }];
+    expect((await instanceA.consume(check, 60)).allowed).toBe(true);
+    expect((await instanceA.consume(check, 60)).allowed).toBe(true);
+    expect((await instanceA.consume(check, 60)).allowed).toBe(false);
+    const before = await commandsProcessed();
+    for (let i = 0; i < 20; i++) expect((await instanceA.consume(check, 60)).allowed).toBe(false);
+    // Only the INFO calls themselves reached Redis.
+    expect((await commandsProcessed()) - before).toBe(1);
+    expect(await points("memory")).toBe(2);
+  });
+
+  it("resets after a real one-second window", async () => {
+    const check = [{ key: "second", limit: 1 }];
+    expect((await instanceA.consume(check, 1)).allowed).toBe(true);
+    expect(await instanceA.consume(check, 1)).toEqual({ allowed: false, retryAfter: 1, key: "second" });
+    await expect.poll(async () => (await instanceB.consume(check, 1)).allowed, { timeout: 5_000 }).toBe(true);
+  });
+
+  it("picks Redis for every limit, the engagement API's included, when REDIS_URL is set", async () => {
+    const shared = globalThis as { afterglowLimiter?: unknown };
+    const saved = shared.afterglowLimiter;
+    delete shared.afterglowLimiter;
+    vi.stubEnv("REDIS_URL", redis.url);
+    vi.resetModules();
+    try {
+      const { consumeLimits } = await import("@/lib/rate-limit/limiter");
+      const { fanLimitStore } = await import("@/lib/rate-limit/batched-store");
+      const connection = (await import("@/lib/rate-limit/redis")).redisConnection(redis.url);
+      // Until its connection is up, a new process counts in memory (the insurance limiter).
+      expect((await consumeLimits([{ key: "early", limit: 5 }])).allowed).toBe(true);
+      if (connection.status !== "ready") await new Promise((resolve) => connection.once("ready", resolve));
+      expect((await consumeLimits([{ key: "selected", limit: 5 }])).allowed).toBe(true);
+      expect((await fanLimitStore.consume([{ key: "selected", limit: 5 }], 60)).allowed).toBe(true);
+      expect(await points("selected")).toBe(2);
+    } finally {
+      redisConnection(redis.url).disconnect();
+      vi.unstubAllEnvs();
+      vi.resetModules();
+      shared.afterglowLimiter = saved;
+    }
+  });
+
+  it("with Redis gone, answers at once from memory: limits stay on, nothing throws", async () => {
+    // Last: it stops the server.
+    await redis.stop();
+    const check = [{ key: "outage", limit: 3 }];
+    const started = Date.now();
+    const outcomes = [];
+    for (let i = 0; i < 4; i++) outcomes.push(await instanceA.consume(check, 60));
+    expect(outcomes.map((o) => o.allowed)).toEqual([true, true, true, false]);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
