@@ -123,8 +123,8 @@ const schema = z.object({
    */
   TRUST_PROXY: boolean(false),
   /**
-   * Redis (`redis://` or `rediss://`) for the rate-limit counters of every instance: for a large
-   * deployment, so each request's count leaves the database. Unset: the database keeps them.
+   * Redis (`redis://` or `rediss://`) for the app's rate-limit counters on every instance: for a
+   * large deployment, so fans' counts leave the database. Unset: the database keeps them.
    */
   REDIS_URL: optionalUrl.refine((v) => v === undefined || /^rediss?:\/\//.test(v), {
     message: "REDIS_URL must start with redis:// or rediss://",

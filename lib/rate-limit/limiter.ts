@@ -10,7 +10,7 @@ import {
 import { fanPool } from "@/lib/db-pool";
 import { env } from "@/lib/env";
 import { AppError } from "@/lib/errors";
-import { redisConnection } from "@/lib/rate-limit/redis";
+import { redisConnection, reportRedisTrouble } from "@/lib/rate-limit/redis";
 
 /**
  * The app's one rate limiter: `rate-limiter-flexible` on its Postgres store (the
@@ -68,7 +68,6 @@ interface LimiterShape {
   points: number;
   duration: number;
   inMemoryBlockOnConsumed: number;
-  insuranceLimiter: RateLimiterMemory;
 }
 
 /**
@@ -84,13 +83,7 @@ function libraryLimitStore(create: (shape: LimiterShape, first: boolean) => Rate
     if (!limiter) {
       const keyPrefix = `w${windowSeconds}`;
       limiter = create(
-        {
-          keyPrefix,
-          points: limit,
-          duration: windowSeconds,
-          inMemoryBlockOnConsumed: limit,
-          insuranceLimiter: new RateLimiterMemory({ keyPrefix, points: limit, duration: windowSeconds }),
-        },
+        { keyPrefix, points: limit, duration: windowSeconds, inMemoryBlockOnConsumed: limit },
         limiters.size === 0,
       );
       limiters.set(id, limiter);
@@ -127,6 +120,12 @@ export function postgresLimitStore(pool: Pool): LimitStore {
     (shape, first) =>
       new RateLimiterPostgres({
         ...shape,
+        // While the database fails, this process counts alone, with the same limits.
+        insuranceLimiter: new RateLimiterMemory({
+          keyPrefix: shape.keyPrefix,
+          points: shape.points,
+          duration: shape.duration,
+        }),
         storeClient: pool,
         storeType: "pool",
         tableName: LIMITER_TABLE,
@@ -138,22 +137,46 @@ export function postgresLimitStore(pool: Pool): LimitStore {
   );
 }
 
+/** How long a Redis that failed a check is left alone before it is asked again. */
+export const REDIS_PAUSE_MS = 5_000;
+
 /**
  * A store on Redis (`REDIS_URL`): the library's atomic increment-with-expiry script, one round
  * trip per check (ioredis pipelines the checks that arrive together). Keys are namespaced
- * `afterglow:` so the Redis can be shared. While Redis is unreachable the client does not queue
- * commands: each check fails at once and the in-memory insurance limiter answers.
+ * `afterglow:` so the Redis can be shared.
+ *
+ * A fan's request never waits on Redis for long: while the connection is not up the checks
+ * count in this process's memory, and a check that fails (a timeout of a stalled Redis, a
+ * refused command: no permission, read-only replica, out of memory) is logged and sends the
+ * next `REDIS_PAUSE_MS` of checks to memory too, instead of each paying the timeout again.
+ * Limits stay on meanwhile, per instance.
  */
 export function redisLimitStore(client: Redis): LimitStore {
-  return libraryLimitStore(
+  const onRedis = libraryLimitStore(
     (shape) =>
       new RateLimiterRedis({
         ...shape,
         keyPrefix: `afterglow:${shape.keyPrefix}`,
         storeClient: client,
-        rejectIfRedisNotReady: true,
       }),
   );
+  const inMemory = libraryLimitStore(
+    ({ keyPrefix, points, duration }) => new RateLimiterMemory({ keyPrefix, points, duration }),
+  );
+  let pausedUntil = 0;
+  return {
+    async consume(checks, windowSeconds) {
+      if (client.status === "ready" && Date.now() >= pausedUntil) {
+        try {
+          return await onRedis.consume(checks, windowSeconds);
+        } catch (error) {
+          pausedUntil = Date.now() + REDIS_PAUSE_MS;
+          reportRedisTrouble(error);
+        }
+      }
+      return inMemory.consume(checks, windowSeconds);
+    },
+  };
 }
 
 /** Allowed when every check is; else the refusal that lasts longest. */
