@@ -103,10 +103,12 @@ async function main(): Promise<void> {
   /** What failed a layer outside any test, repeated just above the closing line. */
   const outside: string[] = [];
   const floors = await readFloors();
+  /** `explained`: the runner's own report already says what failed it (no stderr tail then). */
   const add = (
     layer: Layer,
     { code, stderrTail }: { code: number; stderrTail: string },
     counts: Counts | undefined,
+    explained = false,
   ) => {
     if (!counts) {
       outside.push(
@@ -124,7 +126,9 @@ async function main(): Promise<void> {
       runnerFailed = true;
       // What broke it (an unhandled rejection, a crash in teardown) is at the end of its stderr.
       outside.push(
-        `${layer}: the runner exited ${code} with no failing test. The end of its stderr:\n${stderrTail}`,
+        explained
+          ? `${layer}: the runner exited ${code} with no failing test, for the reason below.`
+          : `${layer}: the runner exited ${code} with no failing test. The end of its stderr:\n${stderrTail}`,
       );
     }
     console.log(`${layer}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
@@ -149,15 +153,15 @@ async function main(): Promise<void> {
     "--reporter=./tests/support/run-errors-reporter.ts",
     `--outputFile.json=${vitestJson}`,
   ]);
-  add("unit + integration", vitest, vitestCounts(await readJson(vitestJson)));
   const runErrors = ((await readJson(RUN_ERRORS_FILE)) as { errors?: RunError[] } | undefined)?.errors ?? [];
+  add("unit + integration", vitest, vitestCounts(await readJson(vitestJson)), runErrors.length > 0);
   outside.push(...runErrors.map((e) => `unit + integration: ${e.file ? `${e.file}: ` : ""}${e.message}`));
 
   if (!skipE2e) {
     const e2e = await run(process.execPath, ["--import", "tsx", "scripts/e2e.ts"]);
     const report = await readJson(path.join(outDir, "playwright.json"));
-    add("end-to-end", e2e, playwrightCounts(report));
     const errors = (report as { errors?: { message?: string }[] } | undefined)?.errors ?? [];
+    add("end-to-end", e2e, playwrightCounts(report), errors.length > 0);
     outside.push(...errors.map((e) => `end-to-end: ${e.message ?? "an error outside any test"}`));
   }
 

