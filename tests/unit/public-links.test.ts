@@ -3,7 +3,7 @@ import { topLevelErrorText } from "@/lib/i18n/top-level-error";
 import { locales } from "@/lib/i18n/config";
 import { formatDuration } from "@/lib/media/format";
 import { isMediaVariant, publicMediaUrl } from "@/lib/media/urls";
-import { formatPrice } from "@/lib/public/format";
+import { formatCommentDate, formatPrice } from "@/lib/public/format";
 import { tenantLinks } from "@/lib/public/links";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
@@ -54,6 +54,29 @@ describe("formatting and translations", () => {
     expect(formatPrice(4500, "EUR", "en")).toBe("€45.00");
     expect(formatDuration(7_000)).toBe("0:07");
     expect(formatDuration(null)).toBeNull();
+  });
+
+  it("formats comment days in each language with one formatter per language, built on first use", () => {
+    const RealDateTimeFormat = Intl.DateTimeFormat;
+    let built = 0;
+    Intl.DateTimeFormat = new Proxy(RealDateTimeFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        built++;
+        return new target(...args);
+      },
+    });
+    try {
+      const noon = "2026-07-18T12:00:00Z";
+      expect(formatCommentDate(noon, "pt")).toBe("18/07/2026");
+      expect(formatCommentDate(noon, "en")).toBe("18 Jul 2026");
+      expect(formatCommentDate(noon, "fr")).toBe("18 juil. 2026");
+      expect(formatCommentDate("2026-07-19T12:00:00Z", "pt")).toBe("19/07/2026");
+      expect(formatCommentDate(noon, "en")).toBe("18 Jul 2026");
+      // Creating a formatter loads locale data (tens of ms on a phone): once per language.
+      expect(built).toBe(3);
+    } finally {
+      Intl.DateTimeFormat = RealDateTimeFormat;
+    }
   });
 
   it("keeps the top-level error screen's texts equal to the catalogues", () => {

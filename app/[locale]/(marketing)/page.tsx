@@ -42,7 +42,7 @@ export default async function HomePage({ params }: PageProps<"/[locale]">) {
   return (
     <>
       <TopBar />
-      <main id="main">
+      <main id="main" className="sections-render-near-viewport">
         <HeroSection />
         <ProblemSection />
         <MovementSection />

@@ -13,18 +13,21 @@ import { CommentForm } from "@/components/player/engagement/comment-form";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { RatingDisplay } from "@/components/player/engagement/rating-stars";
 import { pillButton } from "@/components/player/engagement/styles";
+import { resolveLocale } from "@/lib/i18n/config";
+import { formatCommentDate } from "@/lib/public/format";
 
 const PAGE_SIZE = 10;
 
-function CommentItem({ comment, dateFormat }: { comment: PublicComment; dateFormat: Intl.DateTimeFormat }) {
+function CommentItem({ comment }: { comment: PublicComment }) {
   const t = useTranslations("engagement.comments");
+  const locale = resolveLocale(useLocale());
   return (
     <li className="flex flex-col gap-2 border-b border-zinc-200 py-4 last:border-b-0 dark:border-zinc-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-medium">{comment.authorName ?? t("anonymous")}</span>
         <RatingDisplay rating={comment.rating} />
         <time dateTime={comment.createdAt} className="text-sm text-zinc-500 dark:text-zinc-400">
-          {dateFormat.format(new Date(comment.createdAt))}
+          {formatCommentDate(comment.createdAt, locale)}
         </time>
       </div>
       {/* Plain text (React escapes it); line breaks kept. */}
@@ -39,7 +42,6 @@ function CommentItem({ comment, dateFormat }: { comment: PublicComment; dateForm
  */
 export function Comments() {
   const t = useTranslations();
-  const locale = useLocale();
   const { target, state, update } = useEngagement();
   const visitorKnown = state !== null;
   const headingId = useId();
@@ -49,7 +51,6 @@ export function Comments() {
   const [loading, setLoading] = useState(true);
   const [failed, setFailed] = useState(false);
   const [announcement, setAnnouncement] = useState("");
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: "medium" });
 
   const showPage = useCallback((result: ApiResult<CommentPage>) => {
     setLoading(false);
@@ -102,7 +103,7 @@ export function Comments() {
       {comments.length > 0 ? (
         <ul aria-label={t("engagement.comments.title")} data-testid="comment-list">
           {comments.map((comment) => (
-            <CommentItem key={comment.id} comment={comment} dateFormat={dateFormat} />
+            <CommentItem key={comment.id} comment={comment} />
           ))}
         </ul>
       ) : (
