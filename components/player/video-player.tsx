@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
+import { PreloadImage } from "@/components/public/preload-image";
 import { formatDuration } from "@/lib/media/format";
 import type { PublicMedia } from "@/lib/public/types";
 import { cx } from "@/lib/cx";
@@ -43,8 +44,8 @@ export function VideoPlayer({ videos, title }: { videos: PublicMedia[]; title: s
   };
   return (
     <div className="flex flex-col gap-3">
-      {/* The poster is the page's largest paint: fetched from the head (React hoists the link). */}
-      {video.posterUrl && <link rel="preload" as="image" fetchPriority="high" href={video.posterUrl} />}
+      {/* The poster is the page's largest paint: fetched from the top of the head. */}
+      {video.posterUrl && <PreloadImage href={video.posterUrl} />}
       {/* The poster's blur placeholder (as behind a photo) until the poster itself has arrived. */}
       <div
         className="overflow-hidden rounded-2xl bg-black bg-cover bg-center"

@@ -1,4 +1,5 @@
 import type { PublicImage } from "@/lib/public/types";
+import { PreloadImage } from "@/components/public/preload-image";
 import { cx } from "@/lib/cx";
 
 /** Shown by a lazy image until its real source is set (an image without `src` shows its alt text). */
@@ -16,8 +17,8 @@ const srcSet = (sources: { width: number; url: string }[]) =>
  * above the fold on a laptop but are below it on a phone, where they should not compete with the
  * page's largest image); above-the-fold images pass `lazy={false}`, and the page's largest one
  * (its banner or cover: the LCP element) also `priority`, so the browser fetches it first: a
- * `<link rel=preload>` in the head (the same candidates the picture will choose from, found
- * before the stylesheet and the body) and `fetchpriority=high`.
+ * preload at the top of the head (`PreloadImage`: the same candidates the picture will choose
+ * from, asked for before the stylesheet and the scripts) and `fetchpriority=high`.
  * Works in server and client components (no hooks). A plain <picture>, not next/image: the
  * renditions are made once on upload, and the optimiser would encode them again.
  */
@@ -54,17 +55,9 @@ export function ResponsiveImage({
       style={image.blurDataUrl ? { backgroundImage: `url("${image.blurDataUrl}")` } : undefined}
     >
       {priority && !lazy && small && (
-        // A <link> element, which React hoists into the head, not ReactDOM.preload(): a preload
-        // hint would also fire when a link to this page is merely prefetched.
-        <link
-          rel="preload"
-          as="image"
-          fetchPriority="high"
-          // With candidates, no href: React's server render leaves it out, and a link that
-          // differs from the server's would be added a second time when the page hydrates.
-          {...(sources.length > 0
-            ? { type, imageSrcSet: srcSet(sources), imageSizes: sizes }
-            : { href: small })}
+        <PreloadImage
+          href={small}
+          {...(sources.length > 0 ? { type, imageSrcSet: srcSet(sources), imageSizes: sizes } : {})}
         />
       )}
       <picture className="contents">

@@ -35,6 +35,32 @@ test("an event page shows its details, photo grid and content", async ({ page })
   }
 });
 
+test("the page's largest image is asked for first: a preload above the stylesheet and the scripts, once", async ({
+  page,
+  request,
+}) => {
+  const pages = [
+    // The event's banner: the candidates its <picture> chooses from.
+    { path: "/demo/evento/festival-de-verao", image: /imageSrcSet="[^"]*w1280\.avif 1280w"/ },
+    // The aftermovie's poster.
+    { path: "/demo/player/seed-festival-aftermovie", image: /href="\/api\/media\/[^"]+\/w640\.webp"/ },
+  ];
+  const highImage = 'link[rel="preload"][as="image"][fetchpriority="high"]';
+  for (const { path, image } of pages) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const link = head.match(/<link rel="preload"[^>]*as="image"[^>]*fetchPriority="high"[^>]*>/);
+    expect(link?.[0], `${path}: a high-priority image preload in the head`).toMatch(image);
+    expect(link!.index!, `${path}: before the stylesheet`).toBeLessThan(head.indexOf('rel="stylesheet"'));
+    expect(link!.index!, `${path}: before the scripts`).toBeLessThan(head.indexOf("<script"));
+    await page.goto(path);
+    await waitForHydration(page);
+    // Hydration finds the server's link and adds no second one.
+    await expect(page.locator(highImage)).toHaveCount(1);
+    await expect(page.locator(`head ${highImage}`)).toHaveCount(1);
+  }
+});
+
 test("the lightbox opens on a photo and is driven by the keyboard", async ({ page }) => {
   await page.goto("/demo/evento/festival-de-verao");
   await waitForHydration(page);
