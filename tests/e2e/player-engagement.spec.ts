@@ -77,6 +77,19 @@ test("like, then unlike: the count follows and stays after a reload", async ({ p
   expect(await eventRows(contentId, "unlike")).toBe(1);
 });
 
+test("a count in the thousands reads the same on the like button and in its name", async ({ page }) => {
+  const contentId = await ownContent("Popular");
+  await sql(`insert into content_like_count ("contentId", shard, likes) values ($1, 0, 12344)`, [contentId]);
+  await openPlayer(page, contentId);
+  const like = page.getByRole("button", { name: /^Gosto/ });
+  // European Portuguese groups from five digits with a space (lib/public/format.ts formatCount).
+  await expect(page.getByTestId("like-count")).toHaveText(/^12\s344$/);
+  await expect(like).toHaveAccessibleName(/^Gosto, 12\s344 gostos$/);
+  await like.click();
+  await expect(page.getByTestId("like-count")).toHaveText(/^12\s345$/);
+  await expect(like).toHaveAccessibleName(/^Gosto, 12\s345 gostos$/);
+});
+
 test("a comment with a rating appears at once, as plain text, and stays", async ({ page }) => {
   const contentId = await ownContent("Comment on me");
   await openPlayer(page, contentId);

@@ -3,12 +3,31 @@ import { topLevelErrorText } from "@/lib/i18n/top-level-error";
 import { locales } from "@/lib/i18n/config";
 import { formatDuration } from "@/lib/media/format";
 import { isMediaVariant, publicMediaUrl } from "@/lib/media/urls";
-import { formatCommentDate, formatPrice } from "@/lib/public/format";
+import { formatCommentDate, formatCount, formatPrice, intlLocale } from "@/lib/public/format";
 import { tenantLinks } from "@/lib/public/links";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";
 import pt from "@/messages/pt.json";
+
+/** How many `Intl[name]` objects `body` builds (each one loads locale data). */
+function intlBuilt(name: "DateTimeFormat" | "NumberFormat", body: () => void): number {
+  const real = Intl[name];
+  let built = 0;
+  const counting = new Proxy(real, {
+    construct(target, args: unknown[]) {
+      built++;
+      return Reflect.construct(target, args) as object;
+    },
+  });
+  Object.assign(Intl, { [name]: counting });
+  try {
+    body();
+  } finally {
+    Object.assign(Intl, { [name]: real });
+  }
+  return built;
+}
 
 describe("tenant links", () => {
   it("builds the three URL schemes of the spec", () => {
@@ -57,25 +76,44 @@ describe("formatting and translations", () => {
   });
 
   it("formats comment days in each language with one formatter per language, built on first use", () => {
-    const RealDateTimeFormat = Intl.DateTimeFormat;
-    let built = 0;
-    Intl.DateTimeFormat = new Proxy(RealDateTimeFormat, {
-      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        built++;
-        return new target(...args);
-      },
-    });
-    try {
-      const noon = "2026-07-18T12:00:00Z";
+    const noon = "2026-07-18T12:00:00Z";
+    const built = intlBuilt("DateTimeFormat", () => {
       expect(formatCommentDate(noon, "pt")).toBe("18/07/2026");
       expect(formatCommentDate(noon, "en")).toBe("18 Jul 2026");
       expect(formatCommentDate(noon, "fr")).toBe("18 juil. 2026");
       expect(formatCommentDate("2026-07-19T12:00:00Z", "pt")).toBe("19/07/2026");
       expect(formatCommentDate(noon, "en")).toBe("18 Jul 2026");
-      // Creating a formatter loads locale data (tens of ms on a phone): once per language.
-      expect(built).toBe(3);
-    } finally {
-      Intl.DateTimeFormat = RealDateTimeFormat;
+    });
+    // Creating a formatter loads locale data (tens of ms on a phone): once per language.
+    expect(built).toBe(3);
+  });
+
+  it("writes counts as each language does, building a number formatter only from 1,000 up", () => {
+    const reference = (n: number, locale: (typeof locales)[number]) =>
+      new Intl.NumberFormat(intlLocale[locale]).format(n);
+    // Below 1,000 the plain digits are what every language's formatter writes, and nothing is built.
+    const small = locales.flatMap((locale) => [0, 1, 7, 42, 999].map((n) => ({ n, locale })));
+    const smallTexts: string[] = [];
+    expect(
+      intlBuilt("NumberFormat", () =>
+        smallTexts.push(...small.map(({ n, locale }) => formatCount(n, locale))),
+      ),
+    ).toBe(0);
+    expect(smallTexts).toEqual(small.map(({ n, locale }) => reference(n, locale)));
+
+    const built = intlBuilt("NumberFormat", () => {
+      expect(formatCount(1234, "en")).toBe("1,234");
+      expect(formatCount(1234, "pt")).toBe("1234");
+      expect(formatCount(12345, "pt")).toBe("12\u00a0345");
+      expect(formatCount(12345, "es")).toBe("12.345");
+      expect(formatCount(1234, "fr")).toBe("1\u202f234");
+      expect(formatCount(1234567, "en")).toBe("1,234,567");
+      // A value the fast path does not cover is still formatted, not printed raw.
+      expect(formatCount(2.5, "fr")).toBe("2,5");
+    });
+    expect(built).toBe(4);
+    for (const locale of locales) {
+      for (const n of [1000, 12345, 1234567]) expect(formatCount(n, locale)).toBe(reference(n, locale));
     }
   });
 

@@ -14,7 +14,7 @@ import { useEngagement } from "@/components/player/engagement/engagement-provide
 import { RatingDisplay } from "@/components/player/engagement/rating-stars";
 import { pillButton } from "@/components/player/engagement/styles";
 import { resolveLocale } from "@/lib/i18n/config";
-import { formatCommentDate } from "@/lib/public/format";
+import { formatCommentDate, formatCount } from "@/lib/public/format";
 
 const PAGE_SIZE = 10;
 
@@ -42,6 +42,7 @@ function CommentItem({ comment }: { comment: PublicComment }) {
  */
 export function Comments() {
   const t = useTranslations();
+  const locale = resolveLocale(useLocale());
   const { target, state, update } = useEngagement();
   const visitorKnown = state !== null;
   const headingId = useId();
@@ -92,7 +93,7 @@ export function Comments() {
         {t("engagement.comments.title")}
         {total !== null && total > 0 && (
           <span className="text-base font-normal text-zinc-500 dark:text-zinc-400">
-            ({t("engagement.comments.count", { count: total })})
+            ({t("engagement.comments.count", { count: total, countText: formatCount(total, locale) })})
           </span>
         )}
       </h2>

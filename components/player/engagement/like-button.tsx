@@ -1,13 +1,15 @@
 "use client";
 
 import { Heart } from "lucide-react";
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "@/components/public/lazy-toast";
 import { engagementClient } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { pillColours, pillShape } from "@/components/player/engagement/styles";
 import { cx } from "@/lib/cx";
+import { resolveLocale } from "@/lib/i18n/config";
+import { formatCount } from "@/lib/public/format";
 
 /**
  * Like with its count. The change shows at once and is rolled back if the server refuses it;
@@ -15,9 +17,11 @@ import { cx } from "@/lib/cx";
  */
 export function LikeButton() {
   const t = useTranslations();
+  const locale = resolveLocale(useLocale());
   const { target, state, update } = useEngagement();
   const [pending, setPending] = useState(false);
   const liked = state?.liked ?? false;
+  const countText = state ? formatCount(state.likes, locale) : null;
 
   async function onClick() {
     if (!state || pending) return;
@@ -44,8 +48,13 @@ export function LikeButton() {
       // aria-disabled rather than disabled while sending: a disabled button drops keyboard focus.
       aria-disabled={pending || undefined}
       onClick={onClick}
-      // The name holds the count as shown, not in parentheses (WCAG 2.5.3, axe label-content-name-mismatch).
-      aria-label={state ? t("engagement.like.label", { count: state.likes }) : t("engagement.like.loading")}
+      // The name holds the count as shown, not in parentheses (WCAG 2.5.3, axe label-content-name-mismatch):
+      // both written by formatCount, so "1,234" on the button is "1,234 likes" in its name.
+      aria-label={
+        state && countText !== null
+          ? t("engagement.like.label", { count: state.likes, countText })
+          : t("engagement.like.loading")
+      }
       className={cx(
         pillShape,
         liked
@@ -56,7 +65,7 @@ export function LikeButton() {
     >
       <Heart aria-hidden className={cx("size-5", liked && "fill-current")} />
       <span className="min-w-4 tabular-nums" data-testid="like-count">
-        {state ? state.likes : "–"}
+        {countText ?? "–"}
       </span>
     </button>
   );
