@@ -63,7 +63,16 @@ describe("image processing", () => {
     expect(row.blurDataUrl).toMatch(/^data:image\/webp;base64,/);
     const variants = parseStoredVariants(row.variants) ?? [];
     expect(variants.map((v) => `${v.width}.${v.format}`).sort()).toEqual(
-      ["1280.avif", "1280.webp", "320.avif", "320.webp", "640.avif", "640.webp"].sort(),
+      [
+        "1280.avif",
+        "1280.webp",
+        "960.avif",
+        "960.webp",
+        "320.avif",
+        "320.webp",
+        "640.avif",
+        "640.webp",
+      ].sort(),
     );
     for (const v of variants) {
       expect(v.key.startsWith(`companies/${company.id}/media/${id}/`)).toBe(true);

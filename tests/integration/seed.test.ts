@@ -290,7 +290,7 @@ describe("demo seed", () => {
           parseStoredVariants(m.variants)
             ?.map((v) => `${v.format}${v.width}`)
             .sort(),
-        ).toEqual(["avif1280", "avif320", "avif640", "webp1280", "webp320", "webp640"]);
+        ).toEqual(["avif1280", "avif320", "avif640", "avif960", "webp1280", "webp320", "webp640", "webp960"]);
       }
       if (m.kind === "video") {
         expect(m).toMatchObject({ mimeType: "video/mp4", width: 640, height: 360, durationMs: 3000 });

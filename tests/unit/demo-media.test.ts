@@ -112,7 +112,7 @@ describe("buildPdf", () => {
 });
 
 describe("processImage", () => {
-  it("encodes webp and avif at 320/640/1280 with a blur placeholder", async () => {
+  it("encodes webp and avif at 320/640/960/1280 with a blur placeholder", async () => {
     const photo = await generatePhoto({ seed: 42, theme: "festival" });
     const result = await processImage(photo, { effort: { webp: 0, avif: 0 } });
     expect(result).toMatchObject({ width: 1600, height: 1067 });
@@ -122,9 +122,11 @@ describe("processImage", () => {
       "avif@1280",
       "avif@320",
       "avif@640",
+      "avif@960",
       "webp@1280",
       "webp@320",
       "webp@640",
+      "webp@960",
     ]);
     for (const v of result.variants) {
       const meta = await sharp(v.bytes).metadata();
@@ -158,10 +160,13 @@ describe("processImage", () => {
 });
 
 describe("variantWidths", () => {
-  it("never enlarges and keeps the source width between targets", () => {
-    expect(variantWidths(1600)).toEqual([320, 640, 1280]);
-    expect(variantWidths(1280)).toEqual([320, 640, 1280]);
+  it("never enlarges, keeps the source width between targets, skips a near twin of it", () => {
+    expect(variantWidths(1600)).toEqual([320, 640, 960, 1280]);
+    expect(variantWidths(1280)).toEqual([320, 640, 960, 1280]);
+    expect(variantWidths(1100)).toEqual([320, 640, 960, 1100]);
     expect(variantWidths(1000)).toEqual([320, 640, 1000]);
+    expect(variantWidths(960)).toEqual([320, 640, 960]);
+    expect(variantWidths(660)).toEqual([320, 660]);
     expect(variantWidths(640)).toEqual([320, 640]);
     expect(variantWidths(200)).toEqual([200]);
   });

@@ -20,14 +20,13 @@ const PAGE_SIZE = 10;
 
 function CommentItem({ comment }: { comment: PublicComment }) {
   const t = useTranslations("engagement.comments");
-  const locale = resolveLocale(useLocale());
   return (
     <li className="flex flex-col gap-2 border-b border-zinc-200 py-4 last:border-b-0 dark:border-zinc-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <span className="font-medium">{comment.authorName ?? t("anonymous")}</span>
         <RatingDisplay rating={comment.rating} />
         <time dateTime={comment.createdAt} className="text-sm text-zinc-500 dark:text-zinc-400">
-          {formatCommentDate(comment.createdAt, locale)}
+          {formatCommentDate(comment.createdAt)}
         </time>
       </div>
       {/* Plain text (React escapes it); line breaks kept. */}
