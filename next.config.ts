@@ -13,6 +13,9 @@ const withNextIntl = createNextIntlPlugin({
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // The production server compresses, with brotli where the browser takes it (Next.js's own
+  // compressor only speaks gzip): scripts/lib/next-server.mjs.
+  compress: false,
   reactStrictMode: true,
   // `npm run typecheck` (run in CI) checks the whole project, tests and scripts included;
   // repeating it inside every `next build` would only slow `npm start` down.
