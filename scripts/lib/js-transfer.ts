@@ -58,10 +58,15 @@ export function overBudget(pages: PageWeight[], budgetKb = PUBLIC_JS_BUDGET_KB):
 }
 
 /** A GET answering the raw (still compressed) body and its headers. */
-function getRaw(
+export function getRaw(
   url: URL,
   headers: Record<string, string>,
-): Promise<{ status: number; encoding: string | undefined; body: Buffer }> {
+): Promise<{
+  status: number;
+  encoding: string | undefined;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}> {
   return new Promise((resolve, reject) => {
     const request = http.get(url, { headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -70,6 +75,7 @@ function getRaw(
         resolve({
           status: response.statusCode ?? 0,
           encoding: response.headers["content-encoding"],
+          headers: response.headers,
           body: Buffer.concat(chunks),
         }),
       );

@@ -1,7 +1,6 @@
-import http from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test, type Response } from "@playwright/test";
-import { scriptSources } from "../../scripts/lib/js-transfer";
+import { getRaw, scriptSources } from "../../scripts/lib/js-transfer";
 
 /**
  * Issue #16: the production server (scripts/lib/next-server.mjs) compresses with brotli where
@@ -10,31 +9,13 @@ import { scriptSources } from "../../scripts/lib/js-transfer";
 const EVENT = "/demo/evento/festival-de-verao";
 const CHROME = "gzip, deflate, br, zstd";
 
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
+type Raw = Awaited<ReturnType<typeof getRaw>>;
 
-function getRaw(url: URL, acceptEncoding?: string): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    const headers: http.OutgoingHttpHeaders = { accept: "text/html,*/*", "accept-language": "pt-PT" };
-    if (acceptEncoding !== undefined) headers["accept-encoding"] = acceptEncoding;
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks),
-          }),
-        );
-        response.on("error", reject);
-      })
-      .on("error", reject);
-  });
+/** A GET in Portuguese, taking the given encodings (none: no Accept-Encoding at all). */
+function get(url: URL, acceptEncoding?: string): Promise<Raw> {
+  const headers: Record<string, string> = { accept: "text/html,*/*", "accept-language": "pt-PT" };
+  if (acceptEncoding !== undefined) headers["accept-encoding"] = acceptEncoding;
+  return getRaw(url, headers);
 }
 
 function decoded(answer: Raw): string {
@@ -60,13 +41,13 @@ test("a browser gets the event page, its scripts and its stylesheet brotli-compr
   const pageUrl = new URL(EVENT, baseURL);
   // Twice each: the second answer of a cached page is the micro-cache's replay of the first,
   // which must keep the encoding its own request asked for.
-  await getRaw(pageUrl, CHROME); // into Next.js's cache, if no test rendered it before
+  await get(pageUrl, CHROME); // into Next.js's cache, if no test rendered it before
   const pages = [
-    await getRaw(pageUrl, CHROME),
-    await getRaw(pageUrl, "gzip"),
-    await getRaw(pageUrl, CHROME),
-    await getRaw(pageUrl, "gzip"),
-    await getRaw(pageUrl, "identity"),
+    await get(pageUrl, CHROME),
+    await get(pageUrl, "gzip"),
+    await get(pageUrl, CHROME),
+    await get(pageUrl, "gzip"),
+    await get(pageUrl, "identity"),
   ];
   expect(pages.map((page) => page.status)).toEqual([200, 200, 200, 200, 200]);
   expect(pages.map((page) => page.headers["content-encoding"])).toEqual([
@@ -87,7 +68,7 @@ test("a browser gets the event page, its scripts and its stylesheet brotli-compr
   expect(files.some((file) => file.endsWith(".css"))).toBe(true);
   for (const file of new Set(files)) {
     const url = new URL(file, pageUrl);
-    const [brotli, gzip] = [await getRaw(url, CHROME), await getRaw(url, "gzip")];
+    const [brotli, gzip] = [await get(url, CHROME), await get(url, "gzip")];
     expect(brotli.status, file).toBe(200);
     const source = decoded(gzip);
     // Under 1 KB a file is sent as it is, either way (compression's threshold).
