@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import {
   ANALYTICS_QUEUE,
+  BACKFILL_QUEUE,
   DOMAIN_CHECK_QUEUE,
   DOMAIN_SCHEDULE_QUEUE,
   MEDIA_QUEUES,
@@ -69,6 +70,15 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     policy: "singleton",
     retryLimit: 0,
     expireInSeconds: 15 * 60,
+  });
+  // One page at a time: the next page is queued by the one before, behind it.
+  await boss.createQueue(BACKFILL_QUEUE, {
+    name: BACKFILL_QUEUE,
+    policy: "singleton",
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 30 * 60,
+    retentionDays: 1,
   });
   await boss.createQueue(ANALYTICS_QUEUE, {
     name: ANALYTICS_QUEUE,

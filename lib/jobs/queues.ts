@@ -13,6 +13,16 @@ export const MEDIA_QUEUES = {
 /** Periodic housekeeping: abandoned uploads, stuck processing, orphaned banners, stray upload objects. */
 export const SWEEP_QUEUE = "media-sweep";
 
+/**
+ * Renditions that media processed under an older width list lacks (lib/media/backfill.ts):
+ * one pass after each worker start, a page per job, data `{ afterId }` (the last id done).
+ */
+export const BACKFILL_QUEUE = "media-backfill";
+
+export interface BackfillJobData {
+  afterId?: string;
+}
+
 /** The hourly roll-up of closed days of engagement for analytics (lib/analytics/rollup.ts). */
 export const ANALYTICS_QUEUE = "analytics-rollup";
 

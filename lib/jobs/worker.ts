@@ -1,7 +1,15 @@
 import type PgBoss from "pg-boss";
-import { db } from "@/lib/db";
 import { ensureQueues, registerLocalWorker } from "@/lib/jobs/boss";
-import { MEDIA_QUEUES, SWEEP_QUEUE, type MediaJobData, type MediaQueue } from "@/lib/jobs/queues";
+import { backfillRenditionsPage } from "@/lib/jobs/backfill";
+import { changeOfContents } from "@/lib/jobs/public-change";
+import {
+  BACKFILL_QUEUE,
+  MEDIA_QUEUES,
+  SWEEP_QUEUE,
+  type BackfillJobData,
+  type MediaJobData,
+  type MediaQueue,
+} from "@/lib/jobs/queues";
 import type { PublicChange } from "@/lib/jobs/revalidate";
 import { sweepMedia } from "@/lib/jobs/sweep";
 import { MEDIA_ERRORS, markMediaFailed, PermanentMediaError, processMedia } from "@/lib/media/process-media";
@@ -13,6 +21,8 @@ export interface WorkerOptions {
   /** Cron for the sweep (null: none); it also runs once at start. */
   sweepCron?: string | null;
   pollingIntervalSeconds?: number;
+  /** Media per job of the renditions backfill (lib/jobs/backfill.ts). */
+  backfillPageSize?: number;
 }
 
 /**
@@ -27,17 +37,8 @@ export async function handleMediaJob(
   try {
     const outcome = await processMedia(mediaId);
     if (outcome.status === "ready" && onPublicChange) {
-      const links = outcome.contentId
-        ? await db.contentEvent.findMany({
-            where: { contentId: outcome.contentId },
-            select: { eventId: true },
-          })
-        : [];
-      await onPublicChange({
-        companyId: outcome.companyId,
-        contentIds: outcome.contentId ? [outcome.contentId] : [],
-        eventIds: links.map((l) => l.eventId),
-      }).catch(() => undefined);
+      const contentIds = outcome.contentId ? [outcome.contentId] : [];
+      await onPublicChange(await changeOfContents(outcome.companyId, contentIds)).catch(() => undefined);
     }
   } catch (error) {
     if (error instanceof PermanentMediaError) {
@@ -85,9 +86,19 @@ export async function startMediaWorkers(
   if (options.sweepCron !== null) await boss.schedule(SWEEP_QUEUE, options.sweepCron ?? "*/10 * * * *");
   // Once now, for whatever the last run left behind.
   await boss.send(SWEEP_QUEUE, {});
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work<BackfillJobData>(BACKFILL_QUEUE, polling, async ([job]) => {
+    if (!job) return;
+    const afterId = job.data.afterId ?? null;
+    const page = await backfillRenditionsPage(afterId, options.onPublicChange, options.backfillPageSize);
+    if (page.added > 0 || page.failed > 0) console.log("[afterglow] renditions backfill", page);
+    if (page.nextAfterId) await boss.send(BACKFILL_QUEUE, { afterId: page.nextAfterId });
+  });
+  // One pass per start: a new width in DEFAULT_VARIANT_WIDTHS arrives with a deploy.
+  await boss.send(BACKFILL_QUEUE, {});
   return {
     async stop() {
-      for (const queue of [...queues.map(([q]) => q), SWEEP_QUEUE]) await boss.offWork(queue);
+      for (const queue of [...queues.map(([q]) => q), SWEEP_QUEUE, BACKFILL_QUEUE]) await boss.offWork(queue);
     },
   };
 }

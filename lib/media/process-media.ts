@@ -75,7 +75,8 @@ export async function markMediaFailed(mediaId: string, messageKey: string) {
   });
 }
 
-async function cleanUpWritten(media: MediaRow, written: string[]): Promise<void> {
+/** Removes the objects a job wrote that its media does not list (all of them, and its folder, when it is gone). */
+export async function cleanUpWritten(media: MediaRow, written: string[]): Promise<void> {
   const still = await db.mediaFile.findUnique({ where: { id: media.id }, select: { variants: true } });
   if (!still) {
     // Deleted while we worked: remove everything under its folder.

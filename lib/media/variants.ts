@@ -93,6 +93,15 @@ export function variantWidths(
 }
 
 /**
+ * The widths `variantWidths` encodes for this source that `stored` lacks (as WebP): what a
+ * media processed under an older `DEFAULT_VARIANT_WIDTHS` is missing (lib/media/backfill.ts).
+ */
+export function missingVariantWidths(sourceWidth: number, stored: readonly StoredVariant[]): number[] {
+  const have = new Set(stored.filter((v) => v.format === "webp").map((v) => v.width));
+  return variantWidths(sourceWidth).filter((w) => !have.has(w));
+}
+
+/**
  * Turns an uploaded image into responsive variants. The original is decoded once (rotated
  * per its EXIF orientation, converted to 8-bit sRGB) into raw pixels at the largest size
  * needed, and every variant is encoded from those pixels. Outputs carry no metadata:

@@ -2,7 +2,13 @@ import { readFile, stat } from "node:fs/promises";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { audioPeaks, parseWav } from "@/lib/media/audio";
-import { parseStoredVariants, processImage, variantWidths } from "@/lib/media/variants";
+import {
+  missingVariantWidths,
+  parseStoredVariants,
+  processImage,
+  variantWidths,
+  type StoredVariant,
+} from "@/lib/media/variants";
 import {
   buildPdf,
   concertSvg,
@@ -169,6 +175,38 @@ describe("variantWidths", () => {
     expect(variantWidths(660)).toEqual([320, 660]);
     expect(variantWidths(640)).toEqual([320, 640]);
     expect(variantWidths(200)).toEqual([200]);
+  });
+});
+
+describe("missingVariantWidths", () => {
+  const stored = (...widths: number[]): StoredVariant[] =>
+    widths.flatMap((width) => [
+      { width, format: "webp" as const, key: `w${width}.webp`, bytes: 1 },
+      { width, format: "avif" as const, key: `w${width}.avif`, bytes: 1 },
+    ]);
+
+  it("names the widths of today's list that a row processed under an older one lacks", () => {
+    // Processed before 960 was added (320, 640, 1280 and the source width between them).
+    expect(missingVariantWidths(1600, stored(320, 640, 1280))).toEqual([960]);
+    expect(missingVariantWidths(1100, stored(320, 640, 1100))).toEqual([960]);
+    expect(missingVariantWidths(1600, stored(320, 640, 960, 1280))).toEqual([]);
+  });
+
+  it("asks for nothing the current rule would not encode, and keeps what the old rule made", () => {
+    // 960 is a near twin of 1000; the old rule's 640 beside a 660 source stays and is not asked for.
+    expect(missingVariantWidths(1000, stored(320, 640, 1000))).toEqual([]);
+    expect(missingVariantWidths(660, stored(320, 640, 660))).toEqual([]);
+  });
+
+  it("counts a width as there only when its WebP is (the format every page offers)", () => {
+    const avifOnly = stored(320, 640, 1280).concat([
+      { width: 960, format: "avif", key: "w960.avif", bytes: 1 },
+    ]);
+    expect(missingVariantWidths(1600, avifOnly)).toEqual([960]);
+    // A video's poster JPEG at the frame's width is not a rendition.
+    expect(
+      missingVariantWidths(1280, [{ width: 1280, format: "jpeg", key: "poster.jpg", bytes: 1 }]),
+    ).toEqual([320, 640, 960, 1280]);
   });
 });
 

@@ -1,0 +1,110 @@
+import "server-only";
+import { db } from "@/lib/db";
+import { prefixOfKey } from "@/lib/media/keys";
+import { cleanUpWritten } from "@/lib/media/process-media";
+import { storeImage } from "@/lib/media/processors/image";
+import { processedSelect } from "@/lib/media/processors/types";
+import {
+  DEFAULT_VARIANT_WIDTHS,
+  missingVariantWidths,
+  parseStoredVariants,
+  processImage,
+} from "@/lib/media/variants";
+import { storage } from "@/lib/storage";
+
+/**
+ * Renditions added after media was processed. When `DEFAULT_VARIANT_WIDTHS` gains a width (960
+ * for phones, 2026-11-25), photos and video posters processed before keep the widths of their
+ * day; the pages only offer what a row lists, so they work, but a phone takes the next larger
+ * file. The worker walks them once after each start (`media-backfill` queue, page by page)
+ * and encodes only the missing widths from the same source the upload used: the original of a
+ * photo, the poster frame of a video.
+ */
+
+/**
+ * Ready photos and video posters of contents that lack a width `missingVariantWidths` would
+ * add, in id order after `afterId`. The same rule in SQL: a target below the largest width and
+ * under 90 % of min(source, largest) must be listed. Banners and logos (no content) are left
+ * out: their pages use only the largest rendition, which they have.
+ */
+export async function findBackfillCandidates(afterId: string | null, limit: number): Promise<string[]> {
+  const targets = [...DEFAULT_VARIANT_WIDTHS].sort((a, b) => a - b);
+  const largest = targets.at(-1) ?? 0;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT m.id FROM media_file m
+    CROSS JOIN LATERAL (
+      SELECT CASE WHEN m.kind = 'photo' THEN m.width ELSE (
+        SELECT max((v->>'width')::int) FROM jsonb_array_elements(m.variants) v WHERE v->>'format' = 'jpeg'
+      ) END AS width
+    ) source
+    WHERE m.state = 'ready' AND m.kind IN ('photo', 'video') AND m."contentId" IS NOT NULL
+      AND jsonb_typeof(m.variants) = 'array' AND source.width IS NOT NULL
+      AND m.id > ${afterId ?? ""}
+      AND EXISTS (
+        SELECT 1 FROM unnest(${targets}::int[]) t
+        WHERE t < LEAST(source.width, ${largest}) * 0.9
+          AND NOT m.variants @> jsonb_build_array(jsonb_build_object('width', t, 'format', 'webp'))
+      )
+    ORDER BY m.id
+    LIMIT ${limit}`;
+  return rows.map((r) => r.id);
+}
+
+export type BackfillOutcome =
+  { status: "added"; companyId: string; contentId: string | null; widths: number[] } | { status: "skipped" };
+
+/**
+ * Encodes and stores the widths one media lacks, then lists them on its row and counts their
+ * bytes, in one transaction that locks the row: two workers on one media add each width once,
+ * and a media deleted meanwhile leaves no object behind.
+ */
+export async function addMissingRenditions(mediaId: string): Promise<BackfillOutcome> {
+  const media = await db.mediaFile.findUnique({
+    where: { id: mediaId },
+    select: { ...processedSelect, width: true },
+  });
+  if (!media || media.state !== "ready" || (media.kind !== "photo" && media.kind !== "video")) {
+    return { status: "skipped" };
+  }
+  const stored = parseStoredVariants(media.variants);
+  if (!stored) return { status: "skipped" };
+  const poster = stored.find((v) => v.format === "jpeg");
+  const source =
+    media.kind === "photo"
+      ? { key: media.storageKey, width: media.width }
+      : poster && { key: poster.key, width: poster.width };
+  if (!source?.width) return { status: "skipped" };
+  const missing = missingVariantWidths(source.width, stored);
+  if (missing.length === 0) return { status: "skipped" };
+
+  const image = await processImage(Buffer.from(await storage.getBytes(source.key)), { widths: missing });
+  // Only the widths asked for, whatever the decoder made of the source's size.
+  const wanted = { ...image, variants: image.variants.filter((v) => missing.includes(v.width)) };
+  const { variants: made, written } = await storeImage(prefixOfKey(media.storageKey), wanted);
+
+  const added = await db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ state: string; variants: unknown }[]>`
+      SELECT state, variants FROM media_file WHERE id = ${media.id} FOR UPDATE`;
+    const current = row?.state === "ready" ? parseStoredVariants(row.variants) : null;
+    if (!current) return [];
+    const listed = new Set(current.map((v) => v.key));
+    const fresh = made.filter((v) => !listed.has(v.key));
+    if (fresh.length === 0) return [];
+    const variants = [...current, ...fresh].sort(
+      (a, b) => a.width - b.width || a.format.localeCompare(b.format),
+    );
+    await tx.mediaFile.update({ where: { id: media.id }, data: { variants } });
+    const bytes = fresh.reduce((sum, v) => sum + BigInt(v.bytes), 0n);
+    await tx.company.update({
+      where: { id: media.companyId },
+      data: { storageUsedBytes: { increment: bytes } },
+    });
+    return fresh;
+  });
+  if (added.length === 0) {
+    await cleanUpWritten(media, written);
+    return { status: "skipped" };
+  }
+  const widths = [...new Set(added.map((v) => v.width))].sort((a, b) => a - b);
+  return { status: "added", companyId: media.companyId, contentId: media.contentId, widths };
+}
