@@ -14,18 +14,19 @@ import { storage } from "@/lib/storage";
 
 /**
  * Renditions added after media was processed. When `DEFAULT_VARIANT_WIDTHS` gains a width (960
- * for phones, 2026-11-25), photos and video posters processed before keep the widths of their
- * day; the pages only offer what a row lists, so they work, but a phone takes the next larger
- * file. The worker walks them once after each start (`media-backfill` queue, page by page)
+ * for phones, 2026-11-25), photos, banners and video posters processed before keep the widths
+ * of their day; the pages only offer what a row lists, so they work, but a phone takes the next
+ * larger file. The worker walks them once after each start (`media-backfill` queue, page by page)
  * and encodes only the missing widths from the same source the upload used: the original of a
  * photo, the poster frame of a video.
  */
 
 /**
- * Ready photos and video posters of contents that lack a width `missingVariantWidths` would
+ * Ready photos and video posters of contents, and event banners, that lack a width `missingVariantWidths` would
  * add, in id order after `afterId`. The same rule in SQL: a target below the largest width and
- * under 90 % of min(source, largest) must be listed. Banners and logos (no content) are left
- * out: their pages use only the largest rendition, which they have.
+ * under 90 % of min(source, largest) must be listed. Event banners count (their pictures offer
+ * every rendition); logos and leftovers outside any content do not (a logo is shown at its
+ * largest rendition only).
  */
 export async function findBackfillCandidates(afterId: string | null, limit: number): Promise<string[]> {
   const targets = [...DEFAULT_VARIANT_WIDTHS].sort((a, b) => a - b);
@@ -37,7 +38,8 @@ export async function findBackfillCandidates(afterId: string | null, limit: numb
         SELECT max((v->>'width')::int) FROM jsonb_array_elements(m.variants) v WHERE v->>'format' = 'jpeg'
       ) END AS width
     ) source
-    WHERE m.state = 'ready' AND m.kind IN ('photo', 'video') AND m."contentId" IS NOT NULL
+    WHERE m.state = 'ready' AND m.kind IN ('photo', 'video')
+      AND (m."contentId" IS NOT NULL OR EXISTS (SELECT 1 FROM event e WHERE e."bannerKey" = m."storageKey"))
       AND jsonb_typeof(m.variants) = 'array' AND source.width IS NOT NULL
       AND m.id > ${afterId ?? ""}
       AND EXISTS (

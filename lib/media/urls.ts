@@ -26,7 +26,20 @@ export function publicCompanyLogoUrl(companyId: string, version: string): string
   return `/api/media/logo/${encodeURIComponent(companyId)}?v=${encodeURIComponent(version)}`;
 }
 
-/** An event's banner image. */
-export function eventBannerUrl(eventId: string, version: string): string {
-  return `/api/media/banner/${encodeURIComponent(eventId)}?v=${encodeURIComponent(version)}`;
+/** A banner rendition's file name (`w640.avif`): what `/api/media/banner/{eventId}/{rendition}` serves. */
+export type BannerRendition = `w${number}.${"webp" | "avif"}`;
+
+const BANNER_RENDITION_PATTERN = /^w\d{1,5}\.(?:webp|avif)$/;
+
+export function isBannerRendition(value: string): value is BannerRendition {
+  return BANNER_RENDITION_PATTERN.test(value);
+}
+
+/**
+ * An event's banner image: its largest WebP rendition, or the one named (`w640.avif`), for the
+ * picture's srcset. `version` changes with the stored file so caches pick up a new banner.
+ */
+export function eventBannerUrl(eventId: string, version: string, rendition?: BannerRendition): string {
+  const path = `/api/media/banner/${encodeURIComponent(eventId)}${rendition ? `/${rendition}` : ""}`;
+  return `${path}?v=${encodeURIComponent(version)}`;
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { loadBanners } from "@/lib/public/load-banners";
 import { loadCompanyRow } from "@/lib/public/load-company";
 import { contentRowsOf, toContents } from "@/lib/public/load-contents";
 import { loadVersions } from "@/lib/public/load-versions";
@@ -23,9 +24,10 @@ export async function loadEventPage(eventSlug: string, companyId: string): Promi
 
   const loaded = await contentRowsOf({ events: { some: { eventId: row.id } } }, true);
   // Order as the organiser arranged them in the event.
-  const [positions, versions] = await Promise.all([
+  const [positions, versions, banners] = await Promise.all([
     db.contentEvent.findMany({ where: { eventId: row.id }, select: { contentId: true, position: true } }),
     loadVersions(companyRow.id, { events: [row.id], contents: loaded.rows.map((c) => c.id) }),
+    loadBanners([row]),
   ]);
   const texts = { sourceLocale: companyRow.sourceLocale, versions };
   const contents = toContents(loaded, true, texts);
@@ -34,7 +36,7 @@ export async function loadEventPage(eventSlug: string, companyId: string): Promi
   return {
     state: "ok",
     company: toPublicCompany(companyRow, versions),
-    event: toPublicEvent(row, contents, texts),
+    event: toPublicEvent(row, contents, texts, banners),
     contents,
   };
 }

@@ -1,4 +1,5 @@
 import { db } from "@/lib/db";
+import { loadBanners } from "@/lib/public/load-banners";
 import { loadCompanyRow } from "@/lib/public/load-company";
 import { contentRowsOf, toContents } from "@/lib/public/load-contents";
 import { loadVersions } from "@/lib/public/load-versions";
@@ -19,10 +20,10 @@ export async function loadLanding(companyId: string): Promise<LandingData | null
     }),
     contentRowsOf({ companyId }, false),
   ]);
-  const versions = await loadVersions(companyId, {
-    events: eventRows.map((e) => e.id),
-    contents: loaded.rows.map((c) => c.id),
-  });
+  const [versions, banners] = await Promise.all([
+    loadVersions(companyId, { events: eventRows.map((e) => e.id), contents: loaded.rows.map((c) => c.id) }),
+    loadBanners(eventRows),
+  ]);
   const texts = { sourceLocale: companyRow.sourceLocale, versions };
   const contents = toContents(loaded, false, texts);
   const events = eventRows.map((row) =>
@@ -30,6 +31,7 @@ export async function loadLanding(companyId: string): Promise<LandingData | null
       row,
       contents.filter((c) => c.eventSlugs.includes(row.slug)),
       texts,
+      banners,
     ),
   );
   return {

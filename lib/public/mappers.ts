@@ -5,7 +5,15 @@ import { resolveLocale } from "@/lib/i18n/config";
 import { eventBannerUrl, publicCompanyLogoUrl } from "@/lib/media/urls";
 import { effectiveTier } from "@/lib/plans/effective";
 import { planAllows } from "@/lib/plans/gate";
-import { countsOf, displayMedia, imageOf, primaryKindOf, toPublicMedia } from "@/lib/public/media-mappers";
+import {
+  bannerImageOf,
+  countsOf,
+  displayMedia,
+  imageOf,
+  primaryKindOf,
+  toPublicMedia,
+  type BannerMedia,
+} from "@/lib/public/media-mappers";
 import type { CompanyRow, ContentRow, EventRow, MediaRef, MediaRow } from "@/lib/public/selects";
 import { textVersions, type VersionIndex } from "@/lib/public/texts";
 import type { FilterKind, PublicCompany, PublicContent, PublicEvent } from "@/lib/public/types";
@@ -139,10 +147,12 @@ export function toPublicContent(
   };
 }
 
+/** `banners`: the banner media by storage key (`loadBanners`), for the banner's srcset. */
 export function toPublicEvent(
   row: EventRow,
   contents: PublicContent[],
   texts: { sourceLocale: string; versions?: VersionIndex },
+  banners?: ReadonlyMap<string, BannerMedia>,
 ): PublicEvent {
   const field = (name: "name" | "description") =>
     textVersions(
@@ -169,8 +179,8 @@ export function toPublicEvent(
     priceMinor: row.priceMinor,
     currency: row.currency,
     bannerUrl,
-    cover: bannerUrl
-      ? { width: null, height: null, blurDataUrl: null, avif: [], webp: [], fallbackUrl: bannerUrl }
+    cover: row.bannerKey
+      ? bannerImageOf(row.id, versionOf(row.bannerKey), banners?.get(row.bannerKey) ?? null)
       : firstCover,
     kinds: [...kinds],
     texts: { name: field("name"), description: field("description") },

@@ -1,5 +1,5 @@
 import "server-only";
-import { isMediaVariant } from "@/lib/media/urls";
+import { isBannerRendition, isMediaVariant } from "@/lib/media/urls";
 import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
 import { publicStorage, storage } from "@/lib/storage";
 import { isRecordIdShape } from "@/lib/validation/common";
@@ -69,8 +69,10 @@ export async function lookupLogo(companyId: string): Promise<MediaLookup> {
   return key ? { status: 200, key } : { status: 404 };
 }
 
-export async function lookupBanner(eventId: string): Promise<MediaLookup> {
-  const banner = isRecordIdShape(eventId) ? await resolveBanner(eventId) : null;
+/** `rendition`: a file name from the banner's srcset (`w640.avif`); none, its largest WebP. */
+export async function lookupBanner(eventId: string, rendition?: string): Promise<MediaLookup> {
+  if (rendition !== undefined && !isBannerRendition(rendition)) return { status: 404 };
+  const banner = isRecordIdShape(eventId) ? await resolveBanner(eventId, rendition) : null;
   // Always one of the banner's renditions (resolveBanner), never the uploaded file.
   return banner ? { status: 200, ...banner, inline: true } : { status: 404 };
 }

@@ -4,7 +4,7 @@
  * kind of content it is.
  */
 import { parseStoredVariants } from "@/lib/media/variants";
-import { publicMediaUrl, type MediaVariant } from "@/lib/media/urls";
+import { eventBannerUrl, publicMediaUrl, type MediaVariant } from "@/lib/media/urls";
 import type { MediaRef, MediaRow } from "@/lib/public/selects";
 import { DEFAULT_STREAM_HEIGHT } from "@/lib/media/renditions";
 import type { ImageSource, MediaKindDto, PublicImage, PublicMedia, PublicStream } from "@/lib/public/types";
@@ -36,6 +36,39 @@ export function imageOf(media: MediaRow): PublicImage | null {
     height: media.height,
     blurDataUrl: media.blurDataUrl?.startsWith("data:image/") ? media.blurDataUrl : null,
     avif,
+    webp,
+    fallbackUrl,
+  };
+}
+
+/** The media row behind an event's banner (`lib/public/load-banners.ts`). */
+export interface BannerMedia {
+  width: number | null;
+  height: number | null;
+  blurDataUrl: string | null;
+  variants: unknown;
+}
+
+/**
+ * An event's banner as a responsive picture: its AVIF and WebP renditions through the banner
+ * route (which serves them only while the event is viewable), so a phone takes a 640 or 960
+ * file and a card a small one, not the largest WebP for every screen. Without its media row
+ * (not ready yet), the largest rendition's URL alone, as before renditions were listed.
+ */
+export function bannerImageOf(eventId: string, version: string, media: BannerMedia | null): PublicImage {
+  const fallbackUrl = eventBannerUrl(eventId, version);
+  const variants = media ? (parseStoredVariants(media.variants) ?? []) : [];
+  const sources = (format: "avif" | "webp"): ImageSource[] =>
+    variants
+      .filter((v) => v.format === format)
+      .sort((a, b) => a.width - b.width)
+      .map((v) => ({ width: v.width, url: eventBannerUrl(eventId, version, `w${v.width}.${format}`) }));
+  const webp = sources("webp");
+  return {
+    width: webp.length > 0 ? (media?.width ?? null) : null,
+    height: webp.length > 0 ? (media?.height ?? null) : null,
+    blurDataUrl: media?.blurDataUrl?.startsWith("data:image/") ? media.blurDataUrl : null,
+    avif: webp.length > 0 ? sources("avif") : [],
     webp,
     fallbackUrl,
   };

@@ -1,6 +1,7 @@
 /** Which stored object a public media URL stands for, if the fan may see it. */
 import { db } from "@/lib/db";
-import { parseStoredVariants } from "@/lib/media/variants";
+import type { BannerRendition } from "@/lib/media/urls";
+import { parseStoredVariants, type StoredVariant } from "@/lib/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/public/visibility";
 
 export type MediaObject =
@@ -86,10 +87,14 @@ export async function resolveLogoKey(companyId: string): Promise<string | null> 
 }
 
 /**
- * An event banner as fans get it: the largest WebP rendition of its (ready) media, never the
- * uploaded original, which keeps the camera's EXIF, GPS included.
+ * An event banner as fans get it: one of the renditions of its (ready) media, never the uploaded
+ * original, which keeps the camera's EXIF, GPS included. `rendition` names one (`w640.avif`,
+ * from the picture's srcset); without it, the largest WebP (share images, older pages).
  */
-export async function resolveBanner(eventId: string): Promise<{ key: string; contentType: string } | null> {
+export async function resolveBanner(
+  eventId: string,
+  rendition?: BannerRendition,
+): Promise<{ key: string; contentType: string } | null> {
   const row = await db.event.findUnique({
     where: { id: eventId },
     select: { bannerKey: true, status: true, isPublic: true },
@@ -100,8 +105,11 @@ export async function resolveBanner(eventId: string): Promise<{ key: string; con
     select: { state: true, variants: true },
   });
   if (media?.state !== "ready") return null;
-  const largest = (parseStoredVariants(media.variants) ?? [])
-    .filter((v) => v.format === "webp")
-    .sort((a, b) => b.width - a.width)[0];
-  return largest ? { key: largest.key, contentType: VARIANT_TYPES.webp } : null;
+  const renditions = (parseStoredVariants(media.variants) ?? []).filter(
+    (v): v is StoredVariant & { format: "webp" | "avif" } => v.format === "webp" || v.format === "avif",
+  );
+  const found = rendition
+    ? renditions.find((v) => v.key.endsWith(`/${rendition}`))
+    : renditions.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
+  return found ? { key: found.key, contentType: VARIANT_TYPES[found.format] } : null;
 }

@@ -83,6 +83,7 @@ describe("renditions backfill", () => {
   let smallPhoto: string;
   let currentPhoto: string;
   let oldBanner: string;
+  let looseBanner: string;
 
   beforeAll(async () => {
     const photo = await generatePhoto({ seed: 41, theme: "festival" }); // 1600 × 1067
@@ -95,16 +96,27 @@ describe("renditions backfill", () => {
     );
     oldVideo = await ready("clip.mp4", "video/mp4", (await loadVideoFixture()).mp4);
     oldBanner = await ready("banner.jpg", "image/jpeg", photo, "banner");
+    looseBanner = await ready("loose.jpg", "image/jpeg", photo, "banner");
+    const { storageKey } = await env.db.mediaFile.findUniqueOrThrow({ where: { id: oldBanner } });
+    await env.db.event.update({ where: { id: eventId }, data: { bannerKey: storageKey } });
     await processedWithout(oldPhoto, 960);
     await processedWithout(oldVideo, 960); // its placeholder poster is 1280 wide
     await processedWithout(oldBanner, 960);
+    await processedWithout(looseBanner, 960);
   });
 
-  it("finds exactly the content media the width rule says lack a rendition (SQL and TypeScript agree)", async () => {
+  it("finds exactly the content media and banners the width rule says lack a rendition (SQL and TypeScript agree)", async () => {
     const candidates = await findBackfillCandidates(null, 100);
-    expect(new Set(candidates)).toEqual(new Set([oldPhoto, oldVideo]));
+    // Not the uploaded banner no event uses (the sweep's to delete).
+    expect(new Set(candidates)).toEqual(new Set([oldPhoto, oldVideo, oldBanner]));
 
-    const rows = await env.db.mediaFile.findMany({ where: { state: "ready", contentId: { not: null } } });
+    const banners = (await env.db.event.findMany({ select: { bannerKey: true } })).map((e) => e.bannerKey);
+    const rows = await env.db.mediaFile.findMany({
+      where: {
+        state: "ready",
+        OR: [{ contentId: { not: null } }, { storageKey: { in: banners.filter((k) => k !== null) } }],
+      },
+    });
     const byRule = rows.filter((row) => {
       const stored = parseStoredVariants(row.variants) ?? [];
       const poster = stored.find((v) => v.format === "jpeg");
@@ -128,16 +140,16 @@ describe("renditions backfill", () => {
     expect(await findBackfillCandidates(first[0]!, 100)).toEqual(sorted.slice(1));
   });
 
-  it("adds the missing width from the photo's original and the video's poster, counts the bytes once, refreshes their pages", async () => {
+  it("adds the missing width from the original of a photo or banner and a video's poster, counts the bytes once, refreshes their pages", async () => {
     const before = await usedBytes();
     const untouched = await variantsOf(currentPhoto);
     const changes: PublicChange[] = [];
 
     const page = await backfillRenditionsPage(null, async (change) => changes.push(change));
-    expect(page).toEqual({ added: 2, failed: 0, nextAfterId: null });
+    expect(page).toEqual({ added: 3, failed: 0, nextAfterId: null });
 
     let added = 0n;
-    for (const id of [oldPhoto, oldVideo]) {
+    for (const id of [oldPhoto, oldVideo, oldBanner]) {
       const variants = await variantsOf(id);
       const at960 = variants.filter((v) => v.width === 960);
       expect(at960.map((v) => v.format).sort()).toEqual(["avif", "webp"]);
@@ -154,8 +166,7 @@ describe("renditions backfill", () => {
     }
     expect(await usedBytes()).toBe(before + added);
     expect(await variantsOf(currentPhoto)).toEqual(untouched);
-    // The banner (no content: its page shows only the largest rendition) is left as it is.
-    expect((await variantsOf(oldBanner)).map((v) => v.width)).not.toContain(960);
+    expect((await variantsOf(looseBanner)).map((v) => v.width)).not.toContain(960);
     expect(changes).toEqual([{ companyId: company.id, contentIds: [contentId], eventIds: [eventId] }]);
 
     // A second pass finds nothing and changes nothing.

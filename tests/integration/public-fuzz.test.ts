@@ -419,10 +419,19 @@ const ENDPOINTS: Endpoint[] = [
   ),
   get(
     "app/api/media/banner/[eventId]/route.ts:GET",
-    40,
+    20,
     (p) => `/api/media/banner/${enc(p.eventId!)}`,
     fc.record({
       eventId: fc.oneof(fc.constantFrom("ev-public", "ev-draft", "ev-private", "ev-b"), text),
+    }),
+  ),
+  get(
+    "app/api/media/banner/[eventId]/[rendition]/route.ts:GET",
+    20,
+    (p) => `/api/media/banner/${enc(p.eventId!)}/${enc(p.rendition!)}`,
+    fc.record({
+      eventId: fc.oneof(fc.constantFrom("ev-public", "ev-draft", "ev-private", "ev-b"), text),
+      rendition: fc.oneof(fc.constantFrom("w640.webp", "w320.avif", "original", "w640.jpeg"), text),
     }),
   ),
   get(
@@ -738,6 +747,15 @@ const FOUND: { key: string; call: Omit<Call, "headers">; headers?: Partial<FuzzH
     {
       key: "app/api/media/banner/[eventId]/route.ts:GET",
       call: { method: "GET", url: "/api/media/banner/ev%00", params: { eventId: "ev\u0000" } },
+      status: 404,
+    },
+    {
+      key: "app/api/media/banner/[eventId]/[rendition]/route.ts:GET",
+      call: {
+        method: "GET",
+        url: "/api/media/banner/ev%00/w640.webp",
+        params: { eventId: "ev\u0000", rendition: "w640.webp" },
+      },
       status: 404,
     },
     {

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db as prisma } from "@/lib/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { loadEventPage } from "@/lib/public/load-event-page";
 import { loadLanding } from "@/lib/public/load-landing";
 import { loadOgSubject } from "@/lib/public/load-og-subject";
 import { loadPlayerPage } from "@/lib/public/load-player-page";
 import { loadSitemap } from "@/lib/public/load-sitemap";
+import { versionOf } from "@/lib/public/mappers";
 import {
   lookupBanner,
   lookupMedia,
@@ -35,6 +37,26 @@ const variants = (id: string) =>
       bytes: 100,
     })),
   );
+
+/** A banner's media row (an upload with target `event-banner`: no content), renditions under `folder`. */
+const createBannerMedia = (
+  storageKey: string,
+  folder: string,
+  more: Partial<Prisma.MediaFileUncheckedCreateInput> = {},
+) =>
+  prisma.mediaFile.create({
+    data: {
+      companyId: C,
+      kind: "photo",
+      storageKey,
+      originalName: "banner.jpg",
+      mimeType: "image/jpeg",
+      sizeBytes: 1000n,
+      state: "ready",
+      variants: variants(folder),
+      ...more,
+    },
+  });
 
 beforeAll(async () => {
   await prisma.company.create({
@@ -409,18 +431,7 @@ describe("media access", () => {
     expect(await resolveLogoKey(C)).toBe(`companies/${C}/branding/logo.png`);
     // The banner's media row (target `event-banner`: no content): its renditions, never the original.
     const bannerKey = `companies/${C}/events/ev-public/banner.jpg`;
-    const banner = await prisma.mediaFile.create({
-      data: {
-        companyId: C,
-        kind: "photo",
-        storageKey: bannerKey,
-        originalName: "banner.jpg",
-        mimeType: "image/jpeg",
-        sizeBytes: 1000n,
-        state: "processing",
-        variants: variants("banner"),
-      },
-    });
+    const banner = await createBannerMedia(bannerKey, "banner", { state: "processing" });
     expect(await resolveBanner("ev-public")).toBeNull(); // not verified yet
     await prisma.mediaFile.update({ where: { id: banner.id }, data: { state: "ready" } });
     expect(await resolveBanner("ev-public")).toEqual({
@@ -442,6 +453,54 @@ describe("media access", () => {
     }
     expect(await resolveBanner("ev-draft")).toBeNull();
     await prisma.mediaFile.delete({ where: { id: banner.id } });
+  });
+
+  it("gives a banner a srcset of its renditions, each served by the banner route while the event is viewable", async () => {
+    const bannerKey = `companies/${C}/events/ev-public/banner-2.jpg`;
+    const banner = await createBannerMedia(bannerKey, "banner-2", {
+      width: 1600,
+      height: 900,
+      blurDataUrl: "data:image/webp;base64,AAAA",
+    });
+    await prisma.event.update({ where: { id: "ev-public" }, data: { bannerKey } });
+    try {
+      const { event } = (await loadEventPage("ev-public", C)) as Extract<
+        Awaited<ReturnType<typeof loadEventPage>>,
+        { state: "ok" }
+      >;
+      const url = (rendition: string) => `/api/media/banner/ev-public/${rendition}?v=${versionOf(bannerKey)}`;
+      expect(event.cover).toEqual({
+        width: 1600,
+        height: 900,
+        blurDataUrl: "data:image/webp;base64,AAAA",
+        avif: [320, 640].map((width) => ({ width, url: url(`w${width}.avif`) })),
+        webp: [320, 640].map((width) => ({ width, url: url(`w${width}.webp`) })),
+        fallbackUrl: `/api/media/banner/ev-public?v=${versionOf(bannerKey)}`,
+      });
+      // The landing's event card offers the same renditions (a card takes a small one).
+      const landing = await loadLanding(C);
+      expect(landing?.events.find((e) => e.id === "ev-public")?.cover).toEqual(event.cover);
+
+      // Each listed rendition, with its own type; nothing that is not one of them.
+      expect(await lookupBanner("ev-public", "w320.avif")).toEqual({
+        status: 200,
+        key: `companies/${C}/media/banner-2/w320.avif`,
+        contentType: "image/avif",
+        inline: true,
+      });
+      for (const other of ["w641.webp", "w320.jpeg", "original", "poster", "../w320.avif", "w320.avif/x"]) {
+        expect((await lookupBanner("ev-public", other)).status, other).toBe(404);
+      }
+      // Not while the event is a draft.
+      await prisma.event.update({ where: { id: "ev-public" }, data: { status: "draft" } });
+      expect((await lookupBanner("ev-public", "w320.avif")).status).toBe(404);
+    } finally {
+      await prisma.event.update({
+        where: { id: "ev-public" },
+        data: { status: "published", bannerKey: `companies/${C}/events/ev-public/banner.jpg` },
+      });
+      await prisma.mediaFile.delete({ where: { id: banner.id } });
+    }
   });
 });
 
@@ -466,18 +525,7 @@ describe("sitemap and share images", () => {
     expect(event?.photoKey).not.toContain("banner.jpg");
     expect(event?.photoKey).toMatch(/\/w\d+\.webp$/);
     const bannerKey = `companies/${C}/events/ev-public/banner.jpg`;
-    const banner = await prisma.mediaFile.create({
-      data: {
-        companyId: C,
-        kind: "photo",
-        storageKey: bannerKey,
-        originalName: "banner.jpg",
-        mimeType: "image/jpeg",
-        sizeBytes: 1000n,
-        state: "ready",
-        variants: variants("og-banner"),
-      },
-    });
+    const banner = await createBannerMedia(bannerKey, "og-banner");
     try {
       expect((await loadOgSubject("event", "ev-public"))?.photoKey).toBe(
         `companies/${C}/media/og-banner/w640.webp`,

@@ -1,0 +1,16 @@
+import { db } from "@/lib/db";
+import type { BannerMedia } from "@/lib/public/media-mappers";
+
+/**
+ * The ready media behind these events' banners, by storage key: their renditions make the
+ * banner's srcset (`bannerImageOf`). One query for a landing's every event.
+ */
+export async function loadBanners(rows: { bannerKey: string | null }[]): Promise<Map<string, BannerMedia>> {
+  const keys = [...new Set(rows.map((r) => r.bannerKey).filter((k): k is string => k !== null))];
+  if (keys.length === 0) return new Map();
+  const media = await db.mediaFile.findMany({
+    where: { storageKey: { in: keys }, state: "ready" },
+    select: { storageKey: true, width: true, height: true, blurDataUrl: true, variants: true },
+  });
+  return new Map(media.map((m) => [m.storageKey, m]));
+}
