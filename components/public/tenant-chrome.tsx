@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { CookieSettingsButton } from "@/components/consent/cookie-settings-button";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { BrandStyle } from "@/components/public/brand-style";
+import { PageSchemeRoot } from "@/components/public/page-scheme-root";
 import { brandHover } from "@/components/public/styles";
 import { TenantHeader } from "@/components/public/tenant-header";
 import { templateStyle } from "@/lib/brand/templates";
@@ -15,7 +16,8 @@ import { cn } from "@/lib/utils";
  * A tenant's pages: its brand (colours, template, forced light/dark) around the page, its legal
  * links at the bottom, Afterglow discreetly — not at all for a white-label company.
  * `data-template` names the template (tests and the admin preview read it); `data-page-scheme`
- * forces the scheme for the whole document (see the `dark` variant in app/globals.css).
+ * forces the scheme inside it, and `PageSchemeRoot` for the whole document once hydrated (see
+ * the `dark` variant in app/globals.css).
  */
 export async function TenantShell({
   company,
@@ -40,6 +42,7 @@ export async function TenantShell({
       )}
     >
       <BrandStyle company={company} />
+      {company.colorScheme !== "system" && <PageSchemeRoot scheme={company.colorScheme} />}
       <TenantHeader company={company} links={links} style={style} />
       <main id="main" className="flex-1">
         {children}

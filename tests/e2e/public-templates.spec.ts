@@ -141,7 +141,19 @@ test("a company forced to dark is dark for every fan, without the theme switcher
   });
   await page.emulateMedia({ colorScheme: "light" });
   await visitWithTheme(page, `/${company.slug}`, "light");
-  await expect(page.locator('[data-page-scheme="dark"]')).toHaveCount(1);
+  // The page's wrapper, and <html> once hydrated (for what renders outside the wrapper).
+  await expect(page.locator('[data-template][data-page-scheme="dark"]')).toHaveCount(1);
+  await expect(page.locator("html")).toHaveAttribute("data-page-scheme", "dark");
+  // What renders outside the wrapper (a toast, a dialog: portals on <body>) is dark as well.
+  const portalBackground = () =>
+    page.evaluate(() => {
+      const portal = document.body.appendChild(document.createElement("div"));
+      portal.className = "bg-white dark:bg-ink-900";
+      const background = getComputedStyle(portal).backgroundColor;
+      portal.remove();
+      return background;
+    });
+  expect(await portalBackground()).toBe("rgb(11, 11, 18)");
   // The body's own dark background, whatever the fan's theme says.
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(11, 11, 18)");
   await expect(page.getByRole("radiogroup", { name: "Theme" })).toHaveCount(0);
@@ -160,6 +172,8 @@ test("a company forced to dark is dark for every fan, without the theme switcher
   await visitWithTheme(page, `/${light.slug}`, "dark");
   await expect(page.locator("html")).toHaveClass(/\bdark\b/);
   await expect(page.locator("body")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await expect(page.locator("html")).toHaveAttribute("data-page-scheme", "light");
+  expect(await portalBackground()).toBe("rgb(255, 255, 255)");
   await expect(page.getByRole("radiogroup", { name: "Theme" })).toHaveCount(0);
   await expectNoViolations(page, "forced light landing");
 

@@ -1,6 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
+import { PageSchemeRoot } from "@/components/public/page-scheme-root";
 import Link from "next/link";
 import { useTenantScope } from "@/components/public/pages/tenant-scope";
 import { StatusView } from "@/components/public/status-view";
@@ -53,6 +54,7 @@ export function NotFoundView({ kind }: { kind: "page" | "company" | "event" | "c
       )}
     >
       <style>{tenant.brandCss}</style>
+      {tenant.colorScheme !== "system" && <PageSchemeRoot scheme={tenant.colorScheme} />}
       <header className="border-b border-zinc-200 px-6 py-4 dark:border-zinc-800">
         <Link href={tenant.home} className="inline-flex min-h-11 items-center gap-3 font-semibold">
           {tenant.logoUrl ? (
