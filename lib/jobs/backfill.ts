@@ -8,7 +8,7 @@ export const BACKFILL_PAGE_SIZE = 20;
 export interface BackfillPage {
   /** Media that got renditions. */
   added: number;
-  /** Media whose renditions could not be made this time (logged; the next pass tries again). */
+  /** Media whose renditions could not be made (logged; the next pass looks at them again). */
   failed: number;
   /** Where the next page starts; null when this page was the last. */
   nextAfterId: string | null;
@@ -31,6 +31,10 @@ export async function backfillRenditionsPage(
   for (const id of ids) {
     try {
       const outcome = await addMissingRenditions(id);
+      if (outcome.status === "unfixable") {
+        failed++;
+        console.warn("[afterglow] cannot add renditions", { mediaId: id, reason: outcome.reason });
+      }
       if (outcome.status !== "added") continue;
       added++;
       const contents = changed.get(outcome.companyId) ?? new Set<string>();
@@ -43,7 +47,16 @@ export async function backfillRenditionsPage(
   }
   if (onPublicChange) {
     for (const [companyId, contents] of changed) {
-      await onPublicChange(await changeOfContents(companyId, [...contents])).catch(() => undefined);
+      // Best effort, as after processing: the renditions are committed; a page not refreshed
+      // now offers them at its next revalidation.
+      await changeOfContents(companyId, [...contents])
+        .then(onPublicChange)
+        .catch((error: unknown) =>
+          console.warn("[afterglow] could not refresh pages after renditions", {
+            companyId,
+            error: String(error),
+          }),
+        );
     }
   }
   return { added, failed, nextAfterId: ids.length === limit ? (ids.at(-1) ?? null) : null };

@@ -71,10 +71,11 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     retryLimit: 0,
     expireInSeconds: 15 * 60,
   });
-  // One page at a time: the next page is queued by the one before, behind it.
+  // One page at a time, and at most one waiting: the next page is queued by the one working, and
+  // a start (each instance's) while a pass is under way adds no second pass.
   await boss.createQueue(BACKFILL_QUEUE, {
     name: BACKFILL_QUEUE,
-    policy: "singleton",
+    policy: "stately",
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 30 * 60,

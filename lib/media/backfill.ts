@@ -1,9 +1,11 @@
 import "server-only";
+import sharp from "sharp";
 import { db } from "@/lib/db";
 import { prefixOfKey } from "@/lib/media/keys";
 import { cleanUpWritten } from "@/lib/media/process-media";
 import { storeImage } from "@/lib/media/processors/image";
 import { processedSelect } from "@/lib/media/processors/types";
+import { mediaSettings, type MediaSettings } from "@/lib/media/settings";
 import {
   DEFAULT_VARIANT_WIDTHS,
   missingVariantWidths,
@@ -39,7 +41,8 @@ export async function findBackfillCandidates(afterId: string | null, limit: numb
       ) END AS width
     ) source
     WHERE m.state = 'ready' AND m.kind IN ('photo', 'video')
-      AND (m."contentId" IS NOT NULL OR EXISTS (SELECT 1 FROM event e WHERE e."bannerKey" = m."storageKey"))
+      AND (m."contentId" IS NOT NULL
+        OR m."storageKey" IN (SELECT "bannerKey" FROM event WHERE "bannerKey" IS NOT NULL))
       AND jsonb_typeof(m.variants) = 'array' AND source.width IS NOT NULL
       AND m.id > ${afterId ?? ""}
       AND EXISTS (
@@ -53,14 +56,22 @@ export async function findBackfillCandidates(afterId: string | null, limit: numb
 }
 
 export type BackfillOutcome =
-  { status: "added"; companyId: string; contentId: string | null; widths: number[] } | { status: "skipped" };
+  | { status: "added"; companyId: string; contentId: string | null; widths: number[] }
+  /** Nothing to do (any more): gone, not ready, or another worker added the widths. */
+  | { status: "skipped" }
+  /** A candidate whose renditions cannot be made (logged by the caller; the next pass looks again). */
+  | { status: "unfixable"; reason: string };
 
 /**
  * Encodes and stores the widths one media lacks, then lists them on its row and counts their
  * bytes, in one transaction that locks the row: two workers on one media add each width once,
- * and a media deleted meanwhile leaves no object behind.
+ * and a media deleted meanwhile leaves no object behind. The source passes the upload's pixel
+ * limit again (a row processed under a higher limit is not decoded here).
  */
-export async function addMissingRenditions(mediaId: string): Promise<BackfillOutcome> {
+export async function addMissingRenditions(
+  mediaId: string,
+  settingsOverrides: Partial<MediaSettings> = {},
+): Promise<BackfillOutcome> {
   const media = await db.mediaFile.findUnique({
     where: { id: mediaId },
     select: { ...processedSelect, width: true },
@@ -69,19 +80,33 @@ export async function addMissingRenditions(mediaId: string): Promise<BackfillOut
     return { status: "skipped" };
   }
   const stored = parseStoredVariants(media.variants);
-  if (!stored) return { status: "skipped" };
-  const poster = stored.find((v) => v.format === "jpeg");
+  if (!stored) return { status: "unfixable", reason: "its variants are not readable" };
+  // The poster frame: the widest JPEG, as the candidates' query reads it.
+  const poster = stored.filter((v) => v.format === "jpeg").sort((a, b) => b.width - a.width)[0];
   const source =
     media.kind === "photo"
       ? { key: media.storageKey, width: media.width }
       : poster && { key: poster.key, width: poster.width };
-  if (!source?.width) return { status: "skipped" };
+  if (!source?.width) return { status: "unfixable", reason: "no source width" };
   const missing = missingVariantWidths(source.width, stored);
   if (missing.length === 0) return { status: "skipped" };
 
-  const image = await processImage(Buffer.from(await storage.getBytes(source.key)), { widths: missing });
+  const bytes = Buffer.from(await storage.getBytes(source.key));
+  const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  const limit = mediaSettings(settingsOverrides).maxImagePixels;
+  if (pixels === 0 || pixels > limit) {
+    return {
+      status: "unfixable",
+      reason: `${meta.width}×${meta.height} px is over the pixel limit (${limit})`,
+    };
+  }
+
+  const image = await processImage(bytes, { widths: missing });
   // Only the widths asked for, whatever the decoder made of the source's size.
   const wanted = { ...image, variants: image.variants.filter((v) => missing.includes(v.width)) };
+  if (wanted.variants.length === 0)
+    return { status: "unfixable", reason: "the source is narrower than its row says" };
   const { variants: made, written } = await storeImage(prefixOfKey(media.storageKey), wanted);
 
   const added = await db.$transaction(async (tx) => {

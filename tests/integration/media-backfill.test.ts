@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { backfillRenditionsPage } from "@/lib/jobs/backfill";
 import { createBoss, ensureQueues } from "@/lib/jobs/boss";
+import { BACKFILL_QUEUE } from "@/lib/jobs/queues";
 import type { PublicChange } from "@/lib/jobs/revalidate";
 import { startMediaWorkers } from "@/lib/jobs/worker";
 import { addMissingRenditions, findBackfillCandidates } from "@/lib/media/backfill";
@@ -128,8 +129,7 @@ describe("renditions backfill", () => {
       );
     });
     expect(new Set(byRule.map((r) => r.id))).toEqual(new Set(candidates));
-    // The 1,000 px photo has no 960 (a near twin of its own width) and is not asked for one.
-    expect((await variantsOf(smallPhoto)).map((v) => v.width)).not.toContain(960);
+    expect(candidates).not.toContain(smallPhoto);
   });
 
   it("pages through the candidates in id order", async () => {
@@ -167,6 +167,8 @@ describe("renditions backfill", () => {
     expect(await usedBytes()).toBe(before + added);
     expect(await variantsOf(currentPhoto)).toEqual(untouched);
     expect((await variantsOf(looseBanner)).map((v) => v.width)).not.toContain(960);
+    // The 1,000 px photo gets no 960 (a near twin of its own width).
+    expect((await variantsOf(smallPhoto)).map((v) => v.width)).not.toContain(960);
     expect(changes).toEqual([{ companyId: company.id, contentIds: [contentId], eventIds: [eventId] }]);
 
     // A second pass finds nothing and changes nothing.
@@ -189,6 +191,20 @@ describe("renditions backfill", () => {
     for (const v of variants) expect(await env.store.size(v.key)).toBe(v.bytes);
   });
 
+  it("decodes no source over the upload's pixel limit", async () => {
+    const id = await ready("huge.jpg", "image/jpeg", await generatePhoto({ seed: 49, theme: "club" }));
+    await processedWithout(id, 960);
+    const before = await usedBytes();
+    expect(await addMissingRenditions(id, { maxImagePixels: 1_000_000 })).toEqual({
+      status: "unfixable",
+      reason: "1600×1067 px is over the pixel limit (1000000)",
+    });
+    expect((await variantsOf(id)).map((v) => v.width)).not.toContain(960);
+    expect(await env.store.listKeys(`companies/${company.id}/media/${id}/w960`)).toEqual([]);
+    expect(await usedBytes()).toBe(before);
+    await env.db.mediaFile.delete({ where: { id } });
+  });
+
   it("passes over a media whose source is gone (logged), and goes on with the others", async () => {
     const broken = await ready(
       "gone.jpg",
@@ -207,6 +223,18 @@ describe("renditions backfill", () => {
     expect((await variantsOf(broken)).map((v) => v.width)).not.toContain(960);
     expect(await env.store.listKeys(`companies/${company.id}/media/${broken}/w960`)).toEqual([]);
     await env.db.mediaFile.delete({ where: { id: broken } });
+  });
+
+  it("keeps one pass waiting however many workers start", async () => {
+    const boss = createBoss(env.database.url, { max: 2 });
+    bosses.push(boss);
+    await boss.start();
+    await ensureQueues(boss);
+    await boss.purgeQueue(BACKFILL_QUEUE);
+    for (let start = 0; start < 3; start++) await boss.send(BACKFILL_QUEUE, {});
+    expect(await boss.getQueueSize(BACKFILL_QUEUE)).toBe(1);
+    await boss.purgeQueue(BACKFILL_QUEUE);
+    await boss.stop({ graceful: false, wait: true });
   });
 
   it("runs in the worker after it starts, one page after another", async () => {

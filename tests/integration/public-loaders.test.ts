@@ -491,13 +491,22 @@ describe("media access", () => {
       for (const other of ["w641.webp", "w320.jpeg", "original", "poster", "../w320.avif", "w320.avif/x"]) {
         expect((await lookupBanner("ev-public", other)).status, other).toBe(404);
       }
-      // Not while the event is a draft.
+      // Not while the event is a draft, nor while it is private.
       await prisma.event.update({ where: { id: "ev-public" }, data: { status: "draft" } });
+      expect((await lookupBanner("ev-public", "w320.avif")).status).toBe(404);
+      await prisma.event.update({
+        where: { id: "ev-public" },
+        data: { status: "published", isPublic: false },
+      });
       expect((await lookupBanner("ev-public", "w320.avif")).status).toBe(404);
     } finally {
       await prisma.event.update({
         where: { id: "ev-public" },
-        data: { status: "published", bannerKey: `companies/${C}/events/ev-public/banner.jpg` },
+        data: {
+          status: "published",
+          isPublic: true,
+          bannerKey: `companies/${C}/events/ev-public/banner.jpg`,
+        },
       });
       await prisma.mediaFile.delete({ where: { id: banner.id } });
     }
