@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/db";
 import type { PrismaClient } from "@/lib/db-client";
-import type { Prisma } from "@/lib/generated/prisma/client";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { prefixOfKey } from "@/lib/media/keys";
 import { parseStoredVariants } from "@/lib/media/variants";
 import { releaseStorage } from "@/lib/plans/enforce";
@@ -90,7 +90,15 @@ export async function deleteMedia(
   where: Prisma.MediaFileWhereInput,
 ): Promise<{ ids: string[]; contentIds: string[] }> {
   const rows = await db.$transaction(async (tx) => {
-    const found = await tx.mediaFile.findMany({ where: { ...where, companyId }, select: removableSelect });
+    const matched = await tx.mediaFile.findMany({ where: { ...where, companyId }, select: { id: true } });
+    if (matched.length === 0) return [];
+    // Locked, then read: a job that lists renditions and counts their bytes (processing, the
+    // renditions backfill) commits before or waits, so the bytes given back are the row's last.
+    await tx.$queryRaw`SELECT id FROM media_file WHERE id IN (${Prisma.join(matched.map((m) => m.id))}) FOR UPDATE`;
+    const found = await tx.mediaFile.findMany({
+      where: { ...where, companyId, id: { in: matched.map((m) => m.id) } },
+      select: removableSelect,
+    });
     if (found.length === 0) return found;
     const ids = found.map((r) => r.id);
     const { count } = await tx.mediaFile.deleteMany({ where: { id: { in: ids }, companyId } });

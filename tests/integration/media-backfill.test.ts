@@ -7,6 +7,7 @@ import { BACKFILL_QUEUE } from "@/lib/jobs/queues";
 import type { PublicChange } from "@/lib/jobs/revalidate";
 import { startMediaWorkers } from "@/lib/jobs/worker";
 import { addMissingRenditions, findBackfillCandidates } from "@/lib/media/backfill";
+import { deleteMedia, storedBytesOf } from "@/lib/media/delete-media";
 import { processMedia } from "@/lib/media/process-media";
 import { missingVariantWidths, parseStoredVariants, type StoredVariant } from "@/lib/media/variants";
 import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
@@ -189,6 +190,45 @@ describe("renditions backfill", () => {
     const at960 = variants.filter((v) => v.width === 960).reduce((sum, v) => sum + BigInt(v.bytes), 0n);
     expect(await usedBytes()).toBe(before + at960);
     for (const v of variants) expect(await env.store.size(v.key)).toBe(v.bytes);
+  });
+
+  it("a delete while renditions are being listed gives back every byte of the row's last version", async () => {
+    const id = await ready("deleted.jpg", "image/jpeg", await generatePhoto({ seed: 50, theme: "festival" }));
+    await processedWithout(id, 960);
+    const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
+    const before = await usedBytes();
+    let locked!: () => void;
+    let release!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // What the backfill's transaction does: lock the row, list a rendition, count its bytes.
+    const job = env.db.$transaction(
+      async (tx) => {
+        await tx.$queryRaw`SELECT id FROM media_file WHERE id = ${id} FOR UPDATE`;
+        locked();
+        await gate;
+        const extra = {
+          width: 960,
+          format: "webp" as const,
+          key: `${row.storageKey}-w960.webp`,
+          bytes: 5000,
+        };
+        await tx.mediaFile.update({ where: { id }, data: { variants: [...(await variantsOf(id)), extra] } });
+        await tx.company.update({
+          where: { id: company.id },
+          data: { storageUsedBytes: { increment: 5000n } },
+        });
+      },
+      { timeout: 20_000 },
+    );
+    await isLocked;
+    const deleting = deleteMedia(company.id, { id });
+    // The delete has read (or is waiting to read) the row before the job commits.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await job;
+    expect((await deleting).ids).toEqual([id]);
+    expect(await usedBytes()).toBe(before - storedBytesOf(row));
   });
 
   it("decodes no source over the upload's pixel limit", async () => {
