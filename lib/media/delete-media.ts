@@ -94,7 +94,8 @@ export async function deleteMedia(
     if (matched.length === 0) return [];
     // Locked, then read: a job that lists renditions and counts their bytes (processing, the
     // renditions backfill) commits before or waits, so the bytes given back are the row's last.
-    await tx.$queryRaw`SELECT id FROM media_file WHERE id IN (${Prisma.join(matched.map((m) => m.id))}) FOR UPDATE`;
+    // In id order: two deletes of overlapping selections wait for each other, never deadlock.
+    await tx.$queryRaw`SELECT id FROM media_file WHERE id IN (${Prisma.join(matched.map((m) => m.id))}) ORDER BY id FOR UPDATE`;
     const found = await tx.mediaFile.findMany({
       where: { ...where, companyId, id: { in: matched.map((m) => m.id) } },
       select: removableSelect,
