@@ -24,8 +24,8 @@ import { storage } from "@/lib/storage";
  */
 
 /**
- * Ready photos and video posters of contents, and event banners, that lack a width `missingVariantWidths` would
- * add, in id order after `afterId`. The same rule in SQL: a target below the largest width and
+ * Ready photos and video posters of contents, and event banners, that lack a width
+ * `missingVariantWidths` would add, in id order after `afterId`. The same rule in SQL: a target below the largest width and
  * under 90 % of min(source, largest) must be listed. Event banners count (their pictures offer
  * every rendition); logos and leftovers outside any content do not (a logo is shown at its
  * largest rendition only).

@@ -97,14 +97,14 @@ export async function resolveBanner(
 ): Promise<{ key: string; contentType: string } | null> {
   const row = await db.event.findUnique({
     where: { id: eventId },
-    select: { bannerKey: true, status: true, isPublic: true },
+    select: { companyId: true, bannerKey: true, status: true, isPublic: true },
   });
   if (!row?.bannerKey || !isEventViewable(row)) return null;
   const media = await db.mediaFile.findUnique({
     where: { storageKey: row.bannerKey },
-    select: { state: true, variants: true },
+    select: { companyId: true, state: true, variants: true },
   });
-  if (media?.state !== "ready") return null;
+  if (media?.state !== "ready" || media.companyId !== row.companyId) return null;
   const renditions = (parseStoredVariants(media.variants) ?? []).filter(
     (v): v is StoredVariant & { format: "webp" | "avif" } => v.format === "webp" || v.format === "avif",
   );

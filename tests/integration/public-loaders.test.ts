@@ -480,6 +480,12 @@ describe("media access", () => {
       // The landing's event card offers the same renditions (a card takes a small one).
       const landing = await loadLanding(C);
       expect(landing?.events.find((e) => e.id === "ev-public")?.cover).toEqual(event.cover);
+      // Another company's media under the same key is never a banner's source.
+      await prisma.mediaFile.update({ where: { id: banner.id }, data: { companyId: "co-else" } });
+      const elsewhere = await loadEventPage("ev-public", C);
+      expect(elsewhere?.state === "ok" && elsewhere.event.cover?.webp).toEqual([]);
+      expect((await lookupBanner("ev-public", "w320.avif")).status).toBe(404);
+      await prisma.mediaFile.update({ where: { id: banner.id }, data: { companyId: C } });
 
       // Each listed rendition, with its own type; nothing that is not one of them.
       expect(await lookupBanner("ev-public", "w320.avif")).toEqual({
