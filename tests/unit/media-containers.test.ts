@@ -17,7 +17,9 @@ function ffmpeg(args: string[], input?: Buffer): Buffer | null {
   return r.status === 0 && r.stdout.length > 0 ? r.stdout : null;
 }
 
-describe("container headers (no ffmpeg needed)", () => {
+// The readers need no ffmpeg, but several fixtures are encoded with it first: a second on a
+// quiet machine, past Vitest's 5 s default when the whole suite shares two cores (a WebM: 6.8 s).
+describe("container headers (no ffmpeg needed)", { timeout: 30_000 }, () => {
   it("reads an MP4's duration and size through ranged reads, wherever moov sits", async () => {
     const { mp4 } = await loadVideoFixture();
     const info = await mp4Info(reader(mp4), mp4.length);
