@@ -104,7 +104,7 @@ async function main(): Promise<void> {
     await prisma.$disconnect();
   }
 
-  if (!dev) await ensureProductionBuild({ env: services.env, log, signal: startup.signal });
+  if (!dev) await ensureProductionBuild({ appUrl, env: services.env, log, signal: startup.signal });
   if (shutdown) return;
 
   // Production: Next.js's handler behind our server, for the page micro-cache in front of it

@@ -42,10 +42,16 @@ async function listFiles(root: string, relative: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** sha256 over the sorted paths and contents of the build inputs. */
-export async function sourceHash(root: string = projectRoot): Promise<string> {
+/**
+ * sha256 over the sorted paths and contents of the build inputs, and the app's public address:
+ * `next build` renders the static pages (`/`, `/auth`, the legal pages) once, with APP_URL in
+ * their canonical link and share tags. A build made for another address (the e2e suite's or the
+ * bench's random port, a staging host) must not be served: its links would point there.
+ */
+export async function sourceHash(appUrl: string, root: string = projectRoot): Promise<string> {
   const files = (await Promise.all(SOURCES.map((source) => listFiles(root, source)))).flat().sort();
   const hash = createHash("sha256");
+  hash.update(`APP_URL\0${appUrl}\0`);
   for (const file of files) {
     // Path and length frame each file, so moving bytes between files changes the hash.
     const content = await readFile(path.join(root, file));
@@ -55,17 +61,19 @@ export async function sourceHash(root: string = projectRoot): Promise<string> {
   return hash.digest("hex");
 }
 
-/** True when `.next` holds a completed production build of exactly these sources. */
-export async function isBuildFresh(root: string = projectRoot, hash?: string): Promise<boolean> {
+/** True when `.next` holds a completed production build of exactly these sources for `appUrl`. */
+export async function isBuildFresh(appUrl: string, root: string = projectRoot, hash?: string): Promise<boolean> {
   const distDir = path.join(root, ".next");
   const [stored, buildId] = await Promise.all([
     readFile(path.join(distDir, BUILD_HASH_FILE), "utf8").catch(() => undefined),
     stat(path.join(distDir, "BUILD_ID")).catch(() => undefined),
   ]);
-  return buildId !== undefined && stored?.trim() === (hash ?? (await sourceHash(root)));
+  return buildId !== undefined && stored?.trim() === (hash ?? (await sourceHash(appUrl, root)));
 }
 
 export interface BuildOptions {
+  /** The app's public address (lib/env.ts `appUrl`): static pages are rendered with it. */
+  appUrl: string;
   root?: string;
   /** Extra variables for `next build` (the services' env: modules evaluated at build time may read them). */
   env?: Record<string, string>;
@@ -82,12 +90,12 @@ export interface BuildOptions {
  * failed or interrupted build is never taken for a fresh one.
  */
 export async function ensureProductionBuild(
-  options: BuildOptions = {},
+  options: BuildOptions,
 ): Promise<{ built: boolean; hash: string }> {
   const root = options.root ?? projectRoot;
   const log = options.log ?? (() => undefined);
-  const hash = await sourceHash(root);
-  if (!options.force && (await isBuildFresh(root, hash))) {
+  const hash = await sourceHash(options.appUrl, root);
+  if (!options.force && (await isBuildFresh(options.appUrl, root, hash))) {
     log("production build is up to date");
     return { built: false, hash };
   }
@@ -98,14 +106,15 @@ export async function ensureProductionBuild(
   await runNext(["build"], {
     root,
     // Pass-through of the caller's environment (not configuration reading, which is env.ts's job).
-    env: { ...process.env, ...options.env, NODE_ENV: "production" },
+    // APP_URL as stamped, whatever PORT the build's own environment holds.
+    env: { ...process.env, ...options.env, APP_URL: options.appUrl, NODE_ENV: "production" },
     signal: options.signal,
   });
   const hinted = await addCompileHints(path.join(root, ".next"));
   log(`compile hints on ${hinted.length} start-up chunks (scripts/lib/compile-hints.ts)`);
   // Hashed again: `next build` may itself rewrite an input (it edits tsconfig.json when
   // that lacks something it needs), and the stamp must match the tree it leaves behind.
-  const builtHash = await sourceHash(root);
+  const builtHash = await sourceHash(options.appUrl, root);
   await writeFile(hashFile, `${builtHash}\n`);
   log("build finished");
   return { built: true, hash: builtHash };

@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * axe-core in the page (not a spec), the one helper every e2e spec's accessibility check uses.
@@ -44,6 +44,22 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
       nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
     }));
   }, selector);
+}
+
+/**
+ * axe on the page as it is now, in the dark and then the light theme (the theme follows the
+ * system's, switched in place so an open dialog stays open), ending on light. Fails the test on
+ * any violation.
+ */
+export async function axeLightAndDark(page: Page, selector?: string): Promise<void> {
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const html = page.locator("html");
+    await (scheme === "dark"
+      ? expect(html).toHaveClass(/\bdark\b/)
+      : expect(html).not.toHaveClass(/\bdark\b/));
+    expect(await axeViolations(page, selector), `axe (${scheme})`).toEqual([]);
+  }
 }
 
 /** One line per violation and element: `where · rule (impact): help → target`. */

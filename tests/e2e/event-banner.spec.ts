@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { axeViolations } from "./axe";
+import { axeLightAndDark } from "./axe";
 import { adminOfNewCompany, createPublishedGallery, sql } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { skipCookieBanner, waitForHydration } from "./public-helpers";
@@ -85,14 +85,7 @@ test("an organiser's banner reaches a phone as the rendition its screen needs", 
   const preload = fanPage.locator('head link[rel="preload"][as="image"][fetchpriority="high"]');
   await expect(preload).toHaveAttribute("imagesrcset", srcset);
   await waitForHydration(fanPage);
-  for (const scheme of ["light", "dark"] as const) {
-    await fanPage.emulateMedia({ colorScheme: scheme });
-    const html = fanPage.locator("html");
-    await (scheme === "dark"
-      ? expect(html).toHaveClass(/\bdark\b/)
-      : expect(html).not.toHaveClass(/\bdark\b/));
-    expect(await axeViolations(fanPage), `axe (${scheme})`).toEqual([]);
-  }
+  await axeLightAndDark(fanPage);
 
   // The landing's card takes a rendition of its own size, not the 1,280 px one.
   const landingPath = publicPath.slice(0, publicPath.indexOf("/evento/"));

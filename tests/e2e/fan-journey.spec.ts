@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import type { Download, Locator, Page } from "@playwright/test";
-import { axeViolations } from "./axe";
+import { axeLightAndDark } from "./axe";
 import { createCompany, createUser, demoCompanyId, sql, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner, tenantOrigin, waitForHydration } from "./public-helpers";
@@ -15,21 +15,6 @@ import { readZip } from "../support/zip-reader";
  * axe in light and dark on every page the fan sees.
  */
 const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/**
- * axe on the page as it is now, in the light and then the dark theme (the theme follows the
- * system's, switched in place so an open dialog stays open), back to light at the end.
- */
-async function axeLightAndDark(page: Page, selector?: string): Promise<void> {
-  for (const scheme of ["dark", "light"] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    const html = page.locator("html");
-    await (scheme === "dark"
-      ? expect(html).toHaveClass(/\bdark\b/)
-      : expect(html).not.toHaveClass(/\bdark\b/));
-    expect(await axeViolations(page, selector), `axe (${scheme})`).toEqual([]);
-  }
-}
 
 /** The download rows of the visitor who left this lead (what analytics counts). */
 const downloadsOfLead = async (email: string) =>
