@@ -62,7 +62,11 @@ export async function sourceHash(appUrl: string, root: string = projectRoot): Pr
 }
 
 /** True when `.next` holds a completed production build of exactly these sources for `appUrl`. */
-export async function isBuildFresh(appUrl: string, root: string = projectRoot, hash?: string): Promise<boolean> {
+export async function isBuildFresh(
+  appUrl: string,
+  root: string = projectRoot,
+  hash?: string,
+): Promise<boolean> {
   const distDir = path.join(root, ".next");
   const [stored, buildId] = await Promise.all([
     readFile(path.join(distDir, BUILD_HASH_FILE), "utf8").catch(() => undefined),
