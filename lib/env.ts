@@ -273,3 +273,12 @@ export const env: Env = load();
 
 export const dataDir = path.resolve(env.DATA_DIR);
 export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
+
+/**
+ * The settings `next build` renders into the static pages (`/`, `/auth`, the legal pages): the
+ * public address in their canonical link and share tags, the analytics tag in the consent
+ * manager's props. A build is fresh only for the values it was made with (scripts/lib/build.ts).
+ */
+export function staticPageSettings(): Record<string, string> {
+  return { APP_URL: appUrl, ANALYTICS_TAG_ID: env.ANALYTICS_TAG_ID ?? "" };
+}

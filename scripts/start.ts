@@ -12,7 +12,7 @@ import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { createPrismaClient } from "@/lib/db-client";
-import { appUrl, env } from "@/lib/env";
+import { appUrl, env, staticPageSettings } from "@/lib/env";
 import { DEMO_PASSWORD, DEMO_USERS } from "../prisma/seed";
 import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
 import { seedDemoIfAllowed } from "./lib/demo-seed";
@@ -104,7 +104,13 @@ async function main(): Promise<void> {
     await prisma.$disconnect();
   }
 
-  if (!dev) await ensureProductionBuild({ appUrl, env: services.env, log, signal: startup.signal });
+  if (!dev)
+    await ensureProductionBuild({
+      settings: staticPageSettings(),
+      env: services.env,
+      log,
+      signal: startup.signal,
+    });
   if (shutdown) return;
 
   // Production: Next.js's handler behind our server, for the page micro-cache in front of it

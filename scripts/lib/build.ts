@@ -42,16 +42,20 @@ async function listFiles(root: string, relative: string): Promise<string[]> {
   return nested.flat();
 }
 
+/** The settings a build renders into its static pages (lib/env.ts `staticPageSettings`). */
+export type PageSettings = Record<string, string>;
+
 /**
- * sha256 over the sorted paths and contents of the build inputs, and the app's public address:
- * `next build` renders the static pages (`/`, `/auth`, the legal pages) once, with APP_URL in
- * their canonical link and share tags. A build made for another address (the e2e suite's or the
- * bench's random port, a staging host) must not be served: its links would point there.
+ * sha256 over the sorted paths and contents of the build inputs, and the settings the static
+ * pages are rendered with (`/`, `/auth`, the legal pages: APP_URL in their canonical link and
+ * share tags). A build made with others (the e2e suite's or the bench's random port, a staging
+ * host) must not be served: its links would point there.
  */
-export async function sourceHash(appUrl: string, root: string = projectRoot): Promise<string> {
+export async function sourceHash(settings: PageSettings, root: string = projectRoot): Promise<string> {
   const files = (await Promise.all(SOURCES.map((source) => listFiles(root, source)))).flat().sort();
   const hash = createHash("sha256");
-  hash.update(`APP_URL\0${appUrl}\0`);
+  for (const [name, value] of Object.entries(settings).sort(([a], [b]) => a.localeCompare(b)))
+    hash.update(`${name}\0${value.length}\0${value}`);
   for (const file of files) {
     // Path and length frame each file, so moving bytes between files changes the hash.
     const content = await readFile(path.join(root, file));
@@ -61,9 +65,9 @@ export async function sourceHash(appUrl: string, root: string = projectRoot): Pr
   return hash.digest("hex");
 }
 
-/** True when `.next` holds a completed production build of exactly these sources for `appUrl`. */
+/** True when `.next` holds a completed production build of exactly these sources and settings. */
 export async function isBuildFresh(
-  appUrl: string,
+  settings: PageSettings,
   root: string = projectRoot,
   hash?: string,
 ): Promise<boolean> {
@@ -72,12 +76,12 @@ export async function isBuildFresh(
     readFile(path.join(distDir, BUILD_HASH_FILE), "utf8").catch(() => undefined),
     stat(path.join(distDir, "BUILD_ID")).catch(() => undefined),
   ]);
-  return buildId !== undefined && stored?.trim() === (hash ?? (await sourceHash(appUrl, root)));
+  return buildId !== undefined && stored?.trim() === (hash ?? (await sourceHash(settings, root)));
 }
 
 export interface BuildOptions {
-  /** The app's public address (lib/env.ts `appUrl`): static pages are rendered with it. */
-  appUrl: string;
+  /** What the static pages are rendered with (lib/env.ts `staticPageSettings()`). */
+  settings: PageSettings;
   root?: string;
   /** Extra variables for `next build` (the services' env: modules evaluated at build time may read them). */
   env?: Record<string, string>;
@@ -98,8 +102,8 @@ export async function ensureProductionBuild(
 ): Promise<{ built: boolean; hash: string }> {
   const root = options.root ?? projectRoot;
   const log = options.log ?? (() => undefined);
-  const hash = await sourceHash(options.appUrl, root);
-  if (!options.force && (await isBuildFresh(options.appUrl, root, hash))) {
+  const hash = await sourceHash(options.settings, root);
+  if (!options.force && (await isBuildFresh(options.settings, root, hash))) {
     log("production build is up to date");
     return { built: false, hash };
   }
@@ -110,15 +114,15 @@ export async function ensureProductionBuild(
   await runNext(["build"], {
     root,
     // Pass-through of the caller's environment (not configuration reading, which is env.ts's job).
-    // APP_URL as stamped, whatever PORT the build's own environment holds.
-    env: { ...process.env, ...options.env, APP_URL: options.appUrl, NODE_ENV: "production" },
+    // The settings as stamped (APP_URL even where only PORT was set).
+    env: { ...process.env, ...options.env, ...options.settings, NODE_ENV: "production" },
     signal: options.signal,
   });
   const hinted = await addCompileHints(path.join(root, ".next"));
   log(`compile hints on ${hinted.length} start-up chunks (scripts/lib/compile-hints.ts)`);
   // Hashed again: `next build` may itself rewrite an input (it edits tsconfig.json when
   // that lacks something it needs), and the stamp must match the tree it leaves behind.
-  const builtHash = await sourceHash(options.appUrl, root);
+  const builtHash = await sourceHash(options.settings, root);
   await writeFile(hashFile, `${builtHash}\n`);
   log("build finished");
   return { built: true, hash: builtHash };
