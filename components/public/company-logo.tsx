@@ -13,7 +13,7 @@ export function CompanyLogo({
 }) {
   if (company.logoUrl) {
     return (
-      // eslint-disable-next-line @next/next/no-img-element -- a redirect to storage; nothing to optimise
+      // eslint-disable-next-line @next/next/no-img-element -- our media route's own rendition; nothing to optimise
       <img
         src={company.logoUrl}
         alt={decorative ? "" : company.name}

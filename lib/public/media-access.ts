@@ -1,6 +1,6 @@
 import "server-only";
 import { isBannerRendition, isMediaVariant } from "@/lib/media/urls";
-import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
+import { resolveBanner, resolveLogo, resolveMediaObject } from "@/lib/public/resolve-media-object";
 import { publicStorage, storage } from "@/lib/storage";
 import { isRecordIdShape } from "@/lib/validation/common";
 
@@ -10,8 +10,9 @@ import { isRecordIdShape } from "@/lib/validation/common";
  * banner): those are answered with their bytes, from the page's own origin. A fan's largest
  * image (the event banner, the photo, the video's poster) then loads without a redirect and a
  * second connection, to the store, before it (issue #16: the Largest Contentful Paint). They are
- * small, and formats our own encoder wrote; originals, videos and audio (large, ranged) stay
- * redirects, and so does a logo (the organiser's own file).
+ * small, and formats our own encoder wrote; so is a logo's WebP rendition, in the header of every
+ * tenant page. Originals, videos and audio (large, ranged) stay redirects, and so does a logo
+ * the platform stored as it was (no media row, no verified type).
  * Signatures are made with a signing time rounded down to a window, so every request in a
  * window gets the same URL and browsers (or a CDN) reuse the bytes they have.
  * Lifetimes are short on purpose (issue #12, hole 13): once content is unpublished or gated,
@@ -65,8 +66,13 @@ export async function lookupMedia(mediaId: string, variant: string): Promise<Med
 }
 
 export async function lookupLogo(companyId: string): Promise<MediaLookup> {
-  const key = isRecordIdShape(companyId) ? await resolveLogoKey(companyId) : null;
-  return key ? { status: 200, key } : { status: 404 };
+  const logo = isRecordIdShape(companyId) ? await resolveLogo(companyId) : null;
+  if (!logo) return { status: 404 };
+  // A rendition the media worker wrote: its bytes, like a banner's. A logo the platform stored
+  // itself (no media row, no verified type) stays a redirect to the store.
+  return logo.contentType
+    ? { status: 200, key: logo.key, contentType: logo.contentType, inline: true }
+    : { status: 200, key: logo.key };
 }
 
 /** `rendition`: a file name from the banner's srcset (`w640.avif`); none, its largest WebP. */

@@ -69,21 +69,27 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
 /**
  * A company's logo as fans get it. One uploaded through Settings → Branding is a media row:
  * its largest WebP rendition once ready (never the original, which keeps the camera's EXIF),
- * nothing before. A logo with no media row was written by the platform (the seed): as stored.
+ * nothing before; `contentType` says it is one the media worker wrote. A logo with no media
+ * row was written by the platform (the seed): as stored, of no verified type.
  */
-export async function resolveLogoKey(companyId: string): Promise<string | null> {
+export async function resolveLogo(companyId: string): Promise<{ key: string; contentType?: string } | null> {
   const row = await db.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
   if (!row?.logoKey) return null;
   const media = await db.mediaFile.findUnique({
     where: { storageKey: row.logoKey },
     select: { state: true, variants: true },
   });
-  if (!media) return row.logoKey;
+  if (!media) return { key: row.logoKey };
   if (media.state !== "ready") return null;
   const largest = (parseStoredVariants(media.variants) ?? [])
     .filter((v) => v.format === "webp")
     .sort((a, b) => b.width - a.width)[0];
-  return largest?.key ?? null;
+  return largest ? { key: largest.key, contentType: VARIANT_TYPES.webp } : null;
+}
+
+/** The logo's storage key (share images read its bytes). */
+export async function resolveLogoKey(companyId: string): Promise<string | null> {
+  return (await resolveLogo(companyId))?.key ?? null;
 }
 
 /**

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { removeLogo, updateBranding, updateLegalTexts } from "@/lib/brand/update-branding";
 import { sweepMedia } from "@/lib/jobs/sweep";
 import { processMedia } from "@/lib/media/process-media";
+import { lookupLogo, mediaResponse } from "@/lib/public/media-access";
 import { resolveLogoKey } from "@/lib/public/resolve-media-object";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
@@ -66,6 +67,16 @@ describe("logo upload (target company-logo)", () => {
     expect((await sharp(bytes).metadata()).exif).toBeUndefined();
     // The original did carry EXIF (so the assertion above can fail).
     expect((await sharp(photo).metadata()).exif).toBeDefined();
+    // Fans get those bytes from the page's own origin (the header of every tenant page), not a
+    // redirect and a second connection to the store; a conditional request gets 304.
+    const answer = await mediaResponse(await lookupLogo(starter.id));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("content-type")).toBe("image/webp");
+    expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
+    const etag = answer.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    const again = new Request("http://localhost/", { headers: { "if-none-match": etag } });
+    expect((await mediaResponse(await lookupLogo(starter.id), again)).status).toBe(304);
 
     expect(await auditRows(env.db, starter.id, "admin_privileged_action")).toContainEqual(
       expect.objectContaining({ details: expect.objectContaining({ operation: "branding_updated" }) }),

@@ -9,6 +9,7 @@ import { loadSitemap } from "@/lib/public/load-sitemap";
 import { versionOf } from "@/lib/public/mappers";
 import {
   lookupBanner,
+  lookupLogo,
   lookupMedia,
   MAX_INLINE_IMAGE_BYTES,
   mediaResponse,
@@ -429,6 +430,10 @@ describe("media access", () => {
 
   it("always shows logos; banners only of viewable events", async () => {
     expect(await resolveLogoKey(C)).toBe(`companies/${C}/branding/logo.png`);
+    // Stored by the platform with no media row (no verified type): a redirect, never inline bytes.
+    const logo = await mediaResponse(await lookupLogo(C));
+    expect(logo.status).toBe(302);
+    expect(logo.headers.get("location")).toContain(`companies/${C}/branding/logo.png`);
     // The banner's media row (target `event-banner`: no content): its renditions, never the original.
     const bannerKey = `companies/${C}/events/ev-public/banner.jpg`;
     const banner = await createBannerMedia(bannerKey, "banner", { state: "processing" });
