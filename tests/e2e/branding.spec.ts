@@ -88,6 +88,10 @@ test("an admin uploads a logo, picks a colour and a template, previews, saves; t
   await expect
     .poll(() => publicLogo.evaluate((img: HTMLImageElement) => img.naturalWidth))
     .toBeGreaterThan(0);
+  // Its WebP rendition, answered by the page's own origin: no redirect to the store.
+  const logoAnswer = await fan.request.get((await publicLogo.getAttribute("src"))!, { maxRedirects: 0 });
+  expect(logoAnswer.status()).toBe(200);
+  expect(logoAnswer.headers()["content-type"]).toBe("image/webp");
   await expect(fan.locator('[data-template="editorial"]').first()).toBeAttached();
   await fan.close();
 });
