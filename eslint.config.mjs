@@ -1,5 +1,6 @@
 import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
 import nextTypescript from "eslint-config-next/typescript";
+import { tierZones } from "./scripts/lint/tiers.mjs";
 
 const config = [
   {
@@ -24,18 +25,35 @@ const config = [
     },
   },
   {
-    // Route handlers and pages must go through lib/ for data: never the Prisma client directly.
+    // Route handlers and pages must go through lib/ for data: never a database client directly,
+    // nor the server runtime (server/ runs in front of Next.js, not inside a page).
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
           paths: [
-            { name: "@/lib/db", message: "app/ and components/ call lib/<concern>/ functions instead." },
+            { name: "@/lib/core/db", message: "app/ and components/ call lib/<concern>/ functions instead." },
+          ],
+          patterns: [
+            {
+              regex: "^@/lib/(core/db-|generated/prisma/client)",
+              message: "app/ and components/ call lib/<concern>/ functions instead.",
+            },
+            {
+              regex: "^@/server/",
+              message: "server/ is the runtime in front of Next.js; pages never import it.",
+            },
           ],
         },
       ],
     },
+  },
+  {
+    // The stairs (docs/architecture.md, "Tiers"): an import goes down the tiers or stays level,
+    // never up. Folder cycles within a tier are refused by scripts/lint/folder-cycles.ts.
+    files: ["lib/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "server/**/*.{ts,mjs}", "app/**/*.{ts,tsx}"],
+    rules: { "import/no-restricted-paths": ["error", { zones: tierZones }] },
   },
 ];
 

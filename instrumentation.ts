@@ -1,9 +1,9 @@
 /**
- * Runs once when a Next.js server starts. Opens the front door (lib/engagement/front-door.ts),
- * which only `npm start`'s server (scripts/lib/next-server.mjs) uses. Starts the media workers
+ * Runs once when a Next.js server starts. Opens the front door (server/front-door.ts),
+ * which only `npm start`'s server (server/next-server.mjs) uses. Starts the media workers
  * (pg-boss) in this process unless MEDIA_WORKER=off, so `npm start` needs no second process;
  * deployments with many web instances set MEDIA_WORKER=off there and run
- * `lib/jobs/run-worker.ts` apart.
+ * `lib/surfaces/workers/run-worker.ts` apart.
  * Not awaited: the server must not wait for the job schema before answering requests.
  */
 export async function register(): Promise<void> {
@@ -11,10 +11,10 @@ export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
   // The fans' engagement calls, answered by `npm start`'s server without Next.js's router.
   const [{ openFrontDoor }, { engagementRoutes }] = await Promise.all([
-    import("./lib/engagement/front-door"),
-    import("./lib/engagement/server"),
+    import("./server/front-door"),
+    import("./lib/surfaces/fan-api/server"),
   ]);
   openFrontDoor(engagementRoutes);
-  const { inlineWorkersEnabled, startWorkers } = await import("./lib/jobs/runtime");
+  const { inlineWorkersEnabled, startWorkers } = await import("./lib/surfaces/workers/runtime");
   if (inlineWorkersEnabled()) void startWorkers().catch(() => undefined);
 }

@@ -1,10 +1,10 @@
 import path from "node:path";
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
-import { apiContentSecurityPolicy, securityHeaders } from "./lib/http/response-headers";
+import { apiContentSecurityPolicy, securityHeaders } from "./lib/core/http/response-headers";
 
 const withNextIntl = createNextIntlPlugin({
-  requestConfig: "./lib/i18n/request.ts",
+  requestConfig: "./lib/core/i18n/request.ts",
   // messages/*.json are compiled at build time (ICU → a compact form), so neither the browser nor
   // the server parses ICU at run time: the parser was 11.8 KB of every public page (issue #16).
   // `t.raw` is then unavailable (the app does not use it).
@@ -14,13 +14,13 @@ const withNextIntl = createNextIntlPlugin({
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // The production server compresses, with brotli where the browser takes it (Next.js's own
-  // compressor only speaks gzip): scripts/lib/next-server.mjs.
+  // compressor only speaks gzip): server/next-server.mjs.
   compress: false,
   reactStrictMode: true,
   // `npm run typecheck` (run in CI) checks the whole project, tests and scripts included;
   // repeating it inside every `next build` would only slow `npm start` down.
   typescript: { ignoreBuildErrors: true },
-  cacheHandler: path.join(process.cwd(), "lib/public/csp-cache-handler.cjs"),
+  cacheHandler: path.join(process.cwd(), "server/csp-cache-handler.cjs"),
   experimental: {
     // Pages regenerated at run time (ISR) and the tagged data cache live in memory, not in
     // .next/: a restarted server (or the next e2e run on a fresh database) never serves pages
@@ -30,7 +30,7 @@ const nextConfig: NextConfig = {
   },
   async headers() {
     return [
-      // lib/http/response-headers.ts: the front door (lib/engagement/front-door.ts) sets the same.
+      // lib/core/http/response-headers.ts: the front door (server/front-door.ts) sets the same.
       { source: "/:path*", headers: [...securityHeaders] },
       {
         source: "/api/:path*",

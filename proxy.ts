@@ -1,20 +1,20 @@
 import { getSessionCookie } from "better-auth/cookies";
 import { NextResponse, type NextRequest } from "next/server";
-import { landingSource, referrerHost, sourceSetCookie } from "@/lib/attribution/parse";
-import { AUTH_COOKIE_PREFIX } from "@/lib/auth/cookie-prefix";
-import { signInPath } from "@/lib/auth/redirects";
-import { chooseLocale } from "@/lib/i18n/accept-language";
-import { internalPath, localeCookieName } from "@/lib/i18n/locale-path";
-import { createPageSecurity } from "@/lib/public/security-headers";
-import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/public/site";
-import { routeHost } from "@/lib/tenancy/host";
-import { decideRoute, type RouteSite } from "@/lib/tenancy/request-route";
+import { landingSource, referrerHost, sourceSetCookie } from "@/lib/platform/attribution/parse";
+import { AUTH_COOKIE_PREFIX } from "@/lib/platform/auth/cookie-prefix";
+import { signInPath } from "@/lib/platform/auth/redirects";
+import { chooseLocale } from "@/lib/core/i18n/accept-language";
+import { internalPath, localeCookieName } from "@/lib/core/i18n/locale-path";
+import { createPageSecurity } from "@/lib/surfaces/public-site/security-headers";
+import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/platform/site/site";
+import { routeHost } from "@/lib/platform/site/host";
+import { decideRoute, type RouteSite } from "@/lib/platform/tenancy/request-route";
 import {
   EMPTY_ROUTING,
   routingTable,
   RoutingUnavailable,
   type RoutingSnapshot,
-} from "@/lib/tenancy/routing-table";
+} from "@/lib/platform/tenancy/routing-table";
 
 const site: RouteSite = { ...tenantHostOptions(), appOrigin: appOrigin(), tenantOrigin };
 const pageSecurity = createPageSecurity();
@@ -33,11 +33,11 @@ const REDIRECT_CACHE = "public, max-age=300";
  * - a tenant subdomain (`demo.afterglow.events/evento/x`) or an active custom domain is served
  *   by the tenant-host tree (`/{locale}/~site/demo/evento/x`);
  * - a released slug answers 308 to the same path under the current slug, and a host that is
- *   not ours answers a plain 404 (`lib/tenancy/request-route.ts`, from the in-memory routing
+ *   not ours answers a plain 404 (`lib/platform/tenancy/request-route.ts`, from the in-memory routing
  *   table, so no cached page is involved).
  * It also adds the security headers that depend on the running configuration: the page's
  * Content-Security-Policy, a nonce-based one for the signed-in area and the sources for cached
- * public pages, decided by `pageSecurity` (lib/public/csp.ts). And it sends a visit to the admin area without any session cookie to sign-in with a real
+ * public pages, decided by `pageSecurity` (lib/surfaces/public-site/csp.ts). And it sends a visit to the admin area without any session cookie to sign-in with a real
  * redirect (a 200 page that redirects in the browser would render the shell first).
  * Authorisation and visibility are never decided here: pages and handlers check them (a
  * present cookie is not trusted: the admin guard checks the session behind it).
@@ -75,7 +75,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     });
   }
   // The answer's `Vary: Cookie, Accept-Language` is added with the cached page (Next.js sets the
-  // page's Vary itself, over the proxy's): lib/public/csp-cache-handler.cjs.
+  // page's Vary itself, over the proxy's): server/csp-cache-handler.cjs.
   const response = NextResponse.rewrite(url, {
     ...(security.request ? { request: { headers: security.request } } : {}),
     headers: security.response,
@@ -93,7 +93,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 
 /**
  * The source of a page visit that lands with a tag (`?ch=`, `utm_source`) or from another
- * site (lib/attribution/parse.ts), for the `ag_src` cookie; null leaves an earlier source in
+ * site (lib/platform/attribution/parse.ts), for the `ag_src` cookie; null leaves an earlier source in
  * place. Parsed only when there is something to read, so most requests cost a string check.
  * The page never reads the cookie (it stays cached for everyone): the engagement API does.
  */

@@ -1,8 +1,8 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { resolveLocale } from "@/lib/i18n/config";
-import { topLevelErrorText } from "@/lib/i18n/top-level-error";
+import { resolveLocale } from "@/lib/core/i18n/config";
+import { topLevelErrorText } from "@/lib/core/i18n/top-level-error";
 
 const noop = () => () => undefined;
 

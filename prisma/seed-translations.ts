@@ -1,5 +1,5 @@
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { sourceHash, type TranslatableEntityName } from "@/lib/translation/fields";
+import { sourceHash, type TranslatableEntityName } from "@/lib/features/translation/fields";
 
 /**
  * The demo tenants' texts in en/es/fr (issue #15), written as `text_translation` rows: automatic

@@ -18,7 +18,7 @@ import { randomUUID } from "node:crypto";
 import os from "node:os";
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
-import type { PrismaClient } from "@/lib/db-client";
+import type { PrismaClient } from "@/lib/core/db-client";
 import type {
   ContentKind,
   ContentStatus,
@@ -27,7 +27,7 @@ import type {
   Prisma,
   Role,
 } from "@/lib/generated/prisma/client";
-import { audioPeaks, parseWav } from "@/lib/media/audio";
+import { audioPeaks, parseWav } from "@/lib/platform/media/audio";
 import {
   parseStoredVariants,
   processImage,
@@ -35,8 +35,8 @@ import {
   type ProcessImageOptions,
   type ProcessedImage,
   type StoredVariant,
-} from "@/lib/media/variants";
-import type { ObjectStore } from "@/lib/storage/object-store";
+} from "@/lib/platform/media/variants";
+import type { ObjectStore } from "@/lib/core/storage/object-store";
 import { SEED_TRANSLATIONS, writeSeedTranslations } from "./seed-translations";
 import {
   buildPdf,
@@ -1183,7 +1183,7 @@ async function writeCompany(tx: Tx, company: PreparedCompany, index: number): Pr
     const row = await tx.event.upsert({
       where: { companyId_slug: { companyId, slug } },
       // The demo's events keep their company-less addresses (/event/{slug}), like every event
-      // made before slugs became unique per company (lib/events/global-slug.ts).
+      // made before slugs became unique per company (lib/features/events/global-slug.ts).
       create: { slug, companyId, timeZone: "Europe/Lisbon", currency: "EUR", globalSlug: true, ...fields },
       update: fields,
       select: { id: true },

@@ -4,7 +4,7 @@
  * the source hash and the static pages' settings (APP_URL…) too, so a following `npm start`
  * with the same settings serves it without building again.
  */
-import { staticPageSettings } from "@/lib/env";
+import { staticPageSettings } from "@/lib/core/env";
 import { ensureProductionBuild } from "./lib/build";
 
 // For this environment's settings: a following `npm start` with other ones builds again.

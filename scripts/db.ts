@@ -10,7 +10,7 @@
  * new and check accept `--schema <file>` and `--migrations <dir>` to work on a copy.
  */
 import path from "node:path";
-import { dataDir, env } from "../lib/env";
+import { dataDir, env } from "../lib/core/env";
 import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres";
 import { applyMigrations, checkDrift, createMigration, type MigrationPaths } from "./lib/migrate";
 
@@ -71,7 +71,7 @@ async function seed(): Promise<number> {
   // Loaded here so deploy, new and check need neither the generated client nor S3.
   const [{ seed: runSeed }, { createPrismaClient }, { startServices }] = await Promise.all([
     import("../prisma/seed"),
-    import("../lib/db-client"),
+    import("../lib/core/db-client"),
     import("./lib/services"),
   ]);
   const services = await startServices({ log });

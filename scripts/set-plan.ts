@@ -4,10 +4,10 @@
  * DATABASE_URL, or the app's embedded PostgreSQL in DATA_DIR when unset (stop `npm start` first).
  */
 import path from "node:path";
-import { PLAN_TIERS, setCompanyPlan } from "../lib/billing/set-plan";
-import { createPrismaClient } from "../lib/db-client";
-import { requestRevalidation } from "../lib/jobs/revalidate";
-import { dataDir, env } from "../lib/env";
+import { PLAN_TIERS, setCompanyPlan } from "../lib/features/billing/set-plan";
+import { createPrismaClient } from "../lib/core/db-client";
+import { requestRevalidation } from "../lib/platform/site/revalidate";
+import { dataDir, env } from "../lib/core/env";
 import type { PlanTier } from "../lib/generated/prisma/enums";
 import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres";
 

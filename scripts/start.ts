@@ -1,7 +1,7 @@
 /**
  * `npm start`: production build if the sources changed, embedded services for whatever is
  * not configured, migrations, demo data on an empty embedded database (see demo-seed.ts),
- * then the production server (scripts/lib/next-server.mjs: Next.js behind the page micro-cache).
+ * then the production server (server/next-server.mjs: Next.js behind the page micro-cache).
  * `npm run dev` (`--dev`): the same with `next dev` and no build.
  * Ctrl-C / SIGTERM stop the Next server's process group, then the services; a crash of the
  * Next server stops the services too and exits non-zero.
@@ -11,8 +11,8 @@ import { readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { createPrismaClient } from "@/lib/db-client";
-import { appUrl, env, staticPageSettings } from "@/lib/env";
+import { createPrismaClient } from "@/lib/core/db-client";
+import { appUrl, env, staticPageSettings } from "@/lib/core/env";
 import { DEMO_PASSWORD, DEMO_USERS } from "../prisma/seed";
 import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
 import { seedDemoIfAllowed } from "./lib/demo-seed";
@@ -21,10 +21,8 @@ import { isAlive, isPortFree } from "./lib/processes";
 import { displayPath, startServices, type Services } from "./lib/services";
 
 const dev = process.argv.includes("--dev");
-const clientAddressPreload = pathToFileURL(
-  path.join(projectRoot, "scripts/lib/client-address-preload.mjs"),
-).href;
-const productionServer = path.join(projectRoot, "scripts/lib/next-server.mjs");
+const clientAddressPreload = pathToFileURL(path.join(projectRoot, "server/client-address-preload.mjs")).href;
+const productionServer = path.join(projectRoot, "server/next-server.mjs");
 const port = env.PORT;
 const log = (message: string) => console.log(`[afterglow] ${message}`);
 
@@ -114,7 +112,7 @@ async function main(): Promise<void> {
   if (shutdown) return;
 
   // Production: Next.js's handler behind our server, for the page micro-cache in front of it
-  // (scripts/lib/next-server.mjs); development: `next dev` as it is.
+  // (server/next-server.mjs); development: `next dev` as it is.
   const command = dev ? [nextBin(), "dev", "-p", String(port)] : [productionServer];
   nextServer = spawn(process.execPath, command, {
     cwd: projectRoot,

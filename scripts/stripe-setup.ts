@@ -4,8 +4,8 @@
  * Idempotent: run it again after a deploy and it creates only what is missing.
  */
 import Stripe from "stripe";
-import { setupStripeCatalogue, stripeConnection } from "../lib/billing/setup";
-import { env } from "../lib/env";
+import { setupStripeCatalogue, stripeConnection } from "../lib/features/billing/setup";
+import { env } from "../lib/core/env";
 
 if (!env.STRIPE_SECRET_KEY) {
   console.error("STRIPE_SECRET_KEY is not set: nothing to set up.");

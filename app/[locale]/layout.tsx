@@ -7,12 +7,12 @@ import { ThemeProvider } from "@/components/preferences/theme-provider";
 import { MediaEnhancer } from "@/components/public/media-enhancer";
 import { StaleMetadataCleaner } from "@/components/head/stale-metadata-cleaner";
 import { DeferredToaster } from "@/components/public/deferred-toaster";
-import { appUrl, env } from "@/lib/env";
-import { requestNonce } from "@/lib/public/csp-nonce";
-import { openGraphLocales } from "@/lib/public/metadata";
-import { pickMessages, publicClientNamespaces } from "@/lib/i18n/client-messages";
-import { isLocale, locales } from "@/lib/i18n/config";
-import type { Messages } from "@/lib/i18n/messages";
+import { appUrl, env } from "@/lib/core/env";
+import { requestNonce } from "@/lib/surfaces/public-site/csp-nonce";
+import { openGraphLocales } from "@/lib/surfaces/public-site/metadata";
+import { pickMessages, publicClientNamespaces } from "@/lib/core/i18n/client-messages";
+import { isLocale, locales } from "@/lib/core/i18n/config";
+import type { Messages } from "@/lib/core/i18n/messages";
 import "../globals.css";
 
 export function generateStaticParams() {
@@ -28,7 +28,7 @@ export async function generateMetadata({ params }: LayoutProps<"/[locale]">): Pr
     title: { default: t("metaTitle"), template: "%s · Afterglow" },
     description: t("metaDescription"),
     applicationName: "Afterglow",
-    // Pages that are shared set their own openGraph (lib/public/metadata.ts: shareMetadata).
+    // Pages that are shared set their own openGraph (lib/surfaces/public-site/metadata.ts: shareMetadata).
     openGraph: { siteName: "Afterglow", type: "website", ...openGraphLocales(locale) },
     twitter: { card: "summary_large_image" },
   };

@@ -1,4 +1,4 @@
-import { robotsTxt, siteForHost } from "@/lib/public/site-files";
+import { robotsTxt, siteForHost } from "@/lib/surfaces/public-site/site-files";
 
 export const dynamic = "force-dynamic";
 

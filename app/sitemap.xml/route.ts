@@ -1,4 +1,4 @@
-import { siteForHost, sitemapXml } from "@/lib/public/site-files";
+import { siteForHost, sitemapXml } from "@/lib/surfaces/public-site/site-files";
 
 export const dynamic = "force-dynamic";
 

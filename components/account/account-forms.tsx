@@ -13,10 +13,10 @@ import {
   changePasswordAction,
   requestEmailChangeAction,
   updateDisplayNameAction,
-} from "@/lib/account/actions";
-import { emailChangeSchema, nameSchema, passwordChangeSchema } from "@/lib/account/schemas";
-import { passwordMessageValues } from "@/lib/auth/password-rules";
-import { fieldErrorsOf } from "@/lib/errors";
+} from "@/lib/features/account/actions";
+import { emailChangeSchema, nameSchema, passwordChangeSchema } from "@/lib/features/account/schemas";
+import { passwordMessageValues } from "@/lib/platform/auth/password-rules";
+import { fieldErrorsOf } from "@/lib/core/errors";
 
 /**
  * The account page's three forms. Each checks its input with the same zod schema as the

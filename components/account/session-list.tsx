@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
-import { describeUserAgent, displayIp } from "@/lib/account/device";
-import type { SessionSummary } from "@/lib/auth/session-lifecycle";
+import { describeUserAgent, displayIp } from "@/lib/features/account/device";
+import type { SessionSummary } from "@/lib/platform/auth/session-lifecycle";
 
 /**
  * Where this account is signed in (Settings → sessions and the account page): browser and

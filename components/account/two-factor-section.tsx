@@ -14,7 +14,7 @@ import {
   disableTwoFactorAction,
   regenerateRecoveryCodesAction,
   startTwoFactorAction,
-} from "@/lib/account/actions";
+} from "@/lib/features/account/actions";
 
 interface Setup {
   totpURI: string;

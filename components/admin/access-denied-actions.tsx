@@ -4,7 +4,7 @@ import { LogIn, LogOut } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Button } from "@/components/ui/button";
-import { authClient, clearLocalSettings } from "@/lib/auth/client";
+import { authClient, clearLocalSettings } from "@/lib/platform/auth/client";
 
 /**
  * The ways out for someone signed in with an account that may not enter (issue #18): sign

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { getTranslations } from "next-intl/server";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
-import { getCompanySettings, type CompanySettings } from "@/lib/company/queries";
-import { requireMembership } from "@/lib/tenancy/guard";
-import type { Membership } from "@/lib/tenancy/membership";
-import { can } from "@/lib/tenancy/permissions";
-import { loadFieldVersions } from "@/lib/translation/review";
-import type { FieldVersions } from "@/lib/translation/review-types";
+import { getCompanySettings, type CompanySettings } from "@/lib/features/company/queries";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+import { can } from "@/lib/platform/access/permissions";
+import { loadFieldVersions } from "@/lib/features/translation/review";
+import type { FieldVersions } from "@/lib/features/translation/review-types";
 
 /**
  * The frame of every company-settings page (spec §6): only an admin edits company settings; a

@@ -12,10 +12,10 @@ import { adminNavItems, isActive } from "@/components/admin/nav-items";
 import { PreloadRoutes } from "@/components/admin/preload-routes";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
-import { saveThemePreference } from "@/lib/auth/actions";
-import type { ShellBrand } from "@/lib/brand/queries";
+import { saveThemePreference } from "@/lib/features/account/auth-actions";
+import type { ShellBrand } from "@/lib/features/brand/queries";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/core/merge-classes";
 
 export interface ShellCompany {
   name: string;

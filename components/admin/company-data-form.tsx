@@ -7,12 +7,12 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
-import { updateCompanyDataAction } from "@/lib/company/actions";
-import type { CompanySettings } from "@/lib/company/queries";
-import { employeeCountLabels, employeeCounts } from "@/lib/company/schemas";
+import { updateCompanyDataAction } from "@/lib/features/company/actions";
+import type { CompanySettings } from "@/lib/features/company/queries";
+import { employeeCountLabels, employeeCounts } from "@/lib/features/company/schemas";
 import { FieldTranslations } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
-import type { FieldVersions } from "@/lib/translation/review-types";
+import type { FieldVersions } from "@/lib/features/translation/review-types";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

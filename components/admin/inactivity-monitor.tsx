@@ -4,14 +4,14 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { toast } from "sonner";
-import { authClient, clearLocalSettings } from "@/lib/auth/client";
+import { authClient, clearLocalSettings } from "@/lib/platform/auth/client";
 import {
   ACTIVITY_WRITE_INTERVAL_MS,
   IDLE_WARNING_BEFORE_MS,
   IDLE_WARNING_TOAST_MS,
   SIGN_OUT_REASON_HEADER,
-} from "@/lib/auth/policy";
-import { signInPath } from "@/lib/auth/redirects";
+} from "@/lib/platform/auth/policy";
+import { signInPath } from "@/lib/platform/auth/redirects";
 
 /** Shared by the tabs of this browser, so activity in one keeps the others signed in too. */
 const LAST_ACTIVITY_KEY = "afterglow.lastActivity";

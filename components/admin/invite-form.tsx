@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
-import { invitableRoles } from "@/lib/team/schemas";
-import { inviteMemberAction } from "@/lib/team/actions";
+import { invitableRoles } from "@/lib/features/team/schemas";
+import { inviteMemberAction } from "@/lib/features/team/actions";
 
 export function InviteForm() {
   const t = useTranslations("team");

@@ -5,11 +5,11 @@ import { SettingsSaveButton } from "@/components/admin/settings-save-button";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { updateLandingPageAction } from "@/lib/company/actions";
-import type { CompanySettings } from "@/lib/company/queries";
+import { updateLandingPageAction } from "@/lib/features/company/actions";
+import type { CompanySettings } from "@/lib/features/company/queries";
 import { FieldTranslations } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
-import type { FieldVersions } from "@/lib/translation/review-types";
+import type { FieldVersions } from "@/lib/features/translation/review-types";
 
 /** Settings → landing page: the public page's title, description, display mode, promotion link. */
 export function LandingPageForm({

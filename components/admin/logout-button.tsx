@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { authClient, clearLocalSettings } from "@/lib/auth/client";
+import { authClient, clearLocalSettings } from "@/lib/platform/auth/client";
 
 /**
  * Spec §2/§7: confirm, end the session on the server, "Logout realizado", go to /. If the

@@ -7,8 +7,8 @@ import { useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { setContentStatusAction } from "@/lib/content/actions";
-import { setEventStatusAction } from "@/lib/events/actions";
+import { setContentStatusAction } from "@/lib/features/content/actions";
+import { setEventStatusAction } from "@/lib/features/events/actions";
 
 type Target =
   | { kind: "event"; id: string; status: "draft" | "published" | "cancelled" }

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { revokeInvitationAction } from "@/lib/team/actions";
+import { revokeInvitationAction } from "@/lib/features/team/actions";
 
 export function RevokeInvitationButton({ invitationId, email }: { invitationId: string; email: string }) {
   const t = useTranslations();

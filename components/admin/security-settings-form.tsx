@@ -5,7 +5,7 @@ import { SettingsSaveButton } from "@/components/admin/settings-save-button";
 import { useState, type FormEvent } from "react";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Checkbox } from "@/components/ui/checkbox";
-import { updateSecuritySettingsAction } from "@/lib/company/actions";
+import { updateSecuritySettingsAction } from "@/lib/features/company/actions";
 
 /** Settings → security: require two-factor authentication for administrators. */
 export function SecuritySettingsForm({ requireAdminTwoFactor }: { requireAdminTwoFactor: boolean }) {

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
-import { signInPath } from "@/lib/auth/redirects";
+import { signInPath } from "@/lib/platform/auth/redirects";
 
 /**
  * A signed-out visitor of /admin/… goes to /auth and comes back here afterwards. Layouts do

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { signOutOtherSessionsAction } from "@/lib/auth/actions";
+import { signOutOtherSessionsAction } from "@/lib/features/account/auth-actions";
 
 export function SignOutOthersButton({ disabled }: { disabled?: boolean }) {
   const t = useTranslations();

@@ -1,4 +1,4 @@
-import { requestNonce } from "@/lib/public/csp-nonce";
+import { requestNonce } from "@/lib/surfaces/public-site/csp-nonce";
 
 /**
  * next-themes' storage key (THEME_STORAGE_KEY in theme-provider.tsx). Repeated, not imported:

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition, type FormEvent } from "react";
 import { toast } from "sonner";
-import type { MessageValues } from "@/lib/http/error-body";
+import type { MessageValues } from "@/lib/core/error-body";
 
 /** Placeholder values of validation messages (e.g. the URL format hint). */
 const messageValues = { host: "https://example.com", min: 8 };

@@ -2,8 +2,8 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { formatWatchedTime } from "@/components/analytics/format";
-import { METRICS, type AnalyticsRow } from "@/lib/analytics/metrics";
-import { startOfDay, type ItemBreakdown } from "@/lib/analytics/range";
+import { METRICS, type AnalyticsRow } from "@/lib/features/analytics/metrics";
+import { startOfDay, type ItemBreakdown } from "@/lib/features/analytics/range";
 
 /** Rows shown on the page; the CSV has them all. */
 export const VISIBLE_ROWS = 100;

@@ -1,7 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { areaPath, chartGeometry, linePath, peakIndex } from "@/components/analytics/chart-geometry";
-import type { DailyPoint } from "@/lib/analytics/metrics";
-import { startOfDay } from "@/lib/analytics/range";
+import type { DailyPoint } from "@/lib/features/analytics/metrics";
+import { startOfDay } from "@/lib/features/analytics/range";
 
 /** Markers on each day's value while the days are few enough to tell apart. */
 const MAX_MARKED_DAYS = 14;

@@ -1,4 +1,4 @@
-import type { Metrics } from "@/lib/analytics/metrics";
+import type { Metrics } from "@/lib/features/analytics/metrics";
 
 const NBSP = "\u00a0";
 

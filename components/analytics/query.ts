@@ -1,4 +1,4 @@
-import type { AnalyticsParams } from "@/lib/analytics/range";
+import type { AnalyticsParams } from "@/lib/features/analytics/range";
 
 /** The query string of a period and breakdown, shared by the page's links and the CSV link. */
 export function analyticsQuery(params: AnalyticsParams): string {

@@ -4,14 +4,14 @@ import { analyticsQuery } from "@/components/analytics/query";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/core/merge-classes";
 import {
   BREAKDOWNS,
   lastDays,
   PRESET_DAYS,
   type AnalyticsParams,
   type Breakdown,
-} from "@/lib/analytics/range";
+} from "@/lib/features/analytics/range";
 
 const BREAKDOWN_LABELS = {
   content: "byContent",

@@ -1,6 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
-import { DIRECT_KEY, OTHER_KEY, type SourceRow } from "@/lib/analytics/source-rows";
+import { DIRECT_KEY, OTHER_KEY, type SourceRow } from "@/lib/features/analytics/source-rows";
 
 const COLUMNS = ["views", "uniqueVisitors", "likes", "shares", "downloads", "leads"] as const;
 

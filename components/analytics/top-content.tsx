@@ -2,7 +2,7 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { barPercent } from "@/components/analytics/chart-geometry";
-import type { AnalyticsRow } from "@/lib/analytics/metrics";
+import type { AnalyticsRow } from "@/lib/features/analytics/metrics";
 
 /** The most viewed content of the period as horizontal bars (widths relative to the first). */
 export async function TopContent({ rows }: { rows: AnalyticsRow[] }) {

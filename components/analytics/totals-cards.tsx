@@ -15,7 +15,7 @@ import {
 } from "lucide-react";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { formatWatchedTime } from "@/components/analytics/format";
-import type { MediaCounts, Metric, Metrics } from "@/lib/analytics/metrics";
+import type { MediaCounts, Metric, Metrics } from "@/lib/features/analytics/metrics";
 
 const metricIcons: Record<Metric, LucideIcon> = {
   views: Eye,

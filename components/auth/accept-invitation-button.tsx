@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState, useTransition } from "react";
 import { Button } from "@/components/ui/button";
-import { acceptInvitationAction } from "@/lib/team/actions";
+import { acceptInvitationAction } from "@/lib/features/team/actions";
 
 export function AcceptInvitationButton({ token }: { token: string }) {
   const t = useTranslations();

@@ -12,12 +12,12 @@ import { TwoFactorStep } from "@/components/auth/two-factor-step";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { destinationAfterSignIn } from "@/lib/auth/actions";
-import { authClient, authErrorText } from "@/lib/auth/client";
-import { passwordMessageValues } from "@/lib/auth/password-rules";
-import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/auth/policy";
-import { checkSignIn, checkSignUp } from "@/lib/auth/form-checks";
-import { cx } from "@/lib/cx";
+import { destinationAfterSignIn } from "@/lib/features/account/auth-actions";
+import { authClient, authErrorText } from "@/lib/platform/auth/client";
+import { passwordMessageValues } from "@/lib/platform/auth/password-rules";
+import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/platform/auth/policy";
+import { checkSignIn, checkSignUp } from "@/lib/platform/auth/form-checks";
+import { cx } from "@/lib/core/join-classes";
 
 type Mode = "signin" | "signup";
 

@@ -3,7 +3,7 @@ import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 /** The frame of the account pages: brand, language and theme, one centred card. */
 export async function AuthShell({

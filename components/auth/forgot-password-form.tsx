@@ -5,9 +5,9 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { authClient, authErrorText } from "@/lib/auth/client";
-import { checkEmailOnly } from "@/lib/auth/form-checks";
-import { RESET_PASSWORD_PATH } from "@/lib/auth/paths";
+import { authClient, authErrorText } from "@/lib/platform/auth/client";
+import { checkEmailOnly } from "@/lib/platform/auth/form-checks";
+import { RESET_PASSWORD_PATH } from "@/lib/platform/auth/paths";
 
 /** Asks for a reset link. The answer is the same whether or not the address has an account. */
 export function ForgotPasswordForm() {

@@ -5,7 +5,7 @@ import { useActionState } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createCompanyAction } from "@/lib/onboarding/actions";
+import { createCompanyAction } from "@/lib/features/onboarding/actions";
 
 /** Names the new company; the server makes the slug and the caller its admin. */
 export function OnboardingForm() {

@@ -2,8 +2,8 @@
 
 import { Check, X } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { passwordMessageValues, passwordRules } from "@/lib/auth/password-rules";
-import { cx } from "@/lib/cx";
+import { passwordMessageValues, passwordRules } from "@/lib/platform/auth/password-rules";
+import { cx } from "@/lib/core/join-classes";
 
 /**
  * The spec's password messages, live: each rule turns green as the password meets it.

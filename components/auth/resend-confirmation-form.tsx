@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { authClient, authErrorText } from "@/lib/auth/client";
-import { checkEmailOnly } from "@/lib/auth/form-checks";
+import { authClient, authErrorText } from "@/lib/platform/auth/client";
+import { checkEmailOnly } from "@/lib/platform/auth/form-checks";
 
 /** Sends a fresh confirmation link; says the same thing whatever the address. */
 export function ResendConfirmationForm({ callbackURL }: { callbackURL: string }) {

@@ -8,9 +8,9 @@ import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordInput } from "@/components/auth/password-input";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
-import { authClient, authErrorText } from "@/lib/auth/client";
-import { passwordMessageValues } from "@/lib/auth/password-rules";
-import { checkResetPassword } from "@/lib/auth/form-checks";
+import { authClient, authErrorText } from "@/lib/platform/auth/client";
+import { passwordMessageValues } from "@/lib/platform/auth/password-rules";
+import { checkResetPassword } from "@/lib/platform/auth/form-checks";
 
 /** The new-password form of a reset link: the same rules as sign-up, live. */
 export function ResetPasswordForm({ token }: { token: string }) {

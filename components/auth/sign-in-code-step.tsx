@@ -7,7 +7,7 @@ import { Input } from "@/components/ui/input";
 
 /**
  * The sign-in form's extra step when an account had too many failed sign-ins
- * (lib/auth/sign-in-challenge.ts): the server's notice, the e-mailed code, and a way to ask
+ * (lib/platform/auth/sign-in-challenge.ts): the server's notice, the e-mailed code, and a way to ask
  * for a new one. The form re-submits e-mail, password and this code together.
  */
 export function SignInCodeStep({

@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useTransition, type ReactNode } from "react";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { authClient, clearLocalSettings } from "@/lib/auth/client";
+import { authClient, clearLocalSettings } from "@/lib/platform/auth/client";
 
 /** Signs out here and re-renders the current page (e.g. to switch to the invited account). */
 export function SignOutButton({

@@ -8,8 +8,8 @@ import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { destinationAfterSignIn } from "@/lib/auth/actions";
-import { authClient, authErrorText } from "@/lib/auth/client";
+import { destinationAfterSignIn } from "@/lib/features/account/auth-actions";
+import { authClient, authErrorText } from "@/lib/platform/auth/client";
 
 /**
  * The sign-in's second step, when the password was right and the account uses two-factor

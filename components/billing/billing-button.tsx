@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { Button, type ButtonProps } from "@/components/ui/button";
-import { createCheckoutAction, createPortalAction, startTrialAction } from "@/lib/billing/actions";
-import type { ActionResult } from "@/lib/errors";
+import { createCheckoutAction, createPortalAction, startTrialAction } from "@/lib/features/billing/actions";
+import type { ActionResult } from "@/lib/core/errors";
 
 type Kind =
   { action: "trial" } | { action: "checkout"; tier: "professional" | "enterprise" } | { action: "portal" };

@@ -1,10 +1,10 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { brandPalette, PAGE_BACKGROUND } from "@/lib/brand/colors";
-import type { ColorScheme } from "@/lib/brand/schemas";
-import type { TemplateId } from "@/lib/brand/templates";
-import { cn } from "@/lib/utils";
+import { brandPalette, PAGE_BACKGROUND } from "@/lib/features/brand/colors";
+import type { ColorScheme } from "@/lib/features/brand/schemas";
+import type { TemplateId } from "@/lib/features/brand/templates";
+import { cn } from "@/lib/core/merge-classes";
 
 export interface PreviewValues {
   name: string;

@@ -8,13 +8,13 @@ import { ColorField } from "@/components/brand/color-field";
 import { LogoField } from "@/components/brand/logo-field";
 import { SettingsSaveButton } from "@/components/admin/settings-save-button";
 import { useFormAction } from "@/components/admin/use-form-action";
-import { updateBrandingAction } from "@/lib/brand/actions";
-import { DEFAULT_ACCENT, DEFAULT_BRAND } from "@/lib/brand/colors";
-import type { BrandingSettings } from "@/lib/brand/queries";
-import { COLOR_SCHEMES, type ColorScheme } from "@/lib/brand/schemas";
-import { TEMPLATES, type TemplateId } from "@/lib/brand/templates";
+import { updateBrandingAction } from "@/lib/features/brand/actions";
+import { DEFAULT_ACCENT, DEFAULT_BRAND } from "@/lib/features/brand/colors";
+import type { BrandingSettings } from "@/lib/features/brand/queries";
+import { COLOR_SCHEMES, type ColorScheme } from "@/lib/features/brand/schemas";
+import { TEMPLATES, type TemplateId } from "@/lib/features/brand/templates";
 
-/** The plans page (`SUBSCRIPTION_PATH` of lib/plans/gate.ts, which is server code). */
+/** The plans page (`SUBSCRIPTION_PATH` of lib/platform/plans/gate.ts, which is server code). */
 const SUBSCRIPTION_PATH = "/admin/subscription";
 
 const card =

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useId } from "react";
 import { Input, Label } from "@/components/ui/input";
-import { normalizeHex, readableOn, PAGE_BACKGROUND } from "@/lib/brand/colors";
+import { normalizeHex, readableOn, PAGE_BACKGROUND } from "@/lib/features/brand/colors";
 
 /**
  * A brand colour: the native colour picker and the same value as a hex text field (the one the

@@ -6,8 +6,8 @@ import { SettingsSaveButton } from "@/components/admin/settings-save-button";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
-import { updateLegalTextsAction } from "@/lib/brand/actions";
-import { LEGAL_TEXT_MAX } from "@/lib/brand/schemas";
+import { updateLegalTextsAction } from "@/lib/features/brand/actions";
+import { LEGAL_TEXT_MAX } from "@/lib/features/brand/schemas";
 
 /** Settings → Legal texts: the company's own terms and privacy texts (safe Markdown, rendered publicly). */
 export function LegalTextsForm({

@@ -10,7 +10,7 @@ import { Dropzone } from "@/components/uploads/dropzone";
 import { ProgressBar } from "@/components/uploads/progress-bar";
 import { browserTransport, UploadEngine } from "@/components/uploads/upload-engine";
 import { useEngineVersion } from "@/components/uploads/upload-provider";
-import { removeLogoAction } from "@/lib/brand/actions";
+import { removeLogoAction } from "@/lib/features/brand/actions";
 
 const IMAGE_TYPES = "image/jpeg,image/png,image/gif,image/webp,.jpg,.jpeg,.png,.gif,.webp";
 

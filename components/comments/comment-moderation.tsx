@@ -8,8 +8,12 @@ import { EmptyList } from "@/components/admin/empty-list";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";
-import { deleteCommentAction, loadCommentsAction, setCommentHiddenAction } from "@/lib/comments/actions";
-import type { ModeratedComment, ModerationPage } from "@/lib/comments/queries";
+import {
+  deleteCommentAction,
+  loadCommentsAction,
+  setCommentHiddenAction,
+} from "@/lib/features/comments/actions";
+import type { ModeratedComment, ModerationPage } from "@/lib/features/comments/queries";
 
 /**
  * The content's comments with Hide / Show again / Delete. The list is kept here after the

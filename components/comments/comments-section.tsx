@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { CommentModeration } from "@/components/comments/comment-moderation";
-import { listCommentsForModeration } from "@/lib/comments/queries";
-import type { Membership } from "@/lib/tenancy/membership";
+import { listCommentsForModeration } from "@/lib/features/comments/queries";
+import type { Membership } from "@/lib/platform/tenancy/membership";
 
 /** The admin content page's "Comments" section: the first page, rendered on the server. */
 export async function CommentsSection({

@@ -21,7 +21,7 @@ import {
   STORAGE_KEYS,
   type ConsentPreferences,
   type ConsentRecord,
-} from "@/lib/public/consent";
+} from "@/lib/surfaces/public-site/consent";
 
 // The dialog (and its Radix code) loads only when someone opens the settings.
 const ConsentSettingsDialog = dynamic(

@@ -4,14 +4,14 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 import {
   ACCEPT_ALL,
   CONSENT_CATEGORIES,
   DECLINE,
   type ConsentCategory,
   type ConsentPreferences,
-} from "@/lib/public/consent";
+} from "@/lib/surfaces/public-site/consent";
 
 function Switch({
   checked,

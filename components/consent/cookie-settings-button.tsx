@@ -1,7 +1,7 @@
 "use client";
 
 import type { ReactNode } from "react";
-import { OPEN_SETTINGS_EVENT } from "@/lib/public/consent";
+import { OPEN_SETTINGS_EVENT } from "@/lib/surfaces/public-site/consent";
 
 /** Opens the cookie settings dialog from anywhere (footer, /cookies page). */
 export function CookieSettingsButton({ children, className }: { children: ReactNode; className?: string }) {

@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { optionsOf } from "@/components/ui/select";
-import { CONTENT_KINDS, CONTENT_STATUSES, type ContentListFilters } from "@/lib/content/schemas";
+import { CONTENT_KINDS, CONTENT_STATUSES, type ContentListFilters } from "@/lib/features/content/schemas";
 
 /** The content list's filters (a `FilterForm`: GET, shareable URL). */
 export async function ContentFilters({

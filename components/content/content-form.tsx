@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { toast } from "sonner";
-import { createContentAction, updateContentAction } from "@/lib/content/actions";
+import { createContentAction, updateContentAction } from "@/lib/features/content/actions";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -14,12 +14,12 @@ import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { Dropzone } from "@/components/uploads/dropzone";
 import { useUploads } from "@/components/uploads/upload-provider";
-import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/content/kind-rules";
-import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/content/schemas";
-import { formatBytes } from "@/lib/media/format";
+import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/features/content/kind-rules";
+import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/features/content/schemas";
+import { formatBytes } from "@/lib/core/format";
 import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
-import type { FieldVersions } from "@/lib/translation/review-types";
+import type { FieldVersions } from "@/lib/features/translation/review-types";
 
 export interface ContentFormValues {
   title: string;

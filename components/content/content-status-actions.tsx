@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { PublishControl } from "@/components/admin/publish-control";
-import { deleteContentAction } from "@/lib/content/actions";
+import { deleteContentAction } from "@/lib/features/content/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import type { ContentStatus } from "@/lib/generated/prisma/enums";
 

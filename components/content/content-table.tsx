@@ -13,7 +13,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { StatusBadge } from "@/components/content/status-badge";
-import type { ContentEngagement, ContentListItem } from "@/lib/content/queries";
+import type { ContentEngagement, ContentListItem } from "@/lib/features/content/queries";
 
 const engagementIcons = { views: Eye, likes: Heart, downloads: Download, leads: UserPlus } as const;
 

@@ -21,18 +21,18 @@ import {
   reorderMediaAction,
   retryMediaAction,
   setCoverAction,
-} from "@/lib/content/actions";
+} from "@/lib/features/content/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";
 import { Dropzone } from "@/components/uploads/dropzone";
-import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/content/kind-rules";
+import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/features/content/kind-rules";
 import type { ContentKind } from "@/lib/generated/prisma/enums";
 import { UploadList } from "@/components/uploads/upload-list";
 import { useUploads } from "@/components/uploads/upload-provider";
-import type { MediaItem, mediaStates } from "@/lib/content/queries";
-import { fetchJson } from "@/lib/http/fetch-json";
-import { formatBytes, formatDuration } from "@/lib/media/format";
+import type { MediaItem, mediaStates } from "@/lib/features/content/queries";
+import { fetchJson } from "@/lib/core/http/fetch-json";
+import { formatBytes, formatDuration } from "@/lib/core/format";
 
 const POLL_MS = 2000;
 

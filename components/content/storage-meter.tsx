@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { ProgressBar } from "@/components/uploads/progress-bar";
-import { formatBytes } from "@/lib/media/format";
-import type { StorageUsage } from "@/lib/plans/enforce";
+import { formatBytes } from "@/lib/core/format";
+import type { StorageUsage } from "@/lib/platform/plans/enforce";
 
 /** The plan's storage in use, with the plan's limits (spec §1, §9). */
 export async function StorageMeter({ usage }: { usage: StorageUsage }) {

@@ -2,8 +2,8 @@ import { Check } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { DismissChecklist } from "@/components/dashboard/dismiss-checklist";
-import type { Checklist, ChecklistStep } from "@/lib/dashboard/checklist";
-import { cn } from "@/lib/utils";
+import type { Checklist, ChecklistStep } from "@/lib/features/dashboard/checklist";
+import { cn } from "@/lib/core/merge-classes";
 
 /** Where each step is done (the share step is the public link card beside the checklist). */
 const STEP_HREF: Record<Exclude<ChecklistStep, "share">, string> = {

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { dismissChecklistAction } from "@/lib/dashboard/actions";
+import { dismissChecklistAction } from "@/lib/features/dashboard/actions";
 
 /** Puts the completed getting-started checklist away (for the whole company). */
 export function DismissChecklist() {

@@ -5,7 +5,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { CopyButton } from "@/components/ui/copy-button";
-import { markLinkSharedAction } from "@/lib/dashboard/actions";
+import { markLinkSharedAction } from "@/lib/features/dashboard/actions";
 
 /**
  * The company's public page address with copy and open. A copy completes the checklist's

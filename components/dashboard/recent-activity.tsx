@@ -2,7 +2,7 @@ import { Star } from "lucide-react";
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import type { RecentComment, RecentLead } from "@/lib/dashboard/queries";
+import type { RecentComment, RecentLead } from "@/lib/features/dashboard/queries";
 
 function Card({
   id,

@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { addCustomDomainAction, removeCustomDomainAction } from "@/lib/domains/actions";
+import { addCustomDomainAction, removeCustomDomainAction } from "@/lib/features/domains/actions";
 
 const card =
   "flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";

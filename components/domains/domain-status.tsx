@@ -4,9 +4,9 @@ import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
-import { retryDomainCheckAction } from "@/lib/domains/actions";
-import type { DomainView } from "@/lib/domains/queries";
-import { cn } from "@/lib/utils";
+import { retryDomainCheckAction } from "@/lib/features/domains/actions";
+import type { DomainView } from "@/lib/features/domains/queries";
+import { cn } from "@/lib/core/merge-classes";
 
 /** A domain with its dates already formatted in the reader's language and time zone. */
 export type DomainRow = DomainView & { lastCheckedLabel: string | null; nextCheckLabel: string | null };

@@ -5,7 +5,7 @@ import { useTransition } from "react";
 import { toast } from "sonner";
 import { DnsStateDetails, StatusBadge, type DomainRow } from "@/components/domains/domain-status";
 import { Button } from "@/components/ui/button";
-import { createSubdomainAction } from "@/lib/domains/actions";
+import { createSubdomainAction } from "@/lib/features/domains/actions";
 
 /** The company's `{slug}.{root}` record: create it, then its state. */
 export function SubdomainCard({

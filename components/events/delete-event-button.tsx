@@ -4,7 +4,7 @@ import { Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { deleteEventAction } from "@/lib/events/actions";
+import { deleteEventAction } from "@/lib/features/events/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 
 export function DeleteEventButton({ eventId, name }: { eventId: string; name: string }) {

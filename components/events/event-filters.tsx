@@ -1,7 +1,7 @@
 import { getTranslations } from "next-intl/server";
 import { FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { optionsOf } from "@/components/ui/select";
-import { EVENT_STATUSES, type EventListFilters } from "@/lib/events/schemas";
+import { EVENT_STATUSES, type EventListFilters } from "@/lib/features/events/schemas";
 
 /** The events list's search and status filter (a `FilterForm`: GET, shareable URL). */
 export async function EventFilters({ filters }: { filters: EventListFilters }) {

@@ -4,7 +4,7 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { toast } from "sonner";
-import { checkSlugAction, saveEventAction } from "@/lib/events/actions";
+import { checkSlugAction, saveEventAction } from "@/lib/features/events/actions";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -12,12 +12,12 @@ import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { BannerUpload } from "@/components/uploads/banner-upload";
-import type { EventFormValues } from "@/lib/events/queries";
-import { CURRENCIES } from "@/lib/events/schemas";
-import { slugify } from "@/lib/tenancy/slug";
+import type { EventFormValues } from "@/lib/features/events/queries";
+import { CURRENCIES } from "@/lib/features/events/schemas";
+import { slugify } from "@/lib/platform/site/slug";
 import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
-import type { FieldVersions } from "@/lib/translation/review-types";
+import type { FieldVersions } from "@/lib/features/translation/review-types";
 
 type SlugCheck =
   { state: "idle" | "checking" } | { state: "done"; available: boolean; suggestion: string | null };

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { StatusBadge } from "@/components/content/status-badge";
-import type { EventListItem } from "@/lib/events/queries";
+import type { EventListItem } from "@/lib/features/events/queries";
 
 /** `pathPrefix`: the company's event addresses before the slug (`/demo/evento/`). */
 export async function EventsTable({ items, pathPrefix }: { items: EventListItem[]; pathPrefix: string }) {

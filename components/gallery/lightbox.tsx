@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { SteppedImage } from "@/components/gallery/stepped-image";
 import { DownloadButton } from "@/components/player/engagement/download-button";
-import type { PublicImage } from "@/lib/public/types";
+import type { PublicImage } from "@/lib/surfaces/public-site/types";
 
 export interface LightboxItem {
   id: string;

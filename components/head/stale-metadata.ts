@@ -9,7 +9,7 @@
  * navigation every current metadata tag is React's, so an unmanaged one is a leftover.
  */
 
-/** The per-page tags Next.js renders from `generateMetadata` (lib/public/metadata.ts). */
+/** The per-page tags Next.js renders from `generateMetadata` (lib/surfaces/public-site/metadata.ts). */
 export const PAGE_METADATA_SELECTOR = [
   "title",
   'meta[name="description"]',

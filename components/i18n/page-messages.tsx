@@ -1,12 +1,12 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import type { ReactNode } from "react";
-import { pageClientNamespaces, pickMessages, publicClientNamespaces } from "@/lib/i18n/client-messages";
-import type { Messages } from "@/lib/i18n/messages";
+import { pageClientNamespaces, pickMessages, publicClientNamespaces } from "@/lib/core/i18n/client-messages";
+import type { Messages } from "@/lib/core/i18n/messages";
 
 /**
  * The client messages of one kind of page: the root layout's public namespaces plus the
- * page's own (lib/i18n/client-messages.ts), so other pages do not carry them.
+ * page's own (lib/core/i18n/client-messages.ts), so other pages do not carry them.
  */
 export async function PageMessages({
   page,

@@ -1,8 +1,8 @@
 import { getTranslations } from "next-intl/server";
 import { FilterField, FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { Input } from "@/components/ui/input";
-import type { LeadFilterOptions } from "@/lib/leads/queries";
-import { hasActiveFilters, type LeadFilters as Filters } from "@/lib/leads/schemas";
+import type { LeadFilterOptions } from "@/lib/features/leads/queries";
+import { hasActiveFilters, type LeadFilters as Filters } from "@/lib/features/leads/schemas";
 
 /** The leads filters (a `FilterForm`: GET, shareable URL), with a reset once one is active. */
 export async function LeadFilters({ filters, options }: { filters: Filters; options: LeadFilterOptions }) {

@@ -4,7 +4,7 @@ import { Download, Trash2 } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { deleteLeadAction } from "@/lib/leads/actions";
+import { deleteLeadAction } from "@/lib/features/leads/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Button } from "@/components/ui/button";
 

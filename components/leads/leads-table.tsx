@@ -1,8 +1,8 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LeadRowActions } from "@/components/leads/lead-row-actions";
-import type { LeadView } from "@/lib/leads/queries";
-import { cn } from "@/lib/utils";
+import type { LeadView } from "@/lib/features/leads/queries";
+import { cn } from "@/lib/core/merge-classes";
 
 const dash = <span className="text-zinc-500 dark:text-zinc-400">—</span>;
 

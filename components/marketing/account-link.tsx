@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { fetchJson } from "@/lib/http/fetch-json";
+import { fetchJson } from "@/lib/core/http/fetch-json";
 
 /**
  * Footer "Login" (→ /auth), or "Admin" (→ /admin) when signed in (spec §2). Asked from the

@@ -1,4 +1,4 @@
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 /** The Afterglow mark (a setting sun cut by bands) and wordmark. */
 export function AfterglowLogo({ className, label }: { className?: string; label: string }) {

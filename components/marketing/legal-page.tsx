@@ -3,10 +3,10 @@ import type { ReactNode } from "react";
 import { LegalTopBar } from "@/components/marketing/legal-top-bar";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { LegalDocument } from "@/components/public/legal-document";
-import { resolveLocale, type Locale } from "@/lib/i18n/config";
-import { appUrl } from "@/lib/env";
-import { legalText, type LegalKind } from "@/lib/public/legal";
-import { shareMetadata, siteOgImagePath } from "@/lib/public/metadata";
+import { resolveLocale, type Locale } from "@/lib/core/i18n/config";
+import { appUrl } from "@/lib/core/env";
+import { legalText, type LegalKind } from "@/lib/surfaces/public-site/legal";
+import { shareMetadata, siteOgImagePath } from "@/lib/surfaces/public-site/metadata";
 
 /** The metadata of a legal page: its title and lead from the catalogue, its canonical URL, its share image. */
 export async function legalMetadata(kind: LegalKind, params: Promise<{ locale: string }>): Promise<Metadata> {

@@ -1,5 +1,5 @@
-import { fetchJson } from "@/lib/http/fetch-json";
-import type { MarketingForm } from "@/lib/marketing/limits";
+import { fetchJson } from "@/lib/core/http/fetch-json";
+import type { MarketingForm } from "@/lib/features/marketing/limits";
 
 export type FormResult =
   { ok: true; sanitized: boolean } | { ok: false; message: string; fieldErrors: Record<string, string> };

@@ -6,8 +6,8 @@ import { toast } from "@/components/public/lazy-toast";
 import { postForm } from "@/components/marketing/post-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
-import { EMAIL_MAX } from "@/lib/marketing/limits";
-import { cx } from "@/lib/cx";
+import { EMAIL_MAX } from "@/lib/features/marketing/limits";
+import { cx } from "@/lib/core/join-classes";
 
 /** The register-your-interest and newsletter forms: one e-mail field (spec §5, §8). */
 export function SignupForm({ form, className }: { form: "interest" | "newsletter"; className?: string }) {

@@ -8,7 +8,7 @@ import { AfterglowLogo } from "@/components/marketing/afterglow-logo";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { Button } from "@/components/ui/button";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 // Loaded on first open: the dialog's code is not part of the home page's first load.
 const ContactDialog = dynamic(

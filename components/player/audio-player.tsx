@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
-import type { PublicMedia } from "@/lib/public/types";
+import type { PublicMedia } from "@/lib/surfaces/public-site/types";
 
 /**
  * The player's audio player: the native controls (keyboard and screen-reader friendly) over

@@ -11,7 +11,7 @@ import {
   useReportCurrentMedia,
 } from "@/components/player/engagement/engagement-provider";
 import { ResponsiveImage } from "@/components/public/responsive-image";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 // The full-screen viewer loads when a fan first opens a photo, not with the page.
 const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) => m.Lightbox), {

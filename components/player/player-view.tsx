@@ -13,13 +13,13 @@ import { VideoPlayer } from "@/components/player/video-player";
 import { kindIcon } from "@/components/public/cards";
 import { ResponsiveImage } from "@/components/public/responsive-image";
 import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
-import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
-import type { Locale } from "@/lib/i18n/config";
-import { formatShortDate } from "@/lib/public/format";
-import { pickText } from "@/lib/public/texts";
-import type { TenantLinks } from "@/lib/public/links";
-import type { PublicContent, PublicEvent, PublicMedia } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/features/brand/templates";
+import type { Locale } from "@/lib/core/i18n/config";
+import { formatShortDate } from "@/lib/surfaces/public-site/format";
+import { pickText } from "@/lib/surfaces/public-site/texts";
+import type { TenantLinks } from "@/lib/platform/site/links";
+import type { PublicContent, PublicEvent, PublicMedia } from "@/lib/surfaces/public-site/types";
+import { cn } from "@/lib/core/merge-classes";
 
 async function LockedMedia({ content }: { content: PublicContent }) {
   const t = await getTranslations("player");
@@ -144,7 +144,7 @@ export async function PlayerView({
   locale: Locale;
   links: TenantLinks;
   url: string;
-  /** The company's template (`lib/brand/templates.ts`): the header's layout and typography. */
+  /** The company's template (`lib/features/brand/templates.ts`): the header's layout and typography. */
   style?: TemplateStyle;
 }) {
   const t = await getTranslations("player");

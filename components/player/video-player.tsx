@@ -6,9 +6,9 @@ import { useRef, useState } from "react";
 import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
 import { useWatchTime } from "@/components/player/engagement/use-watch-time";
 import { PreloadImage } from "@/components/public/preload-image";
-import { formatDuration } from "@/lib/media/format";
-import type { PublicMedia } from "@/lib/public/types";
-import { cx } from "@/lib/cx";
+import { formatDuration } from "@/lib/core/format";
+import type { PublicMedia } from "@/lib/surfaces/public-site/types";
+import { cx } from "@/lib/core/join-classes";
 
 /**
  * The player's video player, with a list when the content holds several videos. It streams a

@@ -4,7 +4,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useTransition } from "react";
 import { optionsOf, Select } from "@/components/ui/select";
-import { isLocale, localeCookieName, locales, type Locale } from "@/lib/i18n/config";
+import { isLocale, localeCookieName, locales, type Locale } from "@/lib/core/i18n/config";
 
 export const LANGUAGE_STORAGE_KEY = "language";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;

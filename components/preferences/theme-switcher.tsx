@@ -4,7 +4,7 @@ import { Monitor, Moon, Sun } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useTheme } from "next-themes";
 import { useSyncExternalStore } from "react";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 const noop = () => () => undefined;
 

@@ -1,6 +1,6 @@
-import { brandPalette } from "@/lib/brand/colors";
-import { brandStyleSheet } from "@/lib/brand/css-variables";
-import type { PublicCompany } from "@/lib/public/types";
+import { brandPalette } from "@/lib/features/brand/colors";
+import { brandStyleSheet } from "@/lib/features/brand/css-variables";
+import type { PublicCompany } from "@/lib/surfaces/public-site/types";
 
 /**
  * The company's colours as CSS variables on `:root`, so the dialogs, banners and toasts that

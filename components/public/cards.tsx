@@ -3,12 +3,18 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { ResponsiveImage } from "@/components/public/responsive-image";
-import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
-import type { Locale } from "@/lib/i18n/config";
-import { formatShortDate } from "@/lib/public/format";
-import { pickText } from "@/lib/public/texts";
-import type { FilterKind, MediaKindDto, PublicContent, PublicEvent, PublicImage } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/features/brand/templates";
+import type { Locale } from "@/lib/core/i18n/config";
+import { formatShortDate } from "@/lib/surfaces/public-site/format";
+import { pickText } from "@/lib/surfaces/public-site/texts";
+import type {
+  FilterKind,
+  MediaKindDto,
+  PublicContent,
+  PublicEvent,
+  PublicImage,
+} from "@/lib/surfaces/public-site/types";
+import { cn } from "@/lib/core/merge-classes";
 
 export const kindIcon = { photo: Camera, video: Video, audio: AudioLines, document: FileText } as const;
 

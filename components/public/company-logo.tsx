@@ -1,5 +1,5 @@
-import type { PublicCompany } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import type { PublicCompany } from "@/lib/surfaces/public-site/types";
+import { cn } from "@/lib/core/merge-classes";
 
 /** The company's logo, or its initial on its brand colour when it has none. */
 export function CompanyLogo({

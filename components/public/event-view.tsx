@@ -6,14 +6,14 @@ import type { LightboxItem } from "@/components/gallery/lightbox";
 import { ContentCard } from "@/components/public/cards";
 import { ResponsiveImage } from "@/components/public/responsive-image";
 import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
-import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/brand/templates";
-import type { Locale } from "@/lib/i18n/config";
-import { formatEventDate, formatPrice } from "@/lib/public/format";
-import { pickText } from "@/lib/public/texts";
-import type { TenantLinks } from "@/lib/public/links";
-import type { PublicContent, PublicEvent } from "@/lib/public/types";
+import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/features/brand/templates";
+import type { Locale } from "@/lib/core/i18n/config";
+import { formatEventDate, formatPrice } from "@/lib/surfaces/public-site/format";
+import { pickText } from "@/lib/surfaces/public-site/texts";
+import type { TenantLinks } from "@/lib/platform/site/links";
+import type { PublicContent, PublicEvent } from "@/lib/surfaces/public-site/types";
 import { ShareMenu } from "@/components/share/share-menu";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/core/merge-classes";
 
 /** Every photo of the event's photo contents, in the organiser's order, for the grid and lightbox. */
 async function photoItems(contents: PublicContent[], links: TenantLinks): Promise<LightboxItem[]> {

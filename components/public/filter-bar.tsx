@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { FILTER_KINDS, type FilterKind } from "@/lib/public/types";
-import { cx } from "@/lib/cx";
+import { FILTER_KINDS, type FilterKind } from "@/lib/surfaces/public-site/types";
+import { cx } from "@/lib/core/join-classes";
 
 type Filter = "all" | FilterKind;
 /** URL values: `?filter=photos|videos|audios` (spec §2: a filtered view can be shared). */

@@ -3,14 +3,14 @@ import { getTranslations } from "next-intl/server";
 import { ContentCard, EventCard } from "@/components/public/cards";
 import { CompanyLogo } from "@/components/public/company-logo";
 import { FilterBar } from "@/components/public/filter-bar";
-import { primaryAction } from "@/components/public/styles";
+import { primaryAction } from "@/components/ui/tenant-styles";
 import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
-import { templateStyle } from "@/lib/brand/templates";
-import type { Locale } from "@/lib/i18n/config";
-import type { TenantLinks } from "@/lib/public/links";
-import { pickText } from "@/lib/public/texts";
-import type { LandingData, PublicCompany } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { templateStyle } from "@/lib/features/brand/templates";
+import type { Locale } from "@/lib/core/i18n/config";
+import type { TenantLinks } from "@/lib/platform/site/links";
+import { pickText } from "@/lib/surfaces/public-site/texts";
+import type { LandingData, PublicCompany } from "@/lib/surfaces/public-site/types";
+import { cn } from "@/lib/core/merge-classes";
 
 const socials = ["instagram", "facebook", "youtube", "tiktok", "linkedin", "twitter"] as const;
 

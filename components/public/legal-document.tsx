@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { LegalSection } from "@/lib/public/legal-types";
+import type { LegalSection } from "@/lib/surfaces/public-site/legal-types";
 
 /** A legal page: title, optional lead paragraph, titled sections; plain text only. */
 export function LegalDocument({

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { brandText } from "@/components/public/styles";
-import { parseMarkdown, type MdBlock, type MdInline } from "@/lib/public/markdown";
-import { cn } from "@/lib/utils";
+import { brandText } from "@/components/ui/tenant-styles";
+import { parseMarkdown, type MdBlock, type MdInline } from "@/lib/surfaces/public-site/markdown";
+import { cn } from "@/lib/core/merge-classes";
 
 function inline(nodes: MdInline[]): ReactNode[] {
   return nodes.map((node, i) => {
@@ -70,7 +70,7 @@ function block(node: MdBlock, i: number): ReactNode {
   }
 }
 
-/** A company's own text in safe Markdown (`lib/public/markdown.ts`), as React elements only. */
+/** A company's own text in safe Markdown (`lib/surfaces/public-site/markdown.ts`), as React elements only. */
 export function MarkdownView({ source, className }: { source: string; className?: string }) {
   return <div className={cn("mt-4", className)}>{parseMarkdown(source).map(block)}</div>;
 }

@@ -1,6 +1,6 @@
-import type { PublicImage } from "@/lib/public/types";
+import type { PublicImage } from "@/lib/surfaces/public-site/types";
 import { PreloadImage } from "@/components/public/preload-image";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 /** Shown by a lazy image until its real source is set (an image without `src` shows its alt text). */
 const BLANK = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7";

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
-import { primaryAction } from "@/components/public/styles";
-import { cx } from "@/lib/cx";
+import { primaryAction } from "@/components/ui/tenant-styles";
+import { cx } from "@/lib/core/join-classes";
 
 /** A full-page message (not found, unavailable) with one way out. */
 export function StatusView({

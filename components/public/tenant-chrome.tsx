@@ -5,12 +5,12 @@ import { CookieSettingsButton } from "@/components/consent/cookie-settings-butto
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { BrandStyle } from "@/components/public/brand-style";
 import { PageSchemeRoot } from "@/components/public/page-scheme-root";
-import { brandHover } from "@/components/public/styles";
+import { brandHover } from "@/components/ui/tenant-styles";
 import { TenantHeader } from "@/components/public/tenant-header";
-import { templateStyle } from "@/lib/brand/templates";
-import type { TenantLinks } from "@/lib/public/links";
-import type { PublicCompany } from "@/lib/public/types";
-import { cn } from "@/lib/utils";
+import { templateStyle } from "@/lib/features/brand/templates";
+import type { TenantLinks } from "@/lib/platform/site/links";
+import type { PublicCompany } from "@/lib/surfaces/public-site/types";
+import { cn } from "@/lib/core/merge-classes";
 
 /**
  * A tenant's pages: its brand (colours, template, forced light/dark) around the page, its legal

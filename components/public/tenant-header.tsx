@@ -2,9 +2,9 @@ import Link from "next/link";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { CompanyLogo } from "@/components/public/company-logo";
-import type { TemplateStyle } from "@/lib/brand/templates";
-import type { TenantLinks } from "@/lib/public/links";
-import type { PublicCompany } from "@/lib/public/types";
+import type { TemplateStyle } from "@/lib/features/brand/templates";
+import type { TenantLinks } from "@/lib/platform/site/links";
+import type { PublicCompany } from "@/lib/surfaces/public-site/types";
 
 /** The language picker, and the theme switcher unless the company forces a scheme. */
 function Switchers({ company }: { company: PublicCompany }) {

@@ -2,8 +2,8 @@
 
 import { useTranslations } from "next-intl";
 import { createContext, useContext, useState, type ReactNode } from "react";
-import { isLocale } from "@/lib/i18n/config";
-import type { ShownText } from "@/lib/public/types";
+import { isLocale } from "@/lib/core/i18n/config";
+import type { ShownText } from "@/lib/surfaces/public-site/types";
 
 /**
  * The organiser's texts on a public page (issue #15): a version in the page's language, and

@@ -10,9 +10,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { createQrCodeAction, deleteQrCodeAction } from "@/lib/short-links/actions";
-import type { QrCodeView } from "@/lib/short-links/qr-codes";
-import { QR_LABEL_MAX, QR_PNG_SIZES, type QrItem } from "@/lib/short-links/schemas";
+import { createQrCodeAction, deleteQrCodeAction } from "@/lib/features/short-links/actions";
+import type { QrCodeView } from "@/lib/features/short-links/qr-codes";
+import { QR_LABEL_MAX, QR_PNG_SIZES, type QrItem } from "@/lib/features/short-links/schemas";
 
 /** Creates labelled QR codes and lists them with their downloads, scans and delete. */
 export function QrCodeManager({ item, codes }: { item: QrItem; codes: QrCodeView[] }) {

@@ -2,13 +2,13 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { QrCodeManager } from "@/components/share/qr-code-manager";
 import { CopyButton } from "@/components/ui/copy-button";
-import { getPlanSummary } from "@/lib/billing/overview";
-import { planAllows } from "@/lib/plans/gate";
-import { itemShortCode } from "@/lib/short-links/item-link";
-import { shortLinkOrigin, shortLinkUrl } from "@/lib/short-links/origin";
-import { listQrCodes } from "@/lib/short-links/qr-codes";
-import type { QrItem } from "@/lib/short-links/schemas";
-import type { Membership } from "@/lib/tenancy/membership";
+import { getPlanSummary } from "@/lib/features/billing/overview";
+import { planAllows } from "@/lib/platform/plans/gate";
+import { itemShortCode } from "@/lib/features/short-links/item-link";
+import { shortLinkOrigin, shortLinkUrl } from "@/lib/features/short-links/origin";
+import { listQrCodes } from "@/lib/features/short-links/qr-codes";
+import type { QrItem } from "@/lib/features/short-links/schemas";
+import type { Membership } from "@/lib/platform/tenancy/membership";
 
 const frame = "flex flex-col gap-3 rounded-xl border border-zinc-200 p-4 dark:border-zinc-700";
 

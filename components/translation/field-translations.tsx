@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { VersionCard } from "@/components/translation/version-card";
 import { summarise } from "@/components/translation/review-status";
-import type { FieldVersions } from "@/lib/translation/review-types";
+import type { FieldVersions } from "@/lib/features/translation/review-types";
 
 /**
  * The review of one translatable field, next to it in its form (issue #15): a disclosure

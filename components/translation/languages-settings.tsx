@@ -8,9 +8,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { Select } from "@/components/ui/select";
-import { locales, type Locale } from "@/lib/i18n/config";
-import { setSourceLocaleAction, translateEverythingAction } from "@/lib/translation/actions";
-import type { EngineName } from "@/lib/translation/review-types";
+import { locales, type Locale } from "@/lib/core/i18n/config";
+import { setSourceLocaleAction, translateEverythingAction } from "@/lib/features/translation/actions";
+import type { EngineName } from "@/lib/features/translation/review-types";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();

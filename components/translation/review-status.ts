@@ -1,10 +1,10 @@
-import type { FieldVersion, FieldVersions } from "@/lib/translation/review-types";
-import type { TranslatableField } from "@/lib/translation/fields";
+import type { FieldVersion, FieldVersions } from "@/lib/features/translation/review-types";
+import type { TranslatableField } from "@/lib/features/translation/fields";
 
 /**
  * What the review panel shows for one version (pure, unit-tested): the badge's tone and label
  * key, an explanation key, and whether "Translate again" would discard hand-typed words. The
- * status itself comes from `versionStatus` (lib/translation/fields.ts) through the loader.
+ * status itself comes from `versionStatus` (lib/features/translation/fields.ts) through the loader.
  */
 export type BadgeTone = "sky" | "emerald" | "amber" | "violet" | "red" | "zinc";
 

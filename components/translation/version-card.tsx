@@ -14,11 +14,11 @@ import {
   toneClasses,
   versionBadge,
 } from "@/components/translation/review-status";
-import type { ActionResult } from "@/lib/errors";
-import { saveVersionAction, translateAgainAction } from "@/lib/translation/actions";
-import type { TranslatableEntityName } from "@/lib/translation/fields";
-import type { FieldVersion } from "@/lib/translation/review-types";
-import { cn } from "@/lib/utils";
+import type { ActionResult } from "@/lib/core/errors";
+import { saveVersionAction, translateAgainAction } from "@/lib/features/translation/actions";
+import type { TranslatableEntityName } from "@/lib/features/translation/fields";
+import type { FieldVersion } from "@/lib/features/translation/review-types";
+import { cn } from "@/lib/core/merge-classes";
 
 /** One locale's version of a field in the review panel: its state, its text, edit and redo. */
 export function VersionCard({

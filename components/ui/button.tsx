@@ -1,7 +1,7 @@
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
-import { primaryAction } from "@/components/public/styles";
-import { cx } from "@/lib/cx";
+import { primaryAction } from "@/components/ui/tenant-styles";
+import { cx } from "@/lib/core/join-classes";
 
 const variants = {
   primary: "bg-brand-700 text-white hover:bg-brand-800 disabled:bg-brand-700/60",

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 /** A checkbox with its label beside it (the whole label toggles it). */
 export function Checkbox({

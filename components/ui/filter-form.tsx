@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { Select, type SelectOption } from "@/components/ui/select";
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/core/merge-classes";
 
 /**
  * A list's filters as a plain GET form: works without JavaScript, and the URL can be shared.

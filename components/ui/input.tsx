@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 const fieldClass =
   "w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-zinc-900 placeholder:text-zinc-400 focus-visible:border-brand-500 focus-visible:outline-2 focus-visible:outline-brand-500/40 disabled:opacity-60 aria-invalid:border-red-500 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100";

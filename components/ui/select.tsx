@@ -1,5 +1,5 @@
 import type { ComponentProps } from "react";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 const fieldColours = "bg-white text-zinc-900 dark:bg-ink-800 dark:text-zinc-100";
 

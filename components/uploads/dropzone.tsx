@@ -3,8 +3,8 @@
 import { UploadCloud } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type DragEvent } from "react";
-import { ACCEPT_ATTRIBUTE } from "@/lib/media/file-types";
-import { cn } from "@/lib/utils";
+import { ACCEPT_ATTRIBUTE } from "@/lib/platform/media/file-types";
+import { cn } from "@/lib/core/merge-classes";
 
 /**
  * Drop area and file picker. Files dropped or chosen are handed over as they are: the

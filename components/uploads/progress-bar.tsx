@@ -1,4 +1,4 @@
-import { cn } from "@/lib/utils";
+import { cn } from "@/lib/core/merge-classes";
 
 /** An accessible progress bar (role=progressbar with its value in percent). */
 export function ProgressBar({

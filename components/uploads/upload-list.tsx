@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button";
 import { ProgressBar } from "@/components/uploads/progress-bar";
 import { useUploads } from "@/components/uploads/upload-provider";
 import type { UploadItem } from "@/components/uploads/upload-engine";
-import { formatBytes } from "@/lib/media/format";
+import { formatBytes } from "@/lib/core/format";
 
 const noopSubscribe = () => () => undefined;
 const percent = (loaded: number, total: number) => (total > 0 ? (loaded / total) * 100 : 100);

@@ -9,7 +9,7 @@
  *   BENCH_ANALYTICS_EVENTS=1000000  BENCH_ANALYTICS_RUNS=5
  *
  * The queries are the app's own (lib/analytics), which use the app's database singleton
- * (`lib/db.ts`, bound by DATABASE_URL and `server-only`): they run in a child process of
+ * (`lib/core/db.ts`, bound by DATABASE_URL and `server-only`): they run in a child process of
  * their own, started with `--conditions=react-server` and DATABASE_URL set before any lib
  * module is loaded. The bench seeds through an explicit client of its own.
  */
@@ -18,9 +18,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { lastDays, type DayRange } from "@/lib/analytics/range";
+import { lastDays, type DayRange } from "@/lib/features/analytics/range";
 import { recordFigure, writeBenchResults } from "@/scripts/bench/results";
-import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
+import { createPrismaClient, type PrismaClient } from "@/lib/core/db-client";
 import { ensureDatabase, startEmbeddedPostgres } from "@/scripts/lib/embedded-postgres";
 import { freePort } from "@/scripts/lib/free-port";
 import { applyMigrations } from "@/scripts/lib/migrate";
@@ -104,7 +104,7 @@ async function median(run: () => Promise<unknown>): Promise<number> {
   return times[Math.floor(times.length / 2)]!;
 }
 
-type AnalyticsQueries = typeof import("@/lib/analytics/queries");
+type AnalyticsQueries = typeof import("@/lib/features/analytics/queries");
 
 function pageQueries(q: AnalyticsQueries, range: DayRange, by: "content" | "event") {
   return () => q.getAnalyticsReport(COMPANY, range, by);
@@ -155,11 +155,11 @@ async function benchInThisProcess(): Promise<void> {
       `${settings.events.toLocaleString("en")} events of one company over 365 days (+20% of another) loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`,
     );
 
-    // The app's singletons read DATABASE_URL once, when lib/env is first loaded: now.
+    // The app's singletons read DATABASE_URL once, when lib/core/env is first loaded: now.
     process.env.DATABASE_URL = pg.urlFor("bench");
-    const q = await import("@/lib/analytics/queries");
-    disconnectApp = (await import("@/lib/db")).db.$disconnect;
-    const { rollUpAnalytics } = await import("@/lib/analytics/rollup");
+    const q = await import("@/lib/features/analytics/queries");
+    disconnectApp = (await import("@/lib/core/db")).db.$disconnect;
+    const { rollUpAnalytics } = await import("@/lib/features/analytics/rollup");
     const raw = await measureAll(q);
     const before = await q.getAnalyticsOverview(COMPANY, lastDays(365));
     t = Date.now();
@@ -172,7 +172,7 @@ async function benchInThisProcess(): Promise<void> {
     // roll-up are the same registers), and the year's estimated unique visitors must be within
     // the sketch's error of the exact count.
     const after = await q.getAnalyticsOverview(COMPANY, lastDays(365));
-    const { exactUniqueBy } = await import("@/lib/analytics/dimensions");
+    const { exactUniqueBy } = await import("@/lib/features/analytics/dimensions");
     const exact = (await exactUniqueBy(COMPANY, lastDays(365), "all")).get("") ?? 0;
     const estimateError = Math.abs(after.totals.uniqueVisitors - exact) / Math.max(1, exact);
     const consistent = JSON.stringify(before) === JSON.stringify(after) && estimateError <= 0.03;

@@ -12,6 +12,7 @@ const SOURCES = [
   "app",
   "components",
   "lib",
+  "server",
   "messages",
   "public",
   "proxy.ts",
@@ -42,7 +43,7 @@ async function listFiles(root: string, relative: string): Promise<string[]> {
   return nested.flat();
 }
 
-/** The settings a build renders into its static pages (lib/env.ts `staticPageSettings`). */
+/** The settings a build renders into its static pages (lib/core/env.ts `staticPageSettings`). */
 export type PageSettings = Record<string, string>;
 
 /**
@@ -80,7 +81,7 @@ export async function isBuildFresh(
 }
 
 export interface BuildOptions {
-  /** What the static pages are rendered with (lib/env.ts `staticPageSettings()`). */
+  /** What the static pages are rendered with (lib/core/env.ts `staticPageSettings()`). */
   settings: PageSettings;
   root?: string;
   /** Extra variables for `next build` (the services' env: modules evaluated at build time may read them). */

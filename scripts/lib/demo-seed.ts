@@ -1,5 +1,5 @@
-import type { PrismaClient } from "@/lib/db-client";
-import type { ObjectStore } from "@/lib/storage/object-store";
+import type { PrismaClient } from "@/lib/core/db-client";
+import type { ObjectStore } from "@/lib/core/storage/object-store";
 import { seedIfEmpty } from "../../prisma/seed";
 import { isLoopbackHost } from "./embedded-s3";
 

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { dataDir as envDataDir, env } from "@/lib/env";
-import { ObjectStore } from "@/lib/storage/object-store";
-import { createS3Client, storageConfigFromEnv, type StorageConfig } from "@/lib/storage/s3-client";
+import { dataDir as envDataDir, env } from "@/lib/core/env";
+import { ObjectStore } from "@/lib/core/storage/object-store";
+import { createS3Client, storageConfigFromEnv, type StorageConfig } from "@/lib/core/storage/s3-client";
 import { assertEmbeddedPublicEndpoint, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "./embedded-s3";
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
 import { isAlive, isPortFree } from "./processes";
@@ -22,7 +22,7 @@ export interface ServicesOptions {
   s3Port?: number;
   /**
    * Start embedded PostgreSQL and S3 even when DATABASE_URL / S3_ENDPOINT are set.
-   * `lib/env.ts` reads the environment once, so tests use this rather than unsetting variables.
+   * `lib/core/env.ts` reads the environment once, so tests use this rather than unsetting variables.
    */
   forceEmbedded?: boolean;
   /**

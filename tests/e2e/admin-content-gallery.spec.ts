@@ -1,6 +1,6 @@
 import { createCompany, createUser, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
-import { slugify } from "@/lib/tenancy/slug";
+import { slugify } from "@/lib/platform/site/slug";
 import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
 
 /**
@@ -80,7 +80,7 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   await expect(page.getByText("Published: fans can see it now")).toBeVisible();
 
   // 6. The public event page shows the photos, each with renditions of several widths.
-  // Under the company: an event made now has no company-less address (lib/events/global-slug.ts).
+  // Under the company: an event made now has no company-less address (lib/features/events/global-slug.ts).
   await page.goto(`/e2e-${companyId.slice(0, 8)}/evento/${slug}`);
   const pictures = page.locator("picture:has(source[type='image/webp'])");
   await expect.poll(() => pictures.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(20);

@@ -3,7 +3,7 @@ import { expect, test, type Response } from "@playwright/test";
 import { getRaw, scriptSources } from "../../scripts/lib/js-transfer";
 
 /**
- * Issue #16: the production server (scripts/lib/next-server.mjs) compresses with brotli where
+ * Issue #16: the production server (server/next-server.mjs) compresses with brotli where
  * the browser takes it (pages, scripts, stylesheets); clients without brotli get gzip, as before.
  */
 const EVENT = "/demo/evento/festival-de-verao";

@@ -82,7 +82,7 @@ test("a count in the thousands reads the same on the like button and in its name
   await sql(`insert into content_like_count ("contentId", shard, likes) values ($1, 0, 12344)`, [contentId]);
   await openPlayer(page, contentId);
   const like = page.getByRole("button", { name: /^Gosto/ });
-  // European Portuguese groups from five digits with a space (lib/public/format.ts formatCount).
+  // European Portuguese groups from five digits with a space (lib/surfaces/public-site/format.ts formatCount).
   await expect(page.getByTestId("like-count")).toHaveText(/^12\s344$/);
   await expect(like).toHaveAccessibleName(/^Gosto, 12\s344 gostos$/);
   await like.click();

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { sourceHash } from "@/lib/translation/fields";
+import { sourceHash } from "@/lib/features/translation/fields";
 import { axeViolations } from "./axe";
 import { adminOfNewCompany, baseURL, createPublishedGallery, sql } from "./auth-support";
 import { expect, test } from "./fixtures";

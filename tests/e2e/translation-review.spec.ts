@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { sourceHash } from "@/lib/translation/fields";
+import { sourceHash } from "@/lib/features/translation/fields";
 import { adminOfNewCompany, createPublishedGallery, sql } from "./auth-support";
 import { axeViolations } from "./axe";
 import { expect, test } from "./fixtures";

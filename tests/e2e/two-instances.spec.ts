@@ -119,7 +119,7 @@ test("a publish through one instance refreshes the cached page on the other", as
   const cached = await call(bPort, publicPath);
   expect(cached.headers["x-nextjs-cache"]).toBe("HIT");
   expect(cached.body).toContain("<title>Twin Night ·");
-  // ... and then replays that answer from its micro-cache (lib/public/page-microcache.cjs).
+  // ... and then replays that answer from its micro-cache (server/page-microcache.cjs).
   const replayed = await call(bPort, publicPath);
   expect(replayed.headers["x-afterglow-replay"]).toBe("1");
   expect(replayed.body).toBe(cached.body);
@@ -147,7 +147,7 @@ test("likes and limits are exact across both instances", async ({ context }) => 
   const fans = await Promise.all(ports.map((port) => newFan(port, contentId)));
   const answers = await Promise.all(fans.map((cookie, i) => like(ports[i]!, cookie)));
   expect(answers.map((a) => a.status)).toEqual(Array<number>(40).fill(200));
-  // Both instances answer likes through the front door (lib/engagement/front-door.ts), not Next.js.
+  // Both instances answer likes through the front door (server/front-door.ts), not Next.js.
   expect(answers.map((a) => a.headers["x-afterglow-front-door"])).toEqual(Array<string>(40).fill("1"));
   for (const port of [portA(), bPort]) {
     const summary = await call(port, `/api/content/${contentId}/engagement`, { cookie: fans[0] });

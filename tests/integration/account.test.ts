@@ -5,21 +5,21 @@ import { PASSWORD, startAuthHarness, type AuthHarness, type Browser } from "./su
 import { setRequestHeaders } from "./support/next-mocks";
 import { createTenant, type Tenant } from "./support/tenants";
 
-// The account page's actions (lib/account/actions.ts) and the sign-in with a second factor,
+// The account page's actions (lib/features/account/actions.ts) and the sign-in with a second factor,
 // through the real Better Auth handler and hooks: the caller is a real signed-in browser
 // whose cookie `next/headers` answers with; e-mails are read from the outbox.
 
 let h: AuthHarness;
-let account: typeof import("@/lib/account/actions");
-let company: typeof import("@/lib/company/actions");
-let guard: typeof import("@/lib/tenancy/guard");
+let account: typeof import("@/lib/features/account/actions");
+let company: typeof import("@/lib/features/company/actions");
+let guard: typeof import("@/lib/platform/tenancy/guard");
 let tenant: Tenant;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  account = await import("@/lib/account/actions");
-  company = await import("@/lib/company/actions");
-  guard = await import("@/lib/tenancy/guard");
+  account = await import("@/lib/features/account/actions");
+  company = await import("@/lib/features/company/actions");
+  guard = await import("@/lib/platform/tenancy/guard");
   tenant = await createTenant(h.prisma, { slug: "accounts", users: h });
 });
 afterAll(async () => {
@@ -163,7 +163,7 @@ describe("e-mail change", () => {
 
     // The owner signs the other sessions out: the pending change goes with them.
     setRequestHeaders(owner.headers());
-    const { signOutOtherSessionsAction } = await import("@/lib/auth/actions");
+    const { signOutOtherSessionsAction } = await import("@/lib/features/account/auth-actions");
     expect(await signOutOtherSessionsAction()).toMatchObject({ ok: true });
     await refused(second);
 

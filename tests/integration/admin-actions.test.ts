@@ -3,13 +3,13 @@ import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
 import { revalidateTag } from "./support/next-mocks";
 
-// The one admin-action wrapper (`lib/tenancy/admin-action.ts`) through the content and events
+// The one admin-action wrapper (`lib/platform/actions/admin-action.ts`) through the content and events
 // actions, called as Next calls them: the caller comes from the session cookie, never from
 // the arguments; the caller is checked before the arguments; the result is the one ActionResult.
 
 let h: AuthHarness;
-let content: typeof import("@/lib/content/actions");
-let events: typeof import("@/lib/events/actions");
+let content: typeof import("@/lib/features/content/actions");
+let events: typeof import("@/lib/features/events/actions");
 let a: Tenant;
 let b: Tenant;
 let mine: string;
@@ -17,8 +17,8 @@ let theirs: string;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  content = await import("@/lib/content/actions");
-  events = await import("@/lib/events/actions");
+  content = await import("@/lib/features/content/actions");
+  events = await import("@/lib/features/events/actions");
   [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
   mine = (await createContentRow(h.prisma, a.id, { title: "Mine", ...gatedSingle })).id;
   theirs = (await createContentRow(h.prisma, b.id, { title: "Theirs", ...gatedSingle })).id;

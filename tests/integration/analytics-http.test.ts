@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { addDays, dayOf } from "@/lib/analytics/range";
+import { addDays, dayOf } from "@/lib/features/analytics/range";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { createContentRow, createEventRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
 import { requestHeaders } from "./support/next-mocks";

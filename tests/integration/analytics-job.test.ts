@@ -1,11 +1,11 @@
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dayOf } from "@/lib/analytics/range";
-import { lastClosedDayAt, readWatermark } from "@/lib/analytics/rollup";
-import { db } from "@/lib/db";
-import { env } from "@/lib/env";
-import { startAnalyticsRollup } from "@/lib/jobs/analytics";
-import { createBoss, ensureQueues } from "@/lib/jobs/boss";
+import { dayOf } from "@/lib/features/analytics/range";
+import { lastClosedDayAt, readWatermark } from "@/lib/features/analytics/rollup";
+import { db } from "@/lib/core/db";
+import { env } from "@/lib/core/env";
+import { startAnalyticsRollup } from "@/lib/surfaces/workers/analytics";
+import { createBoss, ensureQueues } from "@/lib/core/queue/boss";
 
 // The roll-up as the app runs it: a pg-boss queue on the app's database, worked in-process
 // and run once at start.

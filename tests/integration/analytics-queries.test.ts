@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Metrics } from "@/lib/analytics/metrics";
+import type { Metrics } from "@/lib/features/analytics/metrics";
 import {
   ALL_TIME,
   getAllTimeCounts,
@@ -8,13 +8,13 @@ import {
   getAnalyticsReport,
   getContentCounters,
   listAnalyticsRows,
-} from "@/lib/analytics/queries";
-import { addDays, dayOf, lastDays, type DayRange } from "@/lib/analytics/range";
-import { lastClosedDayAt, readWatermark, rollUpAnalytics } from "@/lib/analytics/rollup";
-import { postComment } from "@/lib/engagement/post-comment";
-import { recordShare, recordView, recordWatchTime } from "@/lib/engagement/record-events";
-import { requestDownload } from "@/lib/engagement/request-download";
-import { toggleLike } from "@/lib/engagement/toggle-like";
+} from "@/lib/features/analytics/queries";
+import { addDays, dayOf, lastDays, type DayRange } from "@/lib/features/analytics/range";
+import { lastClosedDayAt, readWatermark, rollUpAnalytics } from "@/lib/features/analytics/rollup";
+import { postComment } from "@/lib/features/engagement/post-comment";
+import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
+import { requestDownload } from "@/lib/features/engagement/request-download";
+import { toggleLike } from "@/lib/features/engagement/toggle-like";
 import type { EngagementType } from "@/lib/generated/prisma/enums";
 import { A, B, C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 

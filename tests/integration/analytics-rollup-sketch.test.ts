@@ -1,9 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countersQuery, exactUniqueBy, listSourceRows, sketchesQuery } from "@/lib/analytics/dimensions";
-import { getAnalyticsReport } from "@/lib/analytics/queries";
-import { addDays, dayOf, type DayRange } from "@/lib/analytics/range";
-import { readWatermark, rollUpAnalytics } from "@/lib/analytics/rollup";
-import { db } from "@/lib/db";
+import {
+  countersQuery,
+  exactUniqueBy,
+  listSourceRows,
+  sketchesQuery,
+} from "@/lib/features/analytics/dimensions";
+import { getAnalyticsReport } from "@/lib/features/analytics/queries";
+import { addDays, dayOf, type DayRange } from "@/lib/features/analytics/range";
+import { readWatermark, rollUpAnalytics } from "@/lib/features/analytics/rollup";
+import { db } from "@/lib/core/db";
 import { A, B, C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 // The roll-up by dimension over five months of history: counts equal the raw rows', unique

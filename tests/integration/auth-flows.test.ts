@@ -91,7 +91,7 @@ describe("sign-up", () => {
       .browser()
       .fetch("/sign-up/email", { body: { name: "Late", email: "late@test.dev", password: PASSWORD } });
     await h.waitForMail("late@test.dev");
-    const { secret } = await (await import("@/lib/auth/auth")).getAuth().$context;
+    const { secret } = await (await import("@/lib/platform/auth/auth")).getAuth().$context;
     const expired = await createEmailVerificationToken(secret, "late@test.dev", undefined, -60);
     const response = await h
       .browser()

@@ -7,19 +7,19 @@ import { createTenant } from "./support/tenants";
 // headers (with the session cookie of a real sign-in) come from `next/headers`.
 
 let h: AuthHarness;
-let guard: typeof import("@/lib/tenancy/guard");
-let companyActions: typeof import("@/lib/company/actions");
-let onboarding: typeof import("@/lib/onboarding/actions");
-let team: typeof import("@/lib/team/actions");
+let guard: typeof import("@/lib/platform/tenancy/guard");
+let companyActions: typeof import("@/lib/features/company/actions");
+let onboarding: typeof import("@/lib/features/onboarding/actions");
+let team: typeof import("@/lib/features/team/actions");
 let companyId: string;
 let otherCompanyId: string;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  guard = await import("@/lib/tenancy/guard");
-  companyActions = await import("@/lib/company/actions");
-  onboarding = await import("@/lib/onboarding/actions");
-  team = await import("@/lib/team/actions");
+  guard = await import("@/lib/platform/tenancy/guard");
+  companyActions = await import("@/lib/features/company/actions");
+  onboarding = await import("@/lib/features/onboarding/actions");
+  team = await import("@/lib/features/team/actions");
   companyId = (await createTenant(h.prisma, { slug: "guarded" })).id;
   otherCompanyId = (await createTenant(h.prisma, { slug: "elsewhere" })).id;
   await h.createUser({ email: "admin@guard.test", name: "Alice Admin", role: "admin", companyId });

@@ -12,7 +12,7 @@ import {
 /**
  * Billing through the production paths: the SDK talks to a local server speaking Stripe's
  * API, and webhooks are real signed payloads (the SDK's own test-header helper) delivered to
- * the real route handler. STRIPE_* are set before any app module reads `lib/env`.
+ * the real route handler. STRIPE_* are set before any app module reads `lib/core/env`.
  */
 const stripe: FakeStripe = await startFakeStripe();
 Object.assign(process.env, {
@@ -20,19 +20,19 @@ Object.assign(process.env, {
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: stripe.url,
 });
-const { db } = await import("@/lib/db");
+const { db } = await import("@/lib/core/db");
 const { POST } = await import("@/app/api/stripe/webhook/route");
-const { createCheckout, createPortal } = await import("@/lib/billing/checkout");
-const { setupStripeCatalogue } = await import("@/lib/billing/setup");
-const { stripeClient } = await import("@/lib/billing/stripe");
-const { lookupKey } = await import("@/lib/billing/prices");
-const { startTrial } = await import("@/lib/billing/trial");
-const { loadEffectivePlan } = await import("@/lib/plans/effective");
-const { getStorageUsage, assertPhotoRoom } = await import("@/lib/plans/enforce");
+const { createCheckout, createPortal } = await import("@/lib/features/billing/checkout");
+const { setupStripeCatalogue } = await import("@/lib/features/billing/setup");
+const { stripeClient } = await import("@/lib/features/billing/stripe");
+const { lookupKey } = await import("@/lib/features/billing/prices");
+const { startTrial } = await import("@/lib/features/billing/trial");
+const { loadEffectivePlan } = await import("@/lib/platform/plans/effective");
+const { getStorageUsage, assertPhotoRoom } = await import("@/lib/platform/plans/enforce");
 const { createTenant, createEventRow } = await import("./support/tenants");
 const { rejection } = await import("./support/media");
-const { setCompanyPlan } = await import("@/lib/billing/set-plan");
-const { getSubscriptionOverview } = await import("@/lib/billing/overview");
+const { setCompanyPlan } = await import("@/lib/features/billing/set-plan");
+const { getSubscriptionOverview } = await import("@/lib/features/billing/overview");
 
 afterAll(() => stripe.close());
 
@@ -565,7 +565,7 @@ describe("not configured", () => {
     delete process.env.STRIPE_SECRET_KEY;
     delete process.env.STRIPE_WEBHOOK_SECRET;
     vi.resetModules();
-    const checkout = await import("@/lib/billing/checkout");
+    const checkout = await import("@/lib/features/billing/checkout");
     const route = await import("@/app/api/stripe/webhook/route");
     const company = await createTenant(db);
     expect(await rejection(checkout.createCheckout(company.as("admin"), "professional", "pt"))).toMatchObject(

@@ -8,16 +8,16 @@ import { createTenant } from "./support/tenants";
 // Auth (issue #14), and the brand in the e-mails a company sends to the people it invites.
 
 let h: AuthHarness;
-let brand: typeof import("@/lib/brand/actions");
-let team: typeof import("@/lib/team/actions");
+let brand: typeof import("@/lib/features/brand/actions");
+let team: typeof import("@/lib/features/team/actions");
 let pro: string;
 let starter: string;
 let enterprise: string;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  brand = await import("@/lib/brand/actions");
-  team = await import("@/lib/team/actions");
+  brand = await import("@/lib/features/brand/actions");
+  team = await import("@/lib/features/team/actions");
   pro = (await createTenant(h.prisma, { slug: "brand-pro", plan: "professional" })).id;
   starter = (await createTenant(h.prisma, { slug: "brand-starter", plan: "starter" })).id;
   enterprise = (await createTenant(h.prisma, { slug: "brand-enterprise", plan: "enterprise" })).id;

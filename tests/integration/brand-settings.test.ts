@@ -1,10 +1,10 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeLogo, updateBranding, updateLegalTexts } from "@/lib/brand/update-branding";
-import { sweepMedia } from "@/lib/jobs/sweep";
-import { processMedia } from "@/lib/media/process-media";
-import { lookupLogo, mediaResponse } from "@/lib/public/media-access";
-import { resolveLogoKey } from "@/lib/public/resolve-media-object";
+import { removeLogo, updateBranding, updateLegalTexts } from "@/lib/features/brand/update-branding";
+import { sweepMedia } from "@/lib/surfaces/workers/sweep";
+import { processMedia } from "@/lib/platform/media/process-media";
+import { lookupLogo, mediaResponse } from "@/lib/surfaces/public-site/media-access";
+import { resolveLogoKey } from "@/lib/surfaces/public-site/resolve-media-object";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
 import { auditRows, createTenant, type Tenant } from "./support/tenants";

@@ -2,16 +2,16 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { clientIp } from "@/lib/rate-limit/client-ip";
+import { clientIp } from "@/lib/core/rate-limit/client-ip";
 
 /**
  * Issue #12, hole 4: a client-supplied X-Forwarded-For was believed when no proxy is
  * trusted, so rotating it escaped the per-IP limits. `npm start` now preloads
- * scripts/lib/client-address-preload.mjs into the Next server (through NODE_OPTIONS, as
+ * server/client-address-preload.mjs into the Next server (through NODE_OPTIONS, as
  * scripts/start.ts does); here the same preload runs in front of a server that echoes the
  * headers a route handler would see.
  */
-const preload = pathToFileURL(path.resolve("scripts/lib/client-address-preload.mjs")).href;
+const preload = pathToFileURL(path.resolve("server/client-address-preload.mjs")).href;
 const echoServer = `
 import http from "node:http";
 // As Next.js does with .env files: variables that appear after the preload was loaded.

@@ -7,9 +7,9 @@ import { revalidateTag } from "./support/next-mocks";
 // cookie through `next/headers`), the lib functions with a membership of each role.
 
 let h: AuthHarness;
-let actions: typeof import("@/lib/comments/actions");
-let queries: typeof import("@/lib/comments/queries");
-let moderate: typeof import("@/lib/comments/moderate-comment");
+let actions: typeof import("@/lib/features/comments/actions");
+let queries: typeof import("@/lib/features/comments/queries");
+let moderate: typeof import("@/lib/features/comments/moderate-comment");
 let a: Tenant;
 let b: Tenant;
 let contentId: string;
@@ -17,9 +17,9 @@ let theirContentId: string;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  actions = await import("@/lib/comments/actions");
-  queries = await import("@/lib/comments/queries");
-  moderate = await import("@/lib/comments/moderate-comment");
+  actions = await import("@/lib/features/comments/actions");
+  queries = await import("@/lib/features/comments/queries");
+  moderate = await import("@/lib/features/comments/moderate-comment");
   [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
   contentId = (await createContentRow(h.prisma, a.id, { title: "Live video", ...gatedSingle })).id;
   theirContentId = (await createContentRow(h.prisma, b.id, { title: "Their video", ...gatedSingle })).id;

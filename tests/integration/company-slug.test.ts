@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppError } from "@/lib/errors";
+import type { AppError } from "@/lib/core/errors";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidatePath, revalidateTag } from "./support/next-mocks";
 import { createTenant, type Tenant } from "./support/tenants";
@@ -9,22 +9,22 @@ import { createTenant, type Tenant } from "./support/tenants";
 // its company; onboarding never takes a held slug. Against the file's own database.
 
 let h: AuthHarness;
-let change: typeof import("@/lib/company/change-slug");
-let availability: typeof import("@/lib/company/slug-availability");
-let actions: typeof import("@/lib/company/actions");
-let onboarding: typeof import("@/lib/onboarding/create-company");
+let change: typeof import("@/lib/features/company/change-slug");
+let availability: typeof import("@/lib/features/company/slug-availability");
+let actions: typeof import("@/lib/features/company/actions");
+let onboarding: typeof import("@/lib/features/onboarding/create-company");
 let routingChannel: string;
 // Imported after the harness resets the module registry, like the lib modules that throw it.
 let AppErrorClass: typeof AppError;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  change = await import("@/lib/company/change-slug");
-  availability = await import("@/lib/company/slug-availability");
-  actions = await import("@/lib/company/actions");
-  onboarding = await import("@/lib/onboarding/create-company");
-  routingChannel = (await import("@/lib/tenancy/routing-channel")).ROUTING_CHANNEL;
-  AppErrorClass = (await import("@/lib/errors")).AppError;
+  change = await import("@/lib/features/company/change-slug");
+  availability = await import("@/lib/features/company/slug-availability");
+  actions = await import("@/lib/features/company/actions");
+  onboarding = await import("@/lib/features/onboarding/create-company");
+  routingChannel = (await import("@/lib/platform/tenancy/routing-channel")).ROUTING_CHANNEL;
+  AppErrorClass = (await import("@/lib/core/errors")).AppError;
 });
 afterAll(async () => {
   await h?.close();

@@ -7,10 +7,10 @@ import {
   retryMedia,
   safeDownloadName,
   setCover,
-} from "@/lib/content/manage-media";
-import { contentTotals, getContentForEdit, listContents } from "@/lib/content/queries";
-import { createContent, setContentStatus, updateContent } from "@/lib/content/save-content";
-import { processMedia } from "@/lib/media/process-media";
+} from "@/lib/features/content/manage-media";
+import { contentTotals, getContentForEdit, listContents } from "@/lib/features/content/queries";
+import { createContent, setContentStatus, updateContent } from "@/lib/features/content/save-content";
+import { processMedia } from "@/lib/platform/media/process-media";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
 import { createTenant, createEventRow, type Tenant } from "./support/tenants";

@@ -6,17 +6,17 @@ import { auditRows, createTenant } from "./support/tenants";
 // the week's views, recent leads and comments by role, and the two checklist actions.
 
 let h: AuthHarness;
-let dashboard: typeof import("@/lib/dashboard/queries");
-let actions: typeof import("@/lib/dashboard/actions");
-let guard: typeof import("@/lib/tenancy/guard");
+let dashboard: typeof import("@/lib/features/dashboard/queries");
+let actions: typeof import("@/lib/features/dashboard/actions");
+let guard: typeof import("@/lib/platform/tenancy/guard");
 let companyId: string;
 let otherCompanyId: string;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  dashboard = await import("@/lib/dashboard/queries");
-  actions = await import("@/lib/dashboard/actions");
-  guard = await import("@/lib/tenancy/guard");
+  dashboard = await import("@/lib/features/dashboard/queries");
+  actions = await import("@/lib/features/dashboard/actions");
+  guard = await import("@/lib/platform/tenancy/guard");
   companyId = (await createTenant(h.prisma, { slug: "dash" })).id;
   otherCompanyId = (await createTenant(h.prisma, { slug: "dash-other" })).id;
   await h.createUser({ email: "admin@dash.test", role: "admin", companyId });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/core/db";
 import {
   addCustomDomain,
   createSubdomain,
@@ -7,12 +7,12 @@ import {
   removeCustomDomain,
   RETRIES_PER_HOUR,
   retryDomainCheck,
-} from "@/lib/domains/manage-domains";
-import { getDomainsPage } from "@/lib/domains/queries";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { PLAN_GATE_MESSAGE } from "@/lib/plans/gate";
-import { ROUTING_CHANNEL } from "@/lib/tenancy/routing-events";
+} from "@/lib/features/domains/manage-domains";
+import { getDomainsPage } from "@/lib/features/domains/queries";
+import { env } from "@/lib/core/env";
+import { AppError } from "@/lib/core/errors";
+import { PLAN_GATE_MESSAGE } from "@/lib/platform/plans/gate";
+import { ROUTING_CHANNEL } from "@/lib/platform/tenancy/routing-events";
 import { listenForRouting, type RoutingListener } from "./support/routing-listener";
 import { createTenant, type Tenant } from "./support/tenants";
 

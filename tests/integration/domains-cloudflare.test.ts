@@ -6,8 +6,8 @@ import {
   ensureCnameRecord,
   MANAGED_RECORD_COMMENT,
   type CloudflareConfig,
-} from "@/lib/domains/cloudflare";
-import { domainSettings } from "@/lib/domains/settings";
+} from "@/lib/features/domains/cloudflare";
+import { domainSettings } from "@/lib/features/domains/settings";
 import { startFakeCloudflare, type FakeCloudflare } from "../support/cloudflare-server";
 
 // The Cloudflare client against a local server speaking Cloudflare's v4 DNS API.

@@ -1,11 +1,11 @@
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { domainSettings } from "@/lib/domains/settings";
-import { env } from "@/lib/env";
-import { createBoss, ensureQueues } from "@/lib/jobs/boss";
-import { DOMAIN_SCHEDULE_QUEUE } from "@/lib/jobs/queues";
-import { startDomainChecks } from "@/lib/jobs/domains";
+import { db } from "@/lib/core/db";
+import { domainSettings } from "@/lib/features/domains/settings";
+import { env } from "@/lib/core/env";
+import { createBoss, ensureQueues } from "@/lib/core/queue/boss";
+import { DOMAIN_SCHEDULE_QUEUE } from "@/lib/core/queue/queues";
+import { startDomainChecks } from "@/lib/surfaces/workers/domains";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { createTenant } from "./support/tenants";
 

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueTicket, openDownloadAll, prepareDownloadAll } from "@/lib/engagement/download-all";
-import { engagementHandlers } from "@/lib/engagement/http";
-import type { EngagementLimits } from "@/lib/engagement/limits";
-import { signedVisitorId } from "@/lib/engagement/visitor";
+import { issueTicket, openDownloadAll, prepareDownloadAll } from "@/lib/features/engagement/download-all";
+import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { readZip } from "../support/zip-reader";
 import { A, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 

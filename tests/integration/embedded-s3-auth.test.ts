@@ -4,8 +4,8 @@ import path from "node:path";
 import { GetObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createS3Client } from "@/lib/storage/s3-client";
-import type { ObjectStore } from "@/lib/storage/object-store";
+import { createS3Client } from "@/lib/core/storage/s3-client";
+import type { ObjectStore } from "@/lib/core/storage/object-store";
 import { startEmbeddedS3 } from "@/scripts/lib/embedded-s3";
 import { createTestStore } from "./support/context";
 

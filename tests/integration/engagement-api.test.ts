@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { postComment } from "@/lib/engagement/post-comment";
-import { getEngagementSummary, listComments } from "@/lib/engagement/queries";
-import { recordShare, recordView, recordWatchTime } from "@/lib/engagement/record-events";
-import { requestDownload } from "@/lib/engagement/request-download";
-import { toggleLike } from "@/lib/engagement/toggle-like";
-import { AppError } from "@/lib/errors";
+import { postComment } from "@/lib/features/engagement/post-comment";
+import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
+import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
+import { requestDownload } from "@/lib/features/engagement/request-download";
+import { toggleLike } from "@/lib/features/engagement/toggle-like";
+import { AppError } from "@/lib/core/errors";
 import {
   A,
   B,

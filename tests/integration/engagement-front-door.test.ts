@@ -4,14 +4,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FRONT_DOOR_HEADER, frontDoor } from "@/lib/engagement/front-door";
-import { engagementHandlers, MAX_BODY_BYTES } from "@/lib/engagement/http";
-import type { EngagementLimits } from "@/lib/engagement/limits";
-import { signedVisitorId } from "@/lib/engagement/visitor";
+import { FRONT_DOOR_HEADER, frontDoor } from "@/server/front-door";
+import { engagementHandlers, MAX_BODY_BYTES } from "@/lib/surfaces/fan-api/http";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 /**
- * The front door (lib/engagement/front-door.ts) in a real HTTP server, as scripts/lib/next-server.mjs
+ * The front door (server/front-door.ts) in a real HTTP server, as server/next-server.mjs
  * runs it, with the client-address preload `npm start` loads: what it answers is the route
  * handlers' answer with the API's headers, and what it does not take falls through (here to a
  * 404 marked `x-fell-through`, in production to Next.js).
@@ -53,7 +53,7 @@ let base: string;
 
 beforeAll(async () => {
   // As `npm start` preloads it into the server process: X-Forwarded-For is the socket's address.
-  await import(pathToFileURL(path.resolve("scripts/lib/client-address-preload.mjs")).href);
+  await import(pathToFileURL(path.resolve("server/client-address-preload.mjs")).href);
   env = await engagementTestEnv();
   base = await doorServer();
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { engagementHandlers } from "@/lib/engagement/http";
-import type { EngagementLimits } from "@/lib/engagement/limits";
-import { signedVisitorId } from "@/lib/engagement/visitor";
+import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 /** The route handlers as Next.js calls them, on the test database, with tiny limits. */

@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fanPool } from "@/lib/db-pool";
-import { toggleLike } from "@/lib/engagement/toggle-like";
-import { AppError } from "@/lib/errors";
+import { fanPool } from "@/lib/core/db-pool";
+import { toggleLike } from "@/lib/features/engagement/toggle-like";
+import { AppError } from "@/lib/core/errors";
 import { C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 /**
- * Likes go to the database in groups (lib/engagement/toggle-like.ts): every like that arrives
+ * Likes go to the database in groups (lib/features/engagement/toggle-like.ts): every like that arrives
  * while a statement runs joins the next one. These tests fire likes at once, so they do share
  * statements, and check what each fan gets back and what is stored.
  */

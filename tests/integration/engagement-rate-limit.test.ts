@@ -1,10 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { limitChecks, type EngagementLimits } from "@/lib/engagement/limits";
-import { AppError } from "@/lib/errors";
-import { batchedLimitStore } from "@/lib/rate-limit/batched-store";
-import { consumeLimits, enforceLimits, postgresLimitStore, type LimitStore } from "@/lib/rate-limit/limiter";
+import { limitChecks, type EngagementLimits } from "@/lib/platform/visitors/limits";
+import { AppError } from "@/lib/core/errors";
+import { batchedLimitStore } from "@/lib/core/rate-limit/batched-store";
+import {
+  consumeLimits,
+  enforceLimits,
+  postgresLimitStore,
+  type LimitStore,
+} from "@/lib/core/rate-limit/limiter";
 import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 /**

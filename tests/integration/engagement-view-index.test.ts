@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { recordView } from "@/lib/engagement/record-events";
+import { recordView } from "@/lib/features/engagement/record-events";
 import { A, C, engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
-import { resolveGlobalEventSlug } from "@/lib/events/global-slug";
-import { loadEventPage } from "@/lib/public/load-event-page";
+import { db } from "@/lib/core/db";
+import { resolveGlobalEventSlug } from "@/lib/features/events/global-slug";
+import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
 import Page from "@/app/[locale]/event/[slug]/page";
 
 /** Event slugs unique per company (issue #18), and what the company-less `/event/{slug}` does. */

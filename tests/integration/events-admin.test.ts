@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { checkEventSlug, getEventForEdit, listEvents } from "@/lib/events/queries";
-import { createEvent, deleteEvent, setEventStatus, updateEvent } from "@/lib/events/save-event";
-import type { EventInput } from "@/lib/events/schemas";
+import { checkEventSlug, getEventForEdit, listEvents } from "@/lib/features/events/queries";
+import { createEvent, deleteEvent, setEventStatus, updateEvent } from "@/lib/features/events/save-event";
+import type { EventInput } from "@/lib/features/events/schemas";
 import en from "@/messages/en.json";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
+import { createPrismaClient, type PrismaClient } from "@/lib/core/db-client";
 
 // The marketing forms' per-IP limit (issue #19), through the real route file: past
 // RATE_LIMIT_FORMS a minute from one address, 429 with Retry-After and a translated message,
@@ -21,7 +21,7 @@ beforeAll(async () => {
   process.env.RATE_LIMIT_FORMS = String(LIMIT);
   vi.resetModules();
   ({ POST } = await import("@/app/api/forms/[form]/route"));
-  origin = new URL((await import("@/lib/env")).appUrl).origin;
+  origin = new URL((await import("@/lib/core/env")).appUrl).origin;
   prisma = createPrismaClient(process.env.DATABASE_URL!);
 });
 afterAll(async () => {
@@ -29,7 +29,7 @@ afterAll(async () => {
   await prisma?.$disconnect();
 });
 
-// As the server's listener leaves it (scripts/lib/client-address-preload.mjs): the socket's address.
+// As the server's listener leaves it (server/client-address-preload.mjs): the socket's address.
 function newsletter(ip: string, email: string) {
   const request = new NextRequest(`${origin}/api/forms/newsletter`, {
     method: "POST",

@@ -1,9 +1,9 @@
 import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bossJobSender, createBoss, ensureQueues } from "@/lib/jobs/boss";
-import { MEDIA_QUEUES } from "@/lib/jobs/queues";
-import { sweepMedia } from "@/lib/jobs/sweep";
-import { startMediaWorkers } from "@/lib/jobs/worker";
+import { bossJobSender, createBoss, ensureQueues } from "@/lib/core/queue/boss";
+import { MEDIA_QUEUES } from "@/lib/core/queue/queues";
+import { sweepMedia } from "@/lib/surfaces/workers/sweep";
+import { startMediaWorkers } from "@/lib/surfaces/workers/worker";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, type Tenant } from "./support/tenants";
@@ -104,7 +104,7 @@ describe("the sweep", () => {
   it("deletes abandoned uploads, re-queues stuck processing, removes unused banners", async () => {
     const photo = await generatePhoto({ seed: 33, theme: "festival" });
     const admin = company.as("admin");
-    const { createUpload } = await import("@/lib/uploads/create-upload");
+    const { createUpload } = await import("@/lib/features/uploads/create-upload");
     const abandoned = await createUpload(admin, {
       fileName: "never.jpg",
       contentType: "image/jpeg",

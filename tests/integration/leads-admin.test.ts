@@ -16,10 +16,10 @@ import { requestHeaders, setRequestHeaders } from "./support/next-mocks";
 // cookie of a real sign-in reaches the guard through `next/headers`).
 
 let h: AuthHarness;
-let leads: typeof import("@/lib/leads/queries");
+let leads: typeof import("@/lib/features/leads/queries");
 let csvRoute: typeof import("@/app/api/admin/leads.csv/route");
 let personRoute: typeof import("@/app/api/admin/leads/[id]/export/route");
-let actions: typeof import("@/lib/leads/actions");
+let actions: typeof import("@/lib/features/leads/actions");
 let a: Tenant;
 let b: Tenant;
 type Key =
@@ -31,10 +31,10 @@ const page1 = { page: 1 } as const;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  leads = await import("@/lib/leads/queries");
+  leads = await import("@/lib/features/leads/queries");
   csvRoute = await import("@/app/api/admin/leads.csv/route");
   personRoute = await import("@/app/api/admin/leads/[id]/export/route");
-  actions = await import("@/lib/leads/actions");
+  actions = await import("@/lib/features/leads/actions");
   [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
 
   const festival = await createEventRow(h.prisma, a.id, "Festival");

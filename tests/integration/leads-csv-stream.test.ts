@@ -19,12 +19,12 @@ function retainedHeap(): number {
   return process.memoryUsage().heapUsed;
 }
 let h: AuthHarness;
-let exportCsv: typeof import("@/lib/leads/export-csv");
+let exportCsv: typeof import("@/lib/features/leads/export-csv");
 let a: Tenant;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  exportCsv = await import("@/lib/leads/export-csv");
+  exportCsv = await import("@/lib/features/leads/export-csv");
   a = await createTenant(h.prisma, { users: h });
   const b = await createTenant(h.prisma, { users: h });
   const content = await createContentRow(h.prisma, a.id, { title: "Bulk PDF", ...gatedSingle });
@@ -89,7 +89,7 @@ describe("the leads CSV stream", () => {
   }, 180_000);
 
   it("queries batch by batch as the reader asks, and stops when it cancels", async () => {
-    const { db } = await import("@/lib/db");
+    const { db } = await import("@/lib/core/db");
     const batches = vi.spyOn(db.lead, "findMany");
     try {
       const { stream } = await exportCsv.exportLeadsCsv(a.as("admin"), { page: 1 }, { batchSize: 10 });

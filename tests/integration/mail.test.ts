@@ -4,7 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "@/lib/mail/transport";
+import { createMailer } from "@/lib/core/mail/transport";
 
 const FROM = "Afterglow <no-reply@afterglow.local>";
 const MESSAGE = {

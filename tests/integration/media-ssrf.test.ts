@@ -6,7 +6,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { processMedia } from "@/lib/media/process-media";
+import { processMedia } from "@/lib/platform/media/process-media";
 import { missingFfmpeg, titled } from "@/tests/support/tools";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, type Tenant } from "./support/tenants";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isReservedSlug } from "@/lib/tenancy/slug";
+import { isReservedSlug } from "@/lib/platform/site/slug";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 
 // Regression (issue #11): onboarding had its own reserved list, without `evento`, `termos`,
@@ -8,11 +8,11 @@ import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 // real onboarding path against a database of its own.
 
 let h: AuthHarness;
-let onboarding: typeof import("@/lib/onboarding/create-company");
+let onboarding: typeof import("@/lib/features/onboarding/create-company");
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  onboarding = await import("@/lib/onboarding/create-company");
+  onboarding = await import("@/lib/features/onboarding/create-company");
 });
 afterAll(async () => {
   await h?.close();

@@ -25,14 +25,14 @@ Object.assign(process.env, {
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   STRIPE_API_BASE: stripe.url,
 });
-const { db } = await import("@/lib/db");
-const { loadCompany } = await import("@/lib/public/load-company");
-const { loadLanding } = await import("@/lib/public/load-landing");
-const { loadEventPage } = await import("@/lib/public/load-event-page");
-const { loadPlayerPage } = await import("@/lib/public/load-player-page");
-const { loadOgSubject } = await import("@/lib/public/load-og-subject");
-const { renderOgImage } = await import("@/lib/public/og-image");
-const { lookupKey } = await import("@/lib/billing/prices");
+const { db } = await import("@/lib/core/db");
+const { loadCompany } = await import("@/lib/surfaces/public-site/load-company");
+const { loadLanding } = await import("@/lib/surfaces/public-site/load-landing");
+const { loadEventPage } = await import("@/lib/surfaces/public-site/load-event-page");
+const { loadPlayerPage } = await import("@/lib/surfaces/public-site/load-player-page");
+const { loadOgSubject } = await import("@/lib/surfaces/public-site/load-og-subject");
+const { renderOgImage } = await import("@/lib/surfaces/public-site/og-image");
+const { lookupKey } = await import("@/lib/features/billing/prices");
 const { POST } = await import("@/app/api/stripe/webhook/route");
 const { createTenant, createEventRow, createContentRow } = await import("./support/tenants");
 

@@ -1,7 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
-import { db as prisma } from "@/lib/db";
-import { AppError } from "@/lib/errors";
-import { deliverSubmission, storeSubmission, type StoredSubmission } from "@/lib/marketing/submit-form";
+import { db as prisma } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors";
+import {
+  deliverSubmission,
+  storeSubmission,
+  type StoredSubmission,
+} from "@/lib/features/marketing/submit-form";
 
 async function stored(
   form: "interest" | "newsletter" | "contact",

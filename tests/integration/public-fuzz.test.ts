@@ -61,8 +61,8 @@ vi.mock("next/cache", async (importOriginal) => ({
   revalidatePath: () => undefined,
 }));
 
-import { db } from "@/lib/db";
-import { signedVisitorId } from "@/lib/engagement/visitor";
+import { db } from "@/lib/core/db";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { C, engagementTestEnv } from "./support/engagement";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -543,9 +543,9 @@ const ENDPOINTS: Endpoint[] = [
     }),
   ),
   post(
-    "app/api/admin/revalidate/route.ts:POST",
+    "app/api/internal/revalidate/route.ts:POST",
     40,
-    "/api/admin/revalidate",
+    "/api/internal/revalidate",
     fc.record({
       companyId: fc.constantFrom("co-eng-a", "co-eng-b"),
       contentIds: fc.array(contentId, { maxLength: 3 }),

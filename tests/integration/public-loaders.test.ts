@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { db as prisma } from "@/lib/db";
+import { db as prisma } from "@/lib/core/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { loadEventPage } from "@/lib/public/load-event-page";
-import { loadLanding } from "@/lib/public/load-landing";
-import { loadOgSubject } from "@/lib/public/load-og-subject";
-import { loadPlayerPage } from "@/lib/public/load-player-page";
-import { loadSitemap } from "@/lib/public/load-sitemap";
-import { versionOf } from "@/lib/public/mappers";
+import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
+import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
+import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
+import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
+import { loadSitemap } from "@/lib/surfaces/public-site/load-sitemap";
+import { versionOf } from "@/lib/platform/media/urls";
 import {
   lookupBanner,
   lookupLogo,
@@ -16,10 +16,14 @@ import {
   REDIRECT_MAX_AGE,
   signedObjectUrl,
   WINDOW_SECONDS,
-} from "@/lib/public/media-access";
-import { resolveBanner, resolveLogoKey, resolveMediaObject } from "@/lib/public/resolve-media-object";
-import { storage } from "@/lib/storage";
-import { sourceHash } from "@/lib/translation/fields";
+} from "@/lib/surfaces/public-site/media-access";
+import {
+  resolveBanner,
+  resolveLogoKey,
+  resolveMediaObject,
+} from "@/lib/surfaces/public-site/resolve-media-object";
+import { storage } from "@/lib/core/storage";
+import { sourceHash } from "@/lib/features/translation/fields";
 
 /**
  * Visibility rules of the public pages (spec §4) on a small hand-made tenant:

@@ -1,12 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { db as prisma } from "@/lib/db";
-import { loadCompany } from "@/lib/public/load-company";
-import { loadEventPage } from "@/lib/public/load-event-page";
-import { loadLanding } from "@/lib/public/load-landing";
-import { loadOgSubject } from "@/lib/public/load-og-subject";
-import { loadPlayerPage } from "@/lib/public/load-player-page";
-import { pickText } from "@/lib/public/texts";
-import { sourceHash } from "@/lib/translation/fields";
+import { db as prisma } from "@/lib/core/db";
+import { loadCompany } from "@/lib/surfaces/public-site/load-company";
+import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
+import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
+import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
+import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
+import { pickText } from "@/lib/surfaces/public-site/texts";
+import { sourceHash } from "@/lib/features/translation/fields";
 
 /**
  * What fans read of the organiser's texts (issue #15): the versions in `text_translation`,

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listSourceRows } from "@/lib/analytics/dimensions";
-import { db } from "@/lib/db";
-import type { EngagementLimits } from "@/lib/engagement/limits";
-import { recordView } from "@/lib/engagement/record-events";
-import { signedVisitorId, verifiedVisitorId } from "@/lib/engagement/visitor";
-import { consumeLimits } from "@/lib/rate-limit/limiter";
-import { shortLinkHandler } from "@/lib/short-links/http";
-import { createQrCode, listQrCodes } from "@/lib/short-links/qr-codes";
-import { qrScans } from "@/lib/short-links/scans";
+import { listSourceRows } from "@/lib/features/analytics/dimensions";
+import { db } from "@/lib/core/db";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { recordView } from "@/lib/features/engagement/record-events";
+import { signedVisitorId, verifiedVisitorId } from "@/lib/platform/visitors/visitor";
+import { consumeLimits } from "@/lib/core/rate-limit/limiter";
+import { shortLinkHandler } from "@/lib/features/short-links/http";
+import { createQrCode, listQrCodes } from "@/lib/features/short-links/qr-codes";
+import { qrScans } from "@/lib/features/short-links/scans";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
 // QR scans counted at the scan (issue #17): the short-link redirect records one `scan` row per

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { redisLimitStore, type LimitStore } from "@/lib/rate-limit/limiter";
-import { REDIS_COMMAND_TIMEOUT_MS } from "@/lib/rate-limit/redis";
+import { redisLimitStore, type LimitStore } from "@/lib/core/rate-limit/limiter";
+import { REDIS_COMMAND_TIMEOUT_MS } from "@/lib/core/rate-limit/redis";
 import { startRedisServer, type RedisServer } from "../support/redis-server";
 import { missingRedis, titled } from "../support/tools";
 
@@ -108,8 +108,8 @@ describe.skipIf(skip)(titled("the limiter on Redis", skip), () => {
     vi.stubEnv("REDIS_URL", redis.url);
     vi.resetModules();
     try {
-      const { consumeLimits } = await import("@/lib/rate-limit/limiter");
-      const { fanLimitStore } = await import("@/lib/rate-limit/batched-store");
+      const { consumeLimits } = await import("@/lib/core/rate-limit/limiter");
+      const { fanLimitStore } = await import("@/lib/core/rate-limit/batched-store");
       // The connection is made on first use: until it is up, the process counts in memory.
       expect((await consumeLimits([{ key: "early", limit: 5 }])).allowed).toBe(true);
       const connection = shared.afterglowRedis!.get(redis.url)!;

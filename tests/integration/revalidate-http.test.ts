@@ -2,23 +2,24 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { revalidateTag } from "./support/next-mocks";
+import { sign } from "@/lib/core/signing";
 
 /**
  * The worker's revalidation call end to end, minus Next's cache: the worker's client
- * (`requestRevalidation`, lib/jobs/revalidate.ts) signs and sends the change to a listener that
- * hands it to the real route file (`app/api/admin/revalidate/route.ts`), and what reaches
+ * (`requestRevalidation`, lib/platform/site/revalidate.ts) signs and sends the change to a listener that
+ * hands it to the real route file (`app/api/internal/revalidate/route.ts`), and what reaches
  * `revalidateTag` is checked. Pages served from the cache are checked by the e2e spec
  * `public-cache-refresh.spec.ts`; this one fails fast if the route stops revalidating.
  */
 
-let jobs: typeof import("@/lib/jobs/revalidate");
-let route: typeof import("@/app/api/admin/revalidate/route");
+let jobs: typeof import("@/lib/platform/site/revalidate");
+let route: typeof import("@/app/api/internal/revalidate/route");
 let server: Server;
 let baseUrl: string;
 
 beforeAll(async () => {
-  jobs = await import("@/lib/jobs/revalidate");
-  route = await import("@/app/api/admin/revalidate/route");
+  jobs = await import("@/lib/platform/site/revalidate");
+  route = await import("@/app/api/internal/revalidate/route");
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -51,7 +52,7 @@ afterAll(async () => {
 const change = { companyId: "co-reval", eventIds: ["ev-1", "ev-2"], contentIds: ["ct-1"] };
 
 async function post(body: string, signature?: string): Promise<Response> {
-  return fetch(`${baseUrl}/api/admin/revalidate`, {
+  return fetch(`${baseUrl}/api/internal/revalidate`, {
     method: "POST",
     body,
     headers: {
@@ -73,21 +74,20 @@ describe("the worker's signed revalidation call", () => {
   });
 
   it("revalidates nothing for an unsigned, wrongly signed or stale call", async () => {
-    const secret = jobs.internalSecret()!;
     const fresh = JSON.stringify({ ...change, at: Date.now() });
     const stale = JSON.stringify({ ...change, at: Date.now() - 60 * 60_000 });
     const noCompany = JSON.stringify({ contentIds: ["ct-1"], at: Date.now() });
     for (const response of [
       await post(fresh),
-      await post(fresh, jobs.signBody(fresh, `${secret}-not`)),
-      await post(stale, jobs.signBody(stale, secret)),
-      await post(noCompany, jobs.signBody(noCompany, secret)),
+      await post(fresh, sign("visitor-cookie", fresh).toString("hex")),
+      await post(stale, jobs.signBody(stale)),
+      await post(noCompany, jobs.signBody(noCompany)),
     ]) {
       expect(response.status).toBe(403);
     }
     expect(revalidateTag).not.toHaveBeenCalled();
     // The same body, signed: accepted (the refusals above were the signature's, not the body's).
-    expect((await post(fresh, jobs.signBody(fresh, secret))).status).toBe(200);
+    expect((await post(fresh, jobs.signBody(fresh))).status).toBe(200);
     expect(revalidateTag).toHaveBeenCalledWith("content:ct-1", { expire: 0 });
   });
 });

@@ -1,9 +1,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { db } from "@/lib/db";
-import { changeCompanySlug } from "@/lib/company/change-slug";
-import { announceRoutingChange } from "@/lib/tenancy/routing-events";
-import { RoutingTable, RoutingUnavailable } from "@/lib/tenancy/routing-table";
+import { db } from "@/lib/core/db";
+import { changeCompanySlug } from "@/lib/features/company/change-slug";
+import { announceRoutingChange } from "@/lib/platform/tenancy/routing-events";
+import { RoutingTable, RoutingUnavailable } from "@/lib/platform/tenancy/routing-table";
 import { createTenant } from "./support/tenants";
 
 // The routing table of proxy.ts (#14): two independent tables stand for two app instances;
@@ -58,7 +58,7 @@ describe("the routing table", () => {
   });
 
   it("empties the page micro-cache on every instance when a redirect comes", async () => {
-    // The server's micro-cache (lib/public/page-microcache.cjs) is found through this symbol.
+    // The server's micro-cache (server/page-microcache.cjs) is found through this symbol.
     const slot = Symbol.for("afterglow.pageMicrocache");
     const holder = globalThis as { [key: symbol]: unknown };
     const previous = holder[slot];

@@ -1,10 +1,10 @@
 import { ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { verifyPassword } from "better-auth/crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PrismaClient } from "@/lib/db-client";
-import { parseStoredVariants } from "@/lib/media/variants";
-import { sourceHash } from "@/lib/translation/fields";
-import { ObjectStore } from "@/lib/storage/object-store";
+import type { PrismaClient } from "@/lib/core/db-client";
+import { parseStoredVariants } from "@/lib/platform/media/variants";
+import { sourceHash } from "@/lib/features/translation/fields";
+import { ObjectStore } from "@/lib/core/storage/object-store";
 import {
   DEMO_COMPANY_SLUG,
   DEMO_EVENT_SLUGS,

@@ -8,18 +8,18 @@ import { createTenant } from "./support/tenants";
 // sessions", the landing page form, and the production refusal of a missing auth secret.
 
 let h: AuthHarness;
-let authActions: typeof import("@/lib/auth/actions");
-let companyActions: typeof import("@/lib/company/actions");
-let guard: typeof import("@/lib/tenancy/guard");
-let sessions: typeof import("@/lib/auth/session-lifecycle");
+let authActions: typeof import("@/lib/features/account/auth-actions");
+let companyActions: typeof import("@/lib/features/company/actions");
+let guard: typeof import("@/lib/platform/tenancy/guard");
+let sessions: typeof import("@/lib/platform/auth/session-lifecycle");
 let companyId: string;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  authActions = await import("@/lib/auth/actions");
-  companyActions = await import("@/lib/company/actions");
-  guard = await import("@/lib/tenancy/guard");
-  sessions = await import("@/lib/auth/session-lifecycle");
+  authActions = await import("@/lib/features/account/auth-actions");
+  companyActions = await import("@/lib/features/company/actions");
+  guard = await import("@/lib/platform/tenancy/guard");
+  sessions = await import("@/lib/platform/auth/session-lifecycle");
   companyId = (await createTenant(h.prisma, { slug: "settings-co" })).id;
   await h.createUser({ email: "admin@settings.test", role: "admin", companyId });
   await h.createUser({ email: "manager@settings.test", role: "manager", companyId });
@@ -108,7 +108,7 @@ describe("production start", () => {
       delete process.env.BETTER_AUTH_SECRET;
       delete global.afterglowAuth;
       vi.resetModules();
-      const { getAuth } = await import("@/lib/auth/auth");
+      const { getAuth } = await import("@/lib/platform/auth/auth");
       expect(() => getAuth()).toThrow(/BETTER_AUTH_SECRET must be set in production/);
     } finally {
       vi.unstubAllEnvs();

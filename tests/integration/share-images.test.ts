@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { GET } from "@/app/api/og/[kind]/[id]/[locale]/route";
-import { db } from "@/lib/db";
-import { OG_MAX_BYTES, shareJpeg } from "@/lib/public/og-store";
-import { storage } from "@/lib/storage";
+import { db } from "@/lib/core/db";
+import { OG_MAX_BYTES, shareJpeg } from "@/lib/surfaces/public-site/og-store";
+import { storage } from "@/lib/core/storage";
 import { createContentRow, createEventRow, createTenant } from "./support/tenants";
 
 /**
@@ -23,7 +23,7 @@ vi.mock("next/cache", async (importOriginal) => ({
 // No Next request scope either: the server translator is next-intl's plain one on our catalogue.
 vi.mock("next-intl/server", async (importOriginal) => {
   const { createTranslator } = await import("next-intl");
-  const { loadMessages } = await import("@/lib/i18n/messages");
+  const { loadMessages } = await import("@/lib/core/i18n/messages");
   return {
     ...(await importOriginal<typeof import("next-intl/server")>()),
     getTranslations: async ({

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sourceLabels } from "@/lib/attribution/labels";
-import { db } from "@/lib/db";
-import type { EngagementLimits } from "@/lib/engagement/limits";
-import { shortLinkHandler } from "@/lib/short-links/http";
-import { itemShortCode, withFreshCode } from "@/lib/short-links/item-link";
-import { createQrCode, deleteQrCode, listQrCodes, qrCodeImage } from "@/lib/short-links/qr-codes";
-import type { RoutingSnapshot } from "@/lib/tenancy/routing-table";
+import { sourceLabels } from "@/lib/platform/attribution/labels";
+import { db } from "@/lib/core/db";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { shortLinkHandler } from "@/lib/features/short-links/http";
+import { itemShortCode, withFreshCode } from "@/lib/features/short-links/item-link";
+import { createQrCode, deleteQrCode, listQrCodes, qrCodeImage } from "@/lib/features/short-links/qr-codes";
+import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
 // Short links and labelled QR codes (issue #17): lazy and race-safe creation, the redirect

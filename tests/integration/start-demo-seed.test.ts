@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ObjectStore } from "@/lib/storage/object-store";
+import type { ObjectStore } from "@/lib/core/storage/object-store";
 import { seedDemoIfAllowed } from "@/scripts/lib/demo-seed";
 import { createTestDatabase, createTestStore, type TestDatabase } from "./support/context";
 

@@ -8,13 +8,13 @@ import { createTenant } from "./support/tenants";
 // actions, signed in through the real Better Auth endpoint.
 
 let h: AuthHarness;
-let team: typeof import("@/lib/team/actions");
+let team: typeof import("@/lib/features/team/actions");
 let companyId: string;
 let otherCompanyId: string;
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  team = await import("@/lib/team/actions");
+  team = await import("@/lib/features/team/actions");
   companyId = (await createTenant(h.prisma, { slug: "inviting" })).id;
   otherCompanyId = (await createTenant(h.prisma, { slug: "elsewhere-co" })).id;
   await h.createUser({ email: "admin@invite.test", name: "Ana Admin", role: "admin", companyId });

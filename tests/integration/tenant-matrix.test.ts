@@ -25,13 +25,13 @@
  * The arguments must be valid (a 422 is not accepted as a refusal, so a typo cannot pass); where a
  * refusal is legitimately a 422 naming A's record as unknown, give its message in `refusedAs`.
  */
-import { statusOf, type ErrorCode } from "@/lib/errors";
+import { statusOf, type ErrorCode } from "@/lib/core/errors";
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { newInvitationToken } from "@/lib/team/token";
-import type { Permission } from "@/lib/tenancy/permissions";
+import { newInvitationToken } from "@/lib/features/team/token";
+import type { Permission } from "@/lib/platform/access/permissions";
 import { APP_URL, startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidatePath, revalidateTag, setRequestHeaders } from "./support/next-mocks";
 import {
@@ -45,10 +45,10 @@ import {
 // Which permissions a call asks for: an entry's own must be among them (a route or action that
 // dropped its permission to the guard's default could still refuse today's roles, by chance).
 // Imported only after the harness has reset the modules (beforeAll), so the mock wraps the same
-// copy of lib/errors the app's modules throw with.
-let permissions: typeof import("@/lib/tenancy/permissions");
-vi.mock("@/lib/tenancy/permissions", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("@/lib/tenancy/permissions")>();
+// copy of lib/core/errors the app's modules throw with.
+let permissions: typeof import("@/lib/platform/access/permissions");
+vi.mock("@/lib/platform/access/permissions", async (importOriginal) => {
+  const actual = await importOriginal<typeof import("@/lib/platform/access/permissions")>();
   return { ...actual, assertCan: vi.fn(actual.assertCan) };
 });
 
@@ -167,10 +167,10 @@ const MATRIX: Record<string, Entry> = {
     path: `/api/admin/qr-codes/${w.a.qrCodeId}?format=svg`,
     params: { id: w.a.qrCodeId },
   })),
-  "app/api/admin/revalidate/route.ts:POST": {
+  "app/api/internal/revalidate/route.ts:POST": {
     kind: "signed",
     call: (w) => ({
-      path: "/api/admin/revalidate",
+      path: "/api/internal/revalidate",
       body: { companyId: w.a.id, contentIds: [w.a.contentId] },
     }),
   },
@@ -198,117 +198,137 @@ const MATRIX: Record<string, Entry> = {
   })),
 
   // ── server actions ──
-  "lib/content/actions.ts:createContentAction": admin(
+  "lib/features/content/actions.ts:createContentAction": admin(
     "content.manage",
     (w) => [contentInput([w.a.eventId])],
     {
       refusedAs: "content.errors.eventNotFound",
     },
   ),
-  "lib/content/actions.ts:updateContentAction": admin("content.manage", (w) => [
+  "lib/features/content/actions.ts:updateContentAction": admin("content.manage", (w) => [
     w.a.contentId,
     contentInput([]),
   ]),
-  "lib/content/actions.ts:setContentStatusAction": admin("content.manage", (w) => [
+  "lib/features/content/actions.ts:setContentStatusAction": admin("content.manage", (w) => [
     w.a.contentId,
     "archived",
   ]),
-  "lib/content/actions.ts:deleteContentAction": admin("content.manage", (w) => [w.a.contentId]),
+  "lib/features/content/actions.ts:deleteContentAction": admin("content.manage", (w) => [w.a.contentId]),
   // An empty order is "exactly the content's media" of a content the caller cannot see (regression).
-  "lib/content/actions.ts:reorderMediaAction": admin("content.manage", (w) => [w.a.contentId, []]),
-  "lib/content/actions.ts:setCoverAction": admin("content.manage", (w) => [w.a.contentId, w.a.mediaId]),
-  "lib/content/actions.ts:deleteMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
-  "lib/content/actions.ts:retryMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
-  "lib/short-links/actions.ts:createQrCodeAction": admin("content.manage", (w) => [
+  "lib/features/content/actions.ts:reorderMediaAction": admin("content.manage", (w) => [w.a.contentId, []]),
+  "lib/features/content/actions.ts:setCoverAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    w.a.mediaId,
+  ]),
+  "lib/features/content/actions.ts:deleteMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
+  "lib/features/content/actions.ts:retryMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
+  "lib/features/short-links/actions.ts:createQrCodeAction": admin("content.manage", (w) => [
     { kind: "event", id: w.a.eventId },
     "Hijack",
   ]),
-  "lib/short-links/actions.ts:deleteQrCodeAction": admin("content.manage", (w) => [w.a.qrCodeId]),
-  "lib/events/actions.ts:saveEventAction": admin("events.manage", (w) => [w.a.eventId, eventInput]),
-  "lib/events/actions.ts:setEventStatusAction": admin("events.manage", (w) => [w.a.eventId, "cancelled"]),
-  "lib/events/actions.ts:deleteEventAction": admin("events.manage", (w) => [w.a.eventId]),
-  "lib/events/actions.ts:checkSlugAction": admin(
+  "lib/features/short-links/actions.ts:deleteQrCodeAction": admin("content.manage", (w) => [w.a.qrCodeId]),
+  "lib/features/events/actions.ts:saveEventAction": admin("events.manage", (w) => [w.a.eventId, eventInput]),
+  "lib/features/events/actions.ts:setEventStatusAction": admin("events.manage", (w) => [
+    w.a.eventId,
+    "cancelled",
+  ]),
+  "lib/features/events/actions.ts:deleteEventAction": admin("events.manage", (w) => [w.a.eventId]),
+  "lib/features/events/actions.ts:checkSlugAction": admin(
     "events.manage",
     (w) => [w.a.eventSlug, w.a.eventId],
     untargeted,
   ),
-  "lib/comments/actions.ts:loadCommentsAction": admin("comments.moderate", (w) => [w.a.contentId, null]),
-  "lib/comments/actions.ts:setCommentHiddenAction": admin("comments.moderate", (w) => [w.a.commentId, true]),
-  "lib/comments/actions.ts:deleteCommentAction": admin("comments.moderate", (w) => [w.a.commentId]),
-  "lib/leads/actions.ts:deleteLeadAction": admin("leads.delete", (w) => [w.a.leadId]),
-  "lib/company/actions.ts:updateCompanyDataAction": admin(
+  "lib/features/comments/actions.ts:loadCommentsAction": admin("comments.moderate", (w) => [
+    w.a.contentId,
+    null,
+  ]),
+  "lib/features/comments/actions.ts:setCommentHiddenAction": admin("comments.moderate", (w) => [
+    w.a.commentId,
+    true,
+  ]),
+  "lib/features/comments/actions.ts:deleteCommentAction": admin("comments.moderate", (w) => [w.a.commentId]),
+  "lib/features/leads/actions.ts:deleteLeadAction": admin("leads.delete", (w) => [w.a.leadId]),
+  "lib/features/company/actions.ts:updateCompanyDataAction": admin(
     "settings.edit",
     () => [null, form({ name: "Hijacked", description: "Hijacked" })],
     untargeted,
   ),
-  "lib/company/actions.ts:updateLandingPageAction": admin(
+  "lib/features/company/actions.ts:updateLandingPageAction": admin(
     "settings.edit",
     () => [null, form({ landingPageName: "Hijacked", landingPageDisplayMode: "events" })],
     untargeted,
   ),
-  "lib/company/actions.ts:updateSecuritySettingsAction": admin(
+  "lib/features/company/actions.ts:updateSecuritySettingsAction": admin(
     "settings.edit",
     () => [{ requireAdminTwoFactor: false }],
     untargeted,
   ),
-  "lib/brand/actions.ts:updateBrandingAction": admin(
+  "lib/features/brand/actions.ts:updateBrandingAction": admin(
     "settings.edit",
     () => [null, form({ logoMediaId: "", brandColor: "#123456", template: "stage" })],
     untargeted,
   ),
-  "lib/brand/actions.ts:removeLogoAction": admin("settings.edit", () => [], untargeted),
-  "lib/brand/actions.ts:updateLegalTextsAction": admin(
+  "lib/features/brand/actions.ts:removeLogoAction": admin("settings.edit", () => [], untargeted),
+  "lib/features/brand/actions.ts:updateLegalTextsAction": admin(
     "settings.edit",
     () => [null, form({ termsText: "Hijacked", privacyText: "" })],
     untargeted,
   ),
-  "lib/domains/actions.ts:createSubdomainAction": admin("settings.edit", () => [], untargeted),
-  "lib/domains/actions.ts:addCustomDomainAction": admin(
+  "lib/features/domains/actions.ts:createSubdomainAction": admin("settings.edit", () => [], untargeted),
+  "lib/features/domains/actions.ts:addCustomDomainAction": admin(
     "settings.edit",
     () => [{ hostname: "hijack.example.com" }],
     untargeted,
   ),
   // The admin review's translations (issue #15): A's event and content are targets; the bulk
   // run and the source language act on the caller's own company.
-  "lib/translation/actions.ts:saveVersionAction": admin("content.manage", (w) => [
+  "lib/features/translation/actions.ts:saveVersionAction": admin("content.manage", (w) => [
     { entity: "event", entityId: w.a.eventId, field: "description", locale: "en", text: "Hijacked" },
   ]),
-  "lib/translation/actions.ts:translateAgainAction": admin("content.manage", (w) => [
+  "lib/features/translation/actions.ts:translateAgainAction": admin("content.manage", (w) => [
     { entity: "content", entityId: w.a.contentId, field: "title", locale: "fr" },
   ]),
-  "lib/translation/actions.ts:translateEverythingAction": admin("content.manage", () => [], untargeted),
-  "lib/translation/actions.ts:setSourceLocaleAction": admin(
+  "lib/features/translation/actions.ts:translateEverythingAction": admin(
+    "content.manage",
+    () => [],
+    untargeted,
+  ),
+  "lib/features/translation/actions.ts:setSourceLocaleAction": admin(
     "settings.edit",
     () => [{ sourceLocale: "en" }],
     untargeted,
   ),
-  "lib/domains/actions.ts:removeCustomDomainAction": admin("settings.edit", (w) => [w.a.domainId]),
-  "lib/domains/actions.ts:retryDomainCheckAction": admin("settings.edit", (w) => [w.a.domainId]),
+  "lib/features/domains/actions.ts:removeCustomDomainAction": admin("settings.edit", (w) => [w.a.domainId]),
+  "lib/features/domains/actions.ts:retryDomainCheckAction": admin("settings.edit", (w) => [w.a.domainId]),
   // Settings → Address: on the caller's own company (B's admin renames B, nothing of A's).
-  "lib/company/actions.ts:checkCompanySlugAction": admin(
+  "lib/features/company/actions.ts:checkCompanySlugAction": admin(
     "settings.edit",
     () => ["any-free-slug"],
     untargeted,
   ),
-  "lib/company/actions.ts:changeCompanySlugAction": admin(
+  "lib/features/company/actions.ts:changeCompanySlugAction": admin(
     "settings.edit",
     () => [{ slug: "renamed-by-caller" }],
     untargeted,
   ),
-  "lib/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
-  "lib/billing/actions.ts:createCheckoutAction": admin("billing.manage", () => ["professional"], untargeted),
-  "lib/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),
-  "lib/dashboard/actions.ts:markLinkSharedAction": admin("admin.enter", () => [], untargeted),
-  "lib/dashboard/actions.ts:dismissChecklistAction": admin("admin.enter", () => [], untargeted),
-  "lib/team/actions.ts:inviteMemberAction": admin(
+  "lib/features/billing/actions.ts:startTrialAction": admin("billing.manage", () => [], untargeted),
+  "lib/features/billing/actions.ts:createCheckoutAction": admin(
+    "billing.manage",
+    () => ["professional"],
+    untargeted,
+  ),
+  "lib/features/billing/actions.ts:createPortalAction": admin("billing.manage", () => [], untargeted),
+  "lib/features/dashboard/actions.ts:markLinkSharedAction": admin("admin.enter", () => [], untargeted),
+  "lib/features/dashboard/actions.ts:dismissChecklistAction": admin("admin.enter", () => [], untargeted),
+  "lib/features/team/actions.ts:inviteMemberAction": admin(
     "team.manage",
     () => [null, form({ email: "someone@elsewhere.test", role: "manager" })],
     untargeted,
   ),
-  "lib/team/actions.ts:revokeInvitationAction": admin("team.manage", (w) => [w.a.invitationId]),
+  "lib/features/team/actions.ts:revokeInvitationAction": admin("team.manage", (w) => [w.a.invitationId]),
   // Signed-in users acting on their own account: another user's data is out of reach.
-  "lib/team/actions.ts:acceptInvitationAction": session((w) => [w.invitationToken]),
-  "lib/onboarding/actions.ts:createCompanyAction": session(
+  "lib/features/team/actions.ts:acceptInvitationAction": session((w) => [w.invitationToken]),
+  "lib/features/onboarding/actions.ts:createCompanyAction": session(
     () => [null, form({ companyName: "Newcomer Co" })],
     {
       ...untargeted,
@@ -316,27 +336,36 @@ const MATRIX: Record<string, Entry> = {
       freshOutsider: true,
     },
   ),
-  "lib/auth/actions.ts:saveThemePreference": session(() => ["dark"], untargeted),
+  "lib/features/account/auth-actions.ts:saveThemePreference": session(() => ["dark"], untargeted),
   // The account page: each acts on the caller's own account. A wrong password where one is
   // asked, so no caller's sessions end (the stored cookies serve the next entries).
-  "lib/account/actions.ts:updateDisplayNameAction": session(() => [{ displayName: "Renamed" }], untargeted),
-  "lib/account/actions.ts:requestEmailChangeAction": session(
+  "lib/features/account/actions.ts:updateDisplayNameAction": session(
+    () => [{ displayName: "Renamed" }],
+    untargeted,
+  ),
+  "lib/features/account/actions.ts:requestEmailChangeAction": session(
     () => [{ newEmail: "moved@elsewhere.test" }],
     untargeted,
   ),
-  "lib/account/actions.ts:changePasswordAction": session(
+  "lib/features/account/actions.ts:changePasswordAction": session(
     () => [{ currentPassword: "Wr0ng!Pass", newPassword: "N3w!Passw0rd" }],
     untargeted,
   ),
-  "lib/account/actions.ts:startTwoFactorAction": session(() => [{ password: "Wr0ng!Pass" }], untargeted),
-  "lib/account/actions.ts:confirmTwoFactorAction": session(() => [{ code: "123456" }], untargeted),
-  "lib/account/actions.ts:disableTwoFactorAction": session(() => [{ password: "Wr0ng!Pass" }], untargeted),
-  "lib/account/actions.ts:regenerateRecoveryCodesAction": session(
+  "lib/features/account/actions.ts:startTwoFactorAction": session(
     () => [{ password: "Wr0ng!Pass" }],
     untargeted,
   ),
-  "lib/auth/actions.ts:signOutOtherSessionsAction": session(() => [], untargeted),
-  "lib/auth/actions.ts:destinationAfterSignIn": {
+  "lib/features/account/actions.ts:confirmTwoFactorAction": session(() => [{ code: "123456" }], untargeted),
+  "lib/features/account/actions.ts:disableTwoFactorAction": session(
+    () => [{ password: "Wr0ng!Pass" }],
+    untargeted,
+  ),
+  "lib/features/account/actions.ts:regenerateRecoveryCodesAction": session(
+    () => [{ password: "Wr0ng!Pass" }],
+    untargeted,
+  ),
+  "lib/features/account/auth-actions.ts:signOutOtherSessionsAction": session(() => [], untargeted),
+  "lib/features/account/auth-actions.ts:destinationAfterSignIn": {
     kind: "pure",
     args: () => ["//evil.test/admin"],
     check: (result) => expect(result).toMatch(/^\/(?![/\\])/),
@@ -360,7 +389,7 @@ const load = (file: string): Promise<Module> =>
 /** Every admin route method and every exported server action, as `<file>:<export>`. */
 async function discover(): Promise<string[]> {
   const keys: string[] = [];
-  const sources = [...(await walk("app")), ...(await walk("lib"))].filter(
+  const sources = [...(await walk("app")), ...(await walk("lib")), ...(await walk("server"))].filter(
     (f) => /\.tsx?$/.test(f) && !f.startsWith("lib/generated/"),
   );
   for (const file of sources) {
@@ -648,7 +677,7 @@ function callersByKind(entry: Entry): Caller[] {
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  permissions = await import("@/lib/tenancy/permissions");
+  permissions = await import("@/lib/platform/access/permissions");
   // Enterprise: every feature is in the plan, so a refusal is the tenancy's, not the plan gate's.
   const tenant = () => createTenant(h.prisma, { users: h, plan: "enterprise" });
   [a, b] = [await tenant(), await tenant()];

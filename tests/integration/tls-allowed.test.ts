@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { PrismaClient } from "@/lib/db-client";
+import type { PrismaClient } from "@/lib/core/db-client";
 
 // GET /api/domains/tls-allowed (#14): Caddy's on-demand TLS asks before issuing a certificate.
 // 200 only for the app's own hosts, existing tenants' subdomains (and slugs still held after a
@@ -10,13 +10,13 @@ let GET: Handler;
 let db: PrismaClient;
 
 beforeAll(async () => {
-  // The app on its own domain (lib/env reads the environment once, at first import).
+  // The app on its own domain (lib/core/env reads the environment once, at first import).
   process.env.APP_URL = "https://afterglow.test";
   vi.resetModules();
   ({ GET } = (await import("@/app/api/domains/tls-allowed/route")) as unknown as { GET: Handler });
-  ({ db } = await import("@/lib/db"));
+  ({ db } = await import("@/lib/core/db"));
   const { createTenant } = await import("./support/tenants");
-  const { changeCompanySlug } = await import("@/lib/company/change-slug");
+  const { changeCompanySlug } = await import("@/lib/features/company/change-slug");
   const a = await createTenant(db, { slug: "tls-co", plan: "professional" });
   const lapsed = await createTenant(db, { slug: "tls-lapsed", plan: "starter" });
   // A custom domain of a company whose plan no longer includes custom domains (a downgrade).

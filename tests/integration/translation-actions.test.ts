@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { TranslationEngine } from "@/lib/translation/engines/engine";
-import { setEngineForTests } from "@/lib/translation/engines/select";
-import { sourceHash } from "@/lib/translation/fields";
-import { ENGINE_REQUESTS_PER_HOUR } from "@/lib/translation/versions";
+import type { TranslationEngine } from "@/lib/features/translation/engines/engine";
+import { setEngineForTests } from "@/lib/features/translation/engines/select";
+import { sourceHash } from "@/lib/features/translation/fields";
+import { ENGINE_REQUESTS_PER_HOUR } from "@/lib/features/translation/versions";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidateTag } from "./support/next-mocks";
 import { auditRows, createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
@@ -12,7 +12,7 @@ import { auditRows, createContentRow, createEventRow, createTenant, type Tenant 
 // limit, and the source language.
 
 let h: AuthHarness;
-let actions: typeof import("@/lib/translation/actions");
+let actions: typeof import("@/lib/features/translation/actions");
 let a: Tenant;
 let b: Tenant;
 let eventId: string;
@@ -26,7 +26,7 @@ const tagging: TranslationEngine = {
 
 beforeAll(async () => {
   h = await startAuthHarness();
-  actions = await import("@/lib/translation/actions");
+  actions = await import("@/lib/features/translation/actions");
   [a, b] = [await createTenant(h.prisma, { users: h }), await createTenant(h.prisma, { users: h })];
   await h.prisma.company.update({ where: { id: a.id }, data: { description: "Somos uma produtora." } });
   eventId = (await createEventRow(h.prisma, a.id, "Noite longa")).id;

@@ -2,10 +2,10 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apertiumEngine, installedModes } from "@/lib/translation/engines/apertium";
-import { TranslationEngineError, type TranslationEngine } from "@/lib/translation/engines/engine";
-import { deeplEngine, libreTranslateEngine } from "@/lib/translation/engines/http-engines";
-import { selectEngine } from "@/lib/translation/engines/select";
+import { apertiumEngine, installedModes } from "@/lib/features/translation/engines/apertium";
+import { TranslationEngineError, type TranslationEngine } from "@/lib/features/translation/engines/engine";
+import { deeplEngine, libreTranslateEngine } from "@/lib/features/translation/engines/http-engines";
+import { selectEngine } from "@/lib/features/translation/engines/select";
 import { missingApertium, titled } from "../support/tools";
 import {
   startFakeDeepl,

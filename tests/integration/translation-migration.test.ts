@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { sourceHash } from "@/lib/translation/fields";
+import { sourceHash } from "@/lib/features/translation/fields";
 import { applyMigrations, DEFAULT_MIGRATIONS_DIR } from "@/scripts/lib/migrate";
 
 // The data migration of issue #15: the old JSON translations of company texts become

@@ -1,30 +1,30 @@
 import type PgBoss from "pg-boss";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createContent } from "@/lib/content/save-content";
-import { db } from "@/lib/db";
-import { createEvent, deleteEvent, updateEvent } from "@/lib/events/save-event";
-import type { EventInput } from "@/lib/events/schemas";
-import type { Locale } from "@/lib/i18n/config";
-import { TRANSLATION_QUEUE, type TranslationJobData } from "@/lib/jobs/queues";
-import { getBoss } from "@/lib/jobs/sender";
+import { createContent } from "@/lib/features/content/save-content";
+import { db } from "@/lib/core/db";
+import { createEvent, deleteEvent, updateEvent } from "@/lib/features/events/save-event";
+import type { EventInput } from "@/lib/features/events/schemas";
+import type { Locale } from "@/lib/core/i18n/config";
+import { TRANSLATION_QUEUE, type TranslationJobData } from "@/lib/core/queue/queues";
+import { getBoss } from "@/lib/core/queue/sender";
 import {
   handleTranslationJob,
   scheduleTranslationRuns,
   startTranslationWorker,
-} from "@/lib/jobs/translation";
-import { companyDataFields } from "@/lib/company/schemas";
-import { updateCompanyData } from "@/lib/company/update-company";
-import { apertiumEngine, installedModes } from "@/lib/translation/engines/apertium";
+} from "@/lib/surfaces/workers/translation";
+import { companyDataFields } from "@/lib/features/company/schemas";
+import { updateCompanyData } from "@/lib/features/company/update-company";
+import { apertiumEngine, installedModes } from "@/lib/features/translation/engines/apertium";
 import {
   TRANSLATION_ERRORS,
   TranslationEngineError,
   type TranslationEngine,
-} from "@/lib/translation/engines/engine";
-import { setEngineForTests } from "@/lib/translation/engines/select";
-import { sourceHash } from "@/lib/translation/fields";
-import { loadFieldVersions } from "@/lib/translation/review";
-import { runTranslation } from "@/lib/translation/run";
-import { saveVersion } from "@/lib/translation/versions";
+} from "@/lib/features/translation/engines/engine";
+import { setEngineForTests } from "@/lib/features/translation/engines/select";
+import { sourceHash } from "@/lib/features/translation/fields";
+import { loadFieldVersions } from "@/lib/features/translation/review";
+import { runTranslation } from "@/lib/features/translation/run";
+import { saveVersion } from "@/lib/features/translation/versions";
 import { missingApertium, titled } from "../support/tools";
 import { createTenant, type Tenant } from "./support/tenants";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { abortUpload } from "@/lib/uploads/abort-upload";
-import { completeUpload } from "@/lib/uploads/complete-upload";
-import { createUpload } from "@/lib/uploads/create-upload";
-import { getUploadStatus, signUploadParts } from "@/lib/uploads/get-upload";
+import { abortUpload } from "@/lib/features/uploads/abort-upload";
+import { completeUpload } from "@/lib/features/uploads/complete-upload";
+import { createUpload } from "@/lib/features/uploads/create-upload";
+import { getUploadStatus, signUploadParts } from "@/lib/features/uploads/get-upload";
 import { accepted, mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 

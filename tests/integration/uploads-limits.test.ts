@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getStorageUsage } from "@/lib/plans/enforce";
-import { GB } from "@/lib/plans/limits";
-import { abortUpload } from "@/lib/uploads/abort-upload";
-import { createUpload } from "@/lib/uploads/create-upload";
+import { getStorageUsage } from "@/lib/platform/plans/enforce";
+import { GB } from "@/lib/platform/plans/limits";
+import { abortUpload } from "@/lib/features/uploads/abort-upload";
+import { createUpload } from "@/lib/features/uploads/create-upload";
 import en from "@/messages/en.json";
 import { accepted, mediaTestEnv, rejection, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, createEventRow } from "./support/tenants";

@@ -4,12 +4,12 @@
  * is writing renditions — no duplicate job, no orphaned object, the quota given back.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { deleteMedia } from "@/lib/media/delete-media";
-import { prefixOfKey } from "@/lib/media/keys";
-import { markMediaFailed, processMedia } from "@/lib/media/process-media";
-import { storage } from "@/lib/storage";
-import { completeUpload } from "@/lib/uploads/complete-upload";
-import { createUpload } from "@/lib/uploads/create-upload";
+import { deleteMedia } from "@/lib/platform/media/delete-media";
+import { prefixOfKey } from "@/lib/platform/media/keys";
+import { markMediaFailed, processMedia } from "@/lib/platform/media/process-media";
+import { storage } from "@/lib/core/storage";
+import { completeUpload } from "@/lib/features/uploads/complete-upload";
+import { createUpload } from "@/lib/features/uploads/create-upload";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { mediaTestEnv, putBytes, rejection, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, type Tenant } from "./support/tenants";

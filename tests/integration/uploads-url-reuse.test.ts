@@ -4,13 +4,13 @@
  * S3 server's real presigned URLs and its SigV4 checker.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sweepMedia } from "@/lib/jobs/sweep";
-import { uploadKeyOf } from "@/lib/media/keys";
-import { processMedia } from "@/lib/media/process-media";
-import { MB } from "@/lib/plans/limits";
-import { completeUpload, type CompletedUpload } from "@/lib/uploads/complete-upload";
-import { createUpload } from "@/lib/uploads/create-upload";
-import { signUploadParts } from "@/lib/uploads/get-upload";
+import { sweepMedia } from "@/lib/surfaces/workers/sweep";
+import { uploadKeyOf } from "@/lib/platform/media/keys";
+import { processMedia } from "@/lib/platform/media/process-media";
+import { MB } from "@/lib/platform/plans/limits";
+import { completeUpload, type CompletedUpload } from "@/lib/features/uploads/complete-upload";
+import { createUpload } from "@/lib/features/uploads/create-upload";
+import { signUploadParts } from "@/lib/features/uploads/get-upload";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 import { mediaTestEnv, putBytes, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, type Tenant } from "./support/tenants";

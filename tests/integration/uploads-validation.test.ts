@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MB } from "@/lib/plans/limits";
-import { completeUpload } from "@/lib/uploads/complete-upload";
-import { createUpload } from "@/lib/uploads/create-upload";
+import { MB } from "@/lib/platform/plans/limits";
+import { completeUpload } from "@/lib/features/uploads/complete-upload";
+import { createUpload } from "@/lib/features/uploads/create-upload";
 import en from "@/messages/en.json";
 import { buildPdf, generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
 import { accepted, mediaTestEnv, putBytes, rejection, uploadFile, type MediaTestEnv } from "./support/media";

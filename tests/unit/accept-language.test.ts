@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseLocale, matchAcceptLanguage, MAX_HEADER_CHARS } from "@/lib/i18n/accept-language";
+import { chooseLocale, matchAcceptLanguage, MAX_HEADER_CHARS } from "@/lib/core/i18n/accept-language";
 
 describe("Accept-Language matching (first visit, issue #15)", () => {
   it("maps regional variants to our locales", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyticsCsv, analyticsCsvFileName } from "@/lib/analytics/csv";
-import { emptyMetrics, type AnalyticsRow } from "@/lib/analytics/metrics";
+import { analyticsCsv, analyticsCsvFileName } from "@/lib/features/analytics/csv";
+import { emptyMetrics, type AnalyticsRow } from "@/lib/features/analytics/metrics";
 
 const range = { from: "2026-11-01", to: "2026-11-30" };
 const row = (over: Partial<AnalyticsRow>): AnalyticsRow => ({

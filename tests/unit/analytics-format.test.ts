@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatWatchedTime, hasEngagement } from "@/components/analytics/format";
-import { emptyMetrics } from "@/lib/analytics/metrics";
+import { emptyMetrics } from "@/lib/features/analytics/metrics";
 
 describe("watched time", () => {
   const nb = (s: string) => s.replace(/ /g, "\u00a0").replace(/\u00a0(?=\d)/g, " ");

@@ -1,9 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { DIRECT_KEY, OTHER_KEY, buildSourceRows, labelSourceRows } from "@/lib/analytics/source-rows";
-import { SOURCE_CSV_COLUMNS, sourceCsv } from "@/lib/analytics/csv";
-import { emptyCounters, type Counters } from "@/lib/analytics/dimensions";
-import { HLL_REGISTERS, HyperLogLog, estimateTriplets } from "@/lib/analytics/hll";
-import { monthsAndDays, parseAnalyticsParams } from "@/lib/analytics/range";
+import {
+  DIRECT_KEY,
+  OTHER_KEY,
+  buildSourceRows,
+  labelSourceRows,
+} from "@/lib/features/analytics/source-rows";
+import { SOURCE_CSV_COLUMNS, sourceCsv } from "@/lib/features/analytics/csv";
+import { emptyCounters, type Counters } from "@/lib/features/analytics/dimensions";
+import { HLL_REGISTERS, HyperLogLog, estimateTriplets } from "@/lib/features/analytics/hll";
+import { monthsAndDays, parseAnalyticsParams } from "@/lib/features/analytics/range";
 
 function sketchOf(values: Iterable<string>): HyperLogLog {
   const hll = new HyperLogLog();

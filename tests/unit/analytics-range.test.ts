@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addAggregate, emptyMetrics } from "@/lib/analytics/metrics";
+import { addAggregate, emptyMetrics } from "@/lib/features/analytics/metrics";
 import {
   addDays,
   dayIn,
@@ -10,7 +10,7 @@ import {
   parseAnalyticsParams,
   rangeErrorField,
   splitAtWatermark,
-} from "@/lib/analytics/range";
+} from "@/lib/features/analytics/range";
 
 const now = new Date("2026-11-22T23:30:00Z");
 

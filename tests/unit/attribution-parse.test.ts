@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { landingSource, referrerHost, SOURCE_MAX_AGE_SECONDS, sourceCookie } from "@/lib/attribution/parse";
-import { decodeSource } from "@/lib/attribution/source";
+import {
+  landingSource,
+  referrerHost,
+  SOURCE_MAX_AGE_SECONDS,
+  sourceCookie,
+} from "@/lib/platform/attribution/parse";
+import { decodeSource } from "@/lib/platform/attribution/source";
 
 const OWN = new Set(["afterglow.events", "demo.afterglow.events", "fotos.example.pt"]);
 const isOwnHost = (host: string) => OWN.has(host);

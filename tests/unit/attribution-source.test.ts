@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decodeSource, encodeSource, validSource } from "@/lib/attribution/source";
+import { decodeSource, encodeSource, validSource } from "@/lib/platform/attribution/source";
 
 describe("visit source format", () => {
   it("encodes and decodes each kind", () => {

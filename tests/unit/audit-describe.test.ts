@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUDIT_OPERATIONS, describeAudit } from "@/lib/audit/describe";
+import { AUDIT_OPERATIONS, describeAudit } from "@/lib/core/audit/describe";
 import en from "@/messages/en.json";
 
 const events = en.status.events as Record<string, string>;

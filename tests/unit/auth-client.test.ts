@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { authClient, authErrorText } from "@/lib/auth/client";
+import { authClient, authErrorText } from "@/lib/platform/auth/client";
 import { stubFetch } from "@/tests/support/stub-fetch";
 
 const t = (key: string) => `t:${key}`;
 
-describe("the browser's Better Auth calls (lib/auth/client.ts)", () => {
+describe("the browser's Better Auth calls (lib/platform/auth/client.ts)", () => {
   it("posts JSON to the endpoint's path on this origin and resolves to its answer", async () => {
     const spy = stubFetch(async () => Response.json({ twoFactorRedirect: true }));
     const result = await authClient.signIn.email({

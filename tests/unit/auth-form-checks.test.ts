@@ -6,10 +6,15 @@ import {
   checkSignIn,
   checkSignUp,
   type FormCheck,
-} from "@/lib/auth/form-checks";
-import { emailOnlySchema, resetPasswordSchema, signInSchema, signUpSchema } from "@/lib/auth/schemas";
-import { fieldErrorsOf } from "@/lib/errors";
-import { EMAIL_PATTERN } from "@/lib/validation/rules";
+} from "@/lib/platform/auth/form-checks";
+import {
+  emailOnlySchema,
+  resetPasswordSchema,
+  signInSchema,
+  signUpSchema,
+} from "@/lib/platform/auth/schemas";
+import { fieldErrorsOf } from "@/lib/core/errors";
+import { EMAIL_PATTERN } from "@/lib/core/validation/rules";
 
 /** What a form would show after parsing `input` with `schema` (the server's answer). */
 function viaSchema(schema: z.ZodType, input: unknown): FormCheck<unknown> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { confirmationCallback, emailChangeInToken, emailInToken } from "@/lib/auth/links";
-import { safeNextPath, signInPath } from "@/lib/auth/redirects";
+import { confirmationCallback, emailChangeInToken, emailInToken } from "@/lib/platform/auth/links";
+import { safeNextPath, signInPath } from "@/lib/platform/auth/redirects";
 
 describe("safeNextPath", () => {
   it("keeps local paths with their query", () => {

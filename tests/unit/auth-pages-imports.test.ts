@@ -50,7 +50,9 @@ describe("the sign-in pages' browser code", () => {
 
   it("follows the forms into lib/ (the walk itself works)", () => {
     const relative = [...files.keys()].map((file) => path.relative(root, file));
-    expect(relative).toEqual(expect.arrayContaining(["lib/auth/client.ts", "lib/auth/form-checks.ts"]));
+    expect(relative).toEqual(
+      expect.arrayContaining(["lib/platform/auth/client.ts", "lib/platform/auth/form-checks.ts"]),
+    );
     expect(packages).toContain("next-intl");
   });
 

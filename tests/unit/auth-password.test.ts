@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { passwordMessageValues, passwordProblems } from "@/lib/auth/password-rules";
-import { newPassword, signUpSchema } from "@/lib/auth/schemas";
+import { passwordMessageValues, passwordProblems } from "@/lib/platform/auth/password-rules";
+import { newPassword, signUpSchema } from "@/lib/platform/auth/schemas";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";

@@ -5,7 +5,7 @@ import {
   RESERVED_SLUGS,
   RESERVED_SUBDOMAIN_LABELS,
   slugify,
-} from "@/lib/tenancy/slug";
+} from "@/lib/platform/site/slug";
 
 const firstThree = (name: string) => {
   const it = companySlugCandidates(name);

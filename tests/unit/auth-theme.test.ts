@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { THEME_KEY } from "@/components/admin/theme-boot-script";
 import { THEME_STORAGE_KEY } from "@/components/preferences/theme-provider";
-import { maxConcurrentSessions } from "@/lib/auth/policy";
+import { maxConcurrentSessions } from "@/lib/platform/auth/policy";
 
 describe("admin shell constants", () => {
   it("boots the profile's theme under next-themes' storage key", () => {

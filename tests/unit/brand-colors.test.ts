@@ -7,7 +7,7 @@ import {
   normalizeHex,
   readableOn,
   textOn,
-} from "@/lib/brand/colors";
+} from "@/lib/features/brand/colors";
 
 describe("brand colours", () => {
   it("computes WCAG contrast ratios", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brandingSchema, LEGAL_TEXT_MAX, legalTextsSchema } from "@/lib/brand/schemas";
+import { brandingSchema, LEGAL_TEXT_MAX, legalTextsSchema } from "@/lib/features/brand/schemas";
 
 const errorsOf = (result: {
   success: boolean;

@@ -1,14 +1,25 @@
 import { describe, expect, it } from "vitest";
-import { AA_TEXT, brandPalette, contrastRatio, DEFAULT_BRAND, PAGE_BACKGROUND } from "@/lib/brand/colors";
-import { BRAND_VARIABLES, brandStyleSheet, brandVariables, hoverShade } from "@/lib/brand/css-variables";
+import {
+  AA_TEXT,
+  brandPalette,
+  contrastRatio,
+  DEFAULT_BRAND,
+  PAGE_BACKGROUND,
+} from "@/lib/features/brand/colors";
+import {
+  BRAND_VARIABLES,
+  brandStyleSheet,
+  brandVariables,
+  hoverShade,
+} from "@/lib/features/brand/css-variables";
 import {
   DEFAULT_TEMPLATE,
   TEMPLATE_STYLES,
   TEMPLATES,
   templateOf,
   templateStyle,
-} from "@/lib/brand/templates";
-import { publicBrand } from "@/lib/public/mappers";
+} from "@/lib/features/brand/templates";
+import { publicBrand } from "@/lib/surfaces/public-site/mappers";
 
 describe("templates", () => {
   it("maps unknown or empty stored values to classic", () => {

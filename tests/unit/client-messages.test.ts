@@ -1,8 +1,8 @@
 import { readFileSync, existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { pageClientNamespaces, pickMessages, publicClientNamespaces } from "@/lib/i18n/client-messages";
-import type { Messages } from "@/lib/i18n/messages";
+import { pageClientNamespaces, pickMessages, publicClientNamespaces } from "@/lib/core/i18n/client-messages";
+import type { Messages } from "@/lib/core/i18n/messages";
 import pt from "@/messages/pt.json";
 
 const root = process.cwd();

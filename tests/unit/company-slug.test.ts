@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { COMPANY_SLUG_MAX, companySlugProblem, RESERVED_SUBDOMAIN_LABELS, slugify } from "@/lib/tenancy/slug";
+import {
+  COMPANY_SLUG_MAX,
+  companySlugProblem,
+  RESERVED_SUBDOMAIN_LABELS,
+  slugify,
+} from "@/lib/platform/site/slug";
 
 // What an admin may type as the company slug (#14): slugify-shaped, 3–48 characters, not kept
 // by the platform. One reserved list covers slugs and subdomain labels.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptAttributeFor, acceptsFile, acceptsMediaKind } from "@/lib/content/kind-rules";
-import { ACCEPT_ATTRIBUTE } from "@/lib/media/file-types";
+import { acceptAttributeFor, acceptsFile, acceptsMediaKind } from "@/lib/features/content/kind-rules";
+import { ACCEPT_ATTRIBUTE } from "@/lib/platform/media/file-types";
 
 describe("content kind rules", () => {
   it("a photo gallery takes photos only; other kinds every type", () => {

@@ -15,7 +15,7 @@ type Handler = {
   get(key: string, ctx: unknown): Promise<{ value: CacheValue } | null>;
   set(key: string, data: CacheValue, ctx: unknown): Promise<void>;
 };
-const CspCacheHandler = require("../../lib/public/csp-cache-handler.cjs") as new (ctx: object) => Handler;
+const CspCacheHandler = require("../../server/csp-cache-handler.cjs") as new (ctx: object) => Handler;
 const FileSystemCache = (
   require("next/dist/server/lib/incremental-cache/file-system-cache.js") as {
     default: { prototype: { get: () => Promise<unknown>; set: () => Promise<void> } };

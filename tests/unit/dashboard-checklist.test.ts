@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildChecklist, weekChange, type ChecklistFacts } from "@/lib/dashboard/checklist";
+import { buildChecklist, weekChange, type ChecklistFacts } from "@/lib/features/dashboard/checklist";
 
 const none: ChecklistFacts = {
   events: 0,

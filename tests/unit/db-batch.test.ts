@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupCommit } from "@/lib/db-batch";
+import { groupCommit } from "@/lib/core/db-batch";
 
 /** A statement runner that records each batch and answers each item from `answer`. */
 function recorder<T>(answer: (item: T) => unknown = (item) => item) {

@@ -1,14 +1,14 @@
 import { readFile, stat } from "node:fs/promises";
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
-import { audioPeaks, parseWav } from "@/lib/media/audio";
+import { audioPeaks, parseWav } from "@/lib/platform/media/audio";
 import {
   missingVariantWidths,
   parseStoredVariants,
   processImage,
   variantWidths,
   type StoredVariant,
-} from "@/lib/media/variants";
+} from "@/lib/platform/media/variants";
 import {
   buildPdf,
   concertSvg,

@@ -5,7 +5,7 @@ import {
   isApexDomain,
   parseCustomHostname,
   subdomainHostname,
-} from "@/lib/domains/hostname";
+} from "@/lib/features/domains/hostname";
 
 const context = { rootDomain: "afterglow.events", previewDomains: ["vercel.app", "netlify.app"] };
 const parse = (input: string) => parseCustomHostname(input, context);

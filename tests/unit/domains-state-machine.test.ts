@@ -12,7 +12,7 @@ import {
   transition,
   type CheckState,
   type Observation,
-} from "@/lib/domains/state-machine";
+} from "@/lib/features/domains/state-machine";
 
 const now = new Date("2026-11-24T12:00:00Z");
 const minutes = (n: number) => n * 60_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientIp, ipKeyPart } from "@/lib/rate-limit/client-ip";
+import { clientIp, ipKeyPart } from "@/lib/core/rate-limit/client-ip";
 
 const headers = (h: Record<string, string>) => new Headers(h);
 const direct = { trustProxy: false, trustedProxies: [] };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitChecks, type EngagementLimits } from "@/lib/engagement/limits";
+import { limitChecks, type EngagementLimits } from "@/lib/platform/visitors/limits";
 
 const limits: EngagementLimits = {
   windowSeconds: 60,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { commentSchema, leadSchema } from "@/lib/engagement/schemas";
-import { readVisitor, signedVisitorId, visitorCookie } from "@/lib/engagement/visitor";
+import { commentSchema, leadSchema } from "@/lib/features/engagement/schemas";
+import { readVisitor, signedVisitorId, visitorCookie } from "@/lib/platform/visitors/visitor";
 
 describe("what fans type is plain text, stored as typed (issue #12)", () => {
   const attacks = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uniqueZipNames } from "@/lib/engagement/zip-names";
+import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
 
 describe("uniqueZipNames", () => {
   it("keeps plain names as they are", () => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-/** REDIS_URL is optional; when given it must name a Redis server (lib/env.ts). */
+/** REDIS_URL is optional; when given it must name a Redis server (lib/core/env.ts). */
 async function loadWith(value: string) {
   vi.stubEnv("REDIS_URL", value);
   vi.resetModules();
-  return (await import("@/lib/env")).env.REDIS_URL;
+  return (await import("@/lib/core/env")).env.REDIS_URL;
 }
 
 afterEach(() => {

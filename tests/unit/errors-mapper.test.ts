@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
-import { AppError, statusOf, toActionError, validationError, type ErrorCode } from "@/lib/errors";
-import { parseErrorBody, type ErrorBody } from "@/lib/http/error-body";
-import { errorResponse } from "@/lib/http/error-response";
+import { AppError, statusOf, toActionError, validationError, type ErrorCode } from "@/lib/core/errors";
+import { parseErrorBody, type ErrorBody } from "@/lib/core/error-body";
+import { errorResponse } from "@/lib/core/http/error-response";
 
 const request = (locale?: string) =>
   new Request("https://app.test/api/things/1", {

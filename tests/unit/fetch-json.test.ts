@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { ErrorBody } from "@/lib/http/error-body";
-import { fetchJson } from "@/lib/http/fetch-json";
+import type { ErrorBody } from "@/lib/core/error-body";
+import { fetchJson } from "@/lib/core/http/fetch-json";
 import { stubFetch } from "@/tests/support/stub-fetch";
 
 describe("fetchJson (the browser's one JSON client)", () => {

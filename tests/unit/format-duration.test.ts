@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDuration } from "@/lib/media/format";
+import { formatDuration } from "@/lib/core/format";
 
 describe("formatDuration (one clock-style duration for admin and public pages)", () => {
   it("shows hours from an hour up: 65:30 is 1:05:30, not 65:30", () => {

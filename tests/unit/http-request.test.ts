@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
-import { readCappedText, readJsonBody } from "@/lib/http/request";
+import { AppError } from "@/lib/core/errors";
+import { readCappedText, readJsonBody } from "@/lib/core/http/request";
 
 /** A chunked body (no content-length) of endless 1 KB chunks, counting what was pulled. */
 function endlessBody() {

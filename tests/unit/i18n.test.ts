@@ -1,7 +1,7 @@
 import compile from "icu-minify/compile";
 import { describe, expect, it } from "vitest";
-import { fallbackChain, locales, resolveLocale } from "@/lib/i18n/config";
-import { loadMessages, mergeMessages, type Messages } from "@/lib/i18n/messages";
+import { fallbackChain, locales, resolveLocale } from "@/lib/core/i18n/config";
+import { loadMessages, mergeMessages, type Messages } from "@/lib/core/i18n/messages";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";

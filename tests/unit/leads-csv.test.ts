@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { CSV_BOM, csvField, csvRow } from "@/lib/csv";
+import { CSV_BOM, csvField, csvRow } from "@/lib/core/csv";
 import {
   LEAD_CSV_COLUMNS,
   leadCsvFileName,
   leadCsvHeader,
   leadCsvRow,
   type LeadCsvRecord,
-} from "@/lib/leads/csv";
+} from "@/lib/features/leads/csv";
 
 describe("csvField (RFC 4180)", () => {
   it("leaves plain text alone", () => {

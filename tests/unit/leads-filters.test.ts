@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { auditFilters, filterQuery, hasActiveFilters, leadFiltersSchema } from "@/lib/leads/schemas";
-import { buildLeadWhere } from "@/lib/leads/where";
+import { auditFilters, filterQuery, hasActiveFilters, leadFiltersSchema } from "@/lib/features/leads/schemas";
+import { buildLeadWhere } from "@/lib/features/leads/where";
 
 describe("leadFiltersSchema (URL search params)", () => {
   it("keeps valid filters", () => {

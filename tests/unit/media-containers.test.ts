@@ -1,9 +1,21 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { audioPeaks, parseWavHead, StreamPeakCollector, WavPeakAccumulator } from "@/lib/media/audio";
-import { moovInfo, mp3Info, mp4Info, oggInfo, webmInfo, type RangeReader } from "@/lib/media/containers";
-import { formatDuration } from "@/lib/media/format";
-import { posterTimeSeconds } from "@/lib/media/video";
+import {
+  audioPeaks,
+  parseWavHead,
+  StreamPeakCollector,
+  WavPeakAccumulator,
+} from "@/lib/platform/media/audio";
+import {
+  moovInfo,
+  mp3Info,
+  mp4Info,
+  oggInfo,
+  webmInfo,
+  type RangeReader,
+} from "@/lib/platform/media/containers";
+import { formatDuration } from "@/lib/core/format";
+import { posterTimeSeconds } from "@/lib/platform/media/video";
 import { loadVideoFixture, synthesizeSamples, encodeWav } from "@/scripts/lib/demo-media";
 import { missingFfmpeg, titled } from "@/tests/support/tools";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { eventSlugCandidates } from "@/lib/events/slug";
-import { slugify } from "@/lib/tenancy/slug";
-import { isValidTimeZone, utcToZoned, zonedTimeToUtc } from "@/lib/events/time-zone";
+import { eventSlugCandidates } from "@/lib/features/events/slug";
+import { slugify } from "@/lib/platform/site/slug";
+import { isValidTimeZone, utcToZoned, zonedTimeToUtc } from "@/lib/features/events/time-zone";
 
 describe("event slugs", () => {
   it("suggests a URL slug from the name", () => {

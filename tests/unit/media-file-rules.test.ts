@@ -1,6 +1,11 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { canonicalMime, fileExtension, fileTypeRule, hasBlockedExtension } from "@/lib/media/file-types";
+import {
+  canonicalMime,
+  fileExtension,
+  fileTypeRule,
+  hasBlockedExtension,
+} from "@/lib/platform/media/file-types";
 import {
   isStrayUploadObject,
   movedOriginalKey,
@@ -11,11 +16,11 @@ import {
   prefixOfKey,
   uploadKey,
   uploadKeyOf,
-} from "@/lib/media/keys";
-import { id3TagEnd, sniffFamily, startsWithAudioFrame } from "@/lib/media/sniff";
-import { formatBytes, GB, MB, planLimits } from "@/lib/plans/limits";
-import { partLength, partPlan } from "@/lib/uploads/part-plan";
-import { cleanFileName, validateFileClaim } from "@/lib/uploads/validate-file";
+} from "@/lib/platform/media/keys";
+import { id3TagEnd, sniffFamily, startsWithAudioFrame } from "@/lib/platform/media/sniff";
+import { formatBytes, GB, MB, planLimits } from "@/lib/platform/plans/limits";
+import { partLength, partPlan } from "@/lib/features/uploads/part-plan";
+import { cleanFileName, validateFileClaim } from "@/lib/features/uploads/validate-file";
 import { buildPdf, encodeWav, loadVideoFixture } from "@/scripts/lib/demo-media";
 
 describe("file names and types", () => {

@@ -5,11 +5,11 @@ import {
   renditionSize,
   videoRenditionName,
   videoTranscodeArgs,
-} from "@/lib/media/renditions";
-import { isMediaVariant } from "@/lib/media/urls";
-import { parseStoredVariants } from "@/lib/media/variants";
-import { playbackStreams, POSTER_MAX_WIDTH, toPublicMedia } from "@/lib/public/media-mappers";
-import type { MediaRow } from "@/lib/public/selects";
+} from "@/lib/platform/media/renditions";
+import { isMediaVariant } from "@/lib/platform/media/urls";
+import { parseStoredVariants } from "@/lib/platform/media/variants";
+import { playbackStreams, POSTER_MAX_WIDTH, toPublicMedia } from "@/lib/surfaces/public-site/media-mappers";
+import type { MediaRow } from "@/lib/surfaces/public-site/selects";
 
 describe("rendition ladder", () => {
   it("gives a 720p source only 720p, and a 4K source 720p and 1080p", () => {

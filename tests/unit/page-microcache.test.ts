@@ -13,7 +13,7 @@ interface Microcache {
   bytes: number;
 }
 const { PageMicrocache, keyFor, shareable, pageMicrocache, REPLAY_HEADER, HEADERS_SIZE } =
-  require("../../lib/public/page-microcache.cjs") as {
+  require("../../server/page-microcache.cjs") as {
     PageMicrocache: new (options?: {
       ttlMs?: number;
       maxEntries?: number;
@@ -26,7 +26,7 @@ const { PageMicrocache, keyFor, shareable, pageMicrocache, REPLAY_HEADER, HEADER
     REPLAY_HEADER: string;
     HEADERS_SIZE: number;
   };
-const sharedTags = require("../../lib/public/shared-cache-tags.cjs") as {
+const sharedTags = require("../../server/shared-cache-tags.cjs") as {
   publish: (tags: string[]) => Promise<void>;
 };
 

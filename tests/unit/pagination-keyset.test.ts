@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { afterPosition, decodeCursor, encodeCursor, keysetPage, whereAfter } from "@/lib/pagination/keyset";
+import {
+  afterPosition,
+  decodeCursor,
+  encodeCursor,
+  keysetPage,
+  whereAfter,
+} from "@/lib/core/pagination/keyset";
 
 describe("keyset pagination", () => {
   const createdAt = new Date("2026-11-01T10:00:00.123Z");

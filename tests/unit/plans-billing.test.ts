@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { catalogue, lookupKey, tierOfLookupKey } from "@/lib/billing/prices";
-import { readChange } from "@/lib/billing/webhook-events";
-import { effectiveTier, TRIAL_DAYS, trialEndFrom, trialState } from "@/lib/plans/effective";
-import { planAllows, planRefusal } from "@/lib/plans/gate";
-import { GB, PLAN_FEATURES, planLimits, planPrice, PLANS } from "@/lib/plans/limits";
+import { catalogue, lookupKey, tierOfLookupKey } from "@/lib/features/billing/prices";
+import { readChange } from "@/lib/features/billing/webhook-events";
+import { effectiveTier, TRIAL_DAYS, trialEndFrom, trialState } from "@/lib/platform/plans/effective";
+import { planAllows, planRefusal } from "@/lib/platform/plans/gate";
+import { GB, PLAN_FEATURES, planLimits, planPrice, PLANS } from "@/lib/platform/plans/limits";
 
 const now = new Date("2026-03-10T12:00:00Z");
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000);

@@ -1,11 +1,11 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
-import { EMPTY_ROUTING } from "@/lib/tenancy/routing-table";
+import { EMPTY_ROUTING } from "@/lib/platform/tenancy/routing-table";
 import { proxy } from "@/proxy";
 
 // The routing table is the database's (tests/integration/routing-table.test.ts); empty here.
-vi.mock("@/lib/tenancy/routing-table", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/tenancy/routing-table")>()),
+vi.mock("@/lib/platform/tenancy/routing-table", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/platform/tenancy/routing-table")>()),
   routingTable: () => ({ current: async () => EMPTY_ROUTING }),
 }));
 

@@ -1,12 +1,12 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
-import type { RoutingSnapshot } from "@/lib/tenancy/routing-table";
+import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
 import { proxy } from "@/proxy";
 
 // The proxy's language decision (issue #15): cookie first, else Accept-Language, remembered.
 const routing: RoutingSnapshot = { domains: new Map(), redirects: new Map() };
-vi.mock("@/lib/tenancy/routing-table", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/tenancy/routing-table")>()),
+vi.mock("@/lib/platform/tenancy/routing-table", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/platform/tenancy/routing-table")>()),
   routingTable: () => ({ current: async () => routing }),
 }));
 

@@ -1,6 +1,6 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
-import type { RoutingSnapshot } from "@/lib/tenancy/routing-table";
+import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
 import { proxy } from "@/proxy";
 
 // The proxy's answers for hosts and released slugs (#14), with a fixed routing table; the
@@ -10,8 +10,8 @@ const routing: RoutingSnapshot = {
   domains: new Map([["shop.example", "demo"]]),
   redirects: new Map([["old", "demo"]]),
 };
-vi.mock("@/lib/tenancy/routing-table", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/tenancy/routing-table")>()),
+vi.mock("@/lib/platform/tenancy/routing-table", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/platform/tenancy/routing-table")>()),
   routingTable: () => ({ current: async () => routing }),
 }));
 

@@ -1,12 +1,12 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
-import type { RoutingSnapshot } from "@/lib/tenancy/routing-table";
+import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
 import { proxy } from "@/proxy";
 
 // The visit's source (issue #17): set where a visit lands with a tag or from another site.
 const routing: RoutingSnapshot = { domains: new Map([["fotos.example.pt", "demo"]]), redirects: new Map() };
-vi.mock("@/lib/tenancy/routing-table", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/tenancy/routing-table")>()),
+vi.mock("@/lib/platform/tenancy/routing-table", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/platform/tenancy/routing-table")>()),
   routingTable: () => ({ current: async () => routing }),
 }));
 
@@ -20,7 +20,7 @@ const sourceCookie = (answer: Response) =>
 describe("proxy: visit source", () => {
   it("sets ag_src from a channel tag, HttpOnly and Lax, for 30 days", async () => {
     const cookie = await visit("/demo/evento/x?ch=whatsapp").then(sourceCookie);
-    // Not percent-encoded: the engagement API reads the value as stored (lib/engagement/visitor.ts).
+    // Not percent-encoded: the engagement API reads the value as stored (lib/platform/visitors/visitor.ts).
     expect(cookie).toMatch(/^ag_src=ch:whatsapp;/);
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=lax/i);

@@ -9,7 +9,7 @@ import {
   makeConsent,
   parseConsent,
   type AuditEntry,
-} from "@/lib/public/consent";
+} from "@/lib/surfaces/public-site/consent";
 
 const day = 24 * 60 * 60 * 1000;
 const t0 = new Date("2026-03-01T12:00:00Z");

@@ -11,10 +11,10 @@ import {
   pageKind,
   storageOrigins,
   type CspOptions,
-} from "@/lib/public/csp";
+} from "@/lib/surfaces/public-site/csp";
 
 const require = createRequire(import.meta.url);
-const { scriptPolicyFor } = require("../../lib/public/csp-cache-handler.cjs") as {
+const { scriptPolicyFor } = require("../../server/csp-cache-handler.cjs") as {
   scriptPolicyFor: (html: string, options?: { analytics?: boolean }) => { policy: string; unknown: string[] };
 };
 

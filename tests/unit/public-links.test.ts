@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { topLevelErrorText } from "@/lib/i18n/top-level-error";
-import { locales } from "@/lib/i18n/config";
-import { formatDuration } from "@/lib/media/format";
-import { isMediaVariant, publicMediaUrl } from "@/lib/media/urls";
-import { formatCommentDate, formatCount, formatPrice, intlLocale } from "@/lib/public/format";
-import { tenantLinks } from "@/lib/public/links";
+import { topLevelErrorText } from "@/lib/core/i18n/top-level-error";
+import { locales } from "@/lib/core/i18n/config";
+import { formatDuration } from "@/lib/core/format";
+import { isMediaVariant, publicMediaUrl } from "@/lib/platform/media/urls";
+import { formatCommentDate, formatCount, formatPrice, intlLocale } from "@/lib/surfaces/public-site/format";
+import { tenantLinks } from "@/lib/platform/site/links";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";
 import fr from "@/messages/fr.json";

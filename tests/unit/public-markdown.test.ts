@@ -2,7 +2,12 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { MarkdownView } from "@/components/public/markdown-view";
-import { MARKDOWN_MAX_CHARS, parseInline, parseMarkdown, safeLinkHref } from "@/lib/public/markdown";
+import {
+  MARKDOWN_MAX_CHARS,
+  parseInline,
+  parseMarkdown,
+  safeLinkHref,
+} from "@/lib/surfaces/public-site/markdown";
 
 const html = (source: string) => renderToStaticMarkup(createElement(MarkdownView, { source }));
 

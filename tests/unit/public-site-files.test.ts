@@ -7,7 +7,7 @@ import { GET as sitemap } from "@/app/sitemap.xml/route";
  * Host header for any host whose first label is a tenant slug, and are cached publicly.
  * Here APP_URL is unset, so the configured origin is http://localhost:3000.
  */
-vi.mock("@/lib/public/queries", () => ({
+vi.mock("@/lib/surfaces/public-site/queries", () => ({
   getCompanyBySlug: vi.fn((slug: string) =>
     Promise.resolve(slug === "demo" ? { id: "co-demo", slug: "demo" } : null),
   ),
@@ -24,8 +24,8 @@ vi.mock("@/lib/public/queries", () => ({
 }));
 
 // Active custom domains come from the proxy's routing table (the database's, integration-tested).
-vi.mock("@/lib/tenancy/routing-table", async (importOriginal) => ({
-  ...(await importOriginal<typeof import("@/lib/tenancy/routing-table")>()),
+vi.mock("@/lib/platform/tenancy/routing-table", async (importOriginal) => ({
+  ...(await importOriginal<typeof import("@/lib/platform/tenancy/routing-table")>()),
   routingTable: () => ({
     current: async () => ({ domains: new Map([["shop.example", "demo"]]), redirects: new Map() }),
   }),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { indexVersions, pickString, pickText, textVersions, type VersionRecord } from "@/lib/public/texts";
-import { sourceHash } from "@/lib/translation/fields";
+import {
+  indexVersions,
+  pickString,
+  pickText,
+  textVersions,
+  type VersionRecord,
+} from "@/lib/surfaces/public-site/texts";
+import { sourceHash } from "@/lib/features/translation/fields";
 
 const ref = { entity: "event" as const, entityId: "ev1", field: "description" };
 const row = (locale: string, text: string, extra: Partial<VersionRecord> = {}, source = "Olá", from = "pt") =>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { QR_LABEL_MAX, qrImageQuerySchema, qrLabelKey, qrLabelSchema } from "@/lib/short-links/schemas";
+import {
+  QR_LABEL_MAX,
+  qrImageQuerySchema,
+  qrLabelKey,
+  qrLabelSchema,
+} from "@/lib/features/short-links/schemas";
 
 const parse = (value: unknown) => qrLabelSchema.safeParse(value);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decideRoute, movedPath, type RouteSite } from "@/lib/tenancy/request-route";
-import type { RoutingSnapshot } from "@/lib/tenancy/routing-table";
+import { decideRoute, movedPath, type RouteSite } from "@/lib/platform/tenancy/request-route";
+import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
 
 // Host → company routing and slug redirects (#14), from the routing table alone. `shop.example`
 // is an active custom domain of "demo"; `pending.example` was added but is not active, and

@@ -1,12 +1,12 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { TENANT_HOST_SEGMENT } from "@/lib/i18n/locale-path";
-import { RESERVED_SLUGS } from "@/lib/tenancy/slug";
+import { TENANT_HOST_SEGMENT } from "@/lib/core/i18n/locale-path";
+import { RESERVED_SLUGS } from "@/lib/platform/site/slug";
 
 // Every first path segment the app serves must be a reserved slug, or a company could take
 // it and get a landing page its URL never reaches (issue #11: "termos"). Read from `app/`
-// itself, so a new route folder fails here until it is reserved in `lib/tenancy/slug.ts`.
+// itself, so a new route folder fails here until it is reserved in `lib/platform/site/slug.ts`.
 
 const appDir = path.join(import.meta.dirname, "../../app");
 
@@ -85,6 +85,6 @@ describe("reserved slugs", () => {
 
   it("reserves every first path segment of app/", () => {
     const unreserved = appFirstSegments().filter((segment) => !RESERVED_SLUGS.has(segment));
-    expect(unreserved, "add these to RESERVED_SLUGS in lib/tenancy/slug.ts").toEqual([]);
+    expect(unreserved, "add these to RESERVED_SLUGS in lib/platform/site/slug.ts").toEqual([]);
   });
 });

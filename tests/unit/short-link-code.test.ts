@@ -4,7 +4,7 @@ import {
   normaliseShortCode,
   SHORT_CODE_ALPHABET,
   SHORT_CODE_LENGTH,
-} from "@/lib/short-links/code";
+} from "@/lib/features/short-links/code";
 
 describe("short-link codes", () => {
   it("use 10 symbols of a 32-symbol alphabet without look-alikes", () => {

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { assertCan, can, forbiddenMessageOf, permissions, type Permission } from "@/lib/tenancy/permissions";
+import {
+  assertCan,
+  can,
+  forbiddenMessageOf,
+  permissions,
+  type Permission,
+} from "@/lib/platform/access/permissions";
 
 /** Who holds each permission (spec §6): the one place a reviewer checks the rules. */
 const expected: Record<Permission, Role[]> = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { internalPath } from "@/lib/i18n/locale-path";
-import { tenantSlugFromHost } from "@/lib/tenancy/host";
-import { isReservedSlug } from "@/lib/tenancy/slug";
+import { internalPath } from "@/lib/core/i18n/locale-path";
+import { tenantSlugFromHost } from "@/lib/platform/site/host";
+import { isReservedSlug } from "@/lib/platform/site/slug";
 
 describe("tenantSlugFromHost", () => {
   const root = "afterglow.events";

@@ -4,8 +4,8 @@ import {
   joinForApertium,
   parseModes,
   splitApertiumOutput,
-} from "@/lib/translation/engines/apertium";
-import { batches, inBatches, TranslationEngineError } from "@/lib/translation/engines/engine";
+} from "@/lib/features/translation/engines/apertium";
+import { batches, inBatches, TranslationEngineError } from "@/lib/features/translation/engines/engine";
 import {
   deeplBaseUrl,
   deeplRequest,
@@ -13,8 +13,8 @@ import {
   libreTranslateRequest,
   parseDeeplAnswer,
   parseLibreTranslateAnswer,
-} from "@/lib/translation/engines/http-engines";
-import { chooseEngine, type EngineSettings } from "@/lib/translation/engines/select";
+} from "@/lib/features/translation/engines/http-engines";
+import { chooseEngine, type EngineSettings } from "@/lib/features/translation/engines/select";
 
 const debian = new Set(["pt-es", "es-pt", "spa-eng", "eng-spa", "fr-es", "es-fr", "es-pt_BR", "spa-eng_US"]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isShownToFans, sourceHash, versionStatus, type VersionRow } from "@/lib/translation/fields";
+import { isShownToFans, sourceHash, versionStatus, type VersionRow } from "@/lib/features/translation/fields";
 
 const h = sourceHash("Olá", "pt");
 const row = (over: Partial<VersionRow>): VersionRow => ({

@@ -10,8 +10,8 @@ import {
   versionBadge,
   versionsOf,
 } from "@/components/translation/review-status";
-import type { VersionStatus } from "@/lib/translation/fields";
-import type { FieldVersion, FieldVersions } from "@/lib/translation/review-types";
+import type { VersionStatus } from "@/lib/features/translation/fields";
+import type { FieldVersion, FieldVersions } from "@/lib/features/translation/review-types";
 
 const version = (status: VersionStatus, over: Partial<FieldVersion> = {}): FieldVersion => ({
   locale: "en",

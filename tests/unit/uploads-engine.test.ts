@@ -10,7 +10,7 @@ import {
 
 const MB = 1024 * 1024;
 
-/** An error answer as the server writes it (the shared contract of `lib/http/error-body.ts`). */
+/** An error answer as the server writes it (the shared contract of `lib/core/error-body.ts`). */
 const refusal = (status: number, messageKey: string): ApiResponse => ({
   status,
   body: { code: "validation", messageKey, message: messageKey, values: {}, fieldErrors: {} },

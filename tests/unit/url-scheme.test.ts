@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { optionalUrl, withUrlScheme } from "@/lib/validation/common";
+import { optionalUrl, withUrlScheme } from "@/lib/core/validation/common";
 
 describe("withUrlScheme", () => {
   it("completes what people type without a scheme", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reserveZipSlot, zipStreamsInFlight } from "@/lib/engagement/zip-slots";
+import { reserveZipSlot, zipStreamsInFlight } from "@/lib/features/engagement/zip-slots";
 
 describe("download-all stream slots", () => {
   it("hands out at most `max` slots at once, each released once", () => {

@@ -1,6 +1,6 @@
 import { setRequestLocale } from "next-intl/server";
 
-// Rendered per request, with the proxy's per-request CSP nonce (lib/public/csp.ts): never cached.
+// Rendered per request, with the proxy's per-request CSP nonce (lib/surfaces/public-site/csp.ts): never cached.
 export const dynamic = "force-dynamic";
 
 /**

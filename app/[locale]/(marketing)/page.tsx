@@ -13,11 +13,11 @@ import { QuoteSection } from "@/components/marketing/sections/quote-section";
 import { ShowcaseSection } from "@/components/marketing/sections/showcase-section";
 import { SiteFooter } from "@/components/marketing/site-footer";
 import { TopBar } from "@/components/marketing/top-bar";
-import { appUrl } from "@/lib/env";
-import { resolveLocale } from "@/lib/i18n/config";
-import { shareMetadata, siteOgImagePath } from "@/lib/public/metadata";
+import { appUrl } from "@/lib/core/env";
+import { resolveLocale } from "@/lib/core/i18n/config";
+import { shareMetadata, siteOgImagePath } from "@/lib/surfaces/public-site/metadata";
 
-// Cached for everyone: no request data, no nonce (see lib/public/csp.ts).
+// Cached for everyone: no request data, no nonce (see lib/surfaces/public-site/csp.ts).
 export const dynamic = "force-static";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]">): Promise<Metadata> {

@@ -1,4 +1,4 @@
-import { checkHealth } from "@/lib/health/check-health";
+import { checkHealth } from "@/lib/features/health/check-health";
 
 export const dynamic = "force-dynamic";
 

@@ -1,6 +1,6 @@
 import "server-only";
-import { revalidatePublic } from "@/lib/public/cache-tags";
-import { uploadHandlers } from "@/lib/uploads/http";
+import { revalidatePublic } from "@/lib/platform/site/cache-tags";
+import { uploadHandlers } from "@/lib/features/uploads/http";
 
 /** The upload API's handlers, bound to the app's page revalidation (shared by the route files). */
 export const handlers = uploadHandlers(revalidatePublic);

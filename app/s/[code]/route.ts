@@ -1,7 +1,7 @@
-import { engagementLimitsFromEnv } from "@/lib/engagement/limits";
-import { appUrl } from "@/lib/env";
-import { clientIpOptions, ipHashSecret } from "@/lib/rate-limit/server";
-import { currentRouting, shortLinkHandler } from "@/lib/short-links/http";
+import { engagementLimitsFromEnv } from "@/lib/platform/visitors/limits";
+import { appUrl } from "@/lib/core/env";
+import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
+import { currentRouting, shortLinkHandler } from "@/lib/features/short-links/http";
 
 export const dynamic = "force-dynamic";
 

@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
-import { changeCompanySlugAction, checkCompanySlugAction } from "@/lib/company/actions";
-import { companySlugProblem } from "@/lib/tenancy/slug";
+import { changeCompanySlugAction, checkCompanySlugAction } from "@/lib/features/company/actions";
+import { companySlugProblem } from "@/lib/platform/site/slug";
 
 type Availability = "available" | "current" | "taken" | "held" | "reserved" | "invalid";
 type Status = Availability | "checking";

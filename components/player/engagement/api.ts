@@ -2,9 +2,9 @@ import type {
   CommentDto as PublicComment,
   CommentPage,
   EngagementSummary as EngagementState,
-} from "@/lib/engagement/queries";
-import type { ShareChannel } from "@/lib/engagement/schemas";
-import { fetchJson, type FetchJsonInit } from "@/lib/http/fetch-json";
+} from "@/lib/features/engagement/queries";
+import type { ShareChannel } from "@/lib/platform/attribution/source";
+import { fetchJson, type FetchJsonInit } from "@/lib/core/http/fetch-json";
 
 // The wire shapes are the server's own types (type-only: nothing of the server is bundled).
 export type { CommentPage, EngagementState, PublicComment, ShareChannel };

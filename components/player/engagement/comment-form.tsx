@@ -10,7 +10,7 @@ import { useMessage } from "@/components/player/engagement/use-message";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
-import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/engagement/comment-limits";
+import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/features/engagement/comment-limits";
 
 type Errors = Partial<Record<"name" | "rating" | "text", string>>;
 

@@ -13,8 +13,8 @@ import { CommentForm } from "@/components/player/engagement/comment-form";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { RatingDisplay } from "@/components/player/engagement/rating-stars";
 import { pillButton } from "@/components/player/engagement/styles";
-import { resolveLocale } from "@/lib/i18n/config";
-import { formatCommentDate, formatCount } from "@/lib/public/format";
+import { resolveLocale } from "@/lib/core/i18n/config";
+import { formatCommentDate, formatCount } from "@/lib/surfaces/public-site/format";
 
 const PAGE_SIZE = 10;
 

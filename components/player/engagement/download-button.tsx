@@ -33,7 +33,7 @@ function saveFile(url: string, fileName: string) {
   link.remove();
 }
 
-/** The server sets `ag_zip={ticket}` when the ZIP starts streaming (lib/engagement/download-all.ts). */
+/** The server sets `ag_zip={ticket}` when the ZIP starts streaming (lib/features/engagement/download-all.ts). */
 const zipStarted = (ticket: string) => document.cookie.split(/;\s*/).includes(`ag_zip=${ticket}`);
 const ZIP_POLL_MS = 250;
 /** Past this the button gives up waiting (the browser's download bar has the last word anyway). */

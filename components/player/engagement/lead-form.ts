@@ -1,4 +1,4 @@
-import { LEAD_NAME_MAX, leadSchema } from "@/lib/engagement/schemas";
+import { LEAD_NAME_MAX, leadSchema } from "@/lib/features/engagement/schemas";
 
 /**
  * The lead form's rules (spec §5), checked in the browser with the server's own schema before

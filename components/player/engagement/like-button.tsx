@@ -7,9 +7,9 @@ import { toast } from "@/components/public/lazy-toast";
 import { engagementClient } from "@/components/player/engagement/api";
 import { useEngagement } from "@/components/player/engagement/engagement-provider";
 import { pillColours, pillShape } from "@/components/player/engagement/styles";
-import { cx } from "@/lib/cx";
-import { resolveLocale } from "@/lib/i18n/config";
-import { formatCount } from "@/lib/public/format";
+import { cx } from "@/lib/core/join-classes";
+import { resolveLocale } from "@/lib/core/i18n/config";
+import { formatCount } from "@/lib/surfaces/public-site/format";
 
 /**
  * Like with its count. The change shows at once and is rolled back if the server refuses it;

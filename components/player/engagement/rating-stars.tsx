@@ -3,7 +3,7 @@
 import { Star } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 export const RATINGS = [1, 2, 3, 4, 5] as const;
 

@@ -3,7 +3,7 @@ import type { ShareChannel } from "@/components/player/engagement/api";
 export type NetworkChannel = Extract<ShareChannel, "whatsapp" | "telegram" | "facebook" | "x" | "email">;
 export const NETWORK_CHANNELS: readonly NetworkChannel[] = ["whatsapp", "telegram", "facebook", "x", "email"];
 
-/** Our channel tag (lib/attribution/parse.ts reads it where the visit lands). */
+/** Our channel tag (lib/platform/attribution/parse.ts reads it where the visit lands). */
 const CHANNEL_PARAM = "ch";
 
 /** The page's address tagged with the channel it is shared through (`…?ch=whatsapp`). */

@@ -10,12 +10,12 @@ import {
 import { EventView } from "@/components/public/event-view";
 import { PageMessages } from "@/components/i18n/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
-import { templateStyle } from "@/lib/brand/templates";
-import type { Locale } from "@/lib/i18n/config";
-import { formatEventDate } from "@/lib/public/format";
-import { tenantLinks, type SiteMode } from "@/lib/public/links";
-import { ogImagePath, shareMetadata } from "@/lib/public/metadata";
-import { getEventPage } from "@/lib/public/queries";
+import { templateStyle } from "@/lib/features/brand/templates";
+import type { Locale } from "@/lib/core/i18n/config";
+import { formatEventDate } from "@/lib/surfaces/public-site/format";
+import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";
+import { ogImagePath, shareMetadata } from "@/lib/surfaces/public-site/metadata";
+import { getEventPage } from "@/lib/surfaces/public-site/queries";
 
 export async function eventMetadata(
   eventSlug: string,

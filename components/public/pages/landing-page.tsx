@@ -5,12 +5,12 @@ import { noIndex, tenantIcons } from "@/components/public/pages/tenant-pages";
 import { LandingView } from "@/components/public/landing-view";
 import { PageMessages } from "@/components/i18n/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
-import type { Locale } from "@/lib/i18n/config";
-import { tenantLinks, type SiteMode } from "@/lib/public/links";
-import { canonical, ogImagePath, shareMetadata } from "@/lib/public/metadata";
-import { getLanding } from "@/lib/public/queries";
-import { pickString } from "@/lib/public/texts";
-import { isReservedSlug } from "@/lib/tenancy/slug";
+import type { Locale } from "@/lib/core/i18n/config";
+import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";
+import { canonical, ogImagePath, shareMetadata } from "@/lib/surfaces/public-site/metadata";
+import { getLanding } from "@/lib/surfaces/public-site/queries";
+import { pickString } from "@/lib/surfaces/public-site/texts";
+import { isReservedSlug } from "@/lib/platform/site/slug";
 import { localizeLanding } from "@/components/public/pages/tenant-pages";
 
 export async function landingMetadata(slug: string, locale: Locale, mode: SiteMode): Promise<Metadata> {

@@ -5,7 +5,7 @@ import { PageSchemeRoot } from "@/components/public/page-scheme-root";
 import Link from "next/link";
 import { useTenantScope } from "@/components/public/pages/tenant-scope";
 import { StatusView } from "@/components/public/status-view";
-import { cx } from "@/lib/cx";
+import { cx } from "@/lib/core/join-classes";
 
 /**
  * 404 pages of the public site, each with its own message (spec §8) and a way home; under a

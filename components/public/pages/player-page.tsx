@@ -10,11 +10,11 @@ import {
 } from "@/components/public/pages/tenant-pages";
 import { PageMessages } from "@/components/i18n/page-messages";
 import { TenantShell } from "@/components/public/tenant-chrome";
-import { templateStyle } from "@/lib/brand/templates";
-import type { Locale } from "@/lib/i18n/config";
-import { tenantLinks, type SiteMode } from "@/lib/public/links";
-import { ogImagePath, shareMetadata } from "@/lib/public/metadata";
-import { getPlayerPage } from "@/lib/public/queries";
+import { templateStyle } from "@/lib/features/brand/templates";
+import type { Locale } from "@/lib/core/i18n/config";
+import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";
+import { ogImagePath, shareMetadata } from "@/lib/surfaces/public-site/metadata";
+import { getPlayerPage } from "@/lib/surfaces/public-site/queries";
 
 export async function playerMetadata(
   contentId: string,

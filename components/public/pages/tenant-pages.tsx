@@ -4,18 +4,23 @@ import { setRequestLocale } from "next-intl/server";
 import { LegalDocument } from "@/components/public/legal-document";
 import { MarkdownView } from "@/components/public/markdown-view";
 import { TenantShell } from "@/components/public/tenant-chrome";
-import { templateStyle } from "@/lib/brand/templates";
-import type { Locale } from "@/lib/i18n/config";
-import { legalText } from "@/lib/public/legal";
-import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/public/links";
-import { canonical, ogImagePath, openGraphLocales, ogImages } from "@/lib/public/metadata";
-import { getCompanyBySlug } from "@/lib/public/queries";
-import { localizeContent, localizeEvent } from "@/lib/public/texts";
-import type { EventPageData, LandingData, PlayerPageData, PublicCompany } from "@/lib/public/types";
-import { isReservedSlug } from "@/lib/tenancy/slug";
+import { templateStyle } from "@/lib/features/brand/templates";
+import type { Locale } from "@/lib/core/i18n/config";
+import { legalText } from "@/lib/surfaces/public-site/legal";
+import { tenantLinks, type SiteMode, type TenantLinks } from "@/lib/platform/site/links";
+import { canonical, ogImagePath, openGraphLocales, ogImages } from "@/lib/surfaces/public-site/metadata";
+import { getCompanyBySlug } from "@/lib/surfaces/public-site/queries";
+import { localizeContent, localizeEvent } from "@/lib/surfaces/public-site/texts";
+import type {
+  EventPageData,
+  LandingData,
+  PlayerPageData,
+  PublicCompany,
+} from "@/lib/surfaces/public-site/types";
+import { isReservedSlug } from "@/lib/platform/site/slug";
 
 /**
- * The tenant pages, rendered the same way under three URL schemes (see `lib/public/links.ts`).
+ * The tenant pages, rendered the same way under three URL schemes (see `lib/platform/site/links.ts`).
  * The route files under `app/` only read their params and call these. The landing, event and
  * player pages live in their own modules (landing-page.tsx, event-page.tsx, player-page.tsx):
  * a route's browser bundle holds every client component its server modules import, so one
@@ -44,7 +49,7 @@ export function canonicalUrl(
 }
 
 // The cached data holds every language's texts; each (locale, page) render picks its own
-// (lib/public/texts.ts), so names and titles below are already in the page's language.
+// (lib/surfaces/public-site/texts.ts), so names and titles below are already in the page's language.
 export function localizeLanding(data: LandingData, locale: Locale): LandingData {
   return {
     ...data,

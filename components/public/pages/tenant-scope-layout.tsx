@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
 import { TenantScopeProvider, type TenantScope } from "@/components/public/pages/tenant-scope";
-import { brandPalette } from "@/lib/brand/colors";
-import { brandStyleSheet } from "@/lib/brand/css-variables";
-import { templateStyle } from "@/lib/brand/templates";
-import { tenantLinks, type SiteMode } from "@/lib/public/links";
-import { mediaOrigin } from "@/lib/public/security-headers";
-import { getCompanyBySlug } from "@/lib/public/queries";
-import { isReservedSlug } from "@/lib/tenancy/slug";
+import { brandPalette } from "@/lib/features/brand/colors";
+import { brandStyleSheet } from "@/lib/features/brand/css-variables";
+import { templateStyle } from "@/lib/features/brand/templates";
+import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";
+import { mediaOrigin } from "@/lib/surfaces/public-site/security-headers";
+import { getCompanyBySlug } from "@/lib/surfaces/public-site/queries";
+import { isReservedSlug } from "@/lib/platform/site/slug";
 
 /** The tenant's layout: nothing visible, only its brand for a 404 under it (see tenant-scope.tsx). */
 export async function TenantScopeLayout({

@@ -14,7 +14,7 @@ export interface TenantScope {
   /** The tenant's landing page in this site mode (`/demo`, or `/` on its own host). */
   home: string;
   template: string;
-  /** The brand's CSS variables (lib/brand/css-variables.ts), computed on the server. */
+  /** The brand's CSS variables (lib/features/brand/css-variables.ts), computed on the server. */
   brandCss: string;
   /** The template's font class. */
   fontClass: string;

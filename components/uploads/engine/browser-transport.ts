@@ -1,5 +1,5 @@
 import type { UploadTransport } from "@/components/uploads/engine/types";
-import { fetchJson } from "@/lib/http/fetch-json";
+import { fetchJson } from "@/lib/core/http/fetch-json";
 
 /** fetch for the app's API (same origin, cookies), XMLHttpRequest for storage PUTs (progress events). */
 export const browserTransport: UploadTransport = {

@@ -1,4 +1,4 @@
-import { parseErrorBody } from "@/lib/http/error-body";
+import { parseErrorBody } from "@/lib/core/error-body";
 import type { UploadMessage } from "@/components/uploads/engine/types";
 
 /** The app or storage refused a request; `detail` is what the user reads. */

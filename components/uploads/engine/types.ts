@@ -1,7 +1,7 @@
-import type { CompletedUpload } from "@/lib/uploads/complete-upload";
-import type { CreatedUpload } from "@/lib/uploads/create-upload";
-import type { signUploadParts, UploadStatus as ServerUploadStatus } from "@/lib/uploads/get-upload";
-import type { UploadTarget } from "@/lib/uploads/schemas";
+import type { CompletedUpload } from "@/lib/features/uploads/complete-upload";
+import type { CreatedUpload } from "@/lib/features/uploads/create-upload";
+import type { signUploadParts, UploadStatus as ServerUploadStatus } from "@/lib/features/uploads/get-upload";
+import type { UploadTarget } from "@/lib/features/uploads/schemas";
 
 // The wire shapes are the server's own types (type-only: nothing of the server is bundled).
 export type { CompletedUpload, CreatedUpload, ServerUploadStatus, UploadTarget };
@@ -35,7 +35,7 @@ export interface UploadItem {
 
 export interface ApiResponse {
   status: number;
-  /** The answer's JSON: the resource on success, the error body (`lib/http/error-body.ts`) on failure. */
+  /** The answer's JSON: the resource on success, the error body (`lib/core/error-body.ts`) on failure. */
   body: unknown;
 }
 

@@ -5,13 +5,13 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, vi } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
+import { createPrismaClient, type PrismaClient } from "@/lib/core/db-client";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { setRequestHeaders } from "./next-mocks";
 
 /**
- * The real auth stack (lib/auth, lib/db, lib/mail) against a database of its own: the
- * environment lib/env reads is set first, then the app modules are imported. Requests go
+ * The real auth stack (lib/auth, lib/core/db, lib/core/mail) against a database of its own: the
+ * environment lib/core/env reads is set first, then the app modules are imported. Requests go
  * through the same handler as /api/auth/*, with a small cookie jar per "browser".
  */
 export const APP_URL = "http://localhost:3999";
@@ -117,9 +117,9 @@ export async function startAuthHarness(
   delete process.env.SMTP_URL;
   delete process.env.BETTER_AUTH_SECRET;
 
-  // lib/env parses the environment once, when first imported (test support may have already).
+  // lib/core/env parses the environment once, when first imported (test support may have already).
   vi.resetModules();
-  const { handleAuthRequest } = await import("@/lib/auth/handler");
+  const { handleAuthRequest } = await import("@/lib/platform/auth/handler");
   const prisma = createPrismaClient(databaseUrl);
   const seen = new Set<string>();
 

@@ -4,7 +4,7 @@
  * sessions), signed webhook deliveries made with the SDK's own test-header helper, and a
  * small seeded generator for the webhook fuzz (fast-check is not a dependency).
  *
- * Nothing here imports a module that reads `lib/env`: the test sets STRIPE_* first.
+ * Nothing here imports a module that reads `lib/core/env`: the test sets STRIPE_* first.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

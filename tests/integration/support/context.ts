@@ -2,14 +2,14 @@ import { S3Client } from "@aws-sdk/client-s3";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { createPrismaClient, type PrismaClient } from "@/lib/db-client";
-import { ObjectStore } from "@/lib/storage/object-store";
+import { createPrismaClient, type PrismaClient } from "@/lib/core/db-client";
+import { ObjectStore } from "@/lib/core/storage/object-store";
 
 /**
  * Databases for integration tests. Every test file already has one of its own, bound to the
  * app's singletons (`support/file-services.ts`); `createTestDatabase` makes another, for
  * tests that pass an explicit client (the seed, the public loaders).
- * No import here may read `lib/env`: `file-services.ts` runs before the environment is set.
+ * No import here may read `lib/core/env`: `file-services.ts` runs before the environment is set.
  */
 export interface TestDatabase {
   url: string;
@@ -70,7 +70,7 @@ export async function createTestStore(): Promise<ObjectStore> {
     region: "us-east-1",
     forcePathStyle: true,
     credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-    // As lib/storage/s3-client.ts: without these, streamed bodies get aws-chunked framing.
+    // As lib/core/storage/s3-client.ts: without these, streamed bodies get aws-chunked framing.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
   });

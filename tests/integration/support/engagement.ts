@@ -3,10 +3,10 @@
  * private events; contents reachable and not; ready and processing media — in the file's own
  * database (bound to the app's singletons by `file-services.ts`).
  */
-import { db } from "@/lib/db";
-import type { PrismaClient } from "@/lib/db-client";
-import { env as appEnv } from "@/lib/env";
-import { storage, type ObjectStore } from "@/lib/storage";
+import { db } from "@/lib/core/db";
+import type { PrismaClient } from "@/lib/core/db-client";
+import { env as appEnv } from "@/lib/core/env";
+import { storage, type ObjectStore } from "@/lib/core/storage";
 
 export const A = "co-eng-a";
 export const B = "co-eng-b";

@@ -1,11 +1,11 @@
 /**
  * Integration `setupFiles` entry: gives each test file a database (a clone of the migrated
  * template) and a bucket of its own, and points the app's singletons at them through the
- * same variables the app reads (`lib/env.ts`): `DATABASE_URL`, `S3_*`. It runs before the
- * test file's imports, so `lib/db`, `lib/storage` and the job sender are bound to this
- * file's services the first time any module evaluates `lib/env`.
+ * same variables the app reads (`lib/core/env.ts`): `DATABASE_URL`, `S3_*`. It runs before the
+ * test file's imports, so `lib/core/db`, `lib/core/storage` and the job sender are bound to this
+ * file's services the first time any module evaluates `lib/core/env`.
  *
- * Nothing here may import a module that reads `lib/env` (it would parse the environment
+ * Nothing here may import a module that reads `lib/core/env` (it would parse the environment
  * before it is set): `support/context.ts` holds to that.
  */
 import { randomBytes } from "node:crypto";
@@ -33,7 +33,7 @@ Object.assign(process.env, {
 });
 delete process.env.S3_PUBLIC_ENDPOINT;
 
-/** What the app's singletons keep on `globalThis` (lib/db.ts, lib/storage, lib/jobs/sender.ts). */
+/** What the app's singletons keep on `globalThis` (lib/core/db.ts, lib/core/storage, lib/core/queue/sender.ts). */
 const shared = globalThis as unknown as {
   afterglowPrisma?: { $disconnect(): Promise<void> };
   afterglowBoss?: Promise<{ stop(options: { graceful: boolean; wait: boolean }): Promise<void> }>;
@@ -44,7 +44,7 @@ const shared = globalThis as unknown as {
 };
 
 afterAll(async () => {
-  // The proxy's routing table (lib/tenancy/routing-table.ts) listens on a connection of its own.
+  // The proxy's routing table (lib/platform/tenancy/routing-table.ts) listens on a connection of its own.
   const routing = (globalThis as Record<symbol, { close(): Promise<void> } | undefined>)[
     Symbol.for("afterglow.routingTable")
   ];

@@ -5,17 +5,17 @@
  * complete). Companies, events and contents come from `tenants.ts`.
  */
 import { expect } from "vitest";
-import { db } from "@/lib/db";
-import type { PrismaClient } from "@/lib/db-client";
-import { env as appEnv } from "@/lib/env";
-import { MEDIA_QUEUES, type MediaJobData, type MediaQueue } from "@/lib/jobs/queues";
-import type { MediaSettings } from "@/lib/media/settings";
-import { storage, type ObjectStore } from "@/lib/storage";
-import type { Membership } from "@/lib/tenancy/membership";
-import { completeUpload } from "@/lib/uploads/complete-upload";
-import { createUpload, type CreatedUpload } from "@/lib/uploads/create-upload";
-import { signUploadParts } from "@/lib/uploads/get-upload";
-import type { UploadTarget } from "@/lib/uploads/schemas";
+import { db } from "@/lib/core/db";
+import type { PrismaClient } from "@/lib/core/db-client";
+import { env as appEnv } from "@/lib/core/env";
+import { MEDIA_QUEUES, type MediaJobData, type MediaQueue } from "@/lib/core/queue/queues";
+import type { MediaSettings } from "@/lib/platform/media/settings";
+import { storage, type ObjectStore } from "@/lib/core/storage";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+import { completeUpload } from "@/lib/features/uploads/complete-upload";
+import { createUpload, type CreatedUpload } from "@/lib/features/uploads/create-upload";
+import { signUploadParts } from "@/lib/features/uploads/get-upload";
+import type { UploadTarget } from "@/lib/features/uploads/schemas";
 
 export interface SentJob {
   queue: MediaQueue;

@@ -1,5 +1,5 @@
 /**
- * Counts the notifications on the routing channel (`lib/tenancy/routing-events.ts`) as another
+ * Counts the notifications on the routing channel (`lib/platform/tenancy/routing-events.ts`) as another
  * instance of the app would receive them: a separate connection LISTENing, so only committed
  * announcements arrive.
  */

@@ -4,9 +4,9 @@
  * database (the file's own `db`, or an auth harness's `h.prisma` — the same database).
  */
 import { randomBytes } from "node:crypto";
-import type { PrismaClient } from "@/lib/db-client";
+import type { PrismaClient } from "@/lib/core/db-client";
 import type { AuditAction, PlanTier, Role } from "@/lib/generated/prisma/enums";
-import type { Membership } from "@/lib/tenancy/membership";
+import type { Membership } from "@/lib/platform/tenancy/membership";
 import type { AuthHarness } from "./auth-harness";
 
 const ROLES: Role[] = ["admin", "manager", "user"];
@@ -91,7 +91,7 @@ export async function createContentRow(
     data: {
       companyId,
       title: options.title ?? "Gallery",
-      // A video gallery takes every file type (a photo gallery only photos: lib/content/kind-rules.ts),
+      // A video gallery takes every file type (a photo gallery only photos: lib/features/content/kind-rules.ts),
       // so tests may upload any file to a content made here.
       kind: options.kind ?? "video_gallery",
       status: options.status ?? "draft",

@@ -9,11 +9,11 @@ import { TwoFactorSection } from "@/components/account/two-factor-section";
 import { SignOutOthersButton } from "@/components/admin/sign-out-others-button";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { SignOutButton } from "@/components/auth/sign-out-button";
-import { signInPath } from "@/lib/auth/redirects";
-import { firstParam } from "@/lib/auth/search-params";
-import { listUserSessions } from "@/lib/auth/session-lifecycle";
-import { getAdminAccess } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
+import { signInPath } from "@/lib/platform/auth/redirects";
+import { firstParam } from "@/lib/platform/auth/search-params";
+import { listUserSessions } from "@/lib/platform/auth/session-lifecycle";
+import { getAdminAccess } from "@/lib/platform/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/account">): Promise<Metadata> {
   const { locale } = await params;

@@ -5,8 +5,8 @@ import { usePathname, useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { RecoveryActions } from "@/components/admin/recovery-actions";
-import { authClient } from "@/lib/auth/client";
-import { signInPath } from "@/lib/auth/redirects";
+import { authClient } from "@/lib/platform/auth/client";
+import { signInPath } from "@/lib/platform/auth/redirects";
 
 /**
  * Spec §4/§8 error state ("Erro no Sistema"). A page that failed because the session ended

@@ -8,12 +8,12 @@ import { TwoFactorRequired } from "@/components/admin/two-factor-required";
 import { TrialBanner } from "@/components/billing/trial-banner";
 import { SignInRedirect } from "@/components/admin/sign-in-redirect";
 import { ThemeBootScript } from "@/components/admin/theme-boot-script";
-import { getPlanSummary } from "@/lib/billing/overview";
-import { getShellBrand } from "@/lib/brand/queries";
-import { signedCompanyLogoUrl } from "@/lib/company/logo";
-import { env } from "@/lib/env";
-import { getAdminAccess } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
+import { getPlanSummary } from "@/lib/features/billing/overview";
+import { getShellBrand } from "@/lib/features/brand/queries";
+import { signedCompanyLogoUrl } from "@/lib/features/company/logo";
+import { env } from "@/lib/core/env";
+import { getAdminAccess } from "@/lib/platform/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };
 

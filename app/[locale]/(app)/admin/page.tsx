@@ -6,12 +6,12 @@ import { PageHeader } from "@/components/admin/page-header";
 import { ChecklistCard } from "@/components/dashboard/checklist-card";
 import { PublicLink } from "@/components/dashboard/public-link";
 import { RecentComments, RecentLeads } from "@/components/dashboard/recent-activity";
-import { getPlanSummary } from "@/lib/billing/overview";
-import { weekChange } from "@/lib/dashboard/checklist";
-import { getDashboard } from "@/lib/dashboard/queries";
-import { appOrigin } from "@/lib/public/site";
-import { tenantLinks } from "@/lib/public/links";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { getPlanSummary } from "@/lib/features/billing/overview";
+import { weekChange } from "@/lib/features/dashboard/checklist";
+import { getDashboard } from "@/lib/features/dashboard/queries";
+import { appOrigin } from "@/lib/platform/site/site";
+import { tenantLinks } from "@/lib/platform/site/links";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin">): Promise<Metadata> {
   const { locale } = await params;

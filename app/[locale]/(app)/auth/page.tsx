@@ -3,12 +3,12 @@ import { redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthForm } from "@/components/auth/auth-form";
 import { AuthShell } from "@/components/auth/auth-shell";
-import { afterSignInPath } from "@/lib/auth/destination";
-import { safeNextPath } from "@/lib/auth/redirects";
-import { firstParam } from "@/lib/auth/search-params";
+import { afterSignInPath } from "@/lib/platform/tenancy/destination";
+import { safeNextPath } from "@/lib/platform/auth/redirects";
+import { firstParam } from "@/lib/platform/auth/search-params";
 import { NoAccessNotice } from "@/components/admin/no-access-notice";
-import { getAdminAccess } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
+import { getAdminAccess } from "@/lib/platform/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/auth">): Promise<Metadata> {
   const { locale } = await params;

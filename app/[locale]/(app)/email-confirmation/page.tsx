@@ -3,11 +3,11 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { ResendConfirmationForm } from "@/components/auth/resend-confirmation-form";
 import { Button } from "@/components/ui/button";
-import { afterSignInPath } from "@/lib/auth/destination";
-import { LINK_USED_ERROR } from "@/lib/auth/links";
-import { safeNextPath } from "@/lib/auth/redirects";
-import { firstParam } from "@/lib/auth/search-params";
-import { getCurrentSession } from "@/lib/auth/session";
+import { afterSignInPath } from "@/lib/platform/tenancy/destination";
+import { LINK_USED_ERROR } from "@/lib/platform/auth/links";
+import { safeNextPath } from "@/lib/platform/auth/redirects";
+import { firstParam } from "@/lib/platform/auth/search-params";
+import { getCurrentSession } from "@/lib/platform/auth/session";
 import Link from "next/link";
 
 export async function generateMetadata({

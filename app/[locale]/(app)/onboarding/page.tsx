@@ -3,10 +3,10 @@ import { redirect } from "next/navigation";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { OnboardingForm } from "@/components/auth/onboarding-form";
-import { signInPath } from "@/lib/auth/redirects";
+import { signInPath } from "@/lib/platform/auth/redirects";
 import { NoAccessNotice } from "@/components/admin/no-access-notice";
-import { getAdminAccess } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
+import { getAdminAccess } from "@/lib/platform/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/onboarding">): Promise<Metadata> {
   const { locale } = await params;

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { CookieSettingsButton } from "@/components/consent/cookie-settings-button";
 import { LegalPage, legalMetadata } from "@/components/marketing/legal-page";
-import { resolveLocale } from "@/lib/i18n/config";
+import { resolveLocale } from "@/lib/core/i18n/config";
 
-// Cached for everyone: no request data, no nonce (see lib/public/csp.ts).
+// Cached for everyone: no request data, no nonce (see lib/surfaces/public-site/csp.ts).
 export const dynamic = "force-static";
 
 export function generateMetadata({ params }: PageProps<"/[locale]/cookies">): Promise<Metadata> {

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { setRequestLocale } from "next-intl/server";
 import { LegalPage, legalMetadata } from "@/components/marketing/legal-page";
-import { resolveLocale } from "@/lib/i18n/config";
+import { resolveLocale } from "@/lib/core/i18n/config";
 
-// Cached for everyone: no request data, no nonce (see lib/public/csp.ts).
+// Cached for everyone: no request data, no nonce (see lib/surfaces/public-site/csp.ts).
 export const dynamic = "force-static";
 
 export function generateMetadata({ params }: PageProps<"/[locale]/privacy">): Promise<Metadata> {

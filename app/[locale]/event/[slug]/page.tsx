@@ -1,9 +1,9 @@
 import { notFound, redirect } from "next/navigation";
-import { resolveGlobalEventSlug } from "@/lib/events/global-slug";
-import { tenantLinks } from "@/lib/public/links";
+import { resolveGlobalEventSlug } from "@/lib/features/events/global-slug";
+import { tenantLinks } from "@/lib/platform/site/links";
 
 // Event slugs are unique per company: the company-less address only redirects to the company's
-// event page when one viewable event has the slug (lib/events/global-slug.ts), so it is looked
+// event page when one viewable event has the slug (lib/features/events/global-slug.ts), so it is looked
 // up on every request rather than cached as a page. A temporary redirect (307): another company
 // may take the same slug later, and a browser must not keep sending fans to the first one.
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
-import { parseAnalyticsParams, rangeErrorField } from "@/lib/analytics/range";
-import { exportAnalyticsCsv } from "@/lib/analytics/server";
-import { AppError } from "@/lib/errors";
-import { csvResponse } from "@/lib/csv";
-import { withMembership } from "@/lib/tenancy/guard";
+import { parseAnalyticsParams, rangeErrorField } from "@/lib/features/analytics/range";
+import { exportAnalyticsCsv } from "@/lib/features/analytics/server";
+import { AppError } from "@/lib/core/errors";
+import { csvResponse } from "@/lib/core/csv";
+import { withMembership } from "@/lib/platform/tenancy/guard";
 
 export const dynamic = "force-dynamic";
 

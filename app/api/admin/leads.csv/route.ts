@@ -1,7 +1,7 @@
-import { exportLeadsCsv } from "@/lib/leads/export-csv";
-import { leadFiltersSchema } from "@/lib/leads/schemas";
-import { csvResponse } from "@/lib/csv";
-import { withMembership } from "@/lib/tenancy/guard";
+import { exportLeadsCsv } from "@/lib/features/leads/export-csv";
+import { leadFiltersSchema } from "@/lib/features/leads/schemas";
+import { csvResponse } from "@/lib/core/csv";
+import { withMembership } from "@/lib/platform/tenancy/guard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { handleAuthRequest } from "@/lib/auth/handler";
+import { handleAuthRequest } from "@/lib/platform/auth/handler";
 
 // GET|POST /api/auth/* — Better Auth (sign-up, sign-in, sign-out, confirmation, reset, session).
 export const GET = handleAuthRequest;

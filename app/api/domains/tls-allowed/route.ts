@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/http/route";
-import { tlsAllowed } from "@/lib/tenancy/tls-allowed";
+import { publicRoute } from "@/lib/core/http/route";
+import { tlsAllowed } from "@/lib/features/domains/tls-allowed";
 
 export const dynamic = "force-dynamic";
 

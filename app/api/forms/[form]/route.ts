@@ -1,13 +1,13 @@
 import { after, type NextRequest } from "next/server";
-import { env } from "@/lib/env";
-import { AppError } from "@/lib/errors";
-import { assertSameOrigin, readJsonBody } from "@/lib/http/request";
-import { publicRoute } from "@/lib/http/route";
-import { resolveLocale } from "@/lib/i18n/config";
-import { localeCookieName } from "@/lib/i18n/locale-path";
-import { isMarketingForm } from "@/lib/marketing/limits";
-import { submitMarketingForm } from "@/lib/marketing/submit";
-import { enforceIpLimit } from "@/lib/rate-limit/server";
+import { env } from "@/lib/core/env";
+import { AppError } from "@/lib/core/errors";
+import { assertSameOrigin, readJsonBody } from "@/lib/core/http/request";
+import { publicRoute } from "@/lib/core/http/route";
+import { resolveLocale } from "@/lib/core/i18n/config";
+import { localeCookieName } from "@/lib/core/i18n/locale-path";
+import { isMarketingForm } from "@/lib/features/marketing/limits";
+import { submitMarketingForm } from "@/lib/features/marketing/submit";
+import { enforceIpLimit } from "@/lib/core/rate-limit/server";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { handleStripeWebhook } from "@/lib/billing/webhook";
-import { respond } from "@/lib/http/route";
+import { handleStripeWebhook } from "@/lib/features/billing/webhook";
+import { respond } from "@/lib/core/http/route";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { withMembership } from "@/lib/tenancy/guard";
+import { withMembership } from "@/lib/platform/tenancy/guard";
 import { handlers, uploadGuard } from "../handlers";
 
 export const dynamic = "force-dynamic";

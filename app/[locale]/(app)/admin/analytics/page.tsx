@@ -20,9 +20,9 @@ import {
   rangeErrorField,
   startOfDay,
   type AnalyticsParams,
-} from "@/lib/analytics/range";
-import { loadAnalytics } from "@/lib/analytics/server";
-import { requireMembership } from "@/lib/tenancy/guard";
+} from "@/lib/features/analytics/range";
+import { loadAnalytics } from "@/lib/features/analytics/server";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata({
   params,

@@ -7,11 +7,11 @@ import { ContentTable } from "@/components/content/content-table";
 import { Pagination } from "@/components/ui/pagination";
 import { StorageMeter } from "@/components/content/storage-meter";
 import { Button } from "@/components/ui/button";
-import { listContents } from "@/lib/content/queries";
-import { contentListSchema } from "@/lib/content/schemas";
-import { eventOptions } from "@/lib/events/queries";
-import { getStorageUsage } from "@/lib/plans/enforce";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { listContents } from "@/lib/features/content/queries";
+import { contentListSchema } from "@/lib/features/content/schemas";
+import { eventOptions } from "@/lib/features/events/queries";
+import { getStorageUsage } from "@/lib/platform/plans/enforce";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("content");

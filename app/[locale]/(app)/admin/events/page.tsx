@@ -6,10 +6,10 @@ import { Pagination } from "@/components/ui/pagination";
 import { EventFilters } from "@/components/events/event-filters";
 import { EventsTable } from "@/components/events/events-table";
 import { Button } from "@/components/ui/button";
-import { listEvents } from "@/lib/events/queries";
-import { eventListSchema } from "@/lib/events/schemas";
-import { tenantLinks } from "@/lib/public/links";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { listEvents } from "@/lib/features/events/queries";
+import { eventListSchema } from "@/lib/features/events/schemas";
+import { tenantLinks } from "@/lib/platform/site/links";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("events");

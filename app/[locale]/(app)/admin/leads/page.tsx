@@ -8,10 +8,10 @@ import { Pagination } from "@/components/ui/pagination";
 import { LeadFilters } from "@/components/leads/lead-filters";
 import { LeadsTable } from "@/components/leads/leads-table";
 import { Button } from "@/components/ui/button";
-import { can } from "@/lib/tenancy/permissions";
-import { companyHasLeads, leadFilterOptions, listLeads } from "@/lib/leads/queries";
-import { filterQuery, hasActiveFilters, leadFiltersSchema } from "@/lib/leads/schemas";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
+import { companyHasLeads, leadFilterOptions, listLeads } from "@/lib/features/leads/queries";
+import { filterQuery, hasActiveFilters, leadFiltersSchema } from "@/lib/features/leads/schemas";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/leads">): Promise<Metadata> {
   const { locale } = await params;

@@ -17,8 +17,8 @@ import {
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { can, type Permission } from "@/lib/tenancy/permissions";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { can, type Permission } from "@/lib/platform/access/permissions";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/settings">): Promise<Metadata> {
   const { locale } = await params;
@@ -31,7 +31,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
   setRequestLocale(locale);
   const membership = await requireMembership("settings.view");
   const t = await getTranslations("settings");
-  // Each section names what opening it needs (lib/tenancy/permissions.ts decides): a manager is
+  // Each section names what opening it needs (lib/platform/access/permissions.ts decides): a manager is
   // not offered pages that would only say "only administrators" (issue #18). Texts of the
   // dotted keys live in their own `settings.*` namespaces.
   const all: { href: string; key: string; Icon: LucideIcon; needs: Permission }[] = [

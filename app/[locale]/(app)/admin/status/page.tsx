@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
-import { describeAudit } from "@/lib/audit/describe";
-import { listCompanyAudit } from "@/lib/audit/queries";
-import { checkHealth } from "@/lib/health/check-health";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
-import { cn } from "@/lib/utils";
+import { describeAudit } from "@/lib/core/audit/describe";
+import { listCompanyAudit } from "@/lib/core/audit/queries";
+import { checkHealth } from "@/lib/features/health/check-health";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
+import { cn } from "@/lib/core/merge-classes";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/status">): Promise<Metadata> {
   const { locale } = await params;

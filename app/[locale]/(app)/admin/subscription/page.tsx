@@ -3,11 +3,11 @@ import { Check } from "lucide-react";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { BillingButton } from "@/components/billing/billing-button";
-import { getSubscriptionOverview } from "@/lib/billing/overview";
-import { isLocale, defaultLocale } from "@/lib/i18n/config";
-import { formatBytes, LIMIT_TIERS, PLANS, planPrice, type LimitTier } from "@/lib/plans/limits";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { cn } from "@/lib/utils";
+import { getSubscriptionOverview } from "@/lib/features/billing/overview";
+import { isLocale, defaultLocale } from "@/lib/core/i18n/config";
+import { formatBytes, LIMIT_TIERS, PLANS, planPrice, type LimitTier } from "@/lib/platform/plans/limits";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { cn } from "@/lib/core/merge-classes";
 
 export async function generateMetadata({
   params,

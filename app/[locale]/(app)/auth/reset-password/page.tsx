@@ -3,7 +3,7 @@ import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { AuthShell } from "@/components/auth/auth-shell";
 import { ResetPasswordForm } from "@/components/auth/reset-password-form";
-import { firstParam } from "@/lib/auth/search-params";
+import { firstParam } from "@/lib/platform/auth/search-params";
 
 export async function generateMetadata({
   params,

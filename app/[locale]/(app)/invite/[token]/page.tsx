@@ -5,8 +5,8 @@ import { AcceptInvitationButton } from "@/components/auth/accept-invitation-butt
 import { AuthShell } from "@/components/auth/auth-shell";
 import { SignOutButton } from "@/components/auth/sign-out-button";
 import { Button } from "@/components/ui/button";
-import { getCurrentSession } from "@/lib/auth/session";
-import { findInvitation } from "@/lib/team/accept-invitation";
+import { getCurrentSession } from "@/lib/platform/auth/session";
+import { findInvitation } from "@/lib/features/team/accept-invitation";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/invite/[token]">): Promise<Metadata> {
   const { locale } = await params;

@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { PlayerPage, playerMetadata } from "@/components/public/pages/player-page";
-import { resolveLocale } from "@/lib/i18n/config";
+import { resolveLocale } from "@/lib/core/i18n/config";
 
 // ISR: rendered on the first visit per (locale, path), then served from the cache until
 // `revalidatePublic` (admin changes) or the hourly safety net refreshes it.
-// Static: no request data, so no nonce is ever cached (lib/public/csp.ts).
+// Static: no request data, so no nonce is ever cached (lib/surfaces/public-site/csp.ts).
 export const dynamic = "force-static";
 export const revalidate = 3600;
 

@@ -1,7 +1,7 @@
-import { validationError } from "@/lib/errors";
-import { qrCodeImage } from "@/lib/short-links/qr-codes";
-import { qrImageQuerySchema } from "@/lib/short-links/schemas";
-import { withMembership } from "@/lib/tenancy/guard";
+import { validationError } from "@/lib/core/errors";
+import { qrCodeImage } from "@/lib/features/short-links/qr-codes";
+import { qrImageQuerySchema } from "@/lib/features/short-links/schemas";
+import { withMembership } from "@/lib/platform/tenancy/guard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,4 +1,4 @@
-import { engagementRoutes } from "@/lib/engagement/server";
+import { engagementRoutes } from "@/lib/surfaces/fan-api/server";
 
 export const dynamic = "force-dynamic";
 

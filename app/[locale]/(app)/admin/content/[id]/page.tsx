@@ -7,10 +7,10 @@ import { ContentStatusActions } from "@/components/content/content-status-action
 import { MediaManager } from "@/components/content/media-manager";
 import { StatusBadge } from "@/components/content/status-badge";
 import { QrCodesPanel } from "@/components/share/qr-codes-panel";
-import { getContentForEdit } from "@/lib/content/queries";
-import { eventOptions } from "@/lib/events/queries";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { loadFieldVersions } from "@/lib/translation/review";
+import { getContentForEdit } from "@/lib/features/content/queries";
+import { eventOptions } from "@/lib/features/events/queries";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { loadFieldVersions } from "@/lib/features/translation/review";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("content");

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import { ContentForm } from "@/components/content/content-form";
-import { CONTENT_KINDS } from "@/lib/content/schemas";
-import { eventOptions } from "@/lib/events/queries";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { CONTENT_KINDS } from "@/lib/features/content/schemas";
+import { eventOptions } from "@/lib/features/events/queries";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("content");

@@ -9,11 +9,11 @@ import { DeleteEventButton } from "@/components/events/delete-event-button";
 import { EventForm } from "@/components/events/event-form";
 import { QrCodesPanel } from "@/components/share/qr-codes-panel";
 import { Button } from "@/components/ui/button";
-import { getEventForEdit } from "@/lib/events/queries";
-import { timeZones } from "@/lib/events/time-zone";
-import { tenantLinks } from "@/lib/public/links";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { loadFieldVersions } from "@/lib/translation/review";
+import { getEventForEdit } from "@/lib/features/events/queries";
+import { timeZones } from "@/lib/features/events/time-zone";
+import { tenantLinks } from "@/lib/platform/site/links";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { loadFieldVersions } from "@/lib/features/translation/review";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("events");

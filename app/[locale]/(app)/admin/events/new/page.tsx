@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import { EventForm } from "@/components/events/event-form";
-import { timeZones } from "@/lib/events/time-zone";
-import { tenantLinks } from "@/lib/public/links";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { timeZones } from "@/lib/features/events/time-zone";
+import { tenantLinks } from "@/lib/platform/site/links";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("events");

@@ -5,9 +5,9 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { CopyAddress } from "@/components/admin/address/copy-address";
 import { SlugEditor } from "@/components/admin/address/slug-editor";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
-import { addressPatterns, getCompanyAddresses } from "@/lib/company/addresses";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
+import { addressPatterns, getCompanyAddresses } from "@/lib/features/company/addresses";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
 
 export async function generateMetadata({
   params,

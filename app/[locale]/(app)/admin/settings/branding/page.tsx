@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
 import { BrandingForm } from "@/components/brand/branding-form";
-import { getBrandingSettings } from "@/lib/brand/queries";
+import { getBrandingSettings } from "@/lib/features/brand/queries";
 
 export async function generateMetadata({
   params,

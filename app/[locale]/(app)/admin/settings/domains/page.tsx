@@ -3,8 +3,8 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
 import type { DomainRow } from "@/components/domains/domain-status";
 import { DomainsSettings } from "@/components/domains/domains-settings";
-import { getDomainsPage } from "@/lib/domains/queries";
-import type { DomainView } from "@/lib/domains/queries";
+import { getDomainsPage } from "@/lib/features/domains/queries";
+import type { DomainView } from "@/lib/features/domains/queries";
 
 export async function generateMetadata({
   params,

@@ -2,9 +2,9 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
 import { LanguagesSettings } from "@/components/translation/languages-settings";
-import { getCompanySettings } from "@/lib/company/queries";
-import { resolveLocale } from "@/lib/i18n/config";
-import { activeEngine } from "@/lib/translation/engines/select";
+import { getCompanySettings } from "@/lib/features/company/queries";
+import { resolveLocale } from "@/lib/core/i18n/config";
+import { activeEngine } from "@/lib/features/translation/engines/select";
 
 export async function generateMetadata({
   params,

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
 import { LegalTextsForm } from "@/components/brand/legal-texts-form";
-import { getLegalTexts } from "@/lib/brand/queries";
+import { getLegalTexts } from "@/lib/features/brand/queries";
 
 export async function generateMetadata({
   params,

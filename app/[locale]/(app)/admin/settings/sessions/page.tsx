@@ -3,11 +3,11 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SessionList } from "@/components/account/session-list";
 import { PageHeader } from "@/components/admin/page-header";
 import { SignOutOthersButton } from "@/components/admin/sign-out-others-button";
-import { maxConcurrentSessions } from "@/lib/auth/policy";
-import { getCurrentSession } from "@/lib/auth/session";
-import { listUserSessions } from "@/lib/auth/session-lifecycle";
-import { env } from "@/lib/env";
-import { requireMembership } from "@/lib/tenancy/guard";
+import { maxConcurrentSessions } from "@/lib/platform/auth/policy";
+import { getCurrentSession } from "@/lib/platform/auth/session";
+import { listUserSessions } from "@/lib/platform/auth/session-lifecycle";
+import { env } from "@/lib/core/env";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
 
 export async function generateMetadata({
   params,

@@ -3,9 +3,9 @@ import { getFormatter, getTranslations, setRequestLocale } from "next-intl/serve
 import { InviteForm } from "@/components/admin/invite-form";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { RevokeInvitationButton } from "@/components/admin/revoke-invitation-button";
-import { requireMembership } from "@/lib/tenancy/guard";
-import { can } from "@/lib/tenancy/permissions";
-import { listTeam } from "@/lib/team/queries";
+import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { can } from "@/lib/platform/access/permissions";
+import { listTeam } from "@/lib/features/team/queries";
 
 export async function generateMetadata({
   params,

@@ -1,5 +1,5 @@
-import { mediaStates } from "@/lib/content/queries";
-import { withMembership } from "@/lib/tenancy/guard";
+import { mediaStates } from "@/lib/features/content/queries";
+import { withMembership } from "@/lib/platform/tenancy/guard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { exportPersonData } from "@/lib/leads/export-person";
-import { withMembership } from "@/lib/tenancy/guard";
+import { exportPersonData } from "@/lib/features/leads/export-person";
+import { withMembership } from "@/lib/platform/tenancy/guard";
 
 export const dynamic = "force-dynamic";
 

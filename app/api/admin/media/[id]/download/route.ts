@@ -1,5 +1,5 @@
-import { originalDownloadUrl } from "@/lib/content/manage-media";
-import { withMembership } from "@/lib/tenancy/guard";
+import { originalDownloadUrl } from "@/lib/features/content/manage-media";
+import { withMembership } from "@/lib/platform/tenancy/guard";
 
 export const dynamic = "force-dynamic";
 

@@ -1,5 +1,5 @@
-import { publicRoute } from "@/lib/http/route";
-import { lookupBanner, mediaResponse } from "@/lib/public/media-access";
+import { publicRoute } from "@/lib/core/http/route";
+import { lookupBanner, mediaResponse } from "@/lib/surfaces/public-site/media-access";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
-import { isLocale } from "@/lib/i18n/config";
-import { SITE_OG_PAGES, type SiteOgPage } from "@/lib/public/metadata";
-import { renderOgImage, type OgKind } from "@/lib/public/og-image";
-import { renderSiteOgImage } from "@/lib/public/og-site";
+import { isLocale } from "@/lib/core/i18n/config";
+import { SITE_OG_PAGES, type SiteOgPage } from "@/lib/surfaces/public-site/metadata";
+import { renderOgImage, type OgKind } from "@/lib/surfaces/public-site/og-image";
+import { renderSiteOgImage } from "@/lib/surfaces/public-site/og-site";
 
 // Cached like the pages (one JPEG per subject and language), refreshed by the same tags; the
-// drawing itself is kept in the object store per version (lib/public/og-store.ts).
+// drawing itself is kept in the object store per version (lib/surfaces/public-site/og-store.ts).
 export const dynamic = "force-static";
 export const revalidate = 3600;
 

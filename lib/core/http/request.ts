@@ -1,0 +1,105 @@
+import type { z } from "zod";
+import { AppError, validationError } from "@/lib/core/errors";
+
+/**
+ * The request side shared by the app's JSON endpoints (engagement API, upload API, admin
+ * routes, marketing forms): the origin check of cookie-carrying writes, the body-size cap
+ * and JSON parsing. Failures are AppErrors, answered by the one mapper.
+ */
+
+const unsafeMethods = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function originOf(value: string): URL | null {
+  try {
+    return new URL(value);
+  } catch {
+    return null; // "null" (sandboxed frames, files)
+  }
+}
+
+/**
+ * A write must come from our own site. A JSON body cannot be sent cross-site without a
+ * preflight; this check closes the rest (forms, `no-cors`). Public endpoints compare the
+ * origin's host with the request's (tenant hosts are many); admin routes, which the session
+ * cookie authenticates, accept only the app's `trusted` origins. Safe methods and requests
+ * without an Origin header (same-origin GETs, server-side callers) pass.
+ */
+export function assertSameOrigin(
+  request: Request,
+  options: { messageKey: string; trusted?: readonly string[] },
+): void {
+  const origin = request.headers.get("origin");
+  if (!origin || !unsafeMethods.has(request.method)) return;
+  const allowed = options.trusted
+    ? options.trusted.includes(origin)
+    : originOf(origin)?.host === request.headers.get("host");
+  if (!allowed) throw new AppError("forbidden", options.messageKey);
+}
+
+export interface JsonBodyOptions {
+  /** Larger bodies are refused before they are parsed. */
+  maxBytes: number;
+  /** i18n key of the 422 for a body that is too large, not JSON or malformed. */
+  messageKey: string;
+  /** An empty body reads as `{}` (a like or a view needs none); otherwise it is refused. */
+  allowEmpty?: boolean;
+  /**
+   * A body that is not JSON reads as `{}` too, so the schema's 422 names the missing fields
+   * (the upload API answers a broken body like an empty form). Size is still capped.
+   */
+  lenient?: boolean;
+}
+
+/**
+ * The body as text, reading at most `maxBytes`: a chunked body declares no length, so the
+ * stream is counted as it arrives and cancelled as soon as it passes the cap — an oversized
+ * body is never held in memory. Null when it is too large.
+ */
+export async function readCappedText(request: Request, maxBytes: number): Promise<string | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return null;
+  if (!request.body) return "";
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks, size).toString("utf8");
+}
+
+/** The request's JSON body, within the size cap (declared and actual length). */
+export async function readJsonBody(request: Request, options: JsonBodyOptions): Promise<unknown> {
+  const refuse = () => new AppError("validation", options.messageKey);
+  const text = await readCappedText(request, options.maxBytes);
+  if (text === null) throw refuse();
+  if (!text.trim() && (options.allowEmpty || options.lenient)) return {};
+  const malformed = () => {
+    if (options.lenient) return {};
+    throw refuse();
+  };
+  if (!options.lenient && !request.headers.get("content-type")?.includes("application/json")) throw refuse();
+  try {
+    const json = JSON.parse(text) as unknown;
+    return options.lenient ? (json ?? {}) : json;
+  } catch {
+    return malformed();
+  }
+}
+
+/** The JSON body parsed with `schema` (a 422 with the field errors when it does not fit). */
+export async function parseJsonBody<T extends z.ZodType>(
+  request: Request,
+  schema: T,
+  options: JsonBodyOptions,
+): Promise<z.output<T>> {
+  const parsed = schema.safeParse(await readJsonBody(request, options));
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}

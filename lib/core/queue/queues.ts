@@ -1,0 +1,70 @@
+import type { MediaKind } from "@/lib/generated/prisma/enums";
+
+/**
+ * Queue names and payloads of the background jobs. Separate queues per media kind, so a long
+ * video never holds up the photos behind it, each with its own concurrency.
+ */
+export const MEDIA_QUEUES = {
+  image: "media-image",
+  video: "media-video",
+  audio: "media-audio",
+} as const;
+
+/** Periodic housekeeping: abandoned uploads, stuck processing, orphaned banners, stray upload objects. */
+export const SWEEP_QUEUE = "media-sweep";
+
+/**
+ * Renditions that media processed under an older width list lacks (lib/platform/media/backfill.ts):
+ * one pass after each worker start, a page per job, data `{ afterId }` (the last id done).
+ */
+export const BACKFILL_QUEUE = "media-backfill";
+
+export interface BackfillJobData {
+  afterId?: string;
+}
+
+/** The hourly roll-up of closed days of engagement for analytics (lib/features/analytics/rollup.ts). */
+export const ANALYTICS_QUEUE = "analytics-rollup";
+
+/** One DNS check of one domain (lib/features/domains/check-domain.ts), data `{ domainId }`. */
+export const DOMAIN_CHECK_QUEUE = "domain-check";
+/** Every minute: queues a check of each domain whose `nextCheckAt` is due. */
+export const DOMAIN_SCHEDULE_QUEUE = "domain-schedule";
+
+/**
+ * Engine runs of organisers' texts (lib/features/translation/run.ts), data `{ companyId, locale }`: one
+ * job translates all of a company's pending versions into one locale (singleton per pair).
+ */
+export const TRANSLATION_QUEUE = "translation";
+/** Every ten minutes: queues a run for each (company, locale) with pending versions left behind. */
+export const TRANSLATION_SCHEDULE_QUEUE = "translation-schedule";
+
+export interface TranslationJobData {
+  companyId: string;
+  locale: string;
+}
+
+export type MediaQueue = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
+
+export interface MediaJobData {
+  mediaId: string;
+}
+
+/** The queue that processes a kind of media; documents need no processing. */
+export function queueForKind(kind: MediaKind): MediaQueue | null {
+  switch (kind) {
+    case "photo":
+      return MEDIA_QUEUES.image;
+    case "video":
+      return MEDIA_QUEUES.video;
+    case "audio":
+      return MEDIA_QUEUES.audio;
+    case "document":
+      return null;
+  }
+}
+
+/** Enqueues media processing; implemented over pg-boss (lib/core/queue/boss.ts) and by fakes in tests. */
+export interface JobSender {
+  sendMediaJob(queue: MediaQueue, data: MediaJobData): Promise<void>;
+}

@@ -1,0 +1,50 @@
+import "server-only";
+import type PgBoss from "pg-boss";
+import { env } from "@/lib/core/env";
+import { bossJobSender, createBoss, ensureQueues, sendLocal } from "@/lib/core/queue/boss";
+import {
+  TRANSLATION_QUEUE,
+  type MediaJobData,
+  type MediaQueue,
+  type TranslationJobData,
+} from "@/lib/core/queue/queues";
+
+/**
+ * The process's one pg-boss, shared through `globalThis` by the Next.js bundles that need it
+ * (instrumentation starts the workers, route handlers send jobs; they are separate module
+ * graphs), on the app's database (DATABASE_URL).
+ */
+const shared = globalThis as unknown as { afterglowBoss?: Promise<PgBoss> };
+
+/** Whether this process works jobs (the one-machine default) or only sends them. */
+export const worksJobs = () => env.MEDIA_WORKER === "inline";
+
+export function getBoss(): Promise<PgBoss> {
+  if (!shared.afterglowBoss) {
+    const url = env.DATABASE_URL;
+    if (!url) return Promise.reject(new Error("DATABASE_URL is not set: jobs need the database"));
+    shared.afterglowBoss = (async () => {
+      const boss = createBoss(url, { supervise: worksJobs(), schedule: worksJobs() });
+      await boss.start();
+      await ensureQueues(boss);
+      return boss;
+    })();
+    shared.afterglowBoss.catch(() => {
+      shared.afterglowBoss = undefined; // try again on the next call
+    });
+  }
+  return shared.afterglowBoss;
+}
+
+/** Enqueues media processing on the shared boss, starting it on first use. */
+export async function sendMediaJob(queue: MediaQueue, data: MediaJobData): Promise<void> {
+  await bossJobSender(await getBoss()).sendMediaJob(queue, data);
+}
+
+/**
+ * Queues the engine run of one company's pending versions in one locale; the singleton key
+ * keeps one waiting run per pair (a run already working is joined by at most one more).
+ */
+export async function sendTranslationJob(data: TranslationJobData): Promise<void> {
+  await sendLocal(await getBoss(), TRANSLATION_QUEUE, data, `${data.companyId}:${data.locale}`);
+}

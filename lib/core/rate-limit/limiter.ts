@@ -1,0 +1,227 @@
+import type { Redis } from "ioredis";
+import type { Pool } from "pg";
+import {
+  type RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from "rate-limiter-flexible";
+import { fanPool } from "@/lib/core/db-pool";
+import { env } from "@/lib/core/env";
+import { AppError } from "@/lib/core/errors";
+import { redisConnection, reportRedisTrouble } from "@/lib/core/rate-limit/redis";
+
+/**
+ * The app's one rate limiter: `rate-limiter-flexible` on its Postgres store (the
+ * `rate_limiter` table), so every app instance on the database counts the same requests
+ * exactly. Each check is one atomic upsert on its own key's row (no transaction, no lock
+ * order, nothing read back and rewritten). With `REDIS_URL` the counts live in Redis
+ * instead (the library's Redis store, one atomic script per check), for every limit and
+ * every instance alike, so a large deployment's database sees none of them.
+ *
+ * A key over its limit is also blocked in this process's memory until its window ends
+ * (`inMemoryBlockOnConsumed`): a hammering client then costs no store write at all on
+ * this instance; another instance still asks the store, which says no. A key is only
+ * memory-blocked after the store reported it used up, so the block never lets more
+ * through than the shared count allows.
+ *
+ * Hot rows are a matter of the keys callers choose: a key that every request of a crowd
+ * updates (one NAT address) serialises that crowd on one row. See lib/platform/visitors/limits.ts
+ * for how the fan-facing limits avoid it.
+ *
+ * If the store fails, a per-process in-memory limiter with the same limits answers
+ * (`insuranceLimiter`): limits stay on, per instance, instead of every request failing.
+ */
+export interface LimitCheck {
+  /** Already free of personal data (hash an IP before it becomes part of a key); ≤ 200 characters. */
+  key: string;
+  /** Requests allowed per window. */
+  limit: number;
+}
+
+export type LimitOutcome =
+  | { allowed: true }
+  | {
+      allowed: false;
+      /** Seconds until the blocking window ends (at least 1). */
+      retryAfter: number;
+      /** The key that blocked. */
+      key: string;
+    };
+
+/** The 429 of a limit: the one error mapper sends `retryAfter` as the `Retry-After` header. */
+export function rateLimited(retryAfter: number, messageKey = "engagement.errors.rateLimited"): AppError {
+  return new AppError("rate_limited", messageKey, { retryAfter });
+}
+
+export const LIMITER_TABLE = "rate_limiter";
+
+/** Counts requests against keys; one per pool (an app instance has one). */
+export interface LimitStore {
+  consume(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
+}
+
+/** The options every store of the library gets for one (limit, window). */
+interface LimiterShape {
+  keyPrefix: string;
+  points: number;
+  duration: number;
+  inMemoryBlockOnConsumed: number;
+}
+
+/**
+ * A `LimitStore` on one of the library's stores. One limiter per (limit, window): the library
+ * fixes both per instance. Keys of one window share a prefix, so one key checked against two
+ * limits counts once (the lower limit wins).
+ */
+function libraryLimitStore(create: (shape: LimiterShape, first: boolean) => RateLimiterAbstract): LimitStore {
+  const limiters = new Map<string, RateLimiterAbstract>();
+  const limiterFor = (limit: number, windowSeconds: number) => {
+    const id = `${limit}/${windowSeconds}`;
+    let limiter = limiters.get(id);
+    if (!limiter) {
+      const keyPrefix = `w${windowSeconds}`;
+      limiter = create(
+        { keyPrefix, points: limit, duration: windowSeconds, inMemoryBlockOnConsumed: limit },
+        limiters.size === 0,
+      );
+      limiters.set(id, limiter);
+    }
+    return limiter;
+  };
+
+  return {
+    async consume(checks, windowSeconds) {
+      const outcomes = await Promise.all(
+        checks.map(async ({ key, limit }): Promise<LimitOutcome> => {
+          try {
+            await limiterFor(limit, windowSeconds).consume(key);
+            return { allowed: true };
+          } catch (rejection) {
+            // The library rejects with a RateLimiterRes when over the limit, an Error otherwise.
+            if (!(rejection instanceof RateLimiterRes)) throw rejection;
+            return {
+              allowed: false,
+              key,
+              retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
+            };
+          }
+        }),
+      );
+      return worstOutcome(outcomes);
+    },
+  };
+}
+
+/** A store on `pool`: the app's uses its own small pool (`limitStore()`); tests make several. */
+export function postgresLimitStore(pool: Pool): LimitStore {
+  return libraryLimitStore(
+    (shape, first) =>
+      new RateLimiterPostgres({
+        ...shape,
+        // While the database fails, this process counts alone, with the same limits.
+        insuranceLimiter: new RateLimiterMemory({
+          keyPrefix: shape.keyPrefix,
+          points: shape.points,
+          duration: shape.duration,
+        }),
+        storeClient: pool,
+        storeType: "pool",
+        tableName: LIMITER_TABLE,
+        // The migration creates the table; the library must not try DDL at start.
+        tableCreated: true,
+        // Only the first limiter sweeps expired rows (every 5 minutes, rows older than an hour).
+        clearExpiredByTimeout: first,
+      }),
+  );
+}
+
+/** How long a Redis that failed a check is left alone before it is asked again. */
+export const REDIS_PAUSE_MS = 5_000;
+
+/**
+ * A store on Redis (`REDIS_URL`): the library's atomic increment-with-expiry script, one round
+ * trip per check (ioredis pipelines the checks that arrive together). Keys are namespaced
+ * `afterglow:` so the Redis can be shared.
+ *
+ * A fan's request never waits on Redis for long: while the connection is not up the checks
+ * count in this process's memory, and a check that fails (a timeout of a stalled Redis, a
+ * refused command: no permission, read-only replica, out of memory) is logged and sends the
+ * next `REDIS_PAUSE_MS` of checks to memory too, instead of each paying the timeout again.
+ * Limits stay on meanwhile, per instance.
+ */
+export function redisLimitStore(client: Redis): LimitStore {
+  const onRedis = libraryLimitStore(
+    (shape) =>
+      new RateLimiterRedis({
+        ...shape,
+        keyPrefix: `afterglow:${shape.keyPrefix}`,
+        storeClient: client,
+      }),
+  );
+  const inMemory = libraryLimitStore(
+    ({ keyPrefix, points, duration }) => new RateLimiterMemory({ keyPrefix, points, duration }),
+  );
+  let pausedUntil = 0;
+  return {
+    async consume(checks, windowSeconds) {
+      if (client.status === "ready" && Date.now() >= pausedUntil) {
+        try {
+          return await onRedis.consume(checks, windowSeconds);
+        } catch (error) {
+          pausedUntil = Date.now() + REDIS_PAUSE_MS;
+          reportRedisTrouble(error);
+        }
+      }
+      return inMemory.consume(checks, windowSeconds);
+    },
+  };
+}
+
+/** Allowed when every check is; else the refusal that lasts longest. */
+export function worstOutcome(outcomes: readonly LimitOutcome[]): LimitOutcome {
+  let blocked: LimitOutcome | undefined;
+  for (const outcome of outcomes) {
+    if (!outcome.allowed && (!blocked || blocked.allowed || outcome.retryAfter > blocked.retryAfter)) {
+      blocked = outcome;
+    }
+  }
+  return blocked ?? { allowed: true };
+}
+
+/**
+ * The process's store: on Redis when `REDIS_URL` is set, else on the fans' pool
+ * (lib/core/db-pool.ts). Kept on globalThis like the pool.
+ */
+const shared = globalThis as unknown as { afterglowLimiter?: { store: LimitStore } };
+
+export function limitStore(): LimitStore {
+  shared.afterglowLimiter ??= {
+    store: env.REDIS_URL ? redisLimitStore(redisConnection(env.REDIS_URL)) : postgresLimitStore(fanPool()),
+  };
+  return shared.afterglowLimiter.store;
+}
+
+/**
+ * Counts one request against every check and says whether all are still within their limits.
+ */
+export async function consumeLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds = 60,
+  store?: LimitStore,
+): Promise<LimitOutcome> {
+  if (checks.length === 0) return { allowed: true };
+  return (store ?? limitStore()).consume(checks, windowSeconds);
+}
+
+/** Same as `consumeLimits`, throwing `rateLimited` (→ 429 with Retry-After) when over. */
+export async function enforceLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds = 60,
+  messageKey?: string,
+  store?: LimitStore,
+): Promise<void> {
+  const outcome = await consumeLimits(checks, windowSeconds, store);
+  if (!outcome.allowed) throw rateLimited(outcome.retryAfter, messageKey);
+}

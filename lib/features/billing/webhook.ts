@@ -1,0 +1,194 @@
+import "server-only";
+import { verifyWebhook } from "@/lib/features/billing/stripe";
+import { readChange, type BillingChange } from "@/lib/features/billing/webhook-events";
+import { db } from "@/lib/core/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { revalidatePublic } from "@/lib/platform/site/cache-tags";
+
+type Tx = Prisma.TransactionClient;
+type SubscriptionChange = Extract<BillingChange, { kind: "subscription" }>;
+type InvoiceChange = Extract<BillingChange, { kind: "invoice" }>;
+
+export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored" | "invalid_signature";
+
+/** Stripe statuses that keep the paid plan: `past_due` too, through Stripe's retry period. */
+const KEEPS_ACCESS = new Set(["active", "trialing", "past_due"]);
+/** Statuses after which this subscription never gives access again. */
+const TERMINAL = new Set(["canceled", "unpaid", "incomplete_expired"]);
+
+/**
+ * `POST /api/stripe/webhook`: the only way a company's plan changes besides the trial and
+ * the operator's command. The signature is checked on the raw body first (400, nothing
+ * stored, when it fails); then the event id is recorded in the same transaction as its
+ * effect, so a retried delivery finds it and changes nothing. An event that concerns no
+ * known company, or an unhandled type, is answered 200 and stores nothing.
+ */
+export async function handleStripeWebhook(
+  rawBody: string,
+  signature: string | null,
+  now = Date.now(),
+): Promise<WebhookOutcome> {
+  const event = verifyWebhook(rawBody, signature, now);
+  if (!event) return "invalid_signature";
+  const change = readChange(event.type, (event.data as { object?: unknown } | undefined)?.object);
+  if (!change) return "ignored";
+  const eventAt = new Date(event.created * 1000);
+  const { outcome, companyId } = await db.$transaction(async (tx) => {
+    const companyId = await resolveCompany(tx, change);
+    if (!companyId) return { outcome: "ignored" as const, companyId };
+    return { outcome: await applyChange(tx, companyId, change, event.id, event.type, eventAt), companyId };
+  });
+  // The plan decides the public pages' brand and white label (`publicBrand`): show the new one at once.
+  if (outcome === "applied" && companyId) revalidatePublic({ companyId });
+  return outcome;
+}
+
+async function applyChange(
+  tx: Tx,
+  companyId: string,
+  change: BillingChange,
+  eventId: string,
+  eventType: string,
+  eventAt: Date,
+): Promise<WebhookOutcome> {
+  // Serialises the company's billing changes (a trial start, two deliveries at once).
+  await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`billing:${companyId}`}, 0))`;
+  const recorded = await tx.stripeEvent.createMany({
+    data: [{ id: eventId, type: eventType }],
+    skipDuplicates: true,
+  });
+  if (recorded.count === 0) return "duplicate";
+  switch (change.kind) {
+    case "checkout":
+      return applyCheckout(tx, companyId, change);
+    case "subscription":
+      return applySubscription(tx, companyId, change, eventAt);
+    case "invoice":
+      return applyInvoice(tx, companyId, change, eventAt);
+  }
+}
+
+/**
+ * The company an event concerns. The Stripe customer decides when the app knows it (one
+ * customer per company, created by the app); the company id the app put in the metadata is
+ * used only for a customer no company holds yet. A customer of one company and the id of
+ * another is refused: nobody can move a subscription between companies.
+ */
+async function resolveCompany(tx: Tx, change: BillingChange): Promise<string | null> {
+  const holder = await tx.subscription.findUnique({
+    where: { stripeCustomerId: change.customerId },
+    select: { companyId: true },
+  });
+  const claimed = change.kind === "invoice" ? null : change.companyId;
+  if (holder) return claimed && claimed !== holder.companyId ? null : holder.companyId;
+  if (!claimed) return null;
+  const company = await tx.company.findUnique({
+    where: { id: claimed },
+    select: { id: true, subscription: { select: { stripeCustomerId: true } } },
+  });
+  if (!company) return null;
+  const own = company.subscription?.stripeCustomerId;
+  return own && own !== change.customerId ? null : company.id;
+}
+
+/** Links the customer and subscription to the company; the plan waits for the subscription's own state. */
+async function applyCheckout(
+  tx: Tx,
+  companyId: string,
+  change: Extract<BillingChange, { kind: "checkout" }>,
+): Promise<WebhookOutcome> {
+  const row = await tx.subscription.findUnique({ where: { companyId } });
+  await tx.subscription.upsert({
+    where: { companyId },
+    // The billing e-mail is Stripe's to keep; the row is created by checkout before this event.
+    create: {
+      companyId,
+      email: "",
+      stripeCustomerId: change.customerId,
+      stripeSubscriptionId: change.subscriptionId,
+    },
+    update: {
+      stripeCustomerId: change.customerId,
+      // A newer subscription state already named its subscription: keep it.
+      ...(row?.stripeSubscriptionId ? {} : { stripeSubscriptionId: change.subscriptionId }),
+    },
+  });
+  return "applied";
+}
+
+async function applySubscription(
+  tx: Tx,
+  companyId: string,
+  change: SubscriptionChange,
+  eventAt: Date,
+): Promise<WebhookOutcome> {
+  const row = await tx.subscription.findUnique({ where: { companyId } });
+  const status = change.deleted ? "canceled" : change.status;
+  if (row?.stripeStateAt && eventAt < row.stripeStateAt) return "stale";
+  const sameSubscription = row?.stripeSubscriptionId === change.subscriptionId;
+  // Within one second Stripe's order is unknown; a cancelled subscription never comes back.
+  if (sameSubscription && row?.stripeStatus === "canceled" && status !== "canceled") return "stale";
+  const active = KEEPS_ACCESS.has(status) && change.tier !== null;
+  // The end of an old subscription does not end the one the company pays for now.
+  if (row?.subscribed && row.stripeSubscriptionId && !sameSubscription && !active) return "stale";
+  const endsTrial = active || TERMINAL.has(status);
+  const data = {
+    stripeCustomerId: change.customerId,
+    stripeSubscriptionId: change.subscriptionId,
+    stripePriceId: change.priceId,
+    stripeStatus: status,
+    subscribed: active,
+    subscriptionTier: change.tier ?? row?.subscriptionTier ?? null,
+    subscriptionEnd: active ? change.periodEnd : (change.endedAt ?? eventAt),
+    stripeStateAt: eventAt,
+    ...(endsTrial ? { trialActive: false } : {}),
+  };
+  await tx.subscription.upsert({
+    where: { companyId },
+    create: { companyId, email: "", ...data },
+    update: data,
+  });
+  // Stripe takes back only what Stripe gave: an unpaid checkout never lowers a comped plan.
+  if (active && change.tier) {
+    await tx.company.update({ where: { id: companyId }, data: { plan: change.tier } });
+  } else if (row?.subscribed) {
+    await tx.company.update({ where: { id: companyId }, data: { plan: "starter" } });
+  }
+  return "applied";
+}
+
+/** A paid invoice confirms the period; a failed one marks the banner (access goes on while Stripe retries). */
+async function applyInvoice(
+  tx: Tx,
+  companyId: string,
+  change: InvoiceChange,
+  eventAt: Date,
+): Promise<WebhookOutcome> {
+  const row = await tx.subscription.findUnique({ where: { companyId } });
+  if (!row || row.stripeSubscriptionId !== change.subscriptionId || !row.subscriptionTier) return "stale";
+  if (row.stripeStateAt && eventAt < row.stripeStateAt) return "stale";
+  if (row.stripeStatus === "canceled") return "stale";
+  if (!change.paid) {
+    await tx.subscription.update({
+      where: { companyId },
+      data: { stripeStatus: "past_due", stripeStateAt: eventAt },
+    });
+    return "applied";
+  }
+  const end =
+    change.periodEnd && (!row.subscriptionEnd || change.periodEnd > row.subscriptionEnd)
+      ? change.periodEnd
+      : row.subscriptionEnd;
+  await tx.subscription.update({
+    where: { companyId },
+    data: {
+      stripeStatus: "active",
+      subscribed: true,
+      subscriptionEnd: end,
+      stripeStateAt: eventAt,
+      trialActive: false,
+    },
+  });
+  await tx.company.update({ where: { id: companyId }, data: { plan: row.subscriptionTier } });
+  return "applied";
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { recordAudit } from "@/lib/core/audit/record";
+import { companyDataSchema, landingPageSchema } from "@/lib/features/company/schemas";
+import { db } from "@/lib/core/db";
+import { AppError, validationError } from "@/lib/core/errors";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+import { assertCan } from "@/lib/platform/access/permissions";
+import {
+  companySourceLocale,
+  queueTranslationRuns,
+  recordSourceTexts,
+} from "@/lib/features/translation/record";
+
+export async function updateCompanyData(membership: Membership, input: unknown): Promise<void> {
+  // Spec §6: only admin edits company settings; checked here too, not only by the caller.
+  assertCan(membership, "settings.edit");
+  const parsed = companyDataSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const companyId = membership.company.id;
+  // Versions of an older text are redone (automatic) or flagged for review (hand-edited).
+  const runs = await db.$transaction(async (tx) => {
+    await tx.company.update({ where: { id: companyId }, data: parsed.data });
+    return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
+      { entity: "company", entityId: companyId, field: "description", text: parsed.data.description },
+    ]);
+  });
+  await queueTranslationRuns(runs);
+  await auditCompanyChange(membership, { operation: "company_data_updated" });
+}
+
+export async function updateLandingPage(membership: Membership, input: unknown): Promise<void> {
+  // Spec §6: only admin edits company settings; checked here too, not only by the caller.
+  assertCan(membership, "settings.edit");
+  const parsed = landingPageSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  const companyId = membership.company.id;
+  const runs = await db.$transaction(async (tx) => {
+    await tx.company.update({ where: { id: companyId }, data: parsed.data });
+    return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
+      { entity: "company", entityId: companyId, field: "landingPageName", text: parsed.data.landingPageName },
+      {
+        entity: "company",
+        entityId: companyId,
+        field: "landingPageDescription",
+        text: parsed.data.landingPageDescription,
+      },
+    ]);
+  });
+  await queueTranslationRuns(runs);
+  await auditCompanyChange(membership, { operation: "landing_page_updated" });
+}
+
+/**
+ * Settings → security: whether the company's admins must use two-factor authentication.
+ * The admin turning it on must use it already, or the setting would shut them out at once.
+ */
+export async function updateSecuritySettings(
+  membership: Membership,
+  input: { requireAdminTwoFactor: boolean },
+  callerHasTwoFactor: boolean,
+): Promise<void> {
+  assertCan(membership, "settings.edit");
+  if (input.requireAdminTwoFactor && !callerHasTwoFactor) {
+    throw new AppError("validation", "settings.security.enrolFirst");
+  }
+  const companyId = membership.company.id;
+  await db.company.update({
+    where: { id: companyId },
+    data: { requireAdminTwoFactor: input.requireAdminTwoFactor },
+  });
+  await auditCompanyChange(membership, {
+    operation: "security_settings_updated",
+    requireAdminTwoFactor: input.requireAdminTwoFactor,
+  });
+}
+
+/** Every change of the company's settings is an admin action in the audit log. */
+function auditCompanyChange(membership: Membership, details: Record<string, string | boolean>) {
+  const companyId = membership.company.id;
+  return recordAudit({
+    action: "admin_privileged_action",
+    tableName: "company",
+    recordId: companyId,
+    userId: membership.userId,
+    companyId,
+    details,
+  });
+}

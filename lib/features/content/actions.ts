@@ -1,0 +1,81 @@
+"use server";
+
+import { z } from "zod";
+import {
+  deleteContent,
+  deleteMediaItem,
+  reorderMedia,
+  retryMedia,
+  setCover,
+} from "@/lib/features/content/manage-media";
+import { createContent, setContentStatus, updateContent } from "@/lib/features/content/save-content";
+import type { ContentInput } from "@/lib/features/content/schemas";
+import { adminAction } from "@/lib/platform/actions/admin-action";
+import { recordId, validatedByLib } from "@/lib/core/validation/common";
+
+/**
+ * Content admin actions: guard → lib (validates the content with zod, scopes by the company)
+ * → refresh the public pages that show what changed. Errors come back as i18n keys.
+ */
+const manage = { permission: "content.manage" } as const;
+const id = recordId;
+const status = z.enum(["draft", "published", "archived"]);
+
+export const createContentAction = adminAction(
+  { ...manage, schema: z.tuple([validatedByLib<ContentInput>()]) },
+  async ({ membership, changed }, input: ContentInput) => {
+    const saved = await createContent(membership, input);
+    changed(saved.changed);
+    return { id: saved.id };
+  },
+);
+
+export const updateContentAction = adminAction(
+  { ...manage, schema: z.tuple([id, validatedByLib<ContentInput>()]) },
+  async ({ membership, changed }, contentId: string, input: ContentInput) => {
+    changed((await updateContent(membership, contentId, input)).changed);
+    return { id: contentId };
+  },
+);
+
+export const setContentStatusAction = adminAction(
+  { ...manage, schema: z.tuple([id, status]) },
+  async ({ membership, changed }, contentId, next) => {
+    changed((await setContentStatus(membership, contentId, next)).changed);
+  },
+);
+
+export const deleteContentAction = adminAction(
+  { ...manage, schema: z.tuple([id]) },
+  async ({ membership, changed }, contentId) => {
+    changed((await deleteContent(membership, contentId)).changed);
+  },
+);
+
+export const reorderMediaAction = adminAction(
+  { ...manage, schema: z.tuple([id, z.array(id).max(10_000)]) },
+  async ({ membership, changed }, contentId, mediaIds) => {
+    changed((await reorderMedia(membership, contentId, mediaIds)).changed);
+  },
+);
+
+export const setCoverAction = adminAction(
+  { ...manage, schema: z.tuple([id, id.nullable()]) },
+  async ({ membership, changed }, contentId, mediaId) => {
+    changed((await setCover(membership, contentId, mediaId)).changed);
+  },
+);
+
+export const deleteMediaAction = adminAction(
+  { ...manage, schema: z.tuple([id]) },
+  async ({ membership, changed }, mediaId) => {
+    changed((await deleteMediaItem(membership, mediaId)).changed);
+  },
+);
+
+export const retryMediaAction = adminAction(
+  { ...manage, schema: z.tuple([id]) },
+  async ({ membership }, mediaId) => {
+    await retryMedia(membership, mediaId);
+  },
+);

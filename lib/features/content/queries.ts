@@ -1,0 +1,221 @@
+import { getContentCounters } from "@/lib/features/analytics/queries";
+import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
+import type { ContentListFilters } from "@/lib/features/content/schemas";
+import { contentFieldsSelect } from "@/lib/features/content/selects";
+import { db } from "@/lib/core/db";
+import type {
+  ContentKind,
+  ContentStatus,
+  MediaKind,
+  Prisma,
+  ProcessingState,
+} from "@/lib/generated/prisma/client";
+import { thumbnailUrl } from "@/lib/platform/media/admin-urls";
+
+export const CONTENT_PAGE_SIZE = 20;
+
+export interface ContentListItem {
+  id: string;
+  title: string;
+  kind: ContentKind;
+  status: ContentStatus;
+  category: string | null;
+  tags: string[];
+  requiresLead: boolean;
+  updatedAt: string;
+  events: { id: string; name: string }[];
+  counts: Record<MediaKind, number> & { processing: number; failed: number };
+  coverUrl: string | null;
+  /** All-time engagement, from the same aggregates as the dashboard and analytics. */
+  engagement: ContentEngagement;
+}
+
+export interface ContentEngagement {
+  views: number;
+  likes: number;
+  downloads: number;
+  leads: number;
+}
+
+function engagementOf(counters: ContentEngagement | undefined): ContentEngagement {
+  const { views = 0, likes = 0, downloads = 0, leads = 0 } = counters ?? {};
+  return { views, likes, downloads, leads };
+}
+
+export async function listContents(
+  companyId: string,
+  filters: ContentListFilters,
+): Promise<{ items: ContentListItem[]; total: number; page: number; pageCount: number }> {
+  const where: Prisma.ContentWhereInput = { companyId };
+  if (filters.status) where.status = filters.status;
+  if (filters.kind) where.kind = filters.kind;
+  if (filters.eventId) where.events = { some: { eventId: filters.eventId } };
+  if (filters.q) {
+    where.OR = [
+      { title: { contains: filters.q, mode: "insensitive" } },
+      { category: { contains: filters.q, mode: "insensitive" } },
+      { tags: { has: filters.q } },
+    ];
+  }
+  const [total, rows] = await Promise.all([
+    db.content.count({ where }),
+    db.content.findMany({
+      where,
+      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
+      skip: (filters.page - 1) * CONTENT_PAGE_SIZE,
+      take: CONTENT_PAGE_SIZE,
+      select: {
+        id: true,
+        title: true,
+        kind: true,
+        status: true,
+        category: true,
+        tags: true,
+        requiresLead: true,
+        updatedAt: true,
+        coverMediaId: true,
+        events: { select: { event: { select: { id: true, name: true } } }, orderBy: { position: "asc" } },
+      },
+    }),
+  ]);
+  const ids = rows.map((r) => r.id);
+  const [byKind, byState, covers, counters] = await Promise.all([
+    db.mediaFile.groupBy({
+      by: ["contentId", "kind"],
+      where: { companyId, contentId: { in: ids } },
+      _count: true,
+    }),
+    db.mediaFile.groupBy({
+      by: ["contentId", "state"],
+      where: { companyId, contentId: { in: ids }, state: { in: ["processing", "failed", "uploading"] } },
+      _count: true,
+    }),
+    db.mediaFile.findMany({
+      where: { companyId, id: { in: rows.flatMap((r) => (r.coverMediaId ? [r.coverMediaId] : [])) } },
+      select: { id: true, variants: true },
+    }),
+    getContentCounters(companyId, ids),
+  ]);
+  const coverVariants = new Map(covers.map((c) => [c.id, c.variants]));
+  const items = await Promise.all(
+    rows.map(async (r): Promise<ContentListItem> => {
+      const counts = { photo: 0, video: 0, audio: 0, document: 0, processing: 0, failed: 0 };
+      for (const g of byKind) if (g.contentId === r.id) counts[g.kind] = g._count;
+      for (const g of byState) {
+        if (g.contentId !== r.id) continue;
+        if (g.state === "failed") counts.failed += g._count;
+        else counts.processing += g._count;
+      }
+      return {
+        id: r.id,
+        title: r.title,
+        kind: r.kind,
+        status: r.status,
+        category: r.category,
+        tags: r.tags,
+        requiresLead: r.requiresLead,
+        updatedAt: r.updatedAt.toISOString(),
+        events: r.events.map((e) => e.event),
+        counts,
+        coverUrl: r.coverMediaId ? await thumbnailUrl(coverVariants.get(r.coverMediaId), 160) : null,
+        engagement: engagementOf(counters.get(r.id)),
+      };
+    }),
+  );
+  return { items, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)) };
+}
+
+export interface MediaItem {
+  id: string;
+  kind: MediaKind;
+  state: ProcessingState;
+  originalName: string;
+  mimeType: string;
+  sizeBytes: number;
+  width: number | null;
+  height: number | null;
+  durationMs: number | null;
+  processingError: string | null;
+  thumbUrl: string | null;
+  position: number;
+}
+
+export interface ContentForEdit {
+  id: string;
+  title: string;
+  description: string;
+  category: string;
+  tags: string[];
+  kind: ContentKind;
+  status: ContentStatus;
+  requiresLead: boolean;
+  eventIds: string[];
+  coverMediaId: string | null;
+  publishedAt: string | null;
+  media: MediaItem[];
+}
+
+export async function getContentForEdit(companyId: string, contentId: string): Promise<ContentForEdit> {
+  const c = await getContentOrThrow(db, companyId, contentId, {
+    id: true,
+    ...contentFieldsSelect,
+    events: { select: { eventId: true } },
+  });
+  const media = await db.mediaFile.findMany({
+    where: { companyId, contentId },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    select: {
+      id: true,
+      kind: true,
+      state: true,
+      originalName: true,
+      mimeType: true,
+      sizeBytes: true,
+      width: true,
+      height: true,
+      durationMs: true,
+      processingError: true,
+      variants: true,
+      position: true,
+    },
+  });
+  return {
+    id: c.id,
+    title: c.title,
+    description: c.description ?? "",
+    category: c.category ?? "",
+    tags: c.tags,
+    kind: c.kind,
+    status: c.status,
+    requiresLead: c.requiresLead,
+    eventIds: c.events.map((e) => e.eventId),
+    coverMediaId: c.coverMediaId,
+    publishedAt: c.publishedAt?.toISOString() ?? null,
+    media: await Promise.all(
+      media.map(async ({ variants, sizeBytes, ...m }) => ({
+        ...m,
+        sizeBytes: Number(sizeBytes),
+        thumbUrl: m.state === "ready" ? await thumbnailUrl(variants, 320) : null,
+      })),
+    ),
+  };
+}
+
+/** States of a content's media, for the edit screen's polling while files process. */
+export async function mediaStates(companyId: string, contentId: string) {
+  await getContentOrThrow(db, companyId, contentId, { id: true });
+  return db.mediaFile.findMany({
+    where: { companyId, contentId },
+    select: { id: true, state: true },
+    orderBy: { position: "asc" },
+  });
+}
+
+/** Dashboard totals (spec §2: totals of content and of published content). */
+export async function contentTotals(companyId: string): Promise<{ total: number; published: number }> {
+  const [total, published] = await Promise.all([
+    db.content.count({ where: { companyId } }),
+    db.content.count({ where: { companyId, status: "published" } }),
+  ]);
+  return { total, published };
+}

@@ -1,0 +1,175 @@
+import { assertCanManage } from "@/lib/features/content/access";
+import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
+import { contentInputSchema, type ContentInput } from "@/lib/features/content/schemas";
+import { db } from "@/lib/core/db";
+import { AppError, validationError } from "@/lib/core/errors";
+import type { ContentStatus, Prisma } from "@/lib/generated/prisma/client";
+import { assertPhotoRoom, lockCompanyQuota } from "@/lib/platform/plans/enforce";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+import {
+  companySourceLocale,
+  queueTranslationRuns,
+  recordSourceTexts,
+} from "@/lib/features/translation/record";
+
+/** What changed on public pages, for `revalidatePublic`. */
+export interface ContentChange {
+  companyId: string;
+  contentIds: string[];
+  eventIds: string[];
+}
+
+/** The content's translatable texts, recorded in the save's transaction (lib/features/translation/record.ts). */
+async function recordTexts(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  contentId: string,
+  data: { title: string; description?: string | null },
+) {
+  return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
+    { entity: "content", entityId: contentId, field: "title", text: data.title },
+    { entity: "content", entityId: contentId, field: "description", text: data.description ?? null },
+  ]);
+}
+
+function parse(input: ContentInput) {
+  const parsed = contentInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/** Every id must be an event of the company. */
+async function assertOwnEvents(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  eventIds: string[],
+): Promise<void> {
+  if (eventIds.length === 0) return;
+  const found = await tx.event.count({ where: { companyId, id: { in: eventIds } } });
+  if (found !== new Set(eventIds).size) {
+    throw new AppError("validation", "content.errors.eventNotFound", {
+      fieldErrors: { eventIds: "content.errors.eventNotFound" },
+    });
+  }
+}
+
+/** Links content to events, each at the end of the event's list. */
+async function link(tx: Prisma.TransactionClient, contentId: string, eventIds: string[]): Promise<void> {
+  for (const eventId of eventIds) {
+    const last = await tx.contentEvent.aggregate({ where: { eventId }, _max: { position: true } });
+    await tx.contentEvent.create({ data: { contentId, eventId, position: (last._max.position ?? -1) + 1 } });
+  }
+}
+
+/** `publishedAt` is set when content goes live (again); kept otherwise. */
+function publishedAtFor(next: ContentStatus, previous: ContentStatus | null): Date | undefined {
+  return next === "published" && previous !== "published" ? new Date() : undefined;
+}
+
+export async function createContent(
+  membership: Membership,
+  input: ContentInput,
+): Promise<{ id: string; changed: ContentChange }> {
+  assertCanManage(membership);
+  const data = parse(input);
+  const companyId = membership.company.id;
+  const eventIds = [...new Set(data.eventIds)];
+  const content = await db.$transaction(async (tx) => {
+    await assertOwnEvents(tx, companyId, eventIds);
+    const created = await tx.content.create({
+      data: {
+        companyId,
+        title: data.title,
+        description: data.description,
+        category: data.category,
+        tags: data.tags,
+        kind: data.kind,
+        status: data.status,
+        requiresLead: data.requiresLead,
+        publishedAt: publishedAtFor(data.status ?? "draft", null) ?? null,
+      },
+      select: { id: true },
+    });
+    await link(tx, created.id, eventIds);
+    return { ...created, runs: await recordTexts(tx, companyId, created.id, data) };
+  });
+  await queueTranslationRuns(content.runs);
+  return { id: content.id, changed: { companyId, contentIds: [content.id], eventIds } };
+}
+
+/**
+ * Saves the edit form. Linking to a new event counts the content's photos against that
+ * event's plan limit (Starter: 50), so a full gallery cannot be attached to a full event.
+ */
+export async function updateContent(
+  membership: Membership,
+  contentId: string,
+  input: ContentInput,
+): Promise<{ id: string; changed: ContentChange }> {
+  assertCanManage(membership);
+  const data = parse(input);
+  const companyId = membership.company.id;
+  const eventIds = [...new Set(data.eventIds)];
+  const before = await db.$transaction(async (tx) => {
+    const current = await getContentOrThrow(tx, companyId, contentId, {
+      status: true,
+      events: { select: { eventId: true } },
+    });
+    await assertOwnEvents(tx, companyId, eventIds);
+    const previous = current.events.map((e) => e.eventId);
+    const added = eventIds.filter((id) => !previous.includes(id));
+    const removed = previous.filter((id) => !eventIds.includes(id));
+    if (added.length > 0) {
+      await lockCompanyQuota(tx, companyId);
+      const photos = await tx.mediaFile.count({
+        where: { companyId, contentId, kind: "photo", state: { not: "failed" } },
+      });
+      await assertPhotoRoom(tx, companyId, added, photos);
+    }
+    await tx.content.updateMany({
+      where: { id: contentId, companyId },
+      data: {
+        title: data.title,
+        description: data.description,
+        category: data.category,
+        tags: data.tags,
+        kind: data.kind,
+        status: data.status,
+        requiresLead: data.requiresLead,
+        publishedAt: publishedAtFor(data.status ?? current.status, current.status),
+      },
+    });
+    if (removed.length > 0)
+      await tx.contentEvent.deleteMany({ where: { contentId, eventId: { in: removed } } });
+    await link(tx, contentId, added);
+    return { previous, runs: await recordTexts(tx, companyId, contentId, data) };
+  });
+  await queueTranslationRuns(before.runs);
+  return {
+    id: contentId,
+    changed: {
+      companyId,
+      contentIds: [contentId],
+      eventIds: [...new Set([...before.previous, ...eventIds])],
+    },
+  };
+}
+
+/** Publish, unpublish (draft) or archive. */
+export async function setContentStatus(
+  membership: Membership,
+  contentId: string,
+  status: ContentStatus,
+): Promise<{ changed: ContentChange }> {
+  assertCanManage(membership);
+  const companyId = membership.company.id;
+  const current = await getContentOrThrow(db, companyId, contentId, {
+    status: true,
+    events: { select: { eventId: true } },
+  });
+  await db.content.updateMany({
+    where: { id: contentId, companyId },
+    data: { status, publishedAt: publishedAtFor(status, current.status) },
+  });
+  return { changed: { companyId, contentIds: [contentId], eventIds: current.events.map((e) => e.eventId) } };
+}

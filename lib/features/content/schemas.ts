@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { requiredText, sanitize } from "@/lib/core/validation/common";
+
+/** Content forms and filters (spec §2, §3). Messages are i18n keys. */
+export const CONTENT_KINDS = ["single", "photo_gallery", "video_gallery"] as const;
+export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+export const MAX_TAGS = 20;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, "validation.tooLong")
+    .nullable()
+    .optional()
+    .transform((v) => (v ? sanitize(v).value.trim() || null : null));
+
+/** Tags from a list or a comma-separated string: trimmed, without duplicates (case-insensitive). */
+export const tagsSchema = z
+  .union([z.array(z.string()), z.string()])
+  .optional()
+  .transform((v) => {
+    const list = (Array.isArray(v) ? v : (v ?? "").split(","))
+      .map((t) => sanitize(t).value.trim())
+      .filter(Boolean);
+    const seen = new Set<string>();
+    return list.filter((t) => !seen.has(t.toLowerCase()) && seen.add(t.toLowerCase()));
+  })
+  .pipe(z.array(z.string().max(40, "content.errors.tagTooLong")).max(MAX_TAGS, "content.errors.tooManyTags"));
+
+export const contentInputSchema = z.object({
+  title: requiredText(200),
+  description: optionalText(5000),
+  category: optionalText(100),
+  tags: tagsSchema,
+  kind: z.enum(CONTENT_KINDS),
+  /** Absent keeps the status (the publish control sets it); a new content starts as a draft. */
+  status: z.enum(CONTENT_STATUSES).optional(),
+  eventIds: z.array(z.string().min(1).max(64)).max(50).default([]),
+  requiresLead: z.boolean().default(false),
+});
+export type ContentInput = z.input<typeof contentInputSchema>;
+
+export const contentListSchema = z.object({
+  q: z.string().trim().max(100).optional().catch(undefined),
+  status: z.enum(CONTENT_STATUSES).optional().catch(undefined),
+  kind: z.enum(CONTENT_KINDS).optional().catch(undefined),
+  eventId: z.string().trim().min(1).max(64).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+});
+export type ContentListFilters = z.infer<typeof contentListSchema>;
+
+export const reorderSchema = z.object({
+  mediaIds: z.array(z.string().min(1).max(64)).min(1).max(5000),
+});

@@ -1,0 +1,272 @@
+import { randomBytes } from "node:crypto";
+import { once } from "node:events";
+import { Readable } from "node:stream";
+import { ZipArchive } from "archiver";
+import { recordAudit } from "@/lib/core/audit/record";
+import { safeDownloadName } from "@/lib/features/content/manage-media";
+import { db } from "@/lib/core/db";
+import {
+  getPublicContentOrThrow,
+  notFound,
+  type EngagedContent,
+} from "@/lib/features/engagement/get-public-content-or-throw";
+import { passLeadGate, recordLead } from "@/lib/features/engagement/request-download";
+import { downloadSchema } from "@/lib/features/engagement/schemas";
+import { nowUtc } from "@/lib/core/db-sql";
+import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
+import { AppError, validationError } from "@/lib/core/errors";
+import { sign, verify } from "@/lib/core/signing";
+import { rateLimited } from "@/lib/core/rate-limit/limiter";
+import { storage } from "@/lib/core/storage";
+import { reserveZipSlot } from "@/lib/features/engagement/zip-slots";
+
+/**
+ * "Download all" of a photo gallery: a ZIP of the gallery's ready originals (the content model
+ * has no organiser setting for renditions, so originals, as the single download gives),
+ * streamed object by object from the store into the archive and the archive into the response,
+ * so memory stays flat whatever the gallery's size.
+ *
+ * Two requests, one gate: the player POSTs (the lead form's data when the content is gated;
+ * the lead is recorded then, through the same gate and statement as a single download) and
+ * gets a grant: a signed ticket for this gallery and visitor, valid for a few minutes. The
+ * browser's download manager then GETs the ZIP with it; the GET checks the gate again (the
+ * lead is now on file), counts the download once per ticket (a retried or resumed GET streams
+ * again without counting twice) and streams the file.
+ */
+export interface DownloadAllLimits {
+  maxFiles: number;
+  maxBytes: number;
+  /** ZIP streams at once in this process (lib/features/engagement/zip-slots.ts). */
+  maxStreams?: number;
+}
+
+export const DOWNLOAD_ALL_LIMITS: DownloadAllLimits = { maxFiles: 500, maxBytes: 2 * 1024 ** 3 };
+
+export interface DownloadAllTicket {
+  /** Where the browser fetches the ZIP (same origin), the ticket in its query. */
+  url: string;
+  fileName: string;
+  /** The ticket's id: the GET sets it as the `ag_zip` cookie once the ZIP starts streaming. */
+  ticket: string;
+}
+
+/** Set (readable by the page) when a ZIP starts streaming, so the button knows "preparing…" is over. */
+export const ZIP_STARTED_COOKIE = "ag_zip";
+/** Long enough for a slow first byte and the browser's own retries of the same URL. */
+export const TICKET_TTL_SECONDS = 10 * 60;
+
+/** Not HttpOnly on purpose: the page polls for it; it holds only the ticket's random id. */
+export const zipStartedCookie = (ticketId: string) =>
+  `${ZIP_STARTED_COOKIE}=${ticketId}; Path=/; Max-Age=120; SameSite=Lax`;
+
+const MAC_BYTES = 16;
+const ticketData = (contentId: string, visitorId: string, id: string, expires: number) =>
+  `${contentId}|${visitorId}|${id}|${expires}`;
+
+/** `{id}.{expires}.{mac}`: bound to the gallery and the visitor it was granted to. */
+export function issueTicket(contentId: string, visitorId: string, nowMs = Date.now()): string {
+  const id = randomBytes(12).toString("base64url");
+  const expires = Math.floor(nowMs / 1000) + TICKET_TTL_SECONDS;
+  const mac = sign("zip-ticket", ticketData(contentId, visitorId, id, expires), MAC_BYTES);
+  return `${id}.${expires}.${mac.toString("base64url")}`;
+}
+
+/** The ticket's id if it was granted for this gallery and visitor and has not expired. */
+export function redeemableTicket(
+  value: string | null | undefined,
+  contentId: string,
+  visitorId: string,
+  nowMs = Date.now(),
+): string | null {
+  const match = /^([\w-]{16})\.(\d{1,12})\.([\w-]{22})$/.exec(value ?? "");
+  if (!match) return null;
+  const [, id, expiresText, mac] = match as unknown as [string, string, string, string];
+  const expires = Number(expiresText);
+  if (expires * 1000 <= nowMs) return null;
+  const given = Buffer.from(mac, "base64url");
+  return verify("zip-ticket", ticketData(contentId, visitorId, id, expires), given, MAC_BYTES) ? id : null;
+}
+
+const ticketExpired = () => new AppError("forbidden", "engagement.errors.downloadAllExpired");
+
+export interface DownloadAllStream {
+  fileName: string;
+  body: ReadableStream<Uint8Array>;
+  /** The redeemed ticket's id. */
+  ticket: string;
+}
+
+const photoSelect = {
+  id: true,
+  storageKey: true,
+  originalName: true,
+  mimeType: true,
+  sizeBytes: true,
+} as const;
+
+async function galleryOf(contentId: string): Promise<{ content: EngagedContent; title: string }> {
+  const content = await getPublicContentOrThrow(contentId);
+  if (content.kind !== "photo_gallery") throw notFound();
+  const row = await db.content.findUnique({ where: { id: content.id }, select: { title: true } });
+  return { content, title: row?.title ?? "" };
+}
+
+async function photosOf(content: EngagedContent, limits: DownloadAllLimits) {
+  const photos = await db.mediaFile.findMany({
+    where: { contentId: content.id, companyId: content.companyId, state: "ready", kind: "photo" },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    // One over the cap is enough to know it is over.
+    take: limits.maxFiles + 1,
+    select: photoSelect,
+  });
+  if (photos.length === 0) throw notFound();
+  const bytes = photos.reduce((sum, p) => sum + Number(p.sizeBytes), 0);
+  if (photos.length > limits.maxFiles || bytes > limits.maxBytes) {
+    throw new AppError("validation", "engagement.errors.downloadAllTooLarge", {
+      values: { files: limits.maxFiles, gigabytes: Math.floor(limits.maxBytes / 1024 ** 3) || 1 },
+    });
+  }
+  return photos;
+}
+
+/** The ZIP's name: the gallery's title without anything a file system or header would choke on. */
+export function zipFileName(title: string): string {
+  const stem = title
+    .replace(/[\u0000-\u001f\u007f"\\/;:*?<>|]/g, "")
+    .replace(/^[.\s]+/, "")
+    .trim()
+    .slice(0, 150);
+  return `${stem || "gallery"}.zip`;
+}
+
+/** POST: passes the lead gate (recording a lead sent with it) and says where the ZIP is. */
+export async function prepareDownloadAll(
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+  locale: string | undefined,
+  source: string | null,
+  limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
+): Promise<DownloadAllTicket> {
+  const parsed = downloadSchema.pick({ lead: true }).safeParse(input ?? {});
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+  const { content, title } = await galleryOf(contentId);
+  const lead = await passLeadGate(content, visitorId, parsed.data.lead);
+  await photosOf(content, limits);
+  if (lead) await recordLead(content, visitorId, lead, locale, source, { withDownload: false });
+  const ticket = issueTicket(content.id, visitorId);
+  return {
+    url: `/api/content/${content.id}/download-all?t=${ticket}`,
+    fileName: zipFileName(title),
+    ticket: ticket.slice(0, ticket.indexOf(".")),
+  };
+}
+
+/**
+ * One `download` row per ticket: the row carries the ticket's id (`channel = all:{id}`), and a
+ * transaction-scoped advisory lock on it makes two simultaneous GETs of one ticket count once.
+ */
+async function countOnce(
+  content: EngagedContent,
+  visitorId: string,
+  ticketId: string,
+  source: string | null,
+) {
+  const channel = `all:${ticketId}`;
+  const [, inserted] = await db.$transaction([
+    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`zip:${ticketId}`}, 0))`,
+    db.$executeRaw`
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "channel", "source", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'download'::"EngagementType", ${visitorId}, 1, ${channel}, ${source}, ${nowUtc}
+      WHERE NOT EXISTS (
+        SELECT 1 FROM "engagement_event"
+        WHERE "contentId" = ${content.id} AND "visitorId" = ${visitorId} AND "type" = 'download'
+          AND "channel" = ${channel}
+      )`,
+  ]);
+  return inserted === 1;
+}
+
+/** GET: the ticket (the gate passed), one `download` row per ticket, then the streamed ZIP. */
+export async function openDownloadAll(
+  contentId: string,
+  visitorId: string,
+  ticket: string | null,
+  source: string | null,
+  limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
+): Promise<DownloadAllStream> {
+  const { content, title } = await galleryOf(contentId);
+  // The ticket is the gate's answer: the POST signs one only after the lead gate passed, for
+  // this gallery and visitor. Asking the gate again would refuse a returning fan on a new
+  // device, whose form matched the lead already on file (nothing new is stored for it).
+  const ticketId = redeemableTicket(ticket, content.id, visitorId);
+  if (!ticketId) throw ticketExpired();
+  const photos = await photosOf(content, limits);
+  // Before counting: a fan asked to retry has not downloaded anything yet.
+  const release = reserveZipSlot(limits.maxStreams);
+  if (!release) throw rateLimited(ZIP_BUSY_RETRY_SECONDS, "engagement.errors.downloadAllBusy");
+  try {
+    if (await countOnce(content, visitorId, ticketId, source)) {
+      await recordAudit({
+        action: "download_tracking",
+        tableName: "content",
+        recordId: content.id,
+        companyId: content.companyId,
+        details: { contentId: content.id, gated: content.requiresLead, all: true, files: photos.length },
+      });
+    }
+  } catch (error) {
+    release();
+    throw error;
+  }
+  return {
+    fileName: zipFileName(title),
+    body: zipStream(photos, zipNames(photos), release),
+    ticket: ticketId,
+  };
+}
+
+const ZIP_BUSY_RETRY_SECONDS = 10;
+
+const zipNames = (photos: readonly { originalName: string; mimeType: string }[]) =>
+  uniqueZipNames(photos.map((p) => safeDownloadName(p.originalName, p.mimeType)));
+
+/**
+ * The archive as a web stream. Objects are opened one at a time (the next once the previous
+ * entry is written), so a large gallery never holds hundreds of store connections open; JPEG,
+ * PNG, WebP and GIF are already compressed, so entries are stored, not deflated.
+ */
+function zipStream(photos: readonly { storageKey: string }[], names: readonly string[], release: () => void) {
+  const archive = new ZipArchive({ store: true });
+  // Finished, failed or cancelled: the slot is free again.
+  archive.once("close", release);
+  // A fan who cancels the download closes the stream: stop waiting for entries and opening objects.
+  const closed = new AbortController();
+  archive.once("close", () => closed.abort());
+  void (async () => {
+    try {
+      for (const [i, photo] of photos.entries()) {
+        if (closed.signal.aborted) return;
+        // Opened before waiting for its entry: a missing object must not leave a pending
+        // `once` behind to reject unobserved when the archive is destroyed below.
+        const object = await storage.readStream(photo.storageKey);
+        const entry = once(archive, "entry", { signal: closed.signal });
+        archive.append(object, { name: names[i] ?? `photo-${i + 1}` });
+        await entry;
+      }
+      await archive.finalize();
+    } catch (error) {
+      if (closed.signal.aborted) return;
+      // The headers are sent: all that is left is to break the stream so the browser marks the
+      // download failed instead of saving a truncated ZIP as complete.
+      archive.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  })();
+  return Readable.toWeb(archive) as ReadableStream<Uint8Array>;
+}
+
+/** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
+export function attachmentHeader(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}

@@ -1,0 +1,189 @@
+import { randomUUID } from "node:crypto";
+import { recordAudit } from "@/lib/core/audit/record";
+import { safeDownloadName, signedOriginalUrl } from "@/lib/features/content/manage-media";
+import { db } from "@/lib/core/db";
+import {
+  getPublicContentOrThrow,
+  notFound,
+  type EngagedContent,
+} from "@/lib/features/engagement/get-public-content-or-throw";
+import { hasLeadOnFile } from "@/lib/features/engagement/queries";
+import { downloadSchema, leadSchema, type LeadInput } from "@/lib/features/engagement/schemas";
+import { nowUtc } from "@/lib/core/db-sql";
+import { AppError, validationError } from "@/lib/core/errors";
+import { displayMedia } from "@/lib/features/content/kind-rules";
+import { isRecordIdShape } from "@/lib/core/validation/common";
+
+/** 403 with `leadRequired: true`: the player opens the lead form. */
+export const leadRequired = () =>
+  new AppError("forbidden", "engagement.errors.leadRequired", { leadRequired: true });
+
+export interface DownloadGrant {
+  /** Short-lived signed URL with an attachment disposition. */
+  url: string;
+  fileName: string;
+}
+
+const mediaSelect = { id: true, kind: true, storageKey: true, originalName: true, mimeType: true } as const;
+
+/** The asked-for media of the content, or its first downloadable one (a single's cover is not). */
+async function mediaOf(content: EngagedContent, mediaId: string | undefined) {
+  if (mediaId) {
+    if (!isRecordIdShape(mediaId)) throw notFound();
+    const media = await db.mediaFile.findFirst({
+      where: { id: mediaId, contentId: content.id, companyId: content.companyId, state: "ready" },
+      select: mediaSelect,
+    });
+    if (!media) throw notFound();
+    return media;
+  }
+  const first = await db.mediaFile.findMany({
+    where: { contentId: content.id, companyId: content.companyId, state: "ready" },
+    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
+    take: 2,
+    select: mediaSelect,
+  });
+  const media = displayMedia({ ...content, mediaFiles: first })[0];
+  if (!media) throw notFound();
+  return media;
+}
+
+/**
+ * The one lead gate of every download (single file and "Download all"): nothing to do for
+ * ungated content; otherwise the lead sent with the request (validated, returned for the
+ * caller to record) or one this visitor left for the company before, else `leadRequired`.
+ */
+export async function passLeadGate(
+  content: EngagedContent,
+  visitorId: string,
+  rawLead: unknown,
+): Promise<LeadInput | null> {
+  if (!content.requiresLead) return null;
+  if (rawLead !== undefined && rawLead !== null) {
+    const checked = leadSchema.safeParse(rawLead);
+    if (!checked.success) throw validationError(checked.error, { message: "field", prefix: "lead" });
+    return checked.data;
+  }
+  if (!(await hasLeadOnFile(content.companyId, visitorId))) throw leadRequired();
+  return null;
+}
+
+/**
+ * A fan's download. Lead-gated content needs a lead in the request or one this visitor left
+ * for the company before. The lead (one per company, content and e-mail: a repeated form
+ * never changes it and is recorded as a re-submission in the download's audit row), its `lead`
+ * row when it is new, and the `download` row are written together; then the signed URL is
+ * returned.
+ */
+export async function requestDownload(
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+  locale?: string,
+  source: string | null = null,
+): Promise<DownloadGrant> {
+  const content = await getPublicContentOrThrow(contentId);
+  const parsed = downloadSchema.safeParse(input ?? {});
+  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+  const media = await mediaOf(content, parsed.data.mediaId);
+
+  const lead = await passLeadGate(content, visitorId, parsed.data.lead);
+
+  // Signing is local (no request to storage): do it first, so nothing is recorded for a URL
+  // that could not be made.
+  const url = await signedOriginalUrl(media);
+  const fileName = safeDownloadName(media.originalName, media.mimeType);
+  const submitted = lead
+    ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true })
+    : null;
+  if (!submitted) await recordDownload(content, visitorId, source);
+
+  await recordAudit({
+    action: "download_tracking",
+    tableName: "media_file",
+    recordId: media.id,
+    companyId: content.companyId,
+    details: {
+      contentId: content.id,
+      gated: content.requiresLead,
+      newLead: submitted?.inserted ?? false,
+      // A form sent again for an existing lead is recorded here, never applied to the lead.
+      ...(submitted && !submitted.inserted
+        ? { leadResubmitted: true, differingFields: submitted.changedFields }
+        : {}),
+    },
+  });
+  return { url, fileName };
+}
+
+export async function recordDownload(
+  content: EngagedContent,
+  visitorId: string,
+  source: string | null,
+): Promise<void> {
+  await db.engagementEvent.create({
+    data: {
+      companyId: content.companyId,
+      contentId: content.id,
+      eventId: content.eventId,
+      type: "download",
+      visitorId,
+      source,
+    },
+  });
+}
+
+/**
+ * One statement, so atomic without an interactive transaction: the lead is inserted unless
+ * the company already has one for this content and e-mail, and a `lead` row follows only a
+ * new lead, a `download` row when asked (a "Download all" counts its download when the ZIP is
+ * fetched, not when the form is sent). An existing lead is never changed from the public API:
+ * anyone can type someone else's e-mail, so a later form must not replace the fan's name,
+ * phone, company or consent (nor move the lead to the sender's device). Returns whether the
+ * lead is new and, for a re-submission, which fields differed (names only: the values are
+ * unverified and are not kept).
+ */
+export async function recordLead(
+  content: EngagedContent,
+  visitorId: string,
+  lead: LeadInput,
+  locale: string | undefined,
+  source: string | null,
+  options: { withDownload: boolean },
+): Promise<{ inserted: boolean; changedFields: string[] }> {
+  const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
+    WITH inserted AS (
+      INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
+        "consent", "consentAt", "visitorId", "locale", "source", "createdAt", "updatedAt")
+      VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${content.eventId}, ${lead.name}, ${lead.email},
+        ${lead.phone ?? null}, ${lead.company ?? null}, true, ${nowUtc}, ${visitorId}, ${locale ?? null},
+        ${source}, ${nowUtc}, ${nowUtc})
+      ON CONFLICT ("companyId", "contentId", "email") DO NOTHING
+      RETURNING "id"
+    ), logged AS (
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${source}, ${nowUtc}
+      FROM (
+        SELECT 'download'::"EngagementType" AS "type" WHERE ${options.withDownload}::boolean
+        UNION ALL
+        SELECT 'lead'::"EngagementType" WHERE EXISTS (SELECT 1 FROM inserted)
+      ) t
+    )
+    SELECT EXISTS (SELECT 1 FROM inserted) AS "inserted"`;
+  const inserted = result?.inserted ?? false;
+  if (inserted) return { inserted, changedFields: [] };
+  const stored = await db.lead.findUnique({
+    where: {
+      companyId_contentId_email: { companyId: content.companyId, contentId: content.id, email: lead.email },
+    },
+    select: { name: true, phone: true, companyName: true },
+  });
+  const changedFields = stored
+    ? [
+        ...(stored.name !== lead.name ? ["name"] : []),
+        ...(stored.phone !== (lead.phone ?? null) ? ["phone"] : []),
+        ...(stored.companyName !== (lead.company ?? null) ? ["company"] : []),
+      ]
+    : [];
+  return { inserted, changedFields };
+}

@@ -1,0 +1,203 @@
+import { db } from "@/lib/core/db";
+import { appUrl } from "@/lib/core/env";
+import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
+import type { EventListFilters } from "@/lib/features/events/schemas";
+import { eventSlugCandidates } from "@/lib/features/events/slug";
+import { tenantLinks } from "@/lib/platform/site/links";
+import { slugify } from "@/lib/platform/site/slug";
+import { utcToZoned } from "@/lib/features/events/time-zone";
+import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prisma/client";
+import { thumbnailUrl } from "@/lib/platform/media/admin-urls";
+
+export const EVENTS_PAGE_SIZE = 20;
+
+/** The public address of an event (what the QR code encodes): it carries the company. */
+export function eventPublicUrl(companySlug: string, slug: string): string {
+  return `${appUrl}${tenantLinks("path", companySlug).event(slug)}`;
+}
+
+export interface EventListItem {
+  id: string;
+  name: string;
+  slug: string;
+  startsAt: string;
+  timeZone: string;
+  /** Wall-clock date and time in the event's zone. */
+  local: { date: string; time: string };
+  location: string | null;
+  status: EventStatus;
+  isPublic: boolean;
+  participantsCount: number;
+  maxParticipants: number | null;
+  priceMinor: number | null;
+  currency: string;
+  contentCount: number;
+}
+
+export async function listEvents(
+  companyId: string,
+  filters: EventListFilters,
+): Promise<{ items: EventListItem[]; total: number; page: number; pageCount: number }> {
+  const where: Prisma.EventWhereInput = { companyId };
+  if (filters.status) where.status = filters.status;
+  if (filters.q) {
+    where.OR = [
+      { name: { contains: filters.q, mode: "insensitive" } },
+      { slug: { contains: filters.q, mode: "insensitive" } },
+      { location: { contains: filters.q, mode: "insensitive" } },
+    ];
+  }
+  const [total, rows] = await Promise.all([
+    db.event.count({ where }),
+    db.event.findMany({
+      where,
+      orderBy: [{ startsAt: "desc" }, { id: "asc" }],
+      skip: (filters.page - 1) * EVENTS_PAGE_SIZE,
+      take: EVENTS_PAGE_SIZE,
+      select: {
+        id: true,
+        name: true,
+        slug: true,
+        startsAt: true,
+        timeZone: true,
+        location: true,
+        status: true,
+        isPublic: true,
+        participantsCount: true,
+        maxParticipants: true,
+        priceMinor: true,
+        currency: true,
+        _count: { select: { contents: true } },
+      },
+    }),
+  ]);
+  return {
+    items: rows.map(({ _count, startsAt, ...e }) => ({
+      ...e,
+      startsAt: startsAt.toISOString(),
+      local: utcToZoned(startsAt, e.timeZone),
+      contentCount: _count.contents,
+    })),
+    total,
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / EVENTS_PAGE_SIZE)),
+  };
+}
+
+export interface EventFormValues {
+  name: string;
+  slug: string;
+  description: string;
+  date: string;
+  time: string;
+  timeZone: string;
+  location: string;
+  maxParticipants: string;
+  participantsCount: string;
+  isFree: boolean;
+  price: string;
+  currency: "EUR" | "USD" | "BRL" | "GBP";
+  status: EventStatus;
+  isPublic: boolean;
+}
+
+export interface EventForEdit {
+  id: string;
+  values: EventFormValues;
+  banner: { state: ProcessingState; url: string | null } | null;
+  publicUrl: string;
+  contentCount: number;
+}
+
+export async function getEventForEdit(companyId: string, eventId: string): Promise<EventForEdit> {
+  const e = await getEventOrThrow(db, companyId, eventId, {
+    id: true,
+    name: true,
+    slug: true,
+    description: true,
+    startsAt: true,
+    timeZone: true,
+    location: true,
+    maxParticipants: true,
+    participantsCount: true,
+    priceMinor: true,
+    currency: true,
+    status: true,
+    isPublic: true,
+    bannerKey: true,
+    company: { select: { slug: true } },
+    _count: { select: { contents: true } },
+  });
+  const local = utcToZoned(e.startsAt, e.timeZone);
+  const bannerMedia = e.bannerKey
+    ? await db.mediaFile.findFirst({
+        where: { storageKey: e.bannerKey, companyId },
+        select: { state: true, variants: true },
+      })
+    : null;
+  return {
+    id: e.id,
+    values: {
+      name: e.name,
+      slug: e.slug,
+      description: e.description ?? "",
+      date: local.date,
+      time: local.time,
+      timeZone: e.timeZone,
+      location: e.location ?? "",
+      maxParticipants: e.maxParticipants?.toString() ?? "",
+      participantsCount: String(e.participantsCount),
+      isFree: !e.priceMinor,
+      price: e.priceMinor ? (e.priceMinor / 100).toFixed(2) : "",
+      currency: (["EUR", "USD", "BRL", "GBP"].includes(e.currency)
+        ? e.currency
+        : "EUR") as EventFormValues["currency"],
+      status: e.status,
+      isPublic: e.isPublic,
+    },
+    banner: bannerMedia
+      ? { state: bannerMedia.state, url: await thumbnailUrl(bannerMedia.variants, 640) }
+      : null,
+    publicUrl: eventPublicUrl(e.company.slug, e.slug),
+    contentCount: e._count.contents,
+  };
+}
+
+/** Events to link contents to (the content form's choices). */
+export async function eventOptions(companyId: string): Promise<{ id: string; name: string; date: string }[]> {
+  const rows = await db.event.findMany({
+    where: { companyId },
+    orderBy: { startsAt: "desc" },
+    select: { id: true, name: true, startsAt: true, timeZone: true },
+    take: 500,
+  });
+  return rows.map((r) => ({ id: r.id, name: r.name, date: utcToZoned(r.startsAt, r.timeZone).date }));
+}
+
+/**
+ * Whether a slug is free in the company (slugs are unique per company: another company's
+ * events neither block a slug nor are revealed by this check), and a free suggestion
+ * derived from it or from the name: `name`, `name-2`, …
+ */
+export async function checkEventSlug(options: {
+  companyId: string;
+  slug: string;
+  exceptEventId?: string;
+}): Promise<{ available: boolean; suggestion: string | null }> {
+  const base = slugify(options.slug);
+  if (!base) return { available: false, suggestion: null };
+  const candidates = eventSlugCandidates(base);
+  const taken = await db.event.findMany({
+    where: {
+      companyId: options.companyId,
+      slug: { in: candidates },
+      ...(options.exceptEventId ? { id: { not: options.exceptEventId } } : {}),
+    },
+    select: { slug: true },
+  });
+  const used = new Set(taken.map((t) => t.slug));
+  return {
+    available: base === options.slug && !used.has(base),
+    suggestion: candidates.find((c) => !used.has(c)) ?? null,
+  };
+}

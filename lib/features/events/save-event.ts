@@ -1,0 +1,186 @@
+import { assertCanManage } from "@/lib/features/content/access";
+import { db } from "@/lib/core/db";
+import { AppError, validationError } from "@/lib/core/errors";
+import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
+import { eventInputSchema, type EventInput, type ParsedEventInput } from "@/lib/features/events/schemas";
+import { zonedTimeToUtc } from "@/lib/features/events/time-zone";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { EventStatus } from "@/lib/generated/prisma/enums";
+import { deleteMedia } from "@/lib/platform/media/delete-media";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+import type { SourceText } from "@/lib/features/translation/fields";
+import {
+  companySourceLocale,
+  queueTranslationRuns,
+  recordSourceTexts,
+  type TranslationRuns,
+} from "@/lib/features/translation/record";
+
+/** The spec's message when the slug is taken (§5). */
+export const SLUG_IN_USE = "events.errors.slugInUse";
+
+export interface SavedEvent {
+  id: string;
+  slug: string;
+  /** For `revalidatePublic`. */
+  changed: { companyId: string; eventIds: string[] };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string })?.code === "P2002";
+}
+
+function columns(input: ParsedEventInput) {
+  return {
+    name: input.name,
+    slug: input.slug,
+    description: input.description,
+    startsAt: zonedTimeToUtc(input.date, input.time, input.timeZone),
+    timeZone: input.timeZone,
+    location: input.location,
+    maxParticipants: input.maxParticipants,
+    participantsCount: input.participantsCount,
+    priceMinor: input.priceMinor,
+    currency: input.currency,
+    status: input.status,
+    isPublic: input.isPublic,
+  } satisfies Prisma.EventUncheckedUpdateInput;
+}
+
+/**
+ * The banner's media (uploaded with target `event-banner`): a photo of this company that
+ * belongs to no content. `Event.bannerKey` holds its storage key; public pages find its
+ * renditions through that key (`MediaFile.storageKey` is unique) and never serve the original.
+ */
+async function bannerKeyFor(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  bannerMediaId: string,
+): Promise<string> {
+  const media = await tx.mediaFile.findFirst({
+    where: {
+      id: bannerMediaId,
+      companyId,
+      contentId: null,
+      kind: "photo",
+      state: { in: ["processing", "ready"] },
+    },
+    select: { storageKey: true },
+  });
+  if (!media)
+    throw new AppError("validation", "events.errors.bannerInvalid", {
+      fieldErrors: { bannerMediaId: "events.errors.bannerInvalid" },
+    });
+  return media.storageKey;
+}
+
+/** The event's translatable texts, recorded in the save's transaction (lib/features/translation/record.ts). */
+async function recordTexts(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  eventId: string,
+  data: ParsedEventInput,
+): Promise<TranslationRuns> {
+  const texts: SourceText[] = [
+    { entity: "event", entityId: eventId, field: "name", text: data.name },
+    { entity: "event", entityId: eventId, field: "description", text: data.description ?? null },
+  ];
+  return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), texts);
+}
+
+function parse(input: EventInput): ParsedEventInput {
+  const parsed = eventInputSchema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+export async function createEvent(membership: Membership, input: EventInput): Promise<SavedEvent> {
+  assertCanManage(membership);
+  const data = parse(input);
+  const companyId = membership.company.id;
+  try {
+    const { event, runs } = await db.$transaction(async (tx) => {
+      const bannerKey = data.bannerMediaId ? await bannerKeyFor(tx, companyId, data.bannerMediaId) : null;
+      const event = await tx.event.create({
+        data: { ...columns(data), companyId, bannerKey },
+        select: { id: true, slug: true },
+      });
+      return { event, runs: await recordTexts(tx, companyId, event.id, data) };
+    });
+    await queueTranslationRuns(runs);
+    return { ...event, changed: { companyId, eventIds: [event.id] } };
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError("conflict", SLUG_IN_USE, { fieldErrors: { slug: SLUG_IN_USE } });
+    throw error;
+  }
+}
+
+export async function updateEvent(
+  membership: Membership,
+  eventId: string,
+  input: EventInput,
+): Promise<SavedEvent> {
+  assertCanManage(membership);
+  const data = parse(input);
+  const companyId = membership.company.id;
+  let replacedBanner: string | null = null;
+  try {
+    const { event, runs } = await db.$transaction(async (tx) => {
+      const current = await getEventOrThrow(tx, companyId, eventId, { bannerKey: true });
+      let bannerKey = current.bannerKey;
+      if (data.bannerMediaId === null) bannerKey = null;
+      else if (data.bannerMediaId) bannerKey = await bannerKeyFor(tx, companyId, data.bannerMediaId);
+      if (current.bannerKey && current.bannerKey !== bannerKey) replacedBanner = current.bannerKey;
+      const { count } = await tx.event.updateMany({
+        where: { id: eventId, companyId },
+        data: { ...columns(data), bannerKey },
+      });
+      if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
+      return {
+        event: { id: eventId, slug: data.slug },
+        runs: await recordTexts(tx, companyId, eventId, data),
+      };
+    });
+    await queueTranslationRuns(runs);
+    if (replacedBanner) await deleteMedia(companyId, { storageKey: replacedBanner, contentId: null });
+    return { ...event, changed: { companyId, eventIds: [event.id] } };
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError("conflict", SLUG_IN_USE, { fieldErrors: { slug: SLUG_IN_USE } });
+    throw error;
+  }
+}
+
+/** The publish control's one write: fans see a published, public event. */
+export async function setEventStatus(
+  membership: Membership,
+  eventId: string,
+  status: EventStatus,
+): Promise<{ changed: { companyId: string; eventIds: string[] } }> {
+  assertCanManage(membership);
+  const companyId = membership.company.id;
+  const { count } = await db.event.updateMany({ where: { id: eventId, companyId }, data: { status } });
+  if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
+  return { changed: { companyId, eventIds: [eventId] } };
+}
+
+/** Deletes an event and its banner; its contents stay (only their link to it goes). */
+export async function deleteEvent(
+  membership: Membership,
+  eventId: string,
+): Promise<{ changed: { companyId: string; eventIds: string[]; contentIds: string[] } }> {
+  assertCanManage(membership);
+  const companyId = membership.company.id;
+  const event = await getEventOrThrow(db, companyId, eventId, {
+    bannerKey: true,
+    contents: { select: { contentId: true } },
+  });
+  await db.$transaction([
+    db.event.deleteMany({ where: { id: eventId, companyId } }),
+    // Versions point at their text by id (no foreign key): they go with it.
+    db.textTranslation.deleteMany({ where: { companyId, entity: "event", entityId: eventId } }),
+  ]);
+  if (event.bannerKey) await deleteMedia(companyId, { storageKey: event.bannerKey, contentId: null });
+  return { changed: { companyId, eventIds: [eventId], contentIds: event.contents.map((c) => c.contentId) } };
+}

@@ -1,0 +1,130 @@
+import "server-only";
+import { recordAudit } from "@/lib/core/audit/record";
+import { DIRECT_SOURCE, sourceLabels } from "@/lib/platform/attribution/labels";
+import { db } from "@/lib/core/db";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import type { LeadCsvRecord } from "@/lib/features/leads/csv";
+import { auditFilters, LEADS_PAGE_SIZE, type LeadFilters } from "@/lib/features/leads/schemas";
+import { buildLeadWhere } from "@/lib/features/leads/where";
+import { newestFirst } from "@/lib/core/pagination/keyset";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+
+/** The columns of a lead as the list and the exports show it. */
+export const leadSelect = {
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  companyName: true,
+  consent: true,
+  consentAt: true,
+  locale: true,
+  source: true,
+  createdAt: true,
+  updatedAt: true,
+  event: { select: { name: true } },
+  content: {
+    select: {
+      title: true,
+      events: { select: { event: { select: { name: true } } }, orderBy: { position: "asc" }, take: 1 },
+    },
+  },
+} satisfies Prisma.LeadSelect;
+
+type SelectedLead = Prisma.LeadGetPayload<{ select: typeof leadSelect }>;
+
+export type LeadView = LeadCsvRecord;
+
+/** The lead's event: the one it names, else its content's first linked event. */
+export function toLeadView(lead: SelectedLead): LeadView {
+  const { event, content, ...rest } = lead;
+  return {
+    ...rest,
+    contentTitle: content?.title ?? null,
+    eventName: event?.name ?? content?.events[0]?.event.name ?? null,
+    sourceLabel: rest.source ?? DIRECT_SOURCE,
+  };
+}
+
+/** The leads with their sources' readable labels (one look-up for the whole batch). */
+export async function withSourceLabels(companyId: string, leads: LeadView[]): Promise<LeadView[]> {
+  const labels = await sourceLabels(
+    companyId,
+    leads.map((l) => l.source),
+  );
+  return leads.map((l) => ({ ...l, sourceLabel: labels.get(l.source ?? DIRECT_SOURCE) ?? DIRECT_SOURCE }));
+}
+
+export interface LeadList {
+  items: LeadView[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/**
+ * One page of the company's leads, newest first. Reading them is audited (spec §7
+ * `lead_data_access`) with what was asked, never with the personal data shown.
+ */
+export async function listLeads(membership: Membership, filters: LeadFilters): Promise<LeadList> {
+  const companyId = membership.company.id;
+  const where = buildLeadWhere(companyId, filters);
+  const [total, rows] = await Promise.all([
+    db.lead.count({ where }),
+    db.lead.findMany({
+      where,
+      orderBy: [...newestFirst],
+      skip: (filters.page - 1) * LEADS_PAGE_SIZE,
+      take: LEADS_PAGE_SIZE,
+      select: leadSelect,
+    }),
+  ]);
+  await recordAudit({
+    action: "lead_data_access",
+    tableName: "lead",
+    userId: membership.userId,
+    companyId,
+    details: {
+      operation: "list",
+      filters: auditFilters(filters),
+      page: filters.page,
+      count: rows.length,
+      total,
+    },
+  });
+  return {
+    items: await withSourceLabels(companyId, rows.map(toLeadView)),
+    total,
+    page: filters.page,
+    pageCount: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),
+  };
+}
+
+/** Whether the company has any lead at all (an empty list vs. "no results for these filters"). */
+export async function companyHasLeads(companyId: string): Promise<boolean> {
+  return (await db.lead.findFirst({ where: { companyId }, select: { id: true } })) !== null;
+}
+
+export interface LeadFilterOptions {
+  contents: { id: string; title: string }[];
+  events: { id: string; name: string }[];
+}
+
+/** The content and event choices of the filters: the company's own, newest first. */
+export async function leadFilterOptions(companyId: string): Promise<LeadFilterOptions> {
+  const [contents, events] = await Promise.all([
+    db.content.findMany({
+      where: { companyId },
+      orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+      select: { id: true, title: true },
+      take: 500,
+    }),
+    db.event.findMany({
+      where: { companyId },
+      orderBy: [{ startsAt: "desc" }, { id: "asc" }],
+      select: { id: true, name: true },
+      take: 500,
+    }),
+  ]);
+  return { contents, events };
+}

@@ -1,0 +1,90 @@
+import "server-only";
+import { landingSource, sourceSetCookie } from "@/lib/platform/attribution/parse";
+import { limitChecks, type EngagementLimits } from "@/lib/platform/visitors/limits";
+import { readVisitor, visitorCookie } from "@/lib/platform/visitors/visitor";
+import { logUnexpected } from "@/lib/core/errors";
+import { respond } from "@/lib/core/http/route";
+import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/core/rate-limit/client-ip";
+import { consumeLimits } from "@/lib/core/rate-limit/limiter";
+import { tenantHostOptions } from "@/lib/platform/site/site";
+import { resolveShortLink, type ShortLinkHost } from "@/lib/features/short-links/resolve";
+import { recordScan } from "@/lib/features/short-links/scans";
+import { routeHost } from "@/lib/platform/site/host";
+import { EMPTY_ROUTING, routingTable, type RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
+
+export interface ShortLinkHandlerOptions {
+  secureCookie: boolean;
+  /** The custom domains (proxy.ts's routing table). */
+  routing: () => Promise<RoutingSnapshot>;
+  /** The fan-facing limits a QR scan counts against, as a view (lib/platform/visitors/limits.ts). */
+  limits: EngagementLimits;
+  clientIp: ClientIpOptions;
+  /** Keys the IP hashes of the rate-limit table. */
+  ipSecret: string | Buffer;
+}
+
+const NOT_FOUND = () =>
+  new Response("Not found\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+  });
+
+/**
+ * GET /s/{code}: a 302 to the item's page on the same host, never cached (the item may be
+ * unpublished tomorrow), setting the visit's source: `qr:{id}` for a QR code's link, else the
+ * link's own tag (`/s/{code}?ch=whatsapp`), `utm_source` or foreign referrer. An untagged
+ * visit leaves an earlier source in place (last non-direct touch). A QR code's link also counts
+ * its scan here, under the visitor cookie (issued on the redirect when missing) and the view's
+ * rate limit: a limited scan still redirects, it just is not counted.
+ */
+export function shortLinkHandler(options: ShortLinkHandlerOptions) {
+  return (request: Request, context: { params: Promise<{ code: string }> }) =>
+    respond(request, async () => {
+      const { code } = await context.params;
+      const domains = (await options.routing()).domains;
+      const hostOptions = { ...tenantHostOptions(), domains };
+      const route = routeHost(request.headers.get("host"), hostOptions);
+      if (route.kind === "unknown") return NOT_FOUND();
+      const host: ShortLinkHost =
+        route.kind === "tenant" ? { kind: "tenant", slug: route.slug } : { kind: "app" };
+      const resolved = await resolveShortLink(code, host);
+      if (!resolved) return NOT_FOUND();
+      const source =
+        resolved.source ??
+        landingSource({
+          searchParams: new URL(request.url).searchParams,
+          referer: request.headers.get("referer"),
+          isOwnHost: (name) => routeHost(name, hostOptions).kind !== "unknown",
+        });
+      const headers = new Headers({ Location: resolved.location, "Cache-Control": "private, no-store" });
+      if (source) headers.append("Set-Cookie", sourceSetCookie(source, options.secureCookie));
+      if (resolved.qr) {
+        const visitor = readVisitor(request);
+        if (visitor.isNew) headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
+        const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
+        const checks = limitChecks(
+          options.limits,
+          "view",
+          visitor,
+          ip ? ipKeyPart(ip, options.ipSecret) : null,
+        );
+        try {
+          const allowed = (await consumeLimits(checks, options.limits.windowSeconds)).allowed;
+          if (allowed) await recordScan(resolved.qr, visitor.id);
+        } catch (error) {
+          // The fan in front of the poster still gets the page; only the count is lost.
+          logUnexpected(error, { route: "short-link", action: "scan", qrCodeId: resolved.qr.id });
+        }
+      }
+      return new Response(null, { status: 302, headers });
+    });
+}
+
+/** The table, or no custom domains while the database cannot be read (subdomains still work). */
+export async function currentRouting(): Promise<RoutingSnapshot> {
+  try {
+    return await routingTable().current();
+  } catch {
+    return EMPTY_ROUTING;
+  }
+}

@@ -1,4 +1,0 @@
-import type { MediaProcessor } from "@/lib/media/processors/types";
-
-/** Documents are served as uploaded: nothing to render. */
-export const processDocument: MediaProcessor = async () => ({ data: {}, variants: [], written: [] });

@@ -1,0 +1,93 @@
+import "server-only";
+import { renderActionEmail } from "@/lib/platform/auth/email-layout";
+import { FORGOT_PASSWORD_PATH } from "@/lib/platform/auth/links";
+import { translator } from "@/lib/core/i18n/translate";
+import { appUrl } from "@/lib/core/env";
+import type { Locale } from "@/lib/core/i18n/config";
+import { sendMail } from "@/lib/core/mail";
+
+/** The account e-mails (confirmation, password reset, change of address, sign-in code), in the user's language. */
+
+interface ActionEmailOptions {
+  to: string;
+  name: string;
+  url: string;
+  locale: Locale;
+}
+
+/**
+ * The account e-mails have the same shape (greeting, body, button, two notes); only the
+ * catalogue section differs: `email.verify.*`, `email.reset.*`, `email.changeVerify.*` …
+ * `values` fill the body's placeholders.
+ */
+async function sendActionEmail(
+  kind: "verify" | "reset" | "changeVerify" | "changeNotice",
+  options: ActionEmailOptions,
+  values: Record<string, string> = {},
+): Promise<void> {
+  const t = await translator(options.locale);
+  const content = renderActionEmail({
+    lang: options.locale,
+    subject: t(`email.${kind}.subject`),
+    heading: t(`email.${kind}.heading`),
+    paragraphs: [t("email.common.greeting", { name: options.name }), t(`email.${kind}.body`, values)],
+    buttonLabel: t(`email.${kind}.button`),
+    url: options.url,
+    notes: [t(`email.${kind}.expires`), t(`email.${kind}.ignore`)],
+    linkFallback: t("email.common.linkFallback"),
+    signature: t("email.common.signature"),
+  });
+  await sendMail({ to: options.to, ...content });
+}
+
+export function sendConfirmationEmail(options: ActionEmailOptions): Promise<void> {
+  return sendActionEmail("verify", options);
+}
+
+export function sendPasswordResetEmail(options: ActionEmailOptions): Promise<void> {
+  return sendActionEmail("reset", options);
+}
+
+/** The one-time code a challenged sign-in needs (sign-in-challenge.ts); no link to follow. */
+export async function sendSignInCodeEmail(options: {
+  to: string;
+  name: string;
+  code: string;
+  minutes: number;
+  locale: Locale;
+}): Promise<void> {
+  const t = await translator(options.locale);
+  const content = renderActionEmail({
+    lang: options.locale,
+    subject: t("email.signInCode.subject"),
+    heading: t("email.signInCode.heading"),
+    paragraphs: [t("email.common.greeting", { name: options.name }), t("email.signInCode.body")],
+    code: options.code,
+    notes: [t("email.signInCode.expires", { minutes: options.minutes }), t("email.signInCode.ignore")],
+    signature: t("email.common.signature"),
+  });
+  await sendMail({ to: options.to, ...content });
+}
+
+/**
+ * A change of address: the link that confirms it goes to the new address; the old one is
+ * told (with a way to reset the password, in case the request was not the owner's).
+ */
+export async function sendEmailChangeEmails(options: {
+  oldEmail: string;
+  newEmail: string;
+  name: string;
+  url: string;
+  locale: Locale;
+}): Promise<void> {
+  const { oldEmail, newEmail, name, url, locale } = options;
+  const values = { oldEmail, newEmail };
+  await Promise.all([
+    sendActionEmail("changeVerify", { to: newEmail, name, url, locale }, values),
+    sendActionEmail(
+      "changeNotice",
+      { to: oldEmail, name, url: new URL(FORGOT_PASSWORD_PATH, appUrl).toString(), locale },
+      values,
+    ),
+  ]);
+}

@@ -1,0 +1,61 @@
+import { EMAIL_CONFIRMATION_PATH } from "@/lib/platform/auth/paths";
+import { safeNextPath } from "@/lib/platform/auth/redirects";
+
+// In their own module, which browser forms import: this one reads tokens with Node's Buffer.
+export {
+  EMAIL_CHANGED_CALLBACK,
+  EMAIL_CONFIRMATION_PATH,
+  FORGOT_PASSWORD_PATH,
+  LINK_USED_ERROR,
+  RESET_PASSWORD_PATH,
+} from "@/lib/platform/auth/paths";
+
+/**
+ * The confirmation link's landing page, with an optional local `next` (e.g. an invitation
+ * being accepted). Anything else a client sends as `callbackURL` is replaced, so the
+ * e-mail can never send anyone elsewhere.
+ */
+export function confirmationCallback(requested: unknown): string {
+  if (typeof requested === "string" && requested.startsWith(EMAIL_CONFIRMATION_PATH)) {
+    const url = new URL(requested, "http://local.invalid");
+    if (url.pathname === EMAIL_CONFIRMATION_PATH) {
+      const next = url.searchParams.get("next");
+      const safe = next ? safeNextPath(next, "") : "";
+      if (safe) return `${EMAIL_CONFIRMATION_PATH}?next=${encodeURIComponent(safe)}`;
+    }
+  }
+  return EMAIL_CONFIRMATION_PATH;
+}
+
+/**
+ * The e-mail inside a confirmation token (a JWT), without checking its signature: only
+ * used to tell "already confirmed" apart before Better Auth verifies the token itself.
+ */
+export function emailInToken(token: unknown): string | null {
+  const email = tokenPayload(token)?.email;
+  return typeof email === "string" ? email.toLowerCase() : null;
+}
+
+/**
+ * The addresses of a change-of-address token (Better Auth's `change-email-verification`:
+ * `email` the current address, `updateTo` the new one), or null for any other token. Read
+ * without checking the signature, only to choose the e-mails' wording; the link itself is
+ * verified by Better Auth.
+ */
+export function emailChangeInToken(token: unknown): { oldEmail: string; newEmail: string } | null {
+  const data = tokenPayload(token);
+  if (typeof data?.email !== "string" || typeof data.updateTo !== "string") return null;
+  return { oldEmail: data.email.toLowerCase(), newEmail: data.updateTo.toLowerCase() };
+}
+
+function tokenPayload(token: unknown): Record<string, unknown> | null {
+  if (typeof token !== "string") return null;
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const data: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
+    return data && typeof data === "object" ? (data as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,122 @@
+import { env } from "@/lib/core/env";
+import type { PlanTier } from "@/lib/generated/prisma/enums";
+import type { Locale } from "@/lib/core/i18n/config";
+export { formatBytes } from "@/lib/core/format";
+
+/**
+ * The one plan table (spec §1 and §9): limits, features and prices of each tier. The
+ * marketing tiers are Starter, Professional and Enterprise; the data also knows Basic and
+ * Premium:
+ * - Basic is treated as Starter (an entry tier by name, with no published limits of its own);
+ * - Premium is treated as Professional: it is what "Subscribe now" buys and what a trial shows
+ *   (the spec's "Checkout plan: premium"), and the marketing page sells Professional.
+ * Everything that asks "what may this company do" reads this table through the company's
+ * effective plan (`lib/platform/plans/effective.ts`), never `Company.plan` alone.
+ */
+export interface PlanLimits {
+  /** Total stored bytes (originals and every rendition). */
+  storageBytes: bigint;
+  /** Photos per event, or null when unlimited. */
+  photosPerEvent: number | null;
+  /** Largest single video or audio file, in bytes. */
+  mediaFileBytes: number;
+}
+
+export const MB = 1024 * 1024;
+export const GB = 1024 * MB;
+
+/** Images and documents: at most 10 MB whatever the plan (spec §5). */
+export const IMAGE_DOCUMENT_MAX_BYTES = 10 * MB;
+
+/** The three tiers that exist for limits, features and prices. */
+export type LimitTier = "starter" | "professional" | "enterprise";
+export const LIMIT_TIERS: readonly LimitTier[] = ["starter", "professional", "enterprise"];
+/** The tiers a company can buy (Starter is free: there is nothing to check out). */
+export type PaidTier = Exclude<LimitTier, "starter">;
+export const PAID_TIERS: readonly PaidTier[] = ["professional", "enterprise"];
+
+export const tierOf: Record<PlanTier, LimitTier> = {
+  starter: "starter",
+  basic: "starter",
+  professional: "professional",
+  premium: "professional",
+  enterprise: "enterprise",
+};
+
+/** Features a plan may or may not include; a feature that does not exist yet is still gated. */
+export type PlanFeature =
+  "qrCodes" | "customBranding" | "customDomains" | "multipleBrands" | "api" | "whiteLabel";
+export const PLAN_FEATURES: readonly PlanFeature[] = [
+  "qrCodes",
+  "customBranding",
+  "customDomains",
+  "multipleBrands",
+  "api",
+  "whiteLabel",
+];
+
+/** Monthly price in integer minor units (cents) with its ISO currency. */
+export interface Price {
+  amount: number;
+  currency: "brl" | "usd" | "eur";
+}
+
+interface PlanRow {
+  storageBytes: bigint;
+  photosPerEvent: number | null;
+  features: readonly PlanFeature[];
+  /** Per locale (spec §9: pt R$, en $, es/fr €); null for the free tier. */
+  prices: Record<Locale, Price> | null;
+}
+
+const professionalFeatures: readonly PlanFeature[] = ["qrCodes", "customBranding", "customDomains"];
+
+const monthly = (brl: number, usd: number, eur: number): Record<Locale, Price> => ({
+  pt: { amount: brl * 100, currency: "brl" },
+  en: { amount: usd * 100, currency: "usd" },
+  es: { amount: eur * 100, currency: "eur" },
+  fr: { amount: eur * 100, currency: "eur" },
+});
+
+export const PLANS: Record<LimitTier, PlanRow> = {
+  starter: { storageBytes: BigInt(GB), photosPerEvent: 50, features: [], prices: null },
+  professional: {
+    storageBytes: 50n * BigInt(GB),
+    photosPerEvent: null,
+    features: professionalFeatures,
+    prices: monthly(49, 12, 12),
+  },
+  enterprise: {
+    storageBytes: 500n * BigInt(GB),
+    photosPerEvent: null,
+    features: [...professionalFeatures, "multipleBrands", "api", "whiteLabel"],
+    prices: monthly(149, 37, 37),
+  },
+};
+
+/** The per-file media limits stay configurable (env), as before the table existed. */
+const mediaFileMb: Record<LimitTier, number> = {
+  starter: env.PLAN_STARTER_MEDIA_FILE_MB,
+  professional: env.PLAN_PROFESSIONAL_MEDIA_FILE_MB,
+  enterprise: env.PLAN_ENTERPRISE_MEDIA_FILE_MB,
+};
+
+export function planLimits(plan: PlanTier): PlanLimits {
+  const tier = tierOf[plan];
+  const { storageBytes, photosPerEvent } = PLANS[tier];
+  return { storageBytes, photosPerEvent, mediaFileBytes: mediaFileMb[tier] * MB };
+}
+
+export function planIncludes(plan: PlanTier, feature: PlanFeature): boolean {
+  return PLANS[tierOf[plan]].features.includes(feature);
+}
+
+export function planPrice(tier: PaidTier, locale: Locale): Price {
+  // Paid tiers always carry prices (the table's type allows null only for Starter).
+  return PLANS[tier].prices![locale];
+}
+
+/** The cheapest tier that includes `feature` (named in the refusal message). */
+export function lowestTierWith(feature: PlanFeature): LimitTier {
+  return LIMIT_TIERS.find((tier) => PLANS[tier].features.includes(feature)) ?? "enterprise";
+}

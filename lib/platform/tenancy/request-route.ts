@@ -1,0 +1,66 @@
+import { routeHost, type HostOptions } from "@/lib/platform/site/host";
+import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
+
+/**
+ * Where `proxy.ts` sends a page request, decided from the host, the path and the routing
+ * table alone (pure: unit-tested case by case):
+ * - `app`: the app's own pages, path mode (`/{slug}/evento/x` included);
+ * - `tenant`: the company's site tree (`~site/{slug}`), for its subdomain or custom domain;
+ * - `redirect`: a released slug, permanently, to the same path under the current slug —
+ *   `/{old}/…` → `/{new}/…` on the app's host, `{old}.{root}/…` → `{new}.{root}/…`; the
+ *   table maps every old slug straight to the current one, so a chain is one hop;
+ * - `not-found`: a host that is not ours.
+ * Locations are built from configuration (APP_URL), never from the request's Host.
+ */
+export type RouteDecision =
+  | { kind: "app" }
+  | { kind: "tenant"; slug: string }
+  | { kind: "redirect"; location: string }
+  | { kind: "not-found" };
+
+export interface RouteSite extends Omit<HostOptions, "domains"> {
+  /** The app's origin (`https://afterglow.events`). */
+  appOrigin: string;
+  /** A tenant's own origin (`https://demo.afterglow.events`). */
+  tenantOrigin: (slug: string) => string;
+}
+
+export function decideRoute(
+  request: { host: string | null; pathname: string; search: string },
+  routing: RoutingSnapshot,
+  site: RouteSite,
+): RouteDecision {
+  const host = routeHost(request.host, { ...site, domains: routing.domains });
+  if (host.kind === "unknown") return { kind: "not-found" };
+  if (host.kind === "tenant") {
+    const current = host.via === "subdomain" ? routing.redirects.get(host.slug) : undefined;
+    if (current) {
+      return {
+        kind: "redirect",
+        location: `${site.tenantOrigin(current)}${request.pathname}${request.search}`,
+      };
+    }
+    return { kind: "tenant", slug: host.slug };
+  }
+  const moved = movedPath(request.pathname, routing.redirects);
+  if (moved) return { kind: "redirect", location: `${site.appOrigin}${moved}${request.search}` };
+  return { kind: "app" };
+}
+
+/**
+ * The same path under the current slug when its first segment is a released slug
+ * (`/old/evento/x` → `/new/evento/x`, `/Old` → `/new`), or null.
+ */
+export function movedPath(pathname: string, redirects: ReadonlyMap<string, string>): string | null {
+  if (redirects.size === 0) return null;
+  const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
+  if (!match) return null;
+  let first: string;
+  try {
+    first = decodeURIComponent(match[1]!).toLowerCase();
+  } catch {
+    return null;
+  }
+  const current = redirects.get(first);
+  return current ? `/${current}${match[2] ?? ""}` : null;
+}

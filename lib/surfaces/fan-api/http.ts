@@ -1,0 +1,170 @@
+import {
+  attachmentHeader,
+  openDownloadAll,
+  prepareDownloadAll,
+  zipStartedCookie,
+} from "@/lib/features/engagement/download-all";
+import {
+  limitChecks,
+  newVisitorChecks,
+  type EngagementAction,
+  type EngagementLimits,
+} from "@/lib/platform/visitors/limits";
+import { postComment } from "@/lib/features/engagement/post-comment";
+import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
+import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
+import { requestDownload } from "@/lib/features/engagement/request-download";
+import { likeSchema, listCommentsSchema } from "@/lib/features/engagement/schemas";
+import { toggleLike } from "@/lib/features/engagement/toggle-like";
+import { readCookie, readVisitor, visitorCookie, type Visitor } from "@/lib/platform/visitors/visitor";
+import { validationError } from "@/lib/core/errors";
+import { assertSameOrigin, readJsonBody } from "@/lib/core/http/request";
+import { respond } from "@/lib/core/http/route";
+import { localeCookieName, resolveLocale } from "@/lib/core/i18n/config";
+import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/core/rate-limit/client-ip";
+import { fanLimitStore } from "@/lib/core/rate-limit/batched-store";
+import { consumeLimits, enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
+
+/**
+ * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
+ * visitor cookie, rate limits, `no-store`, the one error mapper) around the lib functions. The
+ * route files are one line each; tests call these handlers with limits of their own.
+ */
+export interface EngagementHttpOptions {
+  limits: EngagementLimits;
+  clientIp: ClientIpOptions;
+  /** Keys the IP hashes of the rate-limit table. */
+  ipSecret: string | Buffer;
+  /** Secure cookies (the app is served over https). */
+  secureCookie: boolean;
+  /** Where the limits are counted: by default the batched store of the fans' hot path. */
+  limitStore?: LimitStore;
+}
+
+export type ContentRouteHandler = (
+  request: Request,
+  context: { params: Promise<{ id: string }> },
+) => Promise<Response>;
+
+/** Comments with a lead are at most a few kilobytes; anything far larger is not ours. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+/** The JSON body, `{}` when empty (a like or a view needs none). */
+const readBody = (request: Request) =>
+  readJsonBody(request, {
+    maxBytes: MAX_BODY_BYTES,
+    messageKey: "engagement.errors.invalidRequest",
+    allowEmpty: true,
+  });
+
+interface Call {
+  request: Request;
+  contentId: string;
+  visitor: Visitor;
+  /** POST only. */
+  body: unknown;
+}
+
+const json = (data: unknown, status = 200) => Response.json(data, { status });
+
+export function engagementHandlers(options: EngagementHttpOptions) {
+  const store = options.limitStore ?? fanLimitStore;
+  const handler =
+    (
+      method: "GET" | "POST",
+      action: EngagementAction | null,
+      run: (call: Call) => Promise<Response>,
+    ): ContentRouteHandler =>
+    async (request, { params }) => {
+      const visitor = readVisitor(request);
+      // Only a cookie-less request is counted by its address (lib/platform/visitors/limits.ts).
+      const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
+      const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
+      let contentId = "";
+      const response = await respond(
+        request,
+        async () => {
+          contentId = (await params).id;
+          let body: unknown;
+          if (method === "POST") {
+            assertSameOrigin(request, { messageKey: "engagement.errors.forbidden" });
+            body = await readBody(request);
+          }
+          if (action) {
+            // Only a cookie-less request is limited by its address (lib/platform/visitors/limits.ts).
+            await enforceLimits(
+              limitChecks(options.limits, action, visitor, ipKey),
+              options.limits.windowSeconds,
+              undefined,
+              store,
+            );
+          }
+          return run({ request, contentId, visitor, body });
+        },
+        () => ({ route: "engagement", action, contentId }),
+      );
+      response.headers.set("Cache-Control", "no-store");
+      // A new id only while this address is under its ceiling of new visitors (a client that
+      // keeps dropping its cookie to start afresh stays cookie-less, under `anonPerIp`).
+      if (
+        visitor.isNew &&
+        (await consumeLimits(newVisitorChecks(options.limits, ipKey), options.limits.windowSeconds, store))
+          .allowed
+      )
+        response.headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
+      return response;
+    };
+
+  return {
+    summary: handler("GET", null, async ({ contentId, visitor }) =>
+      json(await getEngagementSummary(contentId, visitor.id)),
+    ),
+    like: handler("POST", "like", async ({ contentId, visitor, body }) => {
+      const parsed = likeSchema.safeParse(body);
+      if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+      return json(await toggleLike(contentId, visitor.id, parsed.data.liked, visitor.source));
+    }),
+    listComments: handler("GET", null, async ({ contentId, request }) => {
+      const query = Object.fromEntries(new URL(request.url).searchParams);
+      const parsed = listCommentsSchema.safeParse(query);
+      if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+      return json(await listComments(contentId, parsed.data));
+    }),
+    postComment: handler("POST", "comment", async ({ contentId, visitor, body }) => {
+      const { comment, created } = await postComment(contentId, visitor.id, body, visitor.source);
+      return json({ comment }, created ? 201 : 200);
+    }),
+    share: handler("POST", "share", async ({ contentId, visitor, body }) => {
+      await recordShare(contentId, visitor.id, body, visitor.source);
+      return json({ ok: true }, 201);
+    }),
+    download: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
+      const locale = resolveLocale(readCookie(request, localeCookieName));
+      return json(await requestDownload(contentId, visitor.id, body, locale, visitor.source));
+    }),
+    // "Download all": the POST passes the lead gate, the GET streams the ZIP (same limits).
+    prepareDownloadAll: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
+      const locale = resolveLocale(readCookie(request, localeCookieName));
+      return json(await prepareDownloadAll(contentId, visitor.id, body, locale, visitor.source));
+    }),
+    downloadAll: handler("GET", "download", async ({ contentId, visitor, request }) => {
+      const ticket = new URL(request.url).searchParams.get("t");
+      const zip = await openDownloadAll(contentId, visitor.id, ticket, visitor.source);
+      return new Response(zip.body, {
+        headers: {
+          "Content-Type": "application/zip",
+          "Content-Disposition": attachmentHeader(zip.fileName),
+          "Set-Cookie": zipStartedCookie(zip.ticket),
+        },
+      });
+    }),
+    view: handler("POST", "view", async ({ contentId, visitor }) => {
+      await recordView(contentId, visitor.id, visitor.source);
+      return json({ ok: true }, 202);
+    }),
+    watchTime: handler("POST", "watchTime", async ({ contentId, visitor, body }) => {
+      await recordWatchTime(contentId, visitor.id, body, visitor.source);
+      return json({ ok: true }, 202);
+    }),
+  };
+}

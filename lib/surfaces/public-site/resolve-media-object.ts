@@ -1,0 +1,121 @@
+/** Which stored object a public media URL stands for, if the fan may see it. */
+import { db } from "@/lib/core/db";
+import type { BannerRendition } from "@/lib/platform/media/urls";
+import { parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
+import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
+
+export type MediaObject =
+  | { state: "ok"; key: string; contentType: string; cacheable: true }
+  | { state: "gated" }
+  | { state: "missing" };
+
+const VARIANT_TYPES = {
+  webp: "image/webp",
+  avif: "image/avif",
+  jpeg: "image/jpeg",
+  mp4: "video/mp4",
+  m4a: "audio/mp4",
+} as const;
+
+/**
+ * The storage key behind a public media URL, if the media may be shown: its content is
+ * viewable (`visibility.ts`) and its upload finished and passed verification (`ready`: an
+ * upload that never completed, is still being checked or failed holds bytes nobody verified).
+ * A photo's `original` is never served here (its EXIF holds GPS: fans get renditions), nor the
+ * `original` of lead-gated content (downloads go through their own route, behind the gate).
+ * Renditions (images, posters, playback streams) are served gated or not: the lead gates
+ * downloads, not viewing (spec §2). The content type comes from what was verified, never the store.
+ */
+export async function resolveMediaObject(mediaId: string, variant: string): Promise<MediaObject> {
+  const media = await db.mediaFile.findUnique({
+    where: { id: mediaId },
+    select: {
+      storageKey: true,
+      kind: true,
+      mimeType: true,
+      state: true,
+      posterKey: true,
+      variants: true,
+      content: {
+        select: {
+          status: true,
+          requiresLead: true,
+          events: { select: { event: { select: { status: true, isPublic: true } } } },
+        },
+      },
+    },
+  });
+  if (!media?.content || media.state !== "ready" || !isContentViewable(media.content)) {
+    return { state: "missing" };
+  }
+  if (variant === "original") {
+    // A photo's original keeps its EXIF (GPS included): fans get its renditions only.
+    if (media.kind === "photo") return { state: "missing" };
+    return media.content.requiresLead
+      ? { state: "gated" }
+      : { state: "ok", key: media.storageKey, contentType: media.mimeType, cacheable: true };
+  }
+  if (variant === "poster") {
+    return media.posterKey
+      ? { state: "ok", key: media.posterKey, contentType: VARIANT_TYPES.jpeg, cacheable: true }
+      : { state: "missing" };
+  }
+  const found = (parseStoredVariants(media.variants) ?? []).find((v) => v.key.endsWith(`/${variant}`));
+  return found
+    ? { state: "ok", key: found.key, contentType: VARIANT_TYPES[found.format], cacheable: true }
+    : { state: "missing" };
+}
+
+/**
+ * A company's logo as fans get it. One uploaded through Settings → Branding is a media row:
+ * its largest WebP rendition once ready (never the original, which keeps the camera's EXIF),
+ * nothing before; `contentType` says it is one the media worker wrote. A logo with no media
+ * row was written by the platform (the seed): as stored, of no verified type.
+ */
+export async function resolveLogo(companyId: string): Promise<{ key: string; contentType?: string } | null> {
+  const row = await db.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
+  if (!row?.logoKey) return null;
+  const media = await db.mediaFile.findUnique({
+    where: { storageKey: row.logoKey },
+    select: { state: true, variants: true },
+  });
+  if (!media) return { key: row.logoKey };
+  if (media.state !== "ready") return null;
+  const largest = (parseStoredVariants(media.variants) ?? [])
+    .filter((v) => v.format === "webp")
+    .sort((a, b) => b.width - a.width)[0];
+  return largest ? { key: largest.key, contentType: VARIANT_TYPES.webp } : null;
+}
+
+/** The logo's storage key (share images read its bytes). */
+export async function resolveLogoKey(companyId: string): Promise<string | null> {
+  return (await resolveLogo(companyId))?.key ?? null;
+}
+
+/**
+ * An event banner as fans get it: one of the renditions of its (ready) media, never the uploaded
+ * original, which keeps the camera's EXIF, GPS included. `rendition` names one (`w640.avif`,
+ * from the picture's srcset); without it, the largest WebP (share images, older pages).
+ */
+export async function resolveBanner(
+  eventId: string,
+  rendition?: BannerRendition,
+): Promise<{ key: string; contentType: string } | null> {
+  const row = await db.event.findUnique({
+    where: { id: eventId },
+    select: { companyId: true, bannerKey: true, status: true, isPublic: true },
+  });
+  if (!row?.bannerKey || !isEventViewable(row)) return null;
+  const media = await db.mediaFile.findUnique({
+    where: { storageKey: row.bannerKey },
+    select: { companyId: true, state: true, variants: true },
+  });
+  if (media?.state !== "ready" || media.companyId !== row.companyId) return null;
+  const renditions = (parseStoredVariants(media.variants) ?? []).filter(
+    (v): v is StoredVariant & { format: "webp" | "avif" } => v.format === "webp" || v.format === "avif",
+  );
+  const found = rendition
+    ? renditions.find((v) => v.key.endsWith(`/${rendition}`))
+    : renditions.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
+  return found ? { key: found.key, contentType: VARIANT_TYPES[found.format] } : null;
+}

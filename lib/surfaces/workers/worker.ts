@@ -1,0 +1,109 @@
+import type PgBoss from "pg-boss";
+import { ensureQueues, registerLocalWorker } from "@/lib/core/queue/boss";
+import { backfillRenditionsPage } from "@/lib/surfaces/workers/backfill";
+import { changeOfContents } from "@/lib/surfaces/workers/public-change";
+import {
+  BACKFILL_QUEUE,
+  MEDIA_QUEUES,
+  SWEEP_QUEUE,
+  type BackfillJobData,
+  type MediaJobData,
+  type MediaQueue,
+} from "@/lib/core/queue/queues";
+import type { PublicChange } from "@/lib/platform/site/cache-tags";
+import { sweepMedia } from "@/lib/surfaces/workers/sweep";
+import {
+  MEDIA_ERRORS,
+  markMediaFailed,
+  PermanentMediaError,
+  processMedia,
+} from "@/lib/platform/media/process-media";
+
+export interface WorkerOptions {
+  concurrency: Record<"image" | "video" | "audio", number>;
+  /** Called when media became ready, to refresh public pages. */
+  onPublicChange?: (change: PublicChange) => Promise<unknown>;
+  /** Cron for the sweep (null: none); it also runs once at start. */
+  sweepCron?: string | null;
+  pollingIntervalSeconds?: number;
+  /** Media per job of the renditions backfill (lib/surfaces/workers/backfill.ts). */
+  backfillPageSize?: number;
+}
+
+/**
+ * One media job. Bad files fail at once with their reason; other errors are thrown so
+ * pg-boss retries them (with backoff), and the last attempt marks the media failed.
+ */
+export async function handleMediaJob(
+  job: PgBoss.JobWithMetadata<MediaJobData>,
+  onPublicChange?: WorkerOptions["onPublicChange"],
+): Promise<void> {
+  const { mediaId } = job.data;
+  try {
+    const outcome = await processMedia(mediaId);
+    if (outcome.status === "ready" && onPublicChange) {
+      const contentIds = outcome.contentId ? [outcome.contentId] : [];
+      await onPublicChange(await changeOfContents(outcome.companyId, contentIds)).catch(() => undefined);
+    }
+  } catch (error) {
+    if (error instanceof PermanentMediaError) {
+      console.warn("[afterglow] media cannot be processed", { mediaId, reason: error.message });
+      await markMediaFailed(mediaId, error.messageKey);
+      return;
+    }
+    console.error("[afterglow] media processing failed", { mediaId, attempt: job.retryCount + 1, error });
+    if (job.retryCount >= job.retryLimit) await markMediaFailed(mediaId, MEDIA_ERRORS.processingFailed);
+    throw error;
+  }
+}
+
+/**
+ * Starts the media workers on `boss` (started, with supervise and schedule on) and the
+ * sweep, working on the app's database and storage. Returns a function that stops taking
+ * new jobs.
+ */
+export async function startMediaWorkers(
+  boss: PgBoss,
+  options: WorkerOptions,
+): Promise<{ stop(): Promise<void> }> {
+  await ensureQueues(boss);
+  const queues: [MediaQueue, number][] = [
+    [MEDIA_QUEUES.image, options.concurrency.image],
+    [MEDIA_QUEUES.video, options.concurrency.video],
+    [MEDIA_QUEUES.audio, options.concurrency.audio],
+  ];
+  for (const [queue, count] of queues) {
+    for (let i = 0; i < count; i++) {
+      const id = await boss.work<MediaJobData>(
+        queue,
+        { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
+        async ([job]) => {
+          if (job) await handleMediaJob(job, options.onPublicChange);
+        },
+      );
+      registerLocalWorker(boss, queue, id);
+    }
+  }
+  await boss.work(SWEEP_QUEUE, { pollingIntervalSeconds: 10 }, async () => {
+    const report = await sweepMedia();
+    if (Object.values(report).some((n) => n > 0)) console.log("[afterglow] media sweep", report);
+  });
+  if (options.sweepCron !== null) await boss.schedule(SWEEP_QUEUE, options.sweepCron ?? "*/10 * * * *");
+  // Once now, for whatever the last run left behind.
+  await boss.send(SWEEP_QUEUE, {});
+  const polling = { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 };
+  await boss.work<BackfillJobData>(BACKFILL_QUEUE, polling, async ([job]) => {
+    if (!job) return;
+    const afterId = job.data.afterId ?? null;
+    const page = await backfillRenditionsPage(afterId, options.onPublicChange, options.backfillPageSize);
+    if (page.added > 0 || page.failed > 0) console.log("[afterglow] renditions backfill", page);
+    if (page.nextAfterId) await boss.send(BACKFILL_QUEUE, { afterId: page.nextAfterId });
+  });
+  // One pass per start: a new width in DEFAULT_VARIANT_WIDTHS arrives with a deploy.
+  await boss.send(BACKFILL_QUEUE, {});
+  return {
+    async stop() {
+      for (const queue of [...queues.map(([q]) => q), SWEEP_QUEUE, BACKFILL_QUEUE]) await boss.offWork(queue);
+    },
+  };
+}
