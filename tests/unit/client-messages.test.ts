@@ -77,7 +77,7 @@ describe("client messages", () => {
       "forgot-password/page.tsx",
       "reset-password/page.tsx",
       "[...rest]/page.tsx",
-    ].map((page) => `app/[locale]/(app)/auth/${page}`);
+    ].map((page) => `app/[locale]/(per-request)/auth/${page}`);
     const read = clientNamespaces(entries);
     expect(read).toContain("auth"); // the walk finds the forms
     for (const ns of read) expect(covered(ns, picked), `${ns} is read on the auth pages`).toBe(true);

@@ -136,9 +136,9 @@ describe("which pages are dynamic", () => {
       e.isDirectory() ? pages(path.join(dir, e.name)) : e.name === "page.tsx" ? [path.join(dir, e.name)] : [],
     );
 
-  it("lists exactly the folders of app/[locale]/(app), which is rendered per request", () => {
-    expect([...DYNAMIC_AREAS].sort()).toEqual(folders(path.join(app, "(app)")).sort());
-    expect(readFileSync(path.join(app, "(app)/layout.tsx"), "utf8")).toContain(
+  it("lists exactly the folders of app/[locale]/(per-request), which is rendered per request", () => {
+    expect([...DYNAMIC_AREAS].sort()).toEqual(folders(path.join(app, "(per-request)")).sort());
+    expect(readFileSync(path.join(app, "(per-request)/layout.tsx"), "utf8")).toContain(
       'export const dynamic = "force-dynamic";',
     );
   });
@@ -149,7 +149,7 @@ describe("which pages are dynamic", () => {
     const redirectOnly = path.join(app, "event/[slug]/page.tsx");
     expect(readFileSync(redirectOnly, "utf8")).toMatch(/\bredirect\(/);
     const publicPages = pages(app).filter(
-      (file) => !file.includes(`${path.sep}(app)${path.sep}`) && file !== redirectOnly,
+      (file) => !file.includes(`${path.sep}(per-request)${path.sep}`) && file !== redirectOnly,
     );
     expect(publicPages.length).toBeGreaterThan(10);
     for (const file of publicPages)

@@ -31,7 +31,7 @@ export const pageClientNamespaces = {
   // The share menu (components/share/share-menu.tsx) is on event pages too.
   event: ["gallery", "share", "engagement"],
   player: ["gallery", "player", "share", "engagement"],
-  // The sign-in, sign-up and password pages (app/[locale]/(app)/auth): their forms, and the
+  // The sign-in, sign-up and password pages (app/[locale]/(per-request)/auth): their forms, and the
   // "signed in without access" notice's actions. Not the whole admin catalogue (75 KB of
   // every page's HTML before).
   auth: ["auth", "admin.accessDenied"],

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
  * kinds of page, two script policies; which one a request gets is decided by `pageKind`
  * alone (called by `proxy.ts` through `pageSecurity` in security-headers.ts):
  *
- * 1. Dynamic pages — the signed-in area (`app/[locale]/(app)`: admin, auth, onboarding …),
+ * 1. Dynamic pages — the signed-in area (`app/[locale]/(per-request)`: admin, auth, onboarding …),
  *    rendered per request (its layout is `force-dynamic`): `dynamicPolicy`, with
  *    `script-src 'self' 'nonce-…' 'strict-dynamic'`. The proxy puts the same policy on the
  *    request, where Next.js reads the nonce for its own scripts; the root layout reads it
@@ -32,7 +32,7 @@ export interface CspOptions {
 export type PageKind = "dynamic" | "cached";
 
 /**
- * The first segments of the signed-in area (the folders of `app/[locale]/(app)`, which
+ * The first segments of the signed-in area (the folders of `app/[locale]/(per-request)`, which
  * `tests/unit/public-csp.test.ts` compares with this list). Each folder also has a catch-all,
  * so no path below them reaches a cached public route.
  */
