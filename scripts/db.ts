@@ -8,6 +8,9 @@
  *
  * deploy and seed use DATABASE_URL, or else the embedded PostgreSQL in DATA_DIR/postgres.
  * new and check accept `--schema <file>` and `--migrations <dir>` to work on a copy.
+ * new diffs prisma/migrations/schema.snapshot.prisma (the schema as of the newest migration)
+ * against the schema, writes the migration and makes the schema the new snapshot; check
+ * fails unless the snapshot equals the schema and the migrations build the snapshot.
  */
 import path from "node:path";
 import { dataDir, env } from "../lib/core/env";
@@ -17,8 +20,8 @@ import { applyMigrations, checkDrift, createMigration, type MigrationPaths } fro
 const log = (msg: string) => console.log(msg);
 const USAGE = `Usage: tsx scripts/db.ts <command>
   deploy                apply pending migrations
-  new <name>            create a migration from prisma/schema.prisma
-  check                 fail when migrations and schema disagree
+  new <name>            create a migration from prisma/schema.prisma (updates the snapshot)
+  check                 fail when migrations, snapshot and schema disagree
   seed                  apply migrations and load demo data
 Options for new and check: --schema <file> --migrations <dir>`;
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -10,6 +10,7 @@ import {
   createMigration,
   DEFAULT_MIGRATIONS_DIR,
   DEFAULT_SCHEMA_PATH,
+  SNAPSHOT_FILE,
 } from "@/scripts/lib/migrate";
 
 // Everything runs against the run's throwaway PostgreSQL (global setup), in databases of
@@ -45,6 +46,13 @@ async function prismaCopy(): Promise<{ schemaPath: string; migrationsDir: string
   await cp(DEFAULT_SCHEMA_PATH, path.join(dir, "schema.prisma"));
   return { schemaPath: path.join(dir, "schema.prisma"), migrationsDir: path.join(dir, "migrations") };
 }
+
+/** `model Lead` with one more column. */
+const withNickname = (schema: string) => {
+  const changed = schema.replace(/^model Lead \{\n/m, "$&  nickname String?\n");
+  expect(changed).not.toBe(schema);
+  return changed;
+};
 
 async function migrationNames(migrationsDir: string): Promise<string[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
@@ -188,28 +196,38 @@ describe("applyMigrations", () => {
 });
 
 describe("checkDrift and createMigration", () => {
-  it("finds no drift in the repository", async () => {
+  it("finds no drift in the repository, whose one snapshot is the schema", async () => {
     expect(await checkDrift({ databaseUrl: adminUrl })).toEqual({ ok: true, problems: [] });
+    expect(await readFile(path.join(DEFAULT_MIGRATIONS_DIR, SNAPSHOT_FILE), "utf8")).toBe(
+      await readFile(DEFAULT_SCHEMA_PATH, "utf8"),
+    );
+    for (const name of await migrationNames(DEFAULT_MIGRATIONS_DIR)) {
+      expect(await readdir(path.join(DEFAULT_MIGRATIONS_DIR, name))).toEqual(["migration.sql"]);
+    }
   });
 
   it("reports a schema change until a migration for it is created", async () => {
     const paths = await prismaCopy();
     const options = { ...paths, databaseUrl: adminUrl };
-    const schema = await readFile(paths.schemaPath, "utf8");
-    const changed = schema.replace(/^model Lead \{\n/m, "$&  nickname String?\n");
-    expect(changed).not.toBe(schema);
+    const snapshotPath = path.join(paths.migrationsDir, SNAPSHOT_FILE);
+    const changed = withNickname(await readFile(paths.schemaPath, "utf8"));
     await writeFile(paths.schemaPath, changed);
 
+    // Reported once, as the missing SQL; not again as a catalog difference.
     const drift = await checkDrift(options);
     expect(drift.ok).toBe(false);
-    expect(drift.problems.join("\n")).toMatch(/ALTER TABLE "lead" ADD COLUMN\s+"nickname" TEXT/);
+    expect(drift.problems).toHaveLength(1);
+    expect(drift.problems[0]).toMatch(/schema\.prisma differs from .*schema\.snapshot\.prisma/);
+    expect(drift.problems[0]).toMatch(/ALTER TABLE "lead" ADD COLUMN\s+"nickname" TEXT/);
 
     const before = await migrationNames(paths.migrationsDir);
     const dir = await createMigration("Add lead nickname", options);
     expect(dir).toMatch(/[/\\]\d{14}_add_lead_nickname$/);
     expect(await migrationNames(paths.migrationsDir)).toEqual([...before, path.basename(dir!)]);
     expect(await readFile(path.join(dir!, "migration.sql"), "utf8")).toMatch(/ADD COLUMN\s+"nickname" TEXT/);
-    expect(await readFile(path.join(dir!, "schema.prisma"), "utf8")).toBe(changed);
+    // The migration folder holds its SQL only; the one snapshot is now the new schema.
+    expect(await readdir(dir!)).toEqual(["migration.sql"]);
+    expect(await readFile(snapshotPath, "utf8")).toBe(changed);
     expect(await readFile(path.join(paths.migrationsDir, "migration_lock.toml"), "utf8")).toMatch(
       /^provider = "postgresql"$/m,
     );
@@ -245,5 +263,75 @@ describe("checkDrift and createMigration", () => {
     expect(drift.problems.join("\n")).toMatch(
       /column public\.lead\.consent differs: .*DEFAULT true.*DEFAULT false/,
     );
+  });
+  it("reports a column added to the snapshot alone", async () => {
+    const paths = await prismaCopy();
+    const snapshotPath = path.join(paths.migrationsDir, SNAPSHOT_FILE);
+    await writeFile(snapshotPath, withNickname(await readFile(snapshotPath, "utf8")));
+
+    const drift = await checkDrift({ ...paths, databaseUrl: adminUrl });
+    expect(drift.ok).toBe(false);
+    const problems = drift.problems.join("\n");
+    // The schema does not have it …
+    expect(problems).toMatch(
+      /schema\.prisma differs from .*schema\.snapshot\.prisma[^]*DROP COLUMN "nickname"/,
+    );
+    // … and no migration creates it.
+    expect(problems).toMatch(
+      /The migrations lack column public\.lead\.nickname \(.*schema\.snapshot\.prisma: text NULL\)/,
+    );
+  });
+
+  it("reports, and will not diff from, a snapshot the migrations do not build", async () => {
+    // Schema and snapshot edited together by hand, without a migration: they agree, so
+    // only building the migrations shows it.
+    const paths = await prismaCopy();
+    const options = { ...paths, databaseUrl: adminUrl };
+    const snapshotPath = path.join(paths.migrationsDir, SNAPSHOT_FILE);
+    const changed = withNickname(await readFile(paths.schemaPath, "utf8"));
+    await writeFile(paths.schemaPath, changed);
+    await writeFile(snapshotPath, changed);
+
+    const drift = await checkDrift(options);
+    expect(drift.ok).toBe(false);
+    expect(drift.problems).toEqual([
+      expect.stringMatching(
+        /^The migrations lack column public\.lead\.nickname \(.*schema\.snapshot\.prisma: text NULL\)\.$/,
+      ),
+    ]);
+
+    // A migration diffed from this snapshot would lack the column: refused, nothing written.
+    const before = await migrationNames(paths.migrationsDir);
+    await writeFile(paths.schemaPath, changed.replace(/^model Lead \{\n/m, "$&  pronouns String?\n"));
+    await expect(createMigration("pronouns", options)).rejects.toThrow(
+      /The migrations do not build .*schema\.snapshot\.prisma[^]*lack column public\.lead\.nickname/,
+    );
+    expect(await migrationNames(paths.migrationsDir)).toEqual(before);
+    expect(await readFile(snapshotPath, "utf8")).toBe(changed);
+  });
+
+  it("reports a missing snapshot, and schema copies left in migration folders", async () => {
+    const paths = await prismaCopy();
+    const options = { ...paths, databaseUrl: adminUrl };
+    const snapshotPath = path.join(paths.migrationsDir, SNAPSHOT_FILE);
+    const [first] = await migrationNames(paths.migrationsDir);
+    const copy = path.join(paths.migrationsDir, first!, "schema.prisma");
+    await cp(snapshotPath, copy);
+
+    let drift = await checkDrift(options);
+    expect(drift.problems).toEqual([
+      expect.stringMatching(/no longer keep a copy of the schema[^]*schema\.prisma$/),
+    ]);
+    await expect(createMigration("x", options)).rejects.toThrow(/no longer keep a copy of the schema/);
+
+    await rm(copy);
+    await rm(snapshotPath);
+    drift = await checkDrift(options);
+    expect(drift.ok).toBe(false);
+    expect(drift.problems).toEqual([
+      expect.stringMatching(/schema\.snapshot\.prisma is missing: .*Restore it from git/),
+    ]);
+    await expect(createMigration("x", options)).rejects.toThrow(/schema\.snapshot\.prisma is missing/);
+    await expect(stat(snapshotPath)).rejects.toThrow();
   });
 });
