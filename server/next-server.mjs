@@ -34,7 +34,8 @@ import next from "next";
 const require = createRequire(import.meta.url);
 const { keyFor, pageMicrocache } = require("./page-microcache.cjs");
 
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+/** The project: this file's folder's parent. */
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.PORT ?? 3000);
 process.title = "next-server (afterglow)";
 
