@@ -25,8 +25,11 @@ type Method = "GET" | "POST";
 type EngagementHandlers = ReturnType<typeof engagementHandlers>;
 type Routes = Readonly<Record<string, Partial<Record<Method, ContentRouteHandler>>>>;
 
-/** `/api/content/{id}/{action}` → the handler per method: the route files' exports. */
-const routesOf = (api: EngagementHandlers): Routes => ({
+/**
+ * `/api/content/{id}/{action}` → the handler per method: the route files' exports
+ * (tests/unit/front-door-routes.test.ts holds the two together).
+ */
+export const routesOf = (api: EngagementHandlers): Routes => ({
   engagement: { GET: api.summary },
   like: { POST: api.like },
   views: { POST: api.view },
@@ -145,8 +148,11 @@ async function webRequest(
   return { request: new Request(url, { method: "POST", headers, body: new Uint8Array(body) }), truncated };
 }
 
-/** Next.js's compression threshold: smaller answers are sent as they are. */
-const COMPRESS_FROM_BYTES = 1024;
+/**
+ * The threshold of the compressor in front of Next.js (server/next-server.mjs, `compression`'s
+ * default): smaller answers are sent as they are.
+ */
+export const COMPRESS_FROM_BYTES = 1024;
 
 /** gzip, unless the client refuses it (`gzip;q=0`) or did not ask for it. */
 function acceptsGzip(req: IncomingMessage): boolean {
