@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { toast } from "@/components/public/lazy-toast";
+import { toast } from "@/components/ui/lazy-toast";
 import { PasswordChecklist } from "@/components/auth/password-checklist";
 import { PasswordInput } from "@/components/auth/password-input";
 import { SignInCodeStep } from "@/components/auth/sign-in-code-step";

@@ -4,7 +4,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { LightboxItem } from "@/components/gallery/lightbox";
-import { ResponsiveImage } from "@/components/public/responsive-image";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 
 // The full-screen viewer loads when a fan first opens a photo, not with the page.
 const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) => m.Lightbox), {

@@ -4,7 +4,7 @@ import { ExternalLink, X } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useRef, type KeyboardEvent as ReactKeyboardEvent } from "react";
 import { SteppedImage } from "@/components/gallery/stepped-image";
-import { DownloadButton } from "@/components/player/engagement/download-button";
+import { DownloadButton } from "@/components/engagement/download-button";
 import type { PublicImage } from "@/lib/surfaces/public-site/types";
 
 export interface LightboxItem {

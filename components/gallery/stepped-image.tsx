@@ -2,7 +2,7 @@
 
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { ResponsiveImage } from "@/components/public/responsive-image";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 
 /**

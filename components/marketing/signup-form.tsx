@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
-import { toast } from "@/components/public/lazy-toast";
+import { toast } from "@/components/ui/lazy-toast";
 import { postForm } from "@/components/marketing/post-form";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";

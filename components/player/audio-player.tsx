@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { useWatchTime } from "@/components/player/engagement/use-watch-time";
+import { useWatchTime } from "@/components/engagement/use-watch-time";
 import type { PublicMedia } from "@/lib/surfaces/public-site/types";
 
 /**

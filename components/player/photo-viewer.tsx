@@ -6,11 +6,8 @@ import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 import { SteppedImage } from "@/components/gallery/stepped-image";
-import {
-  useOptionalEngagement,
-  useReportCurrentMedia,
-} from "@/components/player/engagement/engagement-provider";
-import { ResponsiveImage } from "@/components/public/responsive-image";
+import { useOptionalEngagement, useReportCurrentMedia } from "@/components/engagement/engagement-provider";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { cx } from "@/lib/core/join-classes";
 
 // The full-screen viewer loads when a fan first opens a photo, not with the page.

@@ -7,12 +7,12 @@ import {
   EngagementBar,
   EngagementProvider,
   type EngagementTarget,
-} from "@/components/player/engagement/slots";
+} from "@/components/engagement/slots";
 import { PhotoViewer } from "@/components/player/photo-viewer";
 import { VideoPlayer } from "@/components/player/video-player";
-import { kindIcon } from "@/components/public/cards";
-import { ResponsiveImage } from "@/components/public/responsive-image";
-import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
+import { kindIcon } from "@/components/ui/kind-icon";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
+import { TranslatedText, TranslationNote, TranslationScope } from "@/components/translation/translated-text";
 import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/features/brand/templates";
 import type { Locale } from "@/lib/core/i18n/config";
 import { formatShortDate } from "@/lib/surfaces/public-site/format";

@@ -3,9 +3,9 @@
 import { Play } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { useReportCurrentMedia } from "@/components/player/engagement/engagement-provider";
-import { useWatchTime } from "@/components/player/engagement/use-watch-time";
-import { PreloadImage } from "@/components/public/preload-image";
+import { useReportCurrentMedia } from "@/components/engagement/engagement-provider";
+import { useWatchTime } from "@/components/engagement/use-watch-time";
+import { PreloadImage } from "@/components/ui/preload-image";
 import { formatDuration } from "@/lib/core/format";
 import type { PublicMedia } from "@/lib/surfaces/public-site/types";
 import { cx } from "@/lib/core/join-classes";

@@ -1,8 +1,9 @@
-import { AudioLines, Calendar, Camera, FileText, Lock, MapPin, Video } from "lucide-react";
+import { Calendar, Lock, MapPin } from "lucide-react";
 import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
-import { ResponsiveImage } from "@/components/public/responsive-image";
+import { kindIcon } from "@/components/ui/kind-icon";
+import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { TEMPLATE_STYLES, type TemplateStyle } from "@/lib/features/brand/templates";
 import type { Locale } from "@/lib/core/i18n/config";
 import { formatShortDate } from "@/lib/surfaces/public-site/format";
@@ -15,8 +16,6 @@ import type {
   PublicImage,
 } from "@/lib/surfaces/public-site/types";
 import { cn } from "@/lib/core/merge-classes";
-
-export const kindIcon = { photo: Camera, video: Video, audio: AudioLines, document: FileText } as const;
 
 const cardSizes = {
   grid: "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw",

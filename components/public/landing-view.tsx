@@ -4,7 +4,7 @@ import { ContentCard, EventCard } from "@/components/public/cards";
 import { CompanyLogo } from "@/components/public/company-logo";
 import { FilterBar } from "@/components/public/filter-bar";
 import { primaryAction } from "@/components/ui/tenant-styles";
-import { TranslatedText, TranslationNote, TranslationScope } from "@/components/public/translated-text";
+import { TranslatedText, TranslationNote, TranslationScope } from "@/components/translation/translated-text";
 import { templateStyle } from "@/lib/features/brand/templates";
 import type { Locale } from "@/lib/core/i18n/config";
 import type { TenantLinks } from "@/lib/platform/site/links";

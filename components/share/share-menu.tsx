@@ -3,15 +3,10 @@
 import { ExternalLink, Link as LinkIcon, Mail, MessageCircle, Send, Share2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
-import type { ShareChannel } from "@/components/player/engagement/api";
-import {
-  NETWORK_CHANNELS,
-  shareHref,
-  taggedUrl,
-  type NetworkChannel,
-} from "@/components/player/engagement/share-links";
-import { pillButton } from "@/components/player/engagement/styles";
-import { toast } from "@/components/public/lazy-toast";
+import type { ShareChannel } from "@/lib/platform/attribution/source";
+import { NETWORK_CHANNELS, shareHref, taggedUrl, type NetworkChannel } from "@/components/share/share-links";
+import { pillButton } from "@/components/ui/pill-styles";
+import { toast } from "@/components/ui/lazy-toast";
 import { useMenuKeys } from "@/components/share/use-menu-keys";
 
 const networkIcon: Record<NetworkChannel, typeof Mail> = {

@@ -5,10 +5,10 @@ import {
   NAME_AND_EMAIL_REQUIRED,
   problemsFromServer,
   validateLead,
-} from "@/components/player/engagement/lead-form";
-import { newRequestId } from "@/components/player/engagement/request-id";
-import { shareHref, taggedUrl } from "@/components/player/engagement/share-links";
-import { WatchTimeCounter } from "@/components/player/engagement/watch-time";
+} from "@/components/engagement/lead-form";
+import { newRequestId } from "@/components/engagement/request-id";
+import { shareHref, taggedUrl } from "@/components/share/share-links";
+import { WatchTimeCounter } from "@/components/engagement/watch-time";
 
 /** Positions of a media element playing from `from` for `seconds`, one `timeupdate` each 250 ms. */
 function play(counter: WatchTimeCounter, from: number, seconds: number): number[] {

@@ -3,10 +3,10 @@
 import { Heart } from "lucide-react";
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { toast } from "@/components/public/lazy-toast";
-import { engagementClient } from "@/components/player/engagement/api";
-import { useEngagement } from "@/components/player/engagement/engagement-provider";
-import { pillColours, pillShape } from "@/components/player/engagement/styles";
+import { toast } from "@/components/ui/lazy-toast";
+import { engagementClient } from "@/components/engagement/api";
+import { useEngagement } from "@/components/engagement/engagement-provider";
+import { pillColours, pillShape } from "@/components/ui/pill-styles";
 import { cx } from "@/lib/core/join-classes";
 import { resolveLocale } from "@/lib/core/i18n/config";
 import { formatCount } from "@/lib/surfaces/public-site/format";

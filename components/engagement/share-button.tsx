@@ -1,7 +1,7 @@
 "use client";
 
-import { engagementClient } from "@/components/player/engagement/api";
-import { useEngagement } from "@/components/player/engagement/engagement-provider";
+import { engagementClient } from "@/components/engagement/api";
+import { useEngagement } from "@/components/engagement/engagement-provider";
 import { ShareMenu } from "@/components/share/share-menu";
 
 /** The player page's share control: the share menu, each share recorded with its channel. */

@@ -4,22 +4,21 @@ import { Download, LoaderCircle } from "lucide-react";
 import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "@/components/public/lazy-toast";
+import { toast } from "@/components/ui/lazy-toast";
 import {
   engagementClient,
   type ApiFailure,
   type ApiResult,
   type LeadInput,
-} from "@/components/player/engagement/api";
-import { useEngagement } from "@/components/player/engagement/engagement-provider";
-import { pillButton } from "@/components/player/engagement/styles";
-import { useMessage } from "@/components/player/engagement/use-message";
+} from "@/components/engagement/api";
+import { useEngagement } from "@/components/engagement/engagement-provider";
+import { pillButton } from "@/components/ui/pill-styles";
+import { useMessage } from "@/components/engagement/use-message";
 
 // The lead form (its dialog and its validation) loads when a fan first needs it.
-const LeadDialog = dynamic(
-  () => import("@/components/player/engagement/lead-dialog").then((m) => m.LeadDialog),
-  { ssr: false },
-);
+const LeadDialog = dynamic(() => import("@/components/engagement/lead-dialog").then((m) => m.LeadDialog), {
+  ssr: false,
+});
 
 /** Hands the signed URL to the browser; its attachment disposition makes it a download, not a navigation. */
 function saveFile(url: string, fileName: string) {

@@ -2,11 +2,11 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { toast } from "@/components/public/lazy-toast";
-import { engagementClient, type PublicComment } from "@/components/player/engagement/api";
-import { RatingInput } from "@/components/player/engagement/rating-stars";
-import { newRequestId } from "@/components/player/engagement/request-id";
-import { useMessage } from "@/components/player/engagement/use-message";
+import { toast } from "@/components/ui/lazy-toast";
+import { engagementClient, type PublicComment } from "@/components/engagement/api";
+import { RatingInput } from "@/components/engagement/rating-stars";
+import { newRequestId } from "@/components/engagement/request-id";
+import { useMessage } from "@/components/engagement/use-message";
 import { Button } from "@/components/ui/button";
 import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";

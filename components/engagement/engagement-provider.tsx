@@ -1,8 +1,8 @@
 "use client";
 
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { engagementClient, type EngagementState } from "@/components/player/engagement/api";
-import type { EngagementTarget } from "@/components/player/engagement/target";
+import { engagementClient, type EngagementState } from "@/components/engagement/api";
+import type { EngagementTarget } from "@/components/engagement/target";
 
 interface EngagementContextValue {
   target: EngagementTarget;

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
-import type { ApiFailure, LeadInput } from "@/components/player/engagement/api";
+import type { ApiFailure, LeadInput } from "@/components/engagement/api";
 import {
   emptyLead,
   LEAD_COMPANY_MAX,
@@ -15,8 +15,8 @@ import {
   type LeadField,
   type LeadProblems,
   type LeadValues,
-} from "@/components/player/engagement/lead-form";
-import { useMessage } from "@/components/player/engagement/use-message";
+} from "@/components/engagement/lead-form";
+import { useMessage } from "@/components/engagement/use-message";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent } from "@/components/ui/dialog";
 import { Input, Label } from "@/components/ui/input";

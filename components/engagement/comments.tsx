@@ -8,11 +8,11 @@ import {
   type ApiResult,
   type CommentPage,
   type PublicComment,
-} from "@/components/player/engagement/api";
-import { CommentForm } from "@/components/player/engagement/comment-form";
-import { useEngagement } from "@/components/player/engagement/engagement-provider";
-import { RatingDisplay } from "@/components/player/engagement/rating-stars";
-import { pillButton } from "@/components/player/engagement/styles";
+} from "@/components/engagement/api";
+import { CommentForm } from "@/components/engagement/comment-form";
+import { useEngagement } from "@/components/engagement/engagement-provider";
+import { RatingDisplay } from "@/components/engagement/rating-stars";
+import { pillButton } from "@/components/ui/pill-styles";
 import { resolveLocale } from "@/lib/core/i18n/config";
 import { formatCommentDate, formatCount } from "@/lib/surfaces/public-site/format";
 

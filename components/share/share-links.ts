@@ -1,4 +1,4 @@
-import type { ShareChannel } from "@/components/player/engagement/api";
+import type { ShareChannel } from "@/lib/platform/attribution/source";
 
 export type NetworkChannel = Extract<ShareChannel, "whatsapp" | "telegram" | "facebook" | "x" | "email">;
 export const NETWORK_CHANNELS: readonly NetworkChannel[] = ["whatsapp", "telegram", "facebook", "x", "email"];

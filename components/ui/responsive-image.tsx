@@ -1,5 +1,5 @@
 import type { PublicImage } from "@/lib/surfaces/public-site/types";
-import { PreloadImage } from "@/components/public/preload-image";
+import { PreloadImage } from "@/components/ui/preload-image";
 import { cx } from "@/lib/core/join-classes";
 
 /** Shown by a lazy image until its real source is set (an image without `src` shows its alt text). */

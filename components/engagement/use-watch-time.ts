@@ -1,9 +1,9 @@
 "use client";
 
 import { useCallback, useEffect, useState, type SyntheticEvent } from "react";
-import { engagementClient } from "@/components/player/engagement/api";
-import { useOptionalEngagement } from "@/components/player/engagement/engagement-provider";
-import { WatchTimeCounter } from "@/components/player/engagement/watch-time";
+import { engagementClient } from "@/components/engagement/api";
+import { useOptionalEngagement } from "@/components/engagement/engagement-provider";
+import { WatchTimeCounter } from "@/components/engagement/watch-time";
 
 type MediaEvent = SyntheticEvent<HTMLMediaElement>;
 

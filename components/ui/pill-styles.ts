@@ -6,5 +6,5 @@ export const pillShape =
 export const pillColours =
   "border-zinc-300 bg-white text-zinc-900 hover:border-zinc-500 dark:border-zinc-700 dark:bg-ink-800 dark:text-zinc-100 dark:hover:border-zinc-500";
 
-/** The engagement bar's pill buttons. */
+/** The public pages' pill buttons: the engagement bar's, and the share menu's trigger. */
 export const pillButton = `${pillShape} ${pillColours}`;

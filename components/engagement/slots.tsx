@@ -1,8 +1,8 @@
-import { DeferredComments } from "@/components/player/engagement/deferred-comments";
-import { DownloadButton } from "@/components/player/engagement/download-button";
-import { LikeButton } from "@/components/player/engagement/like-button";
-import { ShareButton } from "@/components/player/engagement/share-button";
-import type { EngagementTarget } from "@/components/player/engagement/target";
+import { DeferredComments } from "@/components/engagement/deferred-comments";
+import { DownloadButton } from "@/components/engagement/download-button";
+import { LikeButton } from "@/components/engagement/like-button";
+import { ShareButton } from "@/components/engagement/share-button";
+import type { EngagementTarget } from "@/components/engagement/target";
 
 /**
  * Places on the player page for fan engagement (issue #6): like with its count, share (with
@@ -10,7 +10,7 @@ import type { EngagementTarget } from "@/components/player/engagement/target";
  * comments. They read the visitor's state from `<EngagementProvider>`, which must wrap them.
  */
 export type { EngagementTarget };
-export { EngagementProvider } from "@/components/player/engagement/engagement-provider";
+export { EngagementProvider } from "@/components/engagement/engagement-provider";
 
 export function LikeSlot() {
   return <LikeButton />;

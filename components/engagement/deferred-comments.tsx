@@ -9,7 +9,7 @@ import dynamic from "next/dynamic";
  * to render for them; the reserved height keeps the page from jumping when they arrive.
  */
 export const DeferredComments = dynamic(
-  () => import("@/components/player/engagement/comments").then((m) => m.Comments),
+  () => import("@/components/engagement/comments").then((m) => m.Comments),
   {
     ssr: false,
     loading: () => <div aria-hidden className="min-h-96 border-t border-zinc-200 dark:border-zinc-800" />,
