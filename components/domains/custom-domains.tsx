@@ -5,7 +5,7 @@ import Link from "next/link";
 import { toast } from "sonner";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { CopyButton } from "@/components/ui/copy-button";
-import { DnsStateDetails, StatusBadge, type DomainRow } from "@/components/domains/domain-status";
+import { DnsStateDetails, DomainStatusBadge, type DomainRow } from "@/components/domains/domain-status";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
@@ -159,7 +159,7 @@ export function CustomDomains({ domains, allowed }: { domains: DomainRow[]; allo
               <div className="flex flex-wrap items-center justify-between gap-3">
                 <p className="flex flex-wrap items-center gap-3">
                   <span className="font-mono font-semibold break-all">{domain.hostname}</span>
-                  <StatusBadge status={domain.status} />
+                  <DomainStatusBadge status={domain.status} />
                 </p>
                 <RemoveButton domain={domain} />
               </div>

@@ -17,7 +17,7 @@ const badge: Record<DomainView["status"], string> = {
   rejected: "bg-red-100 text-red-900 dark:bg-red-950 dark:text-red-100",
 };
 
-export function StatusBadge({ status }: { status: DomainView["status"] }) {
+export function DomainStatusBadge({ status }: { status: DomainView["status"] }) {
   const t = useTranslations("settings.domains.status");
   return (
     <span

@@ -3,7 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useTransition } from "react";
 import { toast } from "sonner";
-import { DnsStateDetails, StatusBadge, type DomainRow } from "@/components/domains/domain-status";
+import { DnsStateDetails, DomainStatusBadge, type DomainRow } from "@/components/domains/domain-status";
 import { Button } from "@/components/ui/button";
 import { createSubdomainAction } from "@/lib/features/domains/actions";
 
@@ -37,7 +37,7 @@ export function SubdomainCard({
         <div className="flex flex-col gap-3" data-testid="subdomain">
           <p className="flex flex-wrap items-center gap-3">
             <span className="font-mono font-semibold break-all">{subdomain.hostname}</span>
-            <StatusBadge status={subdomain.status} />
+            <DomainStatusBadge status={subdomain.status} />
           </p>
           <DnsStateDetails domain={subdomain} />
         </div>

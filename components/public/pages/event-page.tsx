@@ -9,7 +9,7 @@ import {
 } from "@/components/public/pages/tenant-pages";
 import { EventView } from "@/components/public/event-view";
 import { PageMessages } from "@/components/i18n/page-messages";
-import { TenantShell } from "@/components/public/tenant-chrome";
+import { TenantShell } from "@/components/public/tenant-shell";
 import { templateStyle } from "@/lib/features/brand/templates";
 import type { Locale } from "@/lib/core/i18n/config";
 import { formatEventDate } from "@/lib/surfaces/public-site/format";

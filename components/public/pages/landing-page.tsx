@@ -4,7 +4,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { noIndex, tenantIcons } from "@/components/public/pages/tenant-pages";
 import { LandingView } from "@/components/public/landing-view";
 import { PageMessages } from "@/components/i18n/page-messages";
-import { TenantShell } from "@/components/public/tenant-chrome";
+import { TenantShell } from "@/components/public/tenant-shell";
 import type { Locale } from "@/lib/core/i18n/config";
 import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";
 import { canonical, ogImagePath, shareMetadata } from "@/lib/surfaces/public-site/metadata";

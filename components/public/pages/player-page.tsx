@@ -9,7 +9,7 @@ import {
   tenantIcons,
 } from "@/components/public/pages/tenant-pages";
 import { PageMessages } from "@/components/i18n/page-messages";
-import { TenantShell } from "@/components/public/tenant-chrome";
+import { TenantShell } from "@/components/public/tenant-shell";
 import { templateStyle } from "@/lib/features/brand/templates";
 import type { Locale } from "@/lib/core/i18n/config";
 import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";

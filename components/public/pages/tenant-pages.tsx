@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { LegalDocument } from "@/components/public/legal-document";
 import { MarkdownView } from "@/components/public/markdown-view";
-import { TenantShell } from "@/components/public/tenant-chrome";
+import { TenantShell } from "@/components/public/tenant-shell";
 import { templateStyle } from "@/lib/features/brand/templates";
 import type { Locale } from "@/lib/core/i18n/config";
 import { legalText } from "@/lib/surfaces/public-site/legal";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { CompanyDataForm } from "@/components/admin/company-data-form";
-import { AdminOnlySettings } from "@/components/admin/admin-only-settings";
+import { CompanyDataForm } from "@/components/company/company-data-form";
+import { CompanySettingsFrame } from "@/components/admin/settings-page-frame";
 
 export async function generateMetadata({
   params,
@@ -17,7 +17,7 @@ export default async function CompanyDataPage({
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <AdminOnlySettings
+    <CompanySettingsFrame
       section="companyData"
       translatable
       form={(company, translations) => <CompanyDataForm company={company} translations={translations} />}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
-import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
+import { SettingsPageFrame } from "@/components/admin/settings-page-frame";
 import type { DomainRow } from "@/components/domains/domain-status";
 import { DomainsSettings } from "@/components/domains/domains-settings";
 import { getDomainsPage } from "@/lib/features/domains/queries";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { LandingPageForm } from "@/components/admin/landing-page-form";
-import { AdminOnlySettings } from "@/components/admin/admin-only-settings";
+import { LandingPageForm } from "@/components/company/landing-page-form";
+import { CompanySettingsFrame } from "@/components/admin/settings-page-frame";
 
 export async function generateMetadata({
   params,
@@ -17,7 +17,7 @@ export default async function LandingPageSettingsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <AdminOnlySettings
+    <CompanySettingsFrame
       section="landingPage"
       translatable
       form={(company, translations) => <LandingPageForm company={company} translations={translations} />}

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
+import { SettingsPageFrame } from "@/components/admin/settings-page-frame";
 import { LanguagesSettings } from "@/components/translation/languages-settings";
 import { getCompanySettings } from "@/lib/features/company/queries";
 import { resolveLocale } from "@/lib/core/i18n/config";

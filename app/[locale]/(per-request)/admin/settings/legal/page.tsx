@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { SettingsPageFrame } from "@/components/admin/admin-only-settings";
+import { SettingsPageFrame } from "@/components/admin/settings-page-frame";
 import { LegalTextsForm } from "@/components/brand/legal-texts-form";
 import { getLegalTexts } from "@/lib/features/brand/queries";
 

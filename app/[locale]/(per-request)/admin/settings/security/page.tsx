@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
-import { AdminOnlySettings } from "@/components/admin/admin-only-settings";
-import { SecuritySettingsForm } from "@/components/admin/security-settings-form";
+import { CompanySettingsFrame } from "@/components/admin/settings-page-frame";
+import { SecuritySettingsForm } from "@/components/company/security-settings-form";
 
 export async function generateMetadata({
   params,
@@ -17,7 +17,7 @@ export default async function SecuritySettingsPage({
   const { locale } = await params;
   setRequestLocale(locale);
   return (
-    <AdminOnlySettings
+    <CompanySettingsFrame
       section="security"
       form={(company) => <SecuritySettingsForm requireAdminTwoFactor={company.requireAdminTwoFactor} />}
     />

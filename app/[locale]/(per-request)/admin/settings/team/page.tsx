@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { getFormatter, getTranslations, setRequestLocale } from "next-intl/server";
-import { InviteForm } from "@/components/admin/invite-form";
+import { InviteForm } from "@/components/team/invite-form";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
-import { RevokeInvitationButton } from "@/components/admin/revoke-invitation-button";
+import { RevokeInvitationButton } from "@/components/team/revoke-invitation-button";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 import { can } from "@/lib/platform/access/permissions";
 import { listTeam } from "@/lib/features/team/queries";

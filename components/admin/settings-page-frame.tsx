@@ -10,8 +10,7 @@ import type { FieldVersions } from "@/lib/features/translation/review-types";
 
 /**
  * The frame of every company-settings page (spec §6): only an admin edits company settings; a
- * manager sees the page's title and why not, and no form. `titleKey` names the page's
- * `settings.*` messages; `render` is only called for an admin.
+ * manager sees the page's title and why not, and no form. `render` is only called for an admin.
  */
 export async function SettingsPageFrame({
   title,
@@ -41,10 +40,11 @@ export async function SettingsPageFrame({
 }
 
 /**
- * A settings page of the company's own data (`settings.sections.*` title and description);
- * `translatable` pages also get the review data of the company's translatable texts (issue #15).
+ * `SettingsPageFrame` for a page of the company's own data (`settings.sections.*` title and
+ * description): its form gets the company's settings, and on `translatable` pages the review
+ * data of the company's translatable texts (issue #15).
  */
-export async function AdminOnlySettings({
+export async function CompanySettingsFrame({
   section,
   form,
   translatable = false,
