@@ -22,9 +22,10 @@
 import { subscribe } from "node:diagnostics_channel";
 
 // Read per request, not at load: Next.js loads `.env` files after this preload, and the app
-// (lib/core/env.ts) sees those values — both must agree on who is trusted.
-const trustedProxies = () => (process.env.AUTH_TRUSTED_PROXIES ?? "").split(",").some((s) => s.trim());
-const trustProxy = () => ["true", "1"].includes((process.env.TRUST_PROXY ?? "").trim());
+// (lib/core/env.ts) sees those values — both must agree on who is trusted
+// (tests/unit/server-copies.test.ts).
+export const trustedProxies = () => (process.env.AUTH_TRUSTED_PROXIES ?? "").split(",").some((s) => s.trim());
+export const trustProxy = () => ["true", "1"].includes((process.env.TRUST_PROXY ?? "").trim());
 
 /** `::ffff:192.0.2.1` (IPv4 on a dual-stack socket) → `192.0.2.1`. */
 function socketAddress(socket) {

@@ -28,9 +28,13 @@ const SHAPES = [
 ];
 const TURBOPACK =
   /^\(globalThis\["TURBOPACK"\] \|\| \(globalThis\["TURBOPACK"\] = \[\]\)\)\.push\((\{.*\})\);?$/s;
-// next-themes: `(<its minified function>)(<the ThemeProvider's options as JSON>)`.
+// next-themes: `(<its minified function>)(<the ThemeProvider's options as JSON>)`, the options of
+// components/preferences/theme-provider.tsx (tests/unit/server-copies.test.ts renders it).
 const THEME =
   /^\(\([\w$]+(?:,[\w$]+){7}\)=>\{let [\w$]+=document\.documentElement,[\s\S]*\}\)\(("class"),"theme","system",null,\["light","dark"\],null,true,true\)$/;
+
+/** The analytics script's host, as lib/surfaces/public-site/csp.ts allows it (`cachedPagePolicy`). */
+const ANALYTICS_SCRIPT = "https://www.googletagmanager.com";
 
 function isKnownScript(body) {
   if (SHAPES.some((shape) => shape.test(body))) return true;
@@ -57,7 +61,7 @@ function scriptPolicyFor(html, options = {}) {
       hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
     else unknown.push(body.slice(0, 80));
   }
-  const extra = options.analytics ? ["https://www.googletagmanager.com"] : [];
+  const extra = options.analytics ? [ANALYTICS_SCRIPT] : [];
   const policy = [
     `script-src 'self' ${[...hashes, ...extra].join(" ")}`.trim(),
     "object-src 'none'",
@@ -66,7 +70,11 @@ function scriptPolicyFor(html, options = {}) {
   return { policy, unknown };
 }
 
-const analytics = Boolean(process.env.ANALYTICS_TAG_ID);
+/** Whether an analytics tag is set, read as lib/core/env.ts reads ANALYTICS_TAG_ID (trimmed). */
+function analyticsConfigured(value = process.env.ANALYTICS_TAG_ID) {
+  return Boolean(value && value.trim());
+}
+const analytics = analyticsConfigured();
 
 // A nonce in a cached page would be served to everyone: the proxy gives nonces to the
 // signed-in area only, which is never cached (lib/surfaces/public-site/csp.ts). Seeing one means a route
@@ -127,3 +135,4 @@ class CspCacheHandler extends FileSystemCache {
 module.exports = CspCacheHandler;
 module.exports.default = CspCacheHandler;
 module.exports.scriptPolicyFor = scriptPolicyFor;
+module.exports.analyticsConfigured = analyticsConfigured;

@@ -31,23 +31,39 @@ const MAX_BODY = 2 * 1024 * 1024;
 /** What an entry's headers (a page's CSP, cookies, Vary …) take, roughly, for the size bound. */
 const HEADERS_SIZE = 4096;
 
+/*
+ * Facts of the TypeScript, copied because a .cjs cannot import it; tests/unit/server-copies.test.ts
+ * fails when either copy changes alone.
+ */
+/** `locales` and `localeCookieName` of lib/core/i18n/config.ts. */
+const LOCALES = ["pt", "en", "es", "fr"];
+const LOCALE_COOKIE_NAME = "NEXT_LOCALE";
+/** `SOURCE_COOKIE` of lib/platform/attribution/source.ts. */
+const SOURCE_COOKIE_NAME = "ag_src";
+/** `AUTH_COOKIE_PREFIX` of lib/platform/auth/cookie-prefix.ts. */
+const AUTH_COOKIE_PREFIX = "afterglow";
+/** `NONCE_HEADER` of lib/surfaces/public-site/csp.ts. */
+const NONCE_HEADER = "x-nonce";
+/**
+ * The query parameters of a visit source: those lib/platform/attribution/parse.ts reads (`ch`,
+ * `utm_source`) and the other UTM tags, which nothing reads. Any other query goes to Next.js.
+ */
+const SOURCE_PARAMS = new Set(["ch", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"]);
+/** The longest Referer lib/platform/attribution/parse.ts reads (its `referrerHost`). */
+const MAX_REFERER = 2048;
+
 /** Cookies the proxy sets as a pure function of the request (proxy.ts). */
-const DERIVED_COOKIES = new Set(["NEXT_LOCALE", "ag_src"]);
+const DERIVED_COOKIES = new Set([LOCALE_COOKIE_NAME, SOURCE_COOKIE_NAME]);
 /**
  * The one request cookie the proxy reads: the language (ag_src is only ever written). Next.js
  * parses cookies its own way (the last of two, untrimmed, percent-decoded), so anything but
  * none or exactly one plain `NEXT_LOCALE=<locale>` goes to Next.js rather than being guessed at.
- * The locales of lib/core/i18n/config.ts.
  */
-const LOCALE_COOKIE = /(?:^|;\s*)NEXT_LOCALE=(pt|en|es|fr)(?=;|$)/;
+const LOCALE_COOKIE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE_NAME}=(${LOCALES.join("|")})(?=;|$)`);
 /** A longer key is someone's junk (real URLs and headers are far shorter): not kept. */
 const MAX_KEY = 2048;
-/** The query parameters the proxy reads for the visit source; any other query goes to Next.js. */
-const SOURCE_PARAMS = new Set(["ch", "utm_source", "utm_medium", "utm_campaign", "utm_content", "utm_term"]);
-/** As lib/platform/attribution/parse.ts reads a Referer (its `referrerHost`). */
-const MAX_REFERER = 2048;
-/** Better Auth's session cookies (lib/platform/auth/cookie-prefix.ts; `__Secure-` on https). */
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?afterglow\./;
+/** Better Auth's session cookies (`__Secure-` on https). */
+const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
 
 /** Request headers that change what Next.js answers: such requests always go to Next.js. */
 const BYPASS_HEADERS = [
@@ -62,7 +78,7 @@ const BYPASS_HEADERS = [
   "if-range",
   "if-none-match",
   "if-modified-since",
-  "x-nonce",
+  NONCE_HEADER,
   "content-security-policy",
   "content-security-policy-report-only",
 ];
@@ -78,8 +94,8 @@ const CONNECTION_HEADERS = new Set([
 
 /** The language cookie's value, "" without one, null when it is not plain (see LOCALE_COOKIE). */
 function localeCookie(header) {
-  if (!header || !header.includes("NEXT_LOCALE")) return "";
-  if (header.indexOf("NEXT_LOCALE") !== header.lastIndexOf("NEXT_LOCALE")) return null;
+  if (!header || !header.includes(LOCALE_COOKIE_NAME)) return "";
+  if (header.indexOf(LOCALE_COOKIE_NAME) !== header.lastIndexOf(LOCALE_COOKIE_NAME)) return null;
   const match = LOCALE_COOKIE.exec(header);
   return match ? match[1] : null;
 }
@@ -267,4 +283,19 @@ function pageMicrocache() {
   return globalThis[INSTANCE];
 }
 
-module.exports = { pageMicrocache, PageMicrocache, keyFor, shareable, REPLAY_HEADER, HEADERS_SIZE, TTL_MS };
+module.exports = {
+  pageMicrocache,
+  PageMicrocache,
+  keyFor,
+  shareable,
+  refererHost,
+  REPLAY_HEADER,
+  HEADERS_SIZE,
+  TTL_MS,
+  LOCALES,
+  LOCALE_COOKIE_NAME,
+  SOURCE_COOKIE_NAME,
+  AUTH_COOKIE_PREFIX,
+  NONCE_HEADER,
+  SOURCE_PARAMS,
+};
