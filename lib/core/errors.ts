@@ -112,6 +112,32 @@ export function validationError(
   return new AppError("validation", message, { fieldErrors });
 }
 
+/**
+ * The input as `schema` reads it, or the 422 of `validationError` (with the same options: the
+ * form's generic message or the most useful field message, fields under a prefix).
+ */
+export function parseOrThrow<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  options?: Parameters<typeof validationError>[1],
+): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, options);
+  return parsed.data;
+}
+
+/**
+ * Whether a Prisma write was refused by a unique constraint (P2002). With `constraint`, only
+ * a refusal of the constraint whose name contains it (`short_link_code_key`): Prisma's pg
+ * adapter names it in the error's `meta`.
+ */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, meta } = error as { code?: unknown; meta?: unknown };
+  if (code !== "P2002") return false;
+  return constraint === undefined || JSON.stringify(meta ?? null).includes(constraint);
+}
+
 /** The AppError a thrown value stands for: itself, or the generic 500 (the raw error is never shown). */
 export function asAppError(error: unknown): { error: AppError; known: boolean } {
   if (error instanceof AppError) return { error, known: true };

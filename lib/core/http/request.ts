@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 
 /**
  * The request side shared by the app's JSON endpoints (engagement API, upload API, admin
@@ -99,7 +99,5 @@ export async function parseJsonBody<T extends z.ZodType>(
   schema: T,
   options: JsonBodyOptions,
 ): Promise<z.output<T>> {
-  const parsed = schema.safeParse(await readJsonBody(request, options));
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
+  return parseOrThrow(schema, await readJsonBody(request, options));
 }

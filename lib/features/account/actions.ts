@@ -13,7 +13,7 @@ import {
 import { getAuth } from "@/lib/platform/auth/auth";
 import { endOtherSessions } from "@/lib/platform/auth/session-lifecycle";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { enforceLimits } from "@/lib/core/rate-limit/limiter";
 import { sessionAction } from "@/lib/platform/actions/admin-action";
 import { validatedByLib } from "@/lib/core/validation/common";
@@ -24,12 +24,11 @@ import { validatedByLib } from "@/lib/core/validation/common";
  * password rules, the e-mails) and session handling apply as they do over HTTP.
  */
 
-/** The form's fields checked here, so their errors are keyed by field name (not "0.field"). */
-function checked<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-  return parsed.data;
-}
+/**
+ * The form's fields are checked in the action, not by its argument schema, so their errors are
+ * keyed by field name (not "0.field"), and the toast shows the most useful field message.
+ */
+const byField = { message: "field" } as const;
 
 /**
  * Per-account limits of what Better Auth's HTTP limits do not see (a server action calls it
@@ -61,7 +60,7 @@ export const updateDisplayNameAction = sessionAction(
     revalidate: { paths: ACCOUNT_AND_ADMIN },
   },
   async (session, input) => {
-    const { displayName } = checked(nameSchema, input);
+    const { displayName } = parseOrThrow(nameSchema, input, byField);
     await callAuth((headers) => getAuth().api.updateUser({ body: { name: displayName }, headers }));
     await db.profile.updateMany({ where: { userId: session.user.id }, data: { displayName } });
   },
@@ -88,7 +87,7 @@ async function assertCurrentPassword(userId: string, password: string): Promise<
 export const requestEmailChangeAction = sessionAction(
   { schema: z.tuple([validatedByLib<z.input<typeof emailChangeSchema>>()]) },
   async (session, input) => {
-    const { newEmail, currentPassword } = checked(emailChangeSchema, input);
+    const { newEmail, currentPassword } = parseOrThrow(emailChangeSchema, input, byField);
     await limitPerAccount("password", session.user.id);
     await assertCurrentPassword(session.user.id, currentPassword);
     await limitPerAccount("email", session.user.id);
@@ -107,7 +106,7 @@ export const changePasswordAction = sessionAction(
     revalidate: { paths: ACCOUNT_PAGE },
   },
   async (session, input) => {
-    const { currentPassword, newPassword } = checked(passwordChangeSchema, input);
+    const { currentPassword, newPassword } = parseOrThrow(passwordChangeSchema, input, byField);
     await limitPerAccount("password", session.user.id);
     await callAuth(
       (headers) =>
@@ -127,7 +126,7 @@ export const changePasswordAction = sessionAction(
 export const startTwoFactorAction = sessionAction(
   { schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]) },
   async (session, input) => {
-    const { password } = checked(confirmPasswordSchema, input);
+    const { password } = parseOrThrow(confirmPasswordSchema, input, byField);
     await limitPerAccount("password", session.user.id);
     const enabled = await callAuth((headers) =>
       getAuth().api.enableTwoFactor({ body: { password, method: "totp" }, headers }),
@@ -147,7 +146,7 @@ export const confirmTwoFactorAction = sessionAction(
     revalidate: { paths: ACCOUNT_AND_ADMIN },
   },
   async (session, input) => {
-    const { code } = checked(totpCodeSchema, input);
+    const { code } = parseOrThrow(totpCodeSchema, input, byField);
     await limitPerAccount("code", session.user.id);
     await callAuth((headers) => getAuth().api.verifyTOTP({ body: { code }, headers }));
     // Sessions opened with the password alone (a phished one's too) end; this device keeps
@@ -168,7 +167,7 @@ export const disableTwoFactorAction = sessionAction(
     revalidate: { paths: ACCOUNT_AND_ADMIN },
   },
   async (session, input) => {
-    const { password } = checked(confirmPasswordSchema, input);
+    const { password } = parseOrThrow(confirmPasswordSchema, input, byField);
     await limitPerAccount("password", session.user.id);
     await callAuth((headers) => getAuth().api.disableTwoFactor({ body: { password }, headers }));
   },
@@ -178,7 +177,7 @@ export const disableTwoFactorAction = sessionAction(
 export const regenerateRecoveryCodesAction = sessionAction(
   { schema: z.tuple([validatedByLib<z.input<typeof confirmPasswordSchema>>()]) },
   async (session, input) => {
-    const { password } = checked(confirmPasswordSchema, input);
+    const { password } = parseOrThrow(confirmPasswordSchema, input, byField);
     await limitPerAccount("password", session.user.id);
     const { backupCodes } = await callAuth((headers) =>
       getAuth().api.generateBackupCodes({ body: { password }, headers }),

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/core/audit/record";
 import { brandingSchema, GATED_BRANDING_FIELDS, legalTextsSchema } from "@/lib/features/brand/schemas";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { deleteMedia } from "@/lib/platform/media/delete-media";
 import { loadEffectivePlan } from "@/lib/platform/plans/effective";
@@ -33,9 +33,7 @@ async function logoKeyFor(tx: Prisma.TransactionClient, companyId: string, media
  */
 export async function updateBranding(membership: Membership, input: Record<string, string | undefined>) {
   assertCan(membership, "settings.edit");
-  const parsed = brandingSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { logoMediaId, ...picks } = parsed.data;
+  const { logoMediaId, ...picks } = parseOrThrow(brandingSchema, input);
   const companyId = membership.company.id;
   const gated = GATED_BRANDING_FIELDS.filter((f) => picks[f] !== undefined);
   if (gated.length > 0) {
@@ -79,10 +77,9 @@ export async function removeLogo(membership: Membership): Promise<void> {
 /** Settings → Legal texts: every plan (basic identity); empty = the platform's text. */
 export async function updateLegalTexts(membership: Membership, input: Record<string, string>): Promise<void> {
   assertCan(membership, "settings.edit");
-  const parsed = legalTextsSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  const texts = parseOrThrow(legalTextsSchema, input);
   const companyId = membership.company.id;
-  await db.company.update({ where: { id: companyId }, data: parsed.data });
+  await db.company.update({ where: { id: companyId }, data: texts });
   await auditBrandChange(membership, { operation: "legal_texts_updated" });
 }
 

@@ -3,7 +3,7 @@ import { moderationListSchema, type ModerationListInput } from "@/lib/features/c
 import { assertCanManage } from "@/lib/features/content/access";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { db } from "@/lib/core/db";
-import { validationError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/errors";
 import { decodeCursor, keysetPage, newestFirst, whereAfter } from "@/lib/core/pagination/keyset";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 
@@ -33,15 +33,13 @@ export async function listCommentsForModeration(
   input: ModerationListInput,
 ): Promise<ModerationPage> {
   assertCanManage(membership);
-  const parsed = moderationListSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { contentId, limit } = parsed.data;
+  const { contentId, limit, cursor } = parseOrThrow(moderationListSchema, input);
   const companyId = membership.company.id;
   await getContentOrThrow(db, companyId, contentId, { id: true });
   const scope = { companyId, contentId };
   const [rows, total, hiddenCount] = await Promise.all([
     db.comment.findMany({
-      where: whereAfter(scope, decodeCursor(parsed.data.cursor)),
+      where: whereAfter(scope, decodeCursor(cursor)),
       orderBy: [...newestFirst],
       take: limit + 1,
       select: { id: true, authorName: true, rating: true, text: true, hidden: true, createdAt: true },

@@ -4,7 +4,7 @@ import { recordAudit } from "@/lib/core/audit/record";
 import { holdUntil, lockSlugs, releaseRedirectOf, slugStatus } from "@/lib/features/company/slug-holds";
 import { db } from "@/lib/core/db";
 import { subdomainAfterSlugChange } from "@/lib/features/domains/on-slug-change";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan } from "@/lib/platform/access/permissions";
 import { announceRoutingChange } from "@/lib/platform/tenancy/routing-events";
@@ -30,9 +30,6 @@ export function slugRefusal(reason: Refusal): AppError {
   });
 }
 
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-
 /**
  * Settings → Address: the company's new slug. In one transaction, serialised with everyone
  * else who wants either slug (`lockSlugs`; the company row is locked first, so two changes of
@@ -46,9 +43,7 @@ export async function changeCompanySlug(
   input: unknown,
 ): Promise<{ slug: string; previousSlug: string }> {
   assertCan(membership, "settings.edit");
-  const parsed = changeSlugSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const slug = parsed.data.slug;
+  const { slug } = parseOrThrow(changeSlugSchema, input);
   const problem = companySlugProblem(slug);
   if (problem) throw slugRefusal(problem);
   const companyId = membership.company.id;

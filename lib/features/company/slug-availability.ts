@@ -2,7 +2,7 @@ import "server-only";
 import { companySlugInput } from "@/lib/features/company/change-slug";
 import { slugStatus, type SlugStatus } from "@/lib/features/company/slug-holds";
 import { db } from "@/lib/core/db";
-import { validationError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/errors";
 import { consumeLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan } from "@/lib/platform/access/permissions";
@@ -22,12 +22,10 @@ export async function checkSlugAvailability(
   input: unknown,
 ): Promise<SlugAvailability> {
   assertCan(membership, "settings.edit");
-  const parsed = companySlugInput.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  const slug = parseOrThrow(companySlugInput, input);
   const limit = await consumeLimits([
     { key: `slug-check:${membership.userId}`, limit: SLUG_CHECKS_PER_MINUTE },
   ]);
   if (!limit.allowed) throw rateLimited(limit.retryAfter, "settings.address.errors.rateLimited");
-  const slug = parsed.data;
   return companySlugProblem(slug) ?? slugStatus(db, slug, membership.company.id);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/core/audit/record";
 import { companyDataSchema, landingPageSchema } from "@/lib/features/company/schemas";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan } from "@/lib/platform/access/permissions";
 import {
@@ -14,14 +14,13 @@ import {
 export async function updateCompanyData(membership: Membership, input: unknown): Promise<void> {
   // Spec §6: only admin edits company settings; checked here too, not only by the caller.
   assertCan(membership, "settings.edit");
-  const parsed = companyDataSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  const data = parseOrThrow(companyDataSchema, input);
   const companyId = membership.company.id;
   // Versions of an older text are redone (automatic) or flagged for review (hand-edited).
   const runs = await db.$transaction(async (tx) => {
-    await tx.company.update({ where: { id: companyId }, data: parsed.data });
+    await tx.company.update({ where: { id: companyId }, data });
     return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
-      { entity: "company", entityId: companyId, field: "description", text: parsed.data.description },
+      { entity: "company", entityId: companyId, field: "description", text: data.description },
     ]);
   });
   await queueTranslationRuns(runs);
@@ -31,18 +30,17 @@ export async function updateCompanyData(membership: Membership, input: unknown):
 export async function updateLandingPage(membership: Membership, input: unknown): Promise<void> {
   // Spec §6: only admin edits company settings; checked here too, not only by the caller.
   assertCan(membership, "settings.edit");
-  const parsed = landingPageSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
+  const data = parseOrThrow(landingPageSchema, input);
   const companyId = membership.company.id;
   const runs = await db.$transaction(async (tx) => {
-    await tx.company.update({ where: { id: companyId }, data: parsed.data });
+    await tx.company.update({ where: { id: companyId }, data });
     return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
-      { entity: "company", entityId: companyId, field: "landingPageName", text: parsed.data.landingPageName },
+      { entity: "company", entityId: companyId, field: "landingPageName", text: data.landingPageName },
       {
         entity: "company",
         entityId: companyId,
         field: "landingPageDescription",
-        text: parsed.data.landingPageDescription,
+        text: data.landingPageDescription,
       },
     ]);
   });

@@ -2,7 +2,7 @@ import { assertCanManage } from "@/lib/features/content/access";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { contentInputSchema, type ContentInput } from "@/lib/features/content/schemas";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { ContentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { assertPhotoRoom, lockCompanyQuota } from "@/lib/platform/plans/enforce";
 import type { Membership } from "@/lib/platform/tenancy/membership";
@@ -30,12 +30,6 @@ async function recordTexts(
     { entity: "content", entityId: contentId, field: "title", text: data.title },
     { entity: "content", entityId: contentId, field: "description", text: data.description ?? null },
   ]);
-}
-
-function parse(input: ContentInput) {
-  const parsed = contentInputSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
 }
 
 /** Every id must be an event of the company. */
@@ -71,7 +65,7 @@ export async function createContent(
   input: ContentInput,
 ): Promise<{ id: string; changed: ContentChange }> {
   assertCanManage(membership);
-  const data = parse(input);
+  const data = parseOrThrow(contentInputSchema, input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
   const content = await db.$transaction(async (tx) => {
@@ -107,7 +101,7 @@ export async function updateContent(
   input: ContentInput,
 ): Promise<{ id: string; changed: ContentChange }> {
   assertCanManage(membership);
-  const data = parse(input);
+  const data = parseOrThrow(contentInputSchema, input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
   const before = await db.$transaction(async (tx) => {

@@ -6,7 +6,7 @@ import { db } from "@/lib/core/db";
 import { customHostnameSchema, subdomainHostname } from "@/lib/features/domains/hostname";
 import { domainSettings } from "@/lib/features/domains/settings";
 import { restartChecks } from "@/lib/features/domains/state-machine";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import { DOMAIN_CHECK_QUEUE } from "@/lib/core/queue/queues";
 import { getBoss } from "@/lib/core/queue/sender";
 import { assertPlanAllows } from "@/lib/platform/plans/gate";
@@ -23,9 +23,6 @@ export const UNVERIFIED_CLAIM_DAYS = 7;
 
 /** "Check again" clicks a company may make per hour, all its domains together. */
 export const RETRIES_PER_HOUR = 30;
-
-const isUniqueViolation = (error: unknown) =>
-  typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
 
 const notFound = () => new AppError("not_found", "settings.domains.errors.notFound");
 
@@ -88,16 +85,15 @@ export async function addCustomDomain(
   assertCan(membership, "settings.edit");
   await assertPlanAllows(membership.company.id, "customDomains", now);
   const settings = domainSettings();
-  const parsed = z
-    .object({
+  const { hostname } = parseOrThrow(
+    z.object({
       hostname: customHostnameSchema({
         rootDomain: settings.appHost,
         previewDomains: settings.previewDomains,
       }),
-    })
-    .safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { hostname } = parsed.data;
+    }),
+    input,
+  );
   const count = await db.domain.count({ where: { companyId: membership.company.id, kind: "custom" } });
   if (count >= MAX_CUSTOM_DOMAINS) throw new AppError("conflict", "settings.domains.errors.tooMany");
   // A claim nobody proved within a week lapses when another company adds the name: adding a

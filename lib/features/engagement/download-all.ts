@@ -14,7 +14,7 @@ import { passLeadGate, recordLead } from "@/lib/features/engagement/request-down
 import { downloadSchema } from "@/lib/features/engagement/schemas";
 import { nowUtc } from "@/lib/core/db-sql";
 import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { sign, verify } from "@/lib/core/signing";
 import { rateLimited } from "@/lib/core/rate-limit/limiter";
 import { storage } from "@/lib/core/storage";
@@ -148,10 +148,9 @@ export async function prepareDownloadAll(
   source: string | null,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
 ): Promise<DownloadAllTicket> {
-  const parsed = downloadSchema.pick({ lead: true }).safeParse(input ?? {});
-  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+  const parsed = parseOrThrow(downloadSchema.pick({ lead: true }), input ?? {}, { message: "field" });
   const { content, title } = await galleryOf(contentId);
-  const lead = await passLeadGate(content, visitorId, parsed.data.lead);
+  const lead = await passLeadGate(content, visitorId, parsed.lead);
   await photosOf(content, limits);
   if (lead) await recordLead(content, visitorId, lead, locale, source, { withDownload: false });
   const ticket = issueTicket(content.id, visitorId);

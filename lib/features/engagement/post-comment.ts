@@ -6,7 +6,7 @@ import { commentSelect, toCommentDto, type CommentDto } from "@/lib/features/eng
 import { commentSchema } from "@/lib/features/engagement/schemas";
 import { nowUtc } from "@/lib/core/db-sql";
 import type { Comment } from "@/lib/generated/prisma/client";
-import { validationError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/errors";
 
 type CommentRow = Pick<Comment, "id" | "authorName" | "rating" | "text" | "createdAt">;
 
@@ -28,9 +28,7 @@ export async function postComment(
   source: string | null = null,
 ): Promise<PostedComment> {
   const content = await getPublicContentOrThrow(contentId);
-  const parsed = commentSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-  const { name, rating, text, requestId } = parsed.data;
+  const { name, rating, text, requestId } = parseOrThrow(commentSchema, input, { message: "field" });
 
   // One statement (no interactive transaction holding a pooled connection between round
   // trips): the comment, and its engagement row only when the comment was really inserted.

@@ -5,7 +5,7 @@ import {
 } from "@/lib/features/engagement/get-public-content-or-throw";
 import { shareSchema, watchTimeSchema } from "@/lib/features/engagement/schemas";
 import { nowUtc } from "@/lib/core/db-sql";
-import { validationError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/errors";
 
 /** A view counts once per visitor and content in this window; later calls are accepted, not counted. */
 export const VIEW_WINDOW_MINUTES = 30;
@@ -21,10 +21,9 @@ export async function recordShare(
   source: string | null = null,
 ): Promise<void> {
   const content = await getPublicContentOrThrow(contentId);
-  const parsed = shareSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+  const { channel } = parseOrThrow(shareSchema, input, { message: "field" });
   await db.engagementEvent.create({
-    data: { ...rowOf(content, visitorId, source), type: "share", channel: parsed.data.channel },
+    data: { ...rowOf(content, visitorId, source), type: "share", channel },
   });
 }
 
@@ -35,10 +34,9 @@ export async function recordWatchTime(
   source: string | null = null,
 ): Promise<void> {
   const content = await getPublicContentOrThrow(contentId);
-  const parsed = watchTimeSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
+  const { seconds } = parseOrThrow(watchTimeSchema, input, { message: "field" });
   await db.engagementEvent.create({
-    data: { ...rowOf(content, visitorId, source), type: "watch_time", value: parsed.data.seconds },
+    data: { ...rowOf(content, visitorId, source), type: "watch_time", value: seconds },
   });
 }
 

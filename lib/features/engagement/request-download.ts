@@ -10,7 +10,7 @@ import {
 import { hasLeadOnFile } from "@/lib/features/engagement/queries";
 import { downloadSchema, leadSchema, type LeadInput } from "@/lib/features/engagement/schemas";
 import { nowUtc } from "@/lib/core/db-sql";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { displayMedia } from "@/lib/features/content/kind-rules";
 import { isRecordIdShape } from "@/lib/core/validation/common";
 
@@ -60,9 +60,7 @@ export async function passLeadGate(
 ): Promise<LeadInput | null> {
   if (!content.requiresLead) return null;
   if (rawLead !== undefined && rawLead !== null) {
-    const checked = leadSchema.safeParse(rawLead);
-    if (!checked.success) throw validationError(checked.error, { message: "field", prefix: "lead" });
-    return checked.data;
+    return parseOrThrow(leadSchema, rawLead, { message: "field", prefix: "lead" });
   }
   if (!(await hasLeadOnFile(content.companyId, visitorId))) throw leadRequired();
   return null;
@@ -83,11 +81,10 @@ export async function requestDownload(
   source: string | null = null,
 ): Promise<DownloadGrant> {
   const content = await getPublicContentOrThrow(contentId);
-  const parsed = downloadSchema.safeParse(input ?? {});
-  if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-  const media = await mediaOf(content, parsed.data.mediaId);
+  const parsed = parseOrThrow(downloadSchema, input ?? {}, { message: "field" });
+  const media = await mediaOf(content, parsed.mediaId);
 
-  const lead = await passLeadGate(content, visitorId, parsed.data.lead);
+  const lead = await passLeadGate(content, visitorId, parsed.lead);
 
   // Signing is local (no request to storage): do it first, so nothing is recorded for a URL
   // that could not be made.

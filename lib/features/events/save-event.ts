@@ -1,6 +1,6 @@
 import { assertCanManage } from "@/lib/features/content/access";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import { eventInputSchema, type EventInput, type ParsedEventInput } from "@/lib/features/events/schemas";
 import { zonedTimeToUtc } from "@/lib/features/events/time-zone";
@@ -24,10 +24,6 @@ export interface SavedEvent {
   slug: string;
   /** For `revalidatePublic`. */
   changed: { companyId: string; eventIds: string[] };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === "P2002";
 }
 
 function columns(input: ParsedEventInput) {
@@ -88,15 +84,9 @@ async function recordTexts(
   return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), texts);
 }
 
-function parse(input: EventInput): ParsedEventInput {
-  const parsed = eventInputSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
-
 export async function createEvent(membership: Membership, input: EventInput): Promise<SavedEvent> {
   assertCanManage(membership);
-  const data = parse(input);
+  const data = parseOrThrow(eventInputSchema, input);
   const companyId = membership.company.id;
   try {
     const { event, runs } = await db.$transaction(async (tx) => {
@@ -122,7 +112,7 @@ export async function updateEvent(
   input: EventInput,
 ): Promise<SavedEvent> {
   assertCanManage(membership);
-  const data = parse(input);
+  const data = parseOrThrow(eventInputSchema, input);
   const companyId = membership.company.id;
   let replacedBanner: string | null = null;
   try {

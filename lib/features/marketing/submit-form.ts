@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { MailMessage } from "@/lib/core/mail";
 import type { MarketingForm } from "@/lib/features/marketing/limits";
 import { contactSchema, signupSchema } from "@/lib/features/marketing/schemas";
@@ -40,11 +40,10 @@ export async function storeSubmission(
   locale: string,
 ): Promise<{ result: SubmissionResult; stored: StoredSubmission } | { spam: true }> {
   if (form === "contact") {
-    const parsed = contactSchema.safeParse(input);
-    if (!parsed.success) throw validationError(parsed.error);
-    if (parsed.data.website) return { spam: true };
-    const name = sanitize(parsed.data.name);
-    const message = sanitize(parsed.data.message);
+    const contact = parseOrThrow(contactSchema, input);
+    if (contact.website) return { spam: true };
+    const name = sanitize(contact.name);
+    const message = sanitize(contact.message);
     if (!name.value.trim() || !message.value.trim()) {
       throw new AppError("validation", "validation.invalidForm", {
         fieldErrors: {
@@ -57,7 +56,7 @@ export async function storeSubmission(
       data: {
         type: "contact",
         name: name.value.trim(),
-        email: parsed.data.email,
+        email: contact.email,
         message: message.value.trim(),
         subject: SUBJECTS.contact,
         formType: "contact",
@@ -70,11 +69,10 @@ export async function storeSubmission(
     };
   }
 
-  const parsed = signupSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  if (parsed.data.website) return { spam: true };
+  const signup = parseOrThrow(signupSchema, input);
+  if (signup.website) return { spam: true };
   const row = await db.marketingSubmission.create({
-    data: { type: form, email: parsed.data.email, subject: SUBJECTS[form], formType: form, locale },
+    data: { type: form, email: signup.email, subject: SUBJECTS[form], formType: form, locale },
   });
   return {
     result: { id: row.id, sanitized: false },

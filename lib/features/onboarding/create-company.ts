@@ -2,16 +2,12 @@ import "server-only";
 import { recordAudit } from "@/lib/core/audit/record";
 import { lockSlugs, releaseRedirectOf, slugStatus } from "@/lib/features/company/slug-holds";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import { createCompanySchema } from "@/lib/features/onboarding/schemas";
 import { announceRoutingChange } from "@/lib/platform/tenancy/routing-events";
 import { companySlugCandidates } from "@/lib/platform/site/slug";
 
 const MAX_SLUG_TRIES = 50;
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === "object" && error !== null && (error as { code?: unknown }).code === "P2002";
-}
 
 /**
  * A confirmed user without a company creates one and becomes its admin. The slug comes
@@ -24,9 +20,7 @@ export async function createCompanyForUser(
   user: { id: string; name: string },
   input: unknown,
 ): Promise<{ id: string; slug: string }> {
-  const parsed = createCompanySchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const name = parsed.data.companyName;
+  const name = parseOrThrow(createCompanySchema, input).companyName;
 
   const candidates = companySlugCandidates(name);
   for (let attempt = 0; attempt < MAX_SLUG_TRIES; attempt++) {

@@ -1,21 +1,12 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import type { PrismaClient } from "@/lib/core/db-client";
+import { isUniqueViolation } from "@/lib/core/errors";
 import { newShortCode } from "@/lib/features/short-links/code";
 
 export type ShortLinkItem = { kind: "event"; id: string } | { kind: "content"; id: string };
 
 const MAX_ATTEMPTS = 4;
-
-/**
- * A unique-constraint refusal and the constraint's name as Prisma's pg adapter reports it in
- * `meta` (`short_link_code_key`, `short_link_itemKey_key`, `short_link_eventId_labelKey_key` …).
- */
-export function uniqueViolation(error: unknown): { constraint: string } | null {
-  if (typeof error !== "object" || error === null || (error as { code?: unknown }).code !== "P2002")
-    return null;
-  return { constraint: JSON.stringify((error as { meta?: unknown }).meta ?? null) };
-}
 
 /**
  * Runs `create` with fresh codes until one is free: a clash of 50 random bits is all but
@@ -26,8 +17,7 @@ export async function withFreshCode<T>(create: (code: string) => Promise<T>): Pr
     try {
       return await create(newShortCode());
     } catch (error) {
-      const clash = uniqueViolation(error);
-      if (!clash?.constraint.includes("short_link_code_key") || attempt >= MAX_ATTEMPTS) throw error;
+      if (!isUniqueViolation(error, "short_link_code_key") || attempt >= MAX_ATTEMPTS) throw error;
     }
   }
 }
@@ -59,7 +49,7 @@ export async function itemShortCode(
     );
     return created.code;
   } catch (error) {
-    if (!uniqueViolation(error)) throw error;
+    if (!isUniqueViolation(error)) throw error;
     const winner = await client.shortLink.findUnique({ where: { itemKey }, select: { code: true } });
     if (!winner) throw error;
     return winner.code;

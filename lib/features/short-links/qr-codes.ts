@@ -1,10 +1,10 @@
 import "server-only";
 import QRCode from "qrcode";
 import { db } from "@/lib/core/db";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import { assertPlanAllows } from "@/lib/platform/plans/gate";
-import { uniqueViolation, withFreshCode } from "@/lib/features/short-links/item-link";
+import { withFreshCode } from "@/lib/features/short-links/item-link";
 import { qrScans } from "@/lib/features/short-links/scans";
 import { shortLinkOrigin, shortLinkUrl } from "@/lib/features/short-links/origin";
 import { qrLabelKey, qrLabelSchema, type QrItem, type QrPngSize } from "@/lib/features/short-links/schemas";
@@ -71,11 +71,9 @@ export async function createQrCode(
   rawLabel: unknown,
 ): Promise<{ id: string }> {
   await assertMayManage(membership, item);
-  const parsed = qrLabelSchema.safeParse(rawLabel);
-  if (!parsed.success) throw validationError(parsed.error, { message: "field", prefix: "label" });
+  const label = parseOrThrow(qrLabelSchema, rawLabel, { message: "field", prefix: "label" });
   const companyId = membership.company.id;
   await assertItem(companyId, item);
-  const label = parsed.data;
   try {
     return await withFreshCode((code) =>
       db.shortLink.create({
@@ -84,7 +82,7 @@ export async function createQrCode(
       }),
     );
   } catch (error) {
-    if (uniqueViolation(error)?.constraint.includes("_labelKey_key")) {
+    if (isUniqueViolation(error, "_labelKey_key")) {
       throw new AppError("validation", "shortLinks.qr.errors.labelTaken", {
         fieldErrors: { label: "shortLinks.qr.errors.labelTaken" },
       });

@@ -2,7 +2,7 @@ import "server-only";
 import { recordAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { appUrl } from "@/lib/core/env";
-import { AppError, validationError } from "@/lib/core/errors";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Locale } from "@/lib/core/i18n/config";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan } from "@/lib/platform/access/permissions";
@@ -20,9 +20,7 @@ export async function inviteMember(
   locale: Locale,
 ): Promise<{ id: string; email: string }> {
   assertCan(membership, "team.manage");
-  const parsed = inviteMemberSchema.safeParse(input);
-  if (!parsed.success) throw validationError(parsed.error);
-  const { email, role } = parsed.data;
+  const { email, role } = parseOrThrow(inviteMemberSchema, input);
   const companyId = membership.company.id;
 
   const existing = await db.user.findUnique({

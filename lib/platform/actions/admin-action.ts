@@ -3,7 +3,7 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import type { z } from "zod";
 import { getCurrentSession, type CurrentSession } from "@/lib/platform/auth/session";
-import { AppError, toActionError, validationError, type ActionResult } from "@/lib/core/errors";
+import { AppError, parseOrThrow, toActionError, type ActionResult } from "@/lib/core/errors";
 import { revalidatePublic, type PublicChange } from "@/lib/platform/site/cache-tags";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 import type { Membership } from "@/lib/platform/tenancy/membership";
@@ -69,9 +69,7 @@ function action<Caller, Args extends unknown[], T>(
     let data: T;
     try {
       const caller = await resolve(log);
-      const parsed = options.schema.safeParse(args);
-      if (!parsed.success) throw validationError(parsed.error);
-      data = await work(caller, parsed.data);
+      data = await work(caller, parseOrThrow(options.schema, args));
     } catch (error) {
       return toActionError(error, log);
     }

@@ -17,7 +17,7 @@ import { requestDownload } from "@/lib/features/engagement/request-download";
 import { likeSchema, listCommentsSchema } from "@/lib/features/engagement/schemas";
 import { toggleLike } from "@/lib/features/engagement/toggle-like";
 import { readCookie, readVisitor, visitorCookie, type Visitor } from "@/lib/platform/visitors/visitor";
-import { validationError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/errors";
 import { assertSameOrigin, readJsonBody } from "@/lib/core/http/request";
 import { respond } from "@/lib/core/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/core/i18n/config";
@@ -120,15 +120,13 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       json(await getEngagementSummary(contentId, visitor.id)),
     ),
     like: handler("POST", "like", async ({ contentId, visitor, body }) => {
-      const parsed = likeSchema.safeParse(body);
-      if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-      return json(await toggleLike(contentId, visitor.id, parsed.data.liked, visitor.source));
+      const { liked } = parseOrThrow(likeSchema, body, { message: "field" });
+      return json(await toggleLike(contentId, visitor.id, liked, visitor.source));
     }),
     listComments: handler("GET", null, async ({ contentId, request }) => {
-      const query = Object.fromEntries(new URL(request.url).searchParams);
-      const parsed = listCommentsSchema.safeParse(query);
-      if (!parsed.success) throw validationError(parsed.error, { message: "field" });
-      return json(await listComments(contentId, parsed.data));
+      const search = Object.fromEntries(new URL(request.url).searchParams);
+      const query = parseOrThrow(listCommentsSchema, search, { message: "field" });
+      return json(await listComments(contentId, query));
     }),
     postComment: handler("POST", "comment", async ({ contentId, visitor, body }) => {
       const { comment, created } = await postComment(contentId, visitor.id, body, visitor.source);

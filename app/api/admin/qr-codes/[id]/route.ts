@@ -1,4 +1,4 @@
-import { validationError } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/errors";
 import { qrCodeImage } from "@/lib/features/short-links/qr-codes";
 import { qrImageQuerySchema } from "@/lib/features/short-links/schemas";
 import { withMembership } from "@/lib/platform/tenancy/guard";
@@ -10,12 +10,11 @@ export const GET = withMembership<{ id: string }>(
   async (request, { membership, params }) => {
     const { id } = await params;
     const search = new URL(request.url).searchParams;
-    const query = qrImageQuerySchema.safeParse({
+    const { format, size } = parseOrThrow(qrImageQuerySchema, {
       format: search.get("format") ?? undefined,
       size: search.get("size") ?? undefined,
     });
-    if (!query.success) throw validationError(query.error);
-    const qr = await qrCodeImage(membership, id, query.data.format, query.data.size);
+    const qr = await qrCodeImage(membership, id, format, size);
     return new Response(new Blob([new Uint8Array(qr.body)], { type: qr.contentType }), {
       headers: {
         "Content-Type": qr.contentType,
