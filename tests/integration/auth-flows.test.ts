@@ -145,7 +145,9 @@ describe("abuse protection", () => {
     expect(owner.status).toBe(403);
     expect(await owner.json()).toMatchObject({ code: "LOGIN_CODE_REQUIRED" });
     // One count for the account, one for the account from that address.
-    expect(await h.prisma.rateLimit.count({ where: { key: { startsWith: "sign-in-failures|" } } })).toBe(2);
+    expect(
+      await h.prisma.rateLimiter.count({ where: { key: { startsWith: "w900:sign-in-failures|" } } }),
+    ).toBe(2);
   });
 
   it("limits reset requests per client IP with a translated 429", async () => {

@@ -8,6 +8,7 @@ import {
   consumeLimits,
   enforceLimits,
   postgresLimitStore,
+  type FailureLimitStore,
   type LimitStore,
 } from "@/lib/core/rate-limit/limiter";
 import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
@@ -18,8 +19,8 @@ import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement"
  */
 let env: EngagementTestEnv;
 const pools: Pool[] = [];
-let instanceA: LimitStore;
-let instanceB: LimitStore;
+let instanceA: FailureLimitStore;
+let instanceB: FailureLimitStore;
 /** The batched store (the engagement API's) of each instance. */
 let batchedA: LimitStore;
 let batchedB: LimitStore;
@@ -109,6 +110,69 @@ describe("the limiter on Postgres", () => {
       messageKey: "engagement.errors.rateLimited",
       retryAfter: expect.any(Number),
     });
+  });
+});
+
+describe("the limiter counting failures (peek, strike, reset: the sign-in limits)", () => {
+  const WINDOW = 900;
+  const expireIn = (key: string, ms: number) =>
+    env.db
+      .$executeRaw`UPDATE "rate_limiter" SET expire = ${Date.now() + ms} WHERE key = ${`w${WINDOW}:${key}`}`;
+
+  it("counts parallel failures exactly, across two instances, and a look counts nothing", async () => {
+    const check = [{ key: "fail-race", limit: 100 }];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? instanceA : instanceB).strike(check, WINDOW)),
+    );
+    expect(await points("fail-race", WINDOW)).toBe(40);
+    for (let i = 0; i < 3; i++) expect(await instanceA.peek(check, WINDOW)).toEqual({ allowed: true });
+    expect(await points("fail-race", WINDOW)).toBe(40);
+  });
+
+  it("refuses from the failure that reaches the limit, for a whole window from it, on every instance", async () => {
+    const check = [{ key: "fail-lock", limit: 3 }];
+    expect(await instanceA.strike(check, WINDOW)).toEqual({ allowed: true });
+    expect(await instanceB.strike(check, WINDOW)).toEqual({ allowed: true });
+    expect(await instanceA.peek(check, WINDOW)).toEqual({ allowed: true });
+    // The count's window all but over: the failure that reaches the limit still holds the key
+    // for a whole window from now.
+    await expireIn("fail-lock", 5_000);
+    expect(await instanceB.strike(check, WINDOW)).toEqual({
+      allowed: false,
+      key: "fail-lock",
+      retryAfter: WINDOW,
+    });
+    const peeked = await instanceA.peek(check, WINDOW);
+    expect(peeked).toMatchObject({ allowed: false, key: "fail-lock" });
+    if (!peeked.allowed) expect(peeked.retryAfter).toBeGreaterThan(WINDOW - 10);
+  });
+
+  it("starts a new count once a window ends before the limit", async () => {
+    const check = [{ key: "fail-window", limit: 3 }];
+    await instanceA.strike(check, WINDOW);
+    await instanceA.strike(check, WINDOW);
+    await expireIn("fail-window", -1_000);
+    expect(await instanceB.peek(check, WINDOW)).toEqual({ allowed: true });
+    expect(await instanceB.strike(check, WINDOW)).toEqual({ allowed: true });
+    expect(await points("fail-window", WINDOW)).toBe(1);
+  });
+
+  it("forgets a key on reset, whichever instance resets it", async () => {
+    const check = [{ key: "fail-reset", limit: 2 }];
+    await instanceA.strike(check, WINDOW);
+    expect((await instanceA.strike(check, WINDOW)).allowed).toBe(false);
+    await instanceB.reset(check, WINDOW);
+    expect(await points("fail-reset", WINDOW)).toBeUndefined();
+    expect(await instanceA.peek(check, WINDOW)).toEqual({ allowed: true });
+    expect(await instanceA.strike(check, WINDOW)).toEqual({ allowed: true });
+  });
+
+  it("tells a consumed key used up once it reached its limit", async () => {
+    const check = [{ key: "fail-consumed", limit: 2 }];
+    expect((await instanceA.consume(check, WINDOW)).allowed).toBe(true);
+    expect(await instanceB.peek(check, WINDOW)).toEqual({ allowed: true });
+    expect((await instanceA.consume(check, WINDOW)).allowed).toBe(true);
+    expect(await instanceB.peek(check, WINDOW)).toMatchObject({ allowed: false, key: "fail-consumed" });
   });
 });
 

@@ -1,6 +1,6 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { redisLimitStore, type LimitStore } from "@/lib/core/rate-limit/limiter";
+import { redisLimitStore, type FailureLimitStore } from "@/lib/core/rate-limit/limiter";
 import { REDIS_COMMAND_TIMEOUT_MS } from "@/lib/core/rate-limit/redis";
 import { startRedisServer, type RedisServer } from "../support/redis-server";
 import { missingRedis, titled } from "../support/tools";
@@ -12,8 +12,8 @@ import { missingRedis, titled } from "../support/tools";
 const skip = missingRedis();
 let redis: RedisServer;
 let admin: Redis;
-let instanceA: LimitStore;
-let instanceB: LimitStore;
+let instanceA: FailureLimitStore;
+let instanceB: FailureLimitStore;
 const clients: Redis[] = [];
 
 /** A connection as the app makes it (fail fast), but its own: one per simulated instance. */
@@ -90,6 +90,22 @@ describe.skipIf(skip)(titled("the limiter on Redis", skip), () => {
     // Twenty refusals without the block would be twenty scripts; only the INFO calls came.
     expect((await commandsProcessed()) - before).toBeLessThan(5);
     expect(await points("memory")).toBe(2);
+  });
+
+  it("counts failures across two instances: a look counts nothing, the limit holds a window, a reset forgets", async () => {
+    const check = [{ key: "failures", limit: 3 }];
+    await Promise.all([instanceA.strike(check, 900), instanceB.strike(check, 900)]);
+    expect(await instanceB.peek(check, 900)).toEqual({ allowed: true });
+    expect(await points("failures", 900)).toBe(2);
+    // The count's window all but over: the failure that reaches the limit holds the key a whole window.
+    await admin.pexpire("afterglow:w900:failures", 5_000);
+    expect(await instanceA.strike(check, 900)).toEqual({ allowed: false, key: "failures", retryAfter: 900 });
+    const peeked = await instanceB.peek(check, 900);
+    expect(peeked).toMatchObject({ allowed: false, key: "failures" });
+    if (!peeked.allowed) expect(peeked.retryAfter).toBeGreaterThan(890);
+    await instanceB.reset(check, 900);
+    expect(await instanceA.peek(check, 900)).toEqual({ allowed: true });
+    expect(await admin.exists("afterglow:w900:failures")).toBe(0);
   });
 
   it("resets after a real two-second window", async () => {

@@ -44,16 +44,19 @@ const mailCount = async () =>
 /** The account's e-mailed code, as sign-in-challenge.ts names it. */
 const codeIdentifier = (email: string) => `sign-in-code:${createHash("sha256").update(email).digest("hex")}`;
 
-/** The account's failure counters (its own and each address's), as login-throttle.ts keys them. */
+/**
+ * The account's failure counters (its own and each address's), as login-throttle.ts keys them
+ * in the limiter's table (`w<window seconds>:` before the key).
+ */
 const failureKeys = (email: string) => ({
-  startsWith: `sign-in-failures|${createHash("sha256").update(email).digest("hex")}`,
+  startsWith: `w${WINDOW_MS / 1000}:sign-in-failures|${createHash("sha256").update(email).digest("hex")}`,
 });
 
-/** Moves an account's failure counters back past their window, as if 16 minutes had gone by. */
+/** Ends an account's failure counters' windows, as if 16 minutes had gone by. */
 async function ageCounters(email: string): Promise<void> {
-  await h.prisma.rateLimit.updateMany({
+  await h.prisma.rateLimiter.updateMany({
     where: { key: failureKeys(email) },
-    data: { lastRequest: BigInt(Date.now() - WINDOW_MS - 60_000) },
+    data: { expire: BigInt(Date.now() - 60_000) },
   });
 }
 
@@ -172,6 +175,47 @@ describe("a guessed-at account", () => {
     const late = await signIn(h.browser(), "198.51.100.43", "tries@test.dev", PASSWORD, code);
     expect(late.status).toBe(403);
     expect(await late.json()).toMatchObject({ code: "LOGIN_CODE_INVALID" });
+  });
+
+  it("lets the right code in as a code's fifth try even when a sixth arrives with it", async () => {
+    // Each try's own count decides: before, a try read the shared count after counting, so the
+    // fifth could read the sixth's and be refused, and the sixth deleted the code under it.
+    await h.createUser({ email: "last-try@test.dev" });
+    await failFiveTimes("last-try@test.dev", "198.51.100.47");
+    expect((await signIn(h.browser(), "198.51.107.1", "last-try@test.dev", PASSWORD)).status).toBe(403);
+    const code = await codeFromMail("last-try@test.dev", "acesso");
+    const wrong = code === "000000" ? "000001" : "000000";
+    for (let i = 0; i < 4; i++) {
+      expect(
+        (await signIn(h.browser(), `198.51.107.${10 + i}`, "last-try@test.dev", PASSWORD, wrong)).status,
+      ).toBe(403);
+    }
+    const both = await Promise.all([
+      signIn(h.browser(), "198.51.107.20", "last-try@test.dev", PASSWORD, code),
+      signIn(h.browser(), "198.51.107.21", "last-try@test.dev", PASSWORD, code),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 403]);
+  });
+
+  it("sends a new code at once when the last one's tries are used up", async () => {
+    await h.createUser({ email: "spent@test.dev" });
+    await failFiveTimes("spent@test.dev", "198.51.100.48");
+    expect((await signIn(h.browser(), "198.51.108.1", "spent@test.dev", PASSWORD)).status).toBe(403);
+    const spent = await codeFromMail("spent@test.dev", "acesso");
+    const wrong = spent === "000000" ? "000001" : "000000";
+    for (let i = 0; i < 5; i++) {
+      expect(
+        (await signIn(h.browser(), `198.51.108.${10 + i}`, "spent@test.dev", PASSWORD, wrong)).status,
+      ).toBe(403);
+    }
+    const before = await mailCount();
+    // Within the minute that keeps a live code, the spent one is not kept: a new one is sent.
+    expect((await signIn(h.browser(), "198.51.108.2", "spent@test.dev", PASSWORD)).status).toBe(403);
+    await expect.poll(mailCount).toBe(before + 1);
+    const rows = await h.prisma.verification.findMany({
+      where: { identifier: codeIdentifier("spent@test.dev") },
+    });
+    expect(rows).toHaveLength(1);
   });
 
   it("caps code guesses per account per hour, whatever the addresses and however many codes are sent", async () => {
@@ -326,8 +370,26 @@ describe("the failure counts", () => {
     expect((await signIn(h.browser(), "198.51.100.91", "window@test.dev", PASSWORD)).status).toBe(200);
     // A failure after the window starts a new count of one.
     expect((await signIn(h.browser(), "198.51.100.91", "window@test.dev", WRONG)).status).toBe(401);
-    const rows = await h.prisma.rateLimit.findMany({ where: { key: failureKeys("window@test.dev") } });
-    expect(rows.map((r) => r.count)).toEqual([1, 1]);
+    const rows = await h.prisma.rateLimiter.findMany({ where: { key: failureKeys("window@test.dev") } });
+    expect(rows.map((r) => r.points)).toEqual([1, 1]);
+  });
+
+  it("hold an address back for a whole window from the failure that reached the limit", async () => {
+    await h.createUser({ email: "late@test.dev" });
+    const ip = "198.51.100.111";
+    for (let i = 0; i < 4; i++)
+      expect((await signIn(h.browser(), ip, "late@test.dev", WRONG)).status).toBe(401);
+    // The count's window all but over (it began with the first failure)…
+    await h.prisma.rateLimiter.updateMany({
+      where: { key: failureKeys("late@test.dev") },
+      data: { expire: BigInt(Date.now() + 20_000) },
+    });
+    // …the fifth failure still slows the address for the next 15 minutes, not 20 seconds.
+    expect((await signIn(h.browser(), ip, "late@test.dev", WRONG)).status).toBe(401);
+    const slowed = await signIn(h.browser(), ip, "late@test.dev", PASSWORD);
+    expect(slowed.status).toBe(429);
+    expect(Number(slowed.headers.get("retry-after"))).toBeGreaterThan(14 * 60);
+    expect((await signIn(h.browser(), "198.51.100.112", "late@test.dev", PASSWORD)).status).toBe(403);
   });
 
   it("are cleared by a successful sign-in", async () => {

@@ -32,6 +32,9 @@ import { redisConnection, reportRedisTrouble } from "@/lib/core/rate-limit/redis
  *
  * If the store fails, a per-process in-memory limiter with the same limits answers
  * (`insuranceLimiter`): limits stay on, per instance, instead of every request failing.
+ *
+ * Counts of failures rather than requests (wrong passwords) use the same store through
+ * `peekLimits`, `strikeLimits` and `resetLimits` (`FailureLimitStore`).
  */
 export interface LimitCheck {
   /** Already free of personal data (hash an IP before it becomes part of a key); ≤ 200 characters. */
@@ -62,6 +65,30 @@ export interface LimitStore {
   consume(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
 }
 
+/**
+ * The calls a count of failures needs beside `consume` (the sign-in limits,
+ * lib/platform/auth/login-throttle.ts), on the same keys and rows:
+ * - `peek`: the outcome the next `consume` would get (refused once a key reached its limit),
+ *   counting nothing: a sign-in is checked before it is known to fail;
+ * - `strike`: counts one failure; a key that reaches its limit is refused for a whole window
+ *   from that failure (each further one renews it), however far into its window it came, so a
+ *   lock-out always lasts the window;
+ * - `reset`: forgets the keys (a successful sign-in clears its failures).
+ * Each is one atomic statement per key (two for the strike that reaches a limit: the count, then
+ * the renewal, which only ever lengthens a refusal).
+ */
+export interface FailureLimitStore extends LimitStore {
+  peek(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
+  strike(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
+  reset(checks: readonly LimitCheck[], windowSeconds: number): Promise<void>;
+}
+
+const refusedFor = (key: string, msBeforeNext: number): LimitOutcome => ({
+  allowed: false,
+  key,
+  retryAfter: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+});
+
 /** The options every store of the library gets for one (limit, window). */
 interface LimiterShape {
   keyPrefix: string;
@@ -75,7 +102,9 @@ interface LimiterShape {
  * fixes both per instance. Keys of one window share a prefix, so one key checked against two
  * limits counts once (the lower limit wins).
  */
-function libraryLimitStore(create: (shape: LimiterShape, first: boolean) => RateLimiterAbstract): LimitStore {
+function libraryLimitStore(
+  create: (shape: LimiterShape, first: boolean) => RateLimiterAbstract,
+): FailureLimitStore {
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterFor = (limit: number, windowSeconds: number) => {
     const id = `${limit}/${windowSeconds}`;
@@ -101,21 +130,47 @@ function libraryLimitStore(create: (shape: LimiterShape, first: boolean) => Rate
           } catch (rejection) {
             // The library rejects with a RateLimiterRes when over the limit, an Error otherwise.
             if (!(rejection instanceof RateLimiterRes)) throw rejection;
-            return {
-              allowed: false,
-              key,
-              retryAfter: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)),
-            };
+            return refusedFor(key, rejection.msBeforeNext);
           }
         }),
       );
       return worstOutcome(outcomes);
     },
+    // `get`, `penalty`, `block` and `delete` go to the store (and to the insurance limiter when
+    // it fails), never to the in-memory block of `consume`: that block would outlive a reset
+    // made on another instance.
+    async peek(checks, windowSeconds) {
+      const outcomes = await Promise.all(
+        checks.map(async ({ key, limit }): Promise<LimitOutcome> => {
+          const state = await limiterFor(limit, windowSeconds).get(key);
+          return state && state.consumedPoints >= limit
+            ? refusedFor(key, state.msBeforeNext)
+            : { allowed: true };
+        }),
+      );
+      return worstOutcome(outcomes);
+    },
+    async strike(checks, windowSeconds) {
+      const outcomes = await Promise.all(
+        checks.map(async ({ key, limit }): Promise<LimitOutcome> => {
+          const limiter = limiterFor(limit, windowSeconds);
+          // `penalty` is `consume` that never refuses: the atomic count, told back.
+          if ((await limiter.penalty(key)).consumedPoints < limit) return { allowed: true };
+          // Sets the key past its limit until a window from now.
+          await limiter.block(key, windowSeconds);
+          return refusedFor(key, windowSeconds * 1000);
+        }),
+      );
+      return worstOutcome(outcomes);
+    },
+    async reset(checks, windowSeconds) {
+      await Promise.all(checks.map(({ key, limit }) => limiterFor(limit, windowSeconds).delete(key)));
+    },
   };
 }
 
 /** A store on `pool`: the app's uses its own small pool (`limitStore()`); tests make several. */
-export function postgresLimitStore(pool: Pool): LimitStore {
+export function postgresLimitStore(pool: Pool): FailureLimitStore {
   return libraryLimitStore(
     (shape, first) =>
       new RateLimiterPostgres({
@@ -151,7 +206,7 @@ export const REDIS_PAUSE_MS = 5_000;
  * next `REDIS_PAUSE_MS` of checks to memory too, instead of each paying the timeout again.
  * Limits stay on meanwhile, per instance.
  */
-export function redisLimitStore(client: Redis): LimitStore {
+export function redisLimitStore(client: Redis): FailureLimitStore {
   const onRedis = libraryLimitStore(
     (shape) =>
       new RateLimiterRedis({
@@ -164,18 +219,22 @@ export function redisLimitStore(client: Redis): LimitStore {
     ({ keyPrefix, points, duration }) => new RateLimiterMemory({ keyPrefix, points, duration }),
   );
   let pausedUntil = 0;
-  return {
-    async consume(checks, windowSeconds) {
-      if (client.status === "ready" && Date.now() >= pausedUntil) {
-        try {
-          return await onRedis.consume(checks, windowSeconds);
-        } catch (error) {
-          pausedUntil = Date.now() + REDIS_PAUSE_MS;
-          reportRedisTrouble(error);
-        }
+  async function onRedisElseInMemory<T>(call: (store: FailureLimitStore) => Promise<T>): Promise<T> {
+    if (client.status === "ready" && Date.now() >= pausedUntil) {
+      try {
+        return await call(onRedis);
+      } catch (error) {
+        pausedUntil = Date.now() + REDIS_PAUSE_MS;
+        reportRedisTrouble(error);
       }
-      return inMemory.consume(checks, windowSeconds);
-    },
+    }
+    return call(inMemory);
+  }
+  return {
+    consume: (checks, windowSeconds) => onRedisElseInMemory((store) => store.consume(checks, windowSeconds)),
+    peek: (checks, windowSeconds) => onRedisElseInMemory((store) => store.peek(checks, windowSeconds)),
+    strike: (checks, windowSeconds) => onRedisElseInMemory((store) => store.strike(checks, windowSeconds)),
+    reset: (checks, windowSeconds) => onRedisElseInMemory((store) => store.reset(checks, windowSeconds)),
   };
 }
 
@@ -194,9 +253,9 @@ export function worstOutcome(outcomes: readonly LimitOutcome[]): LimitOutcome {
  * The process's store: on Redis when `REDIS_URL` is set, else on the fans' pool
  * (lib/core/db-pool.ts). Kept on globalThis like the pool.
  */
-const shared = globalThis as unknown as { afterglowLimiter?: { store: LimitStore } };
+const shared = globalThis as unknown as { afterglowLimiter?: { store: FailureLimitStore } };
 
-export function limitStore(): LimitStore {
+export function limitStore(): FailureLimitStore {
   shared.afterglowLimiter ??= {
     store: env.REDIS_URL ? redisLimitStore(redisConnection(env.REDIS_URL)) : postgresLimitStore(fanPool()),
   };
@@ -224,4 +283,33 @@ export async function enforceLimits(
 ): Promise<void> {
   const outcome = await consumeLimits(checks, windowSeconds, store);
   if (!outcome.allowed) throw rateLimited(outcome.retryAfter, messageKey);
+}
+
+/** The outcome the next request would get against every check, counting nothing. */
+export async function peekLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds: number,
+  store?: FailureLimitStore,
+): Promise<LimitOutcome> {
+  if (checks.length === 0) return { allowed: true };
+  return (store ?? limitStore()).peek(checks, windowSeconds);
+}
+
+/** Counts one failure against every check (see `FailureLimitStore.strike`); refused once any reached its limit. */
+export async function strikeLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds: number,
+  store?: FailureLimitStore,
+): Promise<LimitOutcome> {
+  if (checks.length === 0) return { allowed: true };
+  return (store ?? limitStore()).strike(checks, windowSeconds);
+}
+
+/** Forgets the checks' counts, as if none had been made. */
+export async function resetLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds: number,
+  store?: FailureLimitStore,
+): Promise<void> {
+  if (checks.length > 0) await (store ?? limitStore()).reset(checks, windowSeconds);
 }

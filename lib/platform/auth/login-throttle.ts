@@ -1,25 +1,25 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
-import { db } from "@/lib/core/db";
-import { Prisma } from "@/lib/generated/prisma/client";
+import { createHash } from "node:crypto";
 import { clientIp, ipKeyPart } from "@/lib/core/rate-limit/client-ip";
+import { peekLimits, resetLimits, strikeLimits, type LimitCheck } from "@/lib/core/rate-limit/limiter";
 import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
 
 /**
- * Wrong passwords, next to Better Auth's per-IP limits and in the same `rate_limit` table
- * (so they hold across instances), counted twice:
+ * Wrong passwords, counted on the app's one limiter (lib/core/rate-limit/limiter.ts, so they hold
+ * across instances) beside Better Auth's per-IP limits, twice:
  * - per account and client address: after LOGIN_MAX_FAILURES within the window, that
  *   address gets 429 for that account — a guesser is slowed, nobody else is;
  * - per account, all addresses together: after as many, the account is "challenged" rather
  *   than locked — the right password also needs a code e-mailed to the owner
  *   (sign-in-challenge.ts), so strangers cannot lock the owner out by failing on purpose.
- * A count restarts after a quiet window; a successful sign-in clears the account's count
- * and its own address's, not the guesser's.
+ * A count ends a window after its first failure; one that reached the limit holds for a window
+ * from its latest failure (`strikeLimits`). A successful sign-in clears the account's count and
+ * its own address's, not the guesser's.
  */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
 
-/** Hashed: the table needs a stable key, not the address itself. */
+/** Hashed: limit keys and code identifiers need a stable value, not the address itself. */
 export function emailDigest(email: string): string {
   return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
 }
@@ -48,40 +48,31 @@ function warnNoClientAddress(): void {
   );
 }
 
-const accountKey = (email: string) => `sign-in-failures|${emailDigest(email)}`;
-const clientKey = (email: string, client: string) => `sign-in-failures|${emailDigest(email)}|${client}`;
-
-/** Seconds left in a key's window once it reached the limit, else 0. */
-async function secondsLocked(key: string, now: number): Promise<number> {
-  const row = await db.rateLimit.findUnique({ where: { key } });
-  if (!row || row.count < LOGIN_MAX_FAILURES) return 0;
-  const until = Number(row.lastRequest) + LOGIN_FAILURE_WINDOW_SECONDS * 1000;
-  return until > now ? Math.ceil((until - now) / 1000) : 0;
-}
+const accountCheck = (email: string): LimitCheck => ({
+  key: `sign-in-failures|${emailDigest(email)}`,
+  limit: LOGIN_MAX_FAILURES,
+});
+const clientCheck = (email: string, client: string): LimitCheck => ({
+  key: `sign-in-failures|${emailDigest(email)}|${client}`,
+  limit: LOGIN_MAX_FAILURES,
+});
 
 /** Seconds until this client may try `email` again, or 0 when it may now. */
-export function loginRetryAfter(email: string, client: string, now = Date.now()): Promise<number> {
-  return secondsLocked(clientKey(email, client), now);
+export async function loginRetryAfter(email: string, client: string): Promise<number> {
+  const outcome = await peekLimits([clientCheck(email, client)], LOGIN_FAILURE_WINDOW_SECONDS);
+  return outcome.allowed ? 0 : outcome.retryAfter;
 }
 
 /** Whether the right password for `email` must come with an e-mailed code. */
-export async function loginChallenged(email: string, now = Date.now()): Promise<boolean> {
-  return (await secondsLocked(accountKey(email), now)) > 0;
+export async function loginChallenged(email: string): Promise<boolean> {
+  return !(await peekLimits([accountCheck(email)], LOGIN_FAILURE_WINDOW_SECONDS)).allowed;
 }
 
-/** Counts one failed sign-in for the account and for this client; a failure after a quiet window starts a new count. */
-export async function recordLoginFailure(email: string, client: string, now = Date.now()): Promise<void> {
-  const windowStart = BigInt(now - LOGIN_FAILURE_WINDOW_SECONDS * 1000);
-  // Sorted keys: two requests for one account lock their rows in the same order.
-  const keys = [accountKey(email), clientKey(email, client)].sort();
-  await db.$executeRaw`
-    INSERT INTO "rate_limit" ("id", "key", "count", "lastRequest")
-    VALUES ${Prisma.join(keys.map((key) => Prisma.sql`(${randomUUID()}, ${key}, 1, ${BigInt(now)})`))}
-    ON CONFLICT ("key") DO UPDATE SET
-      "count" = CASE WHEN "rate_limit"."lastRequest" < ${windowStart} THEN 1 ELSE "rate_limit"."count" + 1 END,
-      "lastRequest" = ${BigInt(now)}`;
+/** Counts one failed sign-in for the account and for this client. */
+export async function recordLoginFailure(email: string, client: string): Promise<void> {
+  await strikeLimits([accountCheck(email), clientCheck(email, client)], LOGIN_FAILURE_WINDOW_SECONDS);
 }
 
 export async function clearLoginFailures(email: string, client: string): Promise<void> {
-  await db.rateLimit.deleteMany({ where: { key: { in: [accountKey(email), clientKey(email, client)] } } });
+  await resetLimits([accountCheck(email), clientCheck(email, client)], LOGIN_FAILURE_WINDOW_SECONDS);
 }

@@ -14,7 +14,7 @@ import {
 import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/platform/auth/policy";
 import { localeFromHeaders, translator } from "@/lib/core/i18n/translate";
 import { db } from "@/lib/core/db";
-import { consumeLimits } from "@/lib/core/rate-limit/limiter";
+import { consumeLimits, peekLimits, type LimitCheck } from "@/lib/core/rate-limit/limiter";
 
 /**
  * `/sign-in/email` with the wrong-password limits of login-throttle.ts, run from Better
@@ -24,7 +24,8 @@ import { consumeLimits } from "@/lib/core/rate-limit/limiter";
  * `LOGIN_CODE_REQUIRED`; the same request with `loginCode` signs in. A wrong password or an
  * unknown address falls through to Better Auth's own 401, so the answers never tell whether
  * an address has an account. Codes are stored as a keyed hash in Better Auth's
- * `verification` table, used once, expire, and allow a few attempts each.
+ * `verification` table, used once, expire, and allow a few attempts each (counted by the app's
+ * limiter under the code's own id, so a new code starts with all of them).
  */
 export const SIGN_IN_CODE_MINUTES = 10;
 export const SIGN_IN_CODE_MAX_ATTEMPTS = 5;
@@ -69,7 +70,17 @@ interface SignInBody {
 }
 
 const codeIdentifier = (email: string) => `sign-in-code:${emailDigest(email)}`;
-const attemptsKey = (email: string) => `sign-in-code-attempts|${emailDigest(email)}`;
+/** Outlives its code: the count starts at the first try, the code was issued before it. */
+const CODE_ATTEMPTS_WINDOW_SECONDS = SIGN_IN_CODE_MINUTES * 60;
+const attemptsCheck = (codeId: string): LimitCheck => ({
+  key: `sign-in-code-attempts:${codeId}`,
+  limit: SIGN_IN_CODE_MAX_ATTEMPTS,
+});
+
+/** Whether the code may still be tried. */
+async function hasAttemptsLeft(codeId: string): Promise<boolean> {
+  return (await peekLimits([attemptsCheck(codeId)], CODE_ATTEMPTS_WINDOW_SECONDS)).allowed;
+}
 
 // Keyed: a plain hash of a 6-digit code is reversed by trying all million.
 function codeDigest(email: string, code: string): string {
@@ -99,15 +110,16 @@ async function issueCode(
 ): Promise<void> {
   const identifier = codeIdentifier(email);
   const code = String(randomInt(1_000_000)).padStart(6, "0");
-  const key = attemptsKey(email);
   // One request at a time per account: parallel requests must not each leave a live code.
   const issued = await db.$transaction(async (tx) => {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${identifier}, 0))`;
     const latest = await tx.verification.findFirst({ where: { identifier }, orderBy: { createdAt: "desc" } });
+    // A code whose tries are used up is dead: its owner gets a new one at once.
     const fresh =
       latest &&
       latest.expiresAt.getTime() > now &&
-      now - latest.createdAt.getTime() < RESEND_AFTER_SECONDS * 1000;
+      now - latest.createdAt.getTime() < RESEND_AFTER_SECONDS * 1000 &&
+      (await hasAttemptsLeft(latest.id));
     if (fresh) return false;
     await perAccountLimit(ctx, `sign-in-codes-sent:${emailDigest(email)}`, SIGN_IN_CODES_SENT_PER_HOUR);
     await tx.verification.deleteMany({ where: { identifier } });
@@ -118,11 +130,6 @@ async function issueCode(
         value: codeDigest(email, code),
         expiresAt: new Date(now + SIGN_IN_CODE_MINUTES * 60_000),
       },
-    });
-    await tx.rateLimit.upsert({
-      where: { key },
-      create: { id: randomUUID(), key, count: 0, lastRequest: BigInt(now) },
-      update: { count: 0, lastRequest: BigInt(now) },
     });
     return true;
   });
@@ -142,26 +149,22 @@ async function issueCode(
   }
 }
 
-/** Uses up `code` when it is the live one; every try counts against the code's attempts. */
+/** Uses up `code` when it is the live one; every try counts against the live code's attempts. */
 async function consumeCode(email: string, code: string, now: number): Promise<boolean> {
-  const identifier = codeIdentifier(email);
-  const key = attemptsKey(email);
-  // Counted before comparing, atomically: parallel guesses cannot share one attempt.
-  const { count: counted } = await db.rateLimit.updateMany({
-    where: { key },
-    data: { count: { increment: 1 } },
+  const live = await db.verification.findFirst({
+    where: { identifier: codeIdentifier(email), expiresAt: { gt: new Date(now) } },
+    orderBy: { createdAt: "desc" },
+    select: { id: true },
   });
-  const attempts = counted
-    ? ((await db.rateLimit.findUnique({ where: { key } }))?.count ?? Infinity)
-    : Infinity;
-  if (attempts > SIGN_IN_CODE_MAX_ATTEMPTS) {
-    await db.verification.deleteMany({ where: { identifier } });
-    return false;
-  }
+  if (!live) return false;
+  // Counted before comparing, in one atomic statement that tells this try's own number: of
+  // parallel guesses, exactly the allowed ones are compared, and a late one cannot spend the
+  // code of an earlier one still being compared (the code stays; hasAttemptsLeft says it is dead).
+  if (!(await consumeLimits([attemptsCheck(live.id)], CODE_ATTEMPTS_WINDOW_SECONDS)).allowed) return false;
   if (!/^\d{6}$/.test(code)) return false;
   // One statement: of two requests with the right code, only one deletes the row.
   const { count } = await db.verification.deleteMany({
-    where: { identifier, value: codeDigest(email, code), expiresAt: { gt: new Date(now) } },
+    where: { id: live.id, value: codeDigest(email, code), expiresAt: { gt: new Date(now) } },
   });
   return count === 1;
 }
@@ -189,7 +192,7 @@ export async function beforeSignIn(ctx: SignInHookContext, now = Date.now()): Pr
   const { email, password } = body;
   if (typeof email !== "string" || typeof password !== "string") return; // Better Auth refuses it
 
-  const retryAfter = await loginRetryAfter(email, clientKeyOf(ctx.headers), now);
+  const retryAfter = await loginRetryAfter(email, clientKeyOf(ctx.headers));
   if (retryAfter > 0) {
     const t = await translator(localeFromHeaders(ctx.headers));
     throw new APIError(
@@ -198,7 +201,7 @@ export async function beforeSignIn(ctx: SignInHookContext, now = Date.now()): Pr
       { "Retry-After": String(retryAfter) },
     );
   }
-  if (!(await loginChallenged(email, now))) return;
+  if (!(await loginChallenged(email))) return;
 
   const user = await userWithPassword(ctx, email, password);
   // A wrong password or no account: Better Auth's own 401, counted by the after hook. An
@@ -214,7 +217,7 @@ export async function beforeSignIn(ctx: SignInHookContext, now = Date.now()): Pr
   if (!(await consumeCode(email, code, now))) {
     // A wrong code slows its sender like a wrong password: with the tries per code, guessing
     // codes from one address gets 5 tries per window, not 5 per code sent.
-    await recordLoginFailure(email, clientKeyOf(ctx.headers), now);
+    await recordLoginFailure(email, clientKeyOf(ctx.headers));
     throw await forbidden(ctx, LOGIN_CODE_INVALID, "auth.errors.loginCodeInvalid");
   }
 }
@@ -230,8 +233,5 @@ export async function afterSignIn(ctx: SignInHookContext): Promise<void> {
     return;
   }
   await clearLoginFailures(email, client);
-  await db.$transaction([
-    db.verification.deleteMany({ where: { identifier: codeIdentifier(email) } }),
-    db.rateLimit.deleteMany({ where: { key: attemptsKey(email) } }),
-  ]);
+  await db.verification.deleteMany({ where: { identifier: codeIdentifier(email) } });
 }
