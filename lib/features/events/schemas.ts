@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { SLUG_MAX, SLUG_PATTERN } from "@/lib/features/events/slug";
+import { SLUG_MAX } from "@/lib/features/events/slug";
+import { SLUG_PATTERN } from "@/lib/platform/site/slug";
 import { isValidTimeZone } from "@/lib/features/events/time-zone";
+import { keysetParams } from "@/lib/core/pagination/keyset";
 import { requiredText, sanitize } from "@/lib/core/validation/common";
 
 /** The create/edit form (spec §2 and §3). Messages are i18n keys. */
@@ -79,6 +81,6 @@ export type ParsedEventInput = z.output<typeof eventInputSchema>;
 export const eventListSchema = z.object({
   q: z.string().trim().max(100).optional().catch(undefined),
   status: z.enum(EVENT_STATUSES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  ...keysetParams,
 });
 export type EventListFilters = z.infer<typeof eventListSchema>;

@@ -5,9 +5,8 @@ import { SLUG_MAX_LENGTH, slugCandidates } from "@/lib/platform/site/slug";
  * unique per company (the database's unique index on company and slug); the company-less
  * `/event/{slug}` only redirects for events made before slugs were per company (lib/features/events/global-slug.ts). They live below a fixed segment, so, unlike company
  * slugs, they may be any word, reserved ones included. Text becomes a slug with the shared
- * `slugify` from `lib/platform/site/slug`.
+ * `slugify` of `lib/platform/site/slug`, whose `SLUG_PATTERN` they are checked against.
  */
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const SLUG_MAX = SLUG_MAX_LENGTH;
 
 /** The first `count` candidates when an event slug is taken: `name`, `name-2`, `name-3` … */

@@ -114,15 +114,18 @@ export const SLUG_MAX_LENGTH = 80;
 export const COMPANY_SLUG_MAX = 48;
 export const COMPANY_SLUG_MIN = 3;
 
-/** What `slugify` can produce: a–z, 0–9, single dashes between them. */
-const slugShape = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/**
+ * The shape of every slug, company and event (what `slugify` produces): a–z, 0–9, single
+ * dashes between them.
+ */
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Why a company slug an admin typed cannot be used, before asking who holds it: not
  * slug-shaped or of the wrong length (`invalid`), or kept by the platform (`reserved`).
  */
 export function companySlugProblem(slug: string): "invalid" | "reserved" | null {
-  if (slug.length < COMPANY_SLUG_MIN || slug.length > COMPANY_SLUG_MAX || !slugShape.test(slug)) {
+  if (slug.length < COMPANY_SLUG_MIN || slug.length > COMPANY_SLUG_MAX || !SLUG_PATTERN.test(slug)) {
     return "invalid";
   }
   return isReservedSlug(slug) ? "reserved" : null;
