@@ -14,17 +14,13 @@ export interface LikeRequest {
 export type LikeOutcome = { removed: boolean; likes: number } | null;
 
 /*
- * Several fans' likes in one statement (one round trip, one commit). For every request it
- * checks the content is viewable — the rule of lib/platform/site/visibility.ts (`viewableContentWhere`)
- * written in SQL: published, and not only linked to draft or private events —, removes or adds
- * the `content_like` row, writes a like or unlike engagement row only when the state really
- * changed (stamped with the content's first linked event by position, like every engagement
- * row), and adds the group's change per content to one row of `content_like_count` in the same
- * statement: this statement is the only writer of `content_like` (deletions of a content cascade
- * to both), so the rows of `content_like_count` always add up to the likes, and reading the count
- * costs a few rows instead of one per like. The statement's snapshot does not see its own change,
- * so the count adds it. A (content, visitor) pair appears at most once per statement (the caller
- * sees to it): two toggles of one fan must see each other.
+ * Several fans' likes in one statement (one round trip, one commit). `target` is the visibility
+ * rule of lib/platform/site/visibility.ts in SQL (tests/integration/visibility-sql.test.ts holds
+ * the two to the same answers). A like or unlike row is logged only when the state changed. The
+ * only writer of `content_like`, it adds each change to one shard of `content_like_count` in the
+ * same statement, so the shards always add up to the likes; its snapshot does not see that
+ * change, so the count it answers adds it. A (content, visitor) pair appears at most once per
+ * statement (two toggles of one fan must see each other): the caller sees to it.
  */
 const LIKE_BATCH_SQL = `
 WITH input AS (

@@ -1,6 +1,7 @@
 /**
- * What a fan may see (spec §4), in one place, both as checks on loaded rows and as the
- * equivalent Prisma filters:
+ * What a fan may see (spec §4), in one place: checks on loaded rows and the equivalent Prisma
+ * filters. The like statement (lib/features/engagement/like-statement.ts) has it in SQL;
+ * tests/integration/visibility-sql.test.ts holds the three to the same answers. The rule:
  * - an event is viewable only when published AND public;
  * - a content is viewable when published and, if it is linked to events, at least one of
  *   them is viewable (a gallery of a draft or private event stays hidden);
