@@ -26,21 +26,13 @@ const pageSecurity = createPageSecurity();
 const REDIRECT_CACHE = "public, max-age=300";
 
 /**
- * Routing only, by internal rewrite (the address bar never changes):
- * - the visitor's language (the NEXT_LOCALE cookie; on a first visit the best Accept-Language
- *   match, then remembered in the cookie) becomes the `[locale]` segment, so every
- *   (locale, page) pair is its own cached page and no page reads cookies or headers;
- * - a tenant subdomain (`demo.afterglow.events/evento/x`) or an active custom domain is served
- *   by the tenant-host tree (`/{locale}/~site/demo/evento/x`);
- * - a released slug answers 308 to the same path under the current slug, and a host that is
- *   not ours answers a plain 404 (`lib/platform/tenancy/request-route.ts`, from the in-memory routing
- *   table, so no cached page is involved).
- * It also adds the security headers that depend on the running configuration: the page's
- * Content-Security-Policy, a nonce-based one for the signed-in area and the sources for cached
- * public pages, decided by `pageSecurity` (lib/surfaces/public-site/csp.ts). And it sends a visit to the admin area without any session cookie to sign-in with a real
- * redirect (a 200 page that redirects in the browser would render the shell first).
- * Authorisation and visibility are never decided here: pages and handlers check them (a
- * present cookie is not trusted: the admin guard checks the session behind it).
+ * Routing only, by internal rewrite (the address bar never changes): the visitor's language
+ * becomes the `[locale]` segment, so every (locale, page) pair is its own cached page and no page
+ * reads cookies or headers; a tenant's host is served by its `~site` tree; a released slug answers
+ * 308 and a host that is not ours 404 (lib/platform/tenancy/request-route.ts). Plus the page's CSP
+ * (lib/surfaces/public-site/csp.ts), and a real redirect (not a page that redirects after its
+ * shell) to sign-in for a signed-in area without a session cookie. Authorisation and visibility are
+ * never decided here: a cookie's presence is not trusted, pages and handlers check the session.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { pathname, search } = request.nextUrl;

@@ -1,27 +1,12 @@
 /**
- * The production server `npm start` runs (instead of `next start`): Next.js's own request
- * handler behind a plain Node HTTP server, with one thing in front of it, the page
- * micro-cache (server/page-microcache.cjs): a cached public page that a fan's request
- * has already received from Next.js's cache is replayed, byte for byte, to the same request
- * for the next few seconds, so a crowd opening one shared link costs what a static file
- * costs, not a pass through the proxy, the router and the compressor each time (issue #16).
- * And one thing beside it, the front door (server/front-door.ts): the fans' engagement
- * calls (likes, views …) go straight to the app's handlers, without Next.js's router.
- * Everything else goes to Next.js unchanged.
- *
- * Compression is done here, not by Next.js (`compress: false` in next.config.ts), whose
- * compressor only speaks gzip: `compression` compresses every answer with brotli at quality 5
- * where the browser takes it (as fast as gzip, and 10–16 % smaller on a page's HTML, scripts and
- * stylesheet: bytes a phone loads beside the page's largest image, issue #16), gzip otherwise.
- * The micro-cache records after it: it keeps the compressed bytes (its key holds the encodings).
- *
- * Why not brotli copies made at build time (quality 11, another ~9 % off the scripts): this
- * server would answer a script from memory, ten times faster than Next.js's file handler, and
- * the bench's yardstick for a like ("≥ 50 % of a static file's requests/s") would follow it out
- * of reach; a CDN in front of a real deployment does that part anyway.
- *
- * Plain JavaScript, started as `node --import <client-address-preload> server/next-server.mjs`
- * with PORT (and the app's environment) set; it binds every interface, as `next start` does.
+ * The production server `npm start` runs instead of `next start` (issue #16): Next.js's request
+ * handler behind a plain Node server, with two things in front of it. The front door
+ * (server/front-door.ts) answers the fans' engagement calls with the app's own handlers, without
+ * Next.js's router; the page micro-cache (server/page-microcache.cjs) replays a cached public page
+ * Next.js has just sent, byte for byte, to the same request for a few seconds.
+ * It compresses, not Next.js (`compress: false`, whose compressor only speaks gzip): brotli at
+ * quality 5 where the browser takes it, else gzip; the micro-cache keeps the compressed bytes.
+ * Plain JavaScript, started by scripts/start.ts with PORT set and the client-address preload.
  */
 import http from "node:http";
 import { createRequire } from "node:module";
@@ -46,7 +31,10 @@ const upgrade = app.getUpgradeHandler(); // only once prepared
 const microcache = pageMicrocache();
 const compress = compression({ brotli: { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } } });
 
-/** Set by instrumentation.ts once Next.js has loaded the app (server/front-door.ts). */
+/**
+ * Set by instrumentation.ts once Next.js has loaded the app: `FRONT_DOOR` of server/front-door.ts
+ * (copied: this file cannot import TypeScript; tests/unit/server-copies.test.ts).
+ */
 const FRONT_DOOR = Symbol.for("afterglow.frontDoor");
 
 const server = http.createServer((req, res) => {
