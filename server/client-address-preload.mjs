@@ -1,7 +1,7 @@
 /**
- * Preloaded into the Next.js server process by `npm start` / `npm run dev`
- * (`node --import <this file> next start`): makes X-Forwarded-For say who is on the other end
- * of the socket before Next.js or the app read it.
+ * Preloaded into the Next.js server process by `npm start` / `npm run dev` (scripts/start.ts,
+ * `--import` in NODE_OPTIONS): makes X-Forwarded-For say who is on the other end of the socket
+ * before Next.js or the app read it.
  *
  * Why: a route handler never sees the socket. Next.js 16 copies the socket address into
  * X-Forwarded-For only when the request has none (`??=` in base-server), so a client that

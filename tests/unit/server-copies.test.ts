@@ -15,6 +15,7 @@ import { SOURCE_COOKIE } from "@/lib/platform/attribution/source";
 import { AUTH_COOKIE_PREFIX } from "@/lib/platform/auth/cookie-prefix";
 import { RoutingTable } from "@/lib/platform/tenancy/routing-table";
 import { cachedPagePolicy, NONCE_HEADER, type CspOptions } from "@/lib/surfaces/public-site/csp";
+import { createPageSecurity } from "@/lib/surfaces/public-site/security-headers";
 import { FRONT_DOOR } from "@/server/front-door";
 
 /**
@@ -95,8 +96,18 @@ describe("server/page-microcache.cjs", () => {
     }
   });
 
-  it("leaves a request carrying the nonce header to Next.js", () => {
-    expect(microcache.keyFor(page({ [NONCE_HEADER]: "chosen" }))).toBeNull();
+  it("leaves a request carrying a policy header the proxy takes off to Next.js", () => {
+    const pageSecurity = createPageSecurity({
+      storageOrigins: [],
+      analytics: false,
+      development: false,
+      https: true,
+    });
+    for (const name of ["content-security-policy", "content-security-policy-report-only", NONCE_HEADER]) {
+      // The proxy takes it off the request of a cached page (lib/surfaces/public-site/security-headers.ts).
+      expect(pageSecurity("/pt/demo", new Headers({ [name]: "chosen" })).request, name).not.toBeNull();
+      expect(microcache.keyFor(page({ [name]: "chosen" })), name).toBeNull();
+    }
   });
 
   it("keeps a page with the cookies the proxy derives from the request", () => {
