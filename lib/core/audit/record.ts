@@ -41,6 +41,38 @@ export async function recordAudit(entry: AuditEntry): Promise<void> {
   }
 }
 
+/** Who acted: a member of a company (`Membership` of lib/platform/tenancy has both). */
+export interface AuditMember {
+  userId: string;
+  company: { id: string };
+}
+
+/** What a member did, and to which row: unless told, an admin's change of the company's settings. */
+export interface MemberAuditEntry {
+  /** `admin_privileged_action` unless told. */
+  action?: AuditAction;
+  /** The row acted on (its id, when there is one); the member's company itself unless told. */
+  record?: { table: string; id?: string | null };
+  details?: Prisma.InputJsonValue;
+}
+
+/**
+ * The audit row of what a member did in their company: the member and the company always
+ * come from the membership, never from the caller's other arguments. Never throws (as
+ * `recordAudit`).
+ */
+export function recordMemberAudit(member: AuditMember, entry: MemberAuditEntry): Promise<void> {
+  const companyId = member.company.id;
+  return recordAudit({
+    action: entry.action ?? "admin_privileged_action",
+    tableName: entry.record?.table ?? "company",
+    recordId: entry.record ? (entry.record.id ?? null) : companyId,
+    userId: member.userId,
+    companyId,
+    details: entry.details,
+  });
+}
+
 /** The shortened session token the audit keeps (spec §3: first 8 characters). */
 export function shortToken(token: string): string {
   return token.slice(0, 8);

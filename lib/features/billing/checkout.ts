@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { auditBilling } from "@/lib/features/billing/audit";
 import { checkoutLocale, lookupKey } from "@/lib/features/billing/prices";
 import { BILLING_NOT_CONFIGURED, stripeClient, type Stripe } from "@/lib/features/billing/stripe";
 import { db } from "@/lib/core/db";
@@ -119,17 +119,5 @@ export async function createPortal(membership: Membership): Promise<{ url: strin
     const session = await stripe.billingPortal.sessions.create({ customer, return_url: SUBSCRIPTION_URL() });
     await auditBilling(membership, "customer_portal");
     return { url: session.url };
-  });
-}
-
-/** Spec §7 `subscription_data_access`: what was done, never who paid or how. */
-export function auditBilling(membership: Membership, operation: string): Promise<void> {
-  return recordAudit({
-    action: "subscription_data_access",
-    tableName: "subscription",
-    recordId: membership.company.id,
-    userId: membership.userId,
-    companyId: membership.company.id,
-    details: { operation },
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { auditBilling } from "@/lib/features/billing/checkout";
+import { auditBilling } from "@/lib/features/billing/audit";
 import { billingConfigured } from "@/lib/features/billing/stripe";
 import { db } from "@/lib/core/db";
 import { loadEffectivePlan, type TrialState } from "@/lib/platform/plans/effective";

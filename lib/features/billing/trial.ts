@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { auditBilling } from "@/lib/features/billing/audit";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { trialEndFrom, trialState, type TrialState } from "@/lib/platform/plans/effective";
@@ -41,13 +41,6 @@ export async function startTrial(
     });
     return end;
   });
-  await recordAudit({
-    action: "subscription_data_access",
-    tableName: "subscription",
-    recordId: companyId,
-    userId: membership.userId,
-    companyId,
-    details: { operation: "start_trial" },
-  });
+  await auditBilling(membership, "start_trial");
   return { ...trialState({ trialActive: true, trialEnd }, now), trialEnd };
 }

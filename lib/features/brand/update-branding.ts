@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { brandingSchema, GATED_BRANDING_FIELDS, legalTextsSchema } from "@/lib/features/brand/schemas";
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
@@ -52,9 +52,11 @@ export async function updateBranding(membership: Membership, input: Record<strin
     await tx.company.update({ where: { id: companyId }, data: { ...picks, logoKey } });
   });
   if (replacedLogo) await deleteMedia(companyId, { storageKey: replacedLogo, contentId: null });
-  await auditBrandChange(membership, {
-    operation: "branding_updated",
-    fields: [...(logoMediaId ? ["logo"] : []), ...gated].join(","),
+  await recordMemberAudit(membership, {
+    details: {
+      operation: "branding_updated",
+      fields: [...(logoMediaId ? ["logo"] : []), ...gated].join(","),
+    },
   });
 }
 
@@ -71,7 +73,7 @@ export async function removeLogo(membership: Membership): Promise<void> {
   });
   if (count === 0) return;
   await deleteMedia(companyId, { storageKey: current.logoKey, contentId: null });
-  await auditBrandChange(membership, { operation: "logo_removed" });
+  await recordMemberAudit(membership, { details: { operation: "logo_removed" } });
 }
 
 /** Settings → Legal texts: every plan (basic identity); empty = the platform's text. */
@@ -80,18 +82,5 @@ export async function updateLegalTexts(membership: Membership, input: Record<str
   const texts = parseOrThrow(legalTextsSchema, input);
   const companyId = membership.company.id;
   await db.company.update({ where: { id: companyId }, data: texts });
-  await auditBrandChange(membership, { operation: "legal_texts_updated" });
-}
-
-/** As every other change of the company's settings: an admin action in the audit log. */
-function auditBrandChange(membership: Membership, details: Record<string, string>) {
-  const companyId = membership.company.id;
-  return recordAudit({
-    action: "admin_privileged_action",
-    tableName: "company",
-    recordId: companyId,
-    userId: membership.userId,
-    companyId,
-    details,
-  });
+  await recordMemberAudit(membership, { details: { operation: "legal_texts_updated" } });
 }

@@ -1,7 +1,7 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { commentIdSchema } from "@/lib/features/comments/schemas";
-import { assertCanManage } from "@/lib/features/content/access";
+import { assertCan } from "@/lib/platform/access/permissions";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import type { Membership } from "@/lib/platform/tenancy/membership";
@@ -25,13 +25,9 @@ async function commentOfCompany(companyId: string, commentId: unknown) {
   return comment;
 }
 
-async function audit(membership: Membership, commentId: string, operation: string) {
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "comment",
-    recordId: commentId,
-    userId: membership.userId,
-    companyId: membership.company.id,
+function audit(membership: Membership, commentId: string, operation: string): Promise<void> {
+  return recordMemberAudit(membership, {
+    record: { table: "comment", id: commentId },
     details: { operation },
   });
 }
@@ -41,7 +37,7 @@ export async function setCommentHidden(
   commentId: unknown,
   hidden: boolean,
 ): Promise<{ contentId: string }> {
-  assertCanManage(membership);
+  assertCan(membership, "comments.moderate");
   const companyId = membership.company.id;
   const comment = await commentOfCompany(companyId, commentId);
   await db.comment.updateMany({ where: { id: comment.id, companyId }, data: { hidden } });
@@ -53,7 +49,7 @@ export async function deleteComment(
   membership: Membership,
   commentId: unknown,
 ): Promise<{ contentId: string }> {
-  assertCanManage(membership);
+  assertCan(membership, "comments.moderate");
   const companyId = membership.company.id;
   const comment = await commentOfCompany(companyId, commentId);
   await db.comment.deleteMany({ where: { id: comment.id, companyId } });

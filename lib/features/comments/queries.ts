@@ -1,6 +1,6 @@
 import "server-only";
 import { moderationListSchema, type ModerationListInput } from "@/lib/features/comments/schemas";
-import { assertCanManage } from "@/lib/features/content/access";
+import { assertCan } from "@/lib/platform/access/permissions";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { db } from "@/lib/core/db";
 import { parseOrThrow } from "@/lib/core/errors";
@@ -32,7 +32,7 @@ export async function listCommentsForModeration(
   membership: Membership,
   input: ModerationListInput,
 ): Promise<ModerationPage> {
-  assertCanManage(membership);
+  assertCan(membership, "comments.moderate");
   const { contentId, limit, cursor } = parseOrThrow(moderationListSchema, input);
   const companyId = membership.company.id;
   await getContentOrThrow(db, companyId, contentId, { id: true });

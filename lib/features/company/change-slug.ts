@@ -1,6 +1,6 @@
 import "server-only";
 import { z } from "zod";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { holdUntil, lockSlugs, releaseRedirectOf, slugStatus } from "@/lib/features/company/slug-holds";
 import { db } from "@/lib/core/db";
 import { subdomainAfterSlugChange } from "@/lib/features/domains/on-slug-change";
@@ -85,12 +85,7 @@ export async function changeCompanySlug(
     throw error;
   }
 
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "company",
-    recordId: companyId,
-    userId: membership.userId,
-    companyId,
+  await recordMemberAudit(membership, {
     details: { operation: "company_slug_changed", from: previousSlug, to: slug },
   });
   return { slug, previousSlug };

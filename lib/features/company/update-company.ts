@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { companyDataSchema, landingPageSchema } from "@/lib/features/company/schemas";
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
@@ -24,7 +24,7 @@ export async function updateCompanyData(membership: Membership, input: unknown):
     ]);
   });
   await queueTranslationRuns(runs);
-  await auditCompanyChange(membership, { operation: "company_data_updated" });
+  await recordMemberAudit(membership, { details: { operation: "company_data_updated" } });
 }
 
 export async function updateLandingPage(membership: Membership, input: unknown): Promise<void> {
@@ -45,7 +45,7 @@ export async function updateLandingPage(membership: Membership, input: unknown):
     ]);
   });
   await queueTranslationRuns(runs);
-  await auditCompanyChange(membership, { operation: "landing_page_updated" });
+  await recordMemberAudit(membership, { details: { operation: "landing_page_updated" } });
 }
 
 /**
@@ -66,21 +66,7 @@ export async function updateSecuritySettings(
     where: { id: companyId },
     data: { requireAdminTwoFactor: input.requireAdminTwoFactor },
   });
-  await auditCompanyChange(membership, {
-    operation: "security_settings_updated",
-    requireAdminTwoFactor: input.requireAdminTwoFactor,
-  });
-}
-
-/** Every change of the company's settings is an admin action in the audit log. */
-function auditCompanyChange(membership: Membership, details: Record<string, string | boolean>) {
-  const companyId = membership.company.id;
-  return recordAudit({
-    action: "admin_privileged_action",
-    tableName: "company",
-    recordId: companyId,
-    userId: membership.userId,
-    companyId,
-    details,
+  await recordMemberAudit(membership, {
+    details: { operation: "security_settings_updated", requireAdminTwoFactor: input.requireAdminTwoFactor },
   });
 }

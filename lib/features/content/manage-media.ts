@@ -1,4 +1,4 @@
-import { assertCanManage } from "@/lib/features/content/access";
+import { assertCan } from "@/lib/platform/access/permissions";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import type { ContentChange } from "@/lib/features/content/save-content";
 import { db } from "@/lib/core/db";
@@ -21,7 +21,7 @@ export async function deleteContent(
   membership: Membership,
   contentId: string,
 ): Promise<{ changed: ContentChange }> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   await getContentOrThrow(db, companyId, contentId, { id: true });
   const changed = await changeOf(companyId, contentId);
@@ -40,7 +40,7 @@ export async function reorderMedia(
   contentId: string,
   mediaIds: readonly string[],
 ): Promise<{ changed: ContentChange }> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   // Another company's content has no media of ours, so an empty order would "match" it and
   // expire its public pages: it is not found, like everywhere else.
@@ -68,7 +68,7 @@ export async function setCover(
   contentId: string,
   mediaId: string | null,
 ): Promise<{ changed: ContentChange }> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   await getContentOrThrow(db, companyId, contentId, { id: true });
   if (mediaId) {
@@ -87,7 +87,7 @@ export async function deleteMediaItem(
   membership: Membership,
   mediaId: string,
 ): Promise<{ changed: ContentChange | null }> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   const { ids, contentIds } = await deleteMedia(companyId, { id: mediaId });
   if (ids.length === 0) throw new AppError("not_found", "media.errors.notFound");
@@ -96,7 +96,7 @@ export async function deleteMediaItem(
 
 /** Processing failed: try again (the admin's Retry button). */
 export async function retryMedia(membership: Membership, mediaId: string): Promise<void> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   const media = await db.mediaFile.findFirst({
     where: { id: mediaId, companyId },
@@ -118,7 +118,7 @@ export async function retryMedia(membership: Membership, mediaId: string): Promi
  * the stored type forced on the response, whatever the object's metadata says.
  */
 export async function originalDownloadUrl(membership: Membership, mediaId: string): Promise<string> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const media = await db.mediaFile.findFirst({
     where: { id: mediaId, companyId: membership.company.id, state: { not: "uploading" } },
     select: { storageKey: true, originalName: true, mimeType: true },

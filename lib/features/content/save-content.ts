@@ -1,4 +1,4 @@
-import { assertCanManage } from "@/lib/features/content/access";
+import { assertCan } from "@/lib/platform/access/permissions";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { contentInputSchema, type ContentInput } from "@/lib/features/content/schemas";
 import { db } from "@/lib/core/db";
@@ -64,7 +64,7 @@ export async function createContent(
   membership: Membership,
   input: ContentInput,
 ): Promise<{ id: string; changed: ContentChange }> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const data = parseOrThrow(contentInputSchema, input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
@@ -100,7 +100,7 @@ export async function updateContent(
   contentId: string,
   input: ContentInput,
 ): Promise<{ id: string; changed: ContentChange }> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const data = parseOrThrow(contentInputSchema, input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
@@ -155,7 +155,7 @@ export async function setContentStatus(
   contentId: string,
   status: ContentStatus,
 ): Promise<{ changed: ContentChange }> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   const current = await getContentOrThrow(db, companyId, contentId, {
     status: true,

@@ -1,6 +1,6 @@
 import "server-only";
 import { buildChecklist, type Checklist } from "@/lib/features/dashboard/checklist";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { can } from "@/lib/platform/access/permissions";
@@ -87,11 +87,9 @@ async function recentLeads(membership: Membership): Promise<RecentLead[]> {
     select: { id: true, name: true, email: true, createdAt: true, content: { select: { title: true } } },
   });
   if (rows.length > 0) {
-    await recordAudit({
+    await recordMemberAudit(membership, {
       action: "lead_data_access",
-      tableName: "lead",
-      userId: membership.userId,
-      companyId,
+      record: { table: "lead" },
       details: { operation: "dashboard", count: rows.length },
     });
   }

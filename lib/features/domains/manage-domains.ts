@@ -1,7 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { z } from "zod";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { customHostnameSchema, subdomainHostname } from "@/lib/features/domains/hostname";
 import { domainSettings } from "@/lib/features/domains/settings";
@@ -9,7 +9,7 @@ import { restartChecks } from "@/lib/features/domains/state-machine";
 import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import { DOMAIN_CHECK_QUEUE } from "@/lib/core/queue/queues";
 import { getBoss } from "@/lib/core/queue/sender";
-import { assertPlanAllows } from "@/lib/platform/plans/gate";
+import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import { enforceLimits } from "@/lib/core/rate-limit/limiter";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan } from "@/lib/platform/access/permissions";
@@ -129,12 +129,8 @@ export async function addCustomDomain(
     }
     throw error;
   }
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "domain",
-    recordId: id,
-    userId: membership.userId,
-    companyId: membership.company.id,
+  await recordMemberAudit(membership, {
+    record: { table: "domain", id },
     details: { operation: "custom_domain_added", hostname },
   });
   await requestCheck(id);
@@ -156,12 +152,8 @@ export async function removeCustomDomain(membership: Membership, domainId: strin
     return domain;
   });
   if (!removed) throw notFound();
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "domain",
-    recordId: removed.id,
-    userId: membership.userId,
-    companyId: membership.company.id,
+  await recordMemberAudit(membership, {
+    record: { table: "domain", id: removed.id },
     details: { operation: "custom_domain_removed", hostname: removed.hostname },
   });
 }

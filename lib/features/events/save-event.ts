@@ -1,4 +1,4 @@
-import { assertCanManage } from "@/lib/features/content/access";
+import { assertCan } from "@/lib/platform/access/permissions";
 import { db } from "@/lib/core/db";
 import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
@@ -85,7 +85,7 @@ async function recordTexts(
 }
 
 export async function createEvent(membership: Membership, input: EventInput): Promise<SavedEvent> {
-  assertCanManage(membership);
+  assertCan(membership, "events.manage");
   const data = parseOrThrow(eventInputSchema, input);
   const companyId = membership.company.id;
   try {
@@ -111,7 +111,7 @@ export async function updateEvent(
   eventId: string,
   input: EventInput,
 ): Promise<SavedEvent> {
-  assertCanManage(membership);
+  assertCan(membership, "events.manage");
   const data = parseOrThrow(eventInputSchema, input);
   const companyId = membership.company.id;
   let replacedBanner: string | null = null;
@@ -148,7 +148,7 @@ export async function setEventStatus(
   eventId: string,
   status: EventStatus,
 ): Promise<{ changed: { companyId: string; eventIds: string[] } }> {
-  assertCanManage(membership);
+  assertCan(membership, "events.manage");
   const companyId = membership.company.id;
   const { count } = await db.event.updateMany({ where: { id: eventId, companyId }, data: { status } });
   if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
@@ -160,7 +160,7 @@ export async function deleteEvent(
   membership: Membership,
   eventId: string,
 ): Promise<{ changed: { companyId: string; eventIds: string[]; contentIds: string[] } }> {
-  assertCanManage(membership);
+  assertCan(membership, "events.manage");
   const companyId = membership.company.id;
   const event = await getEventOrThrow(db, companyId, eventId, {
     bannerKey: true,

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { leadIdSchema } from "@/lib/features/leads/schemas";
@@ -21,12 +21,9 @@ export async function deleteLead(membership: Membership, leadId: unknown): Promi
     ? await db.lead.deleteMany({ where: { id: id.data, companyId } })
     : { count: 0 };
   if (count === 0) throw new AppError("not_found", "admin.leads.errors.notFound");
-  await recordAudit({
+  await recordMemberAudit(membership, {
     action: "lead_data_access",
-    tableName: "lead",
-    recordId: id.data,
-    userId: membership.userId,
-    companyId,
+    record: { table: "lead", id: id.data },
     details: { operation: "delete", count },
   });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { CSV_BOM } from "@/lib/core/csv";
 import { leadCsvFileName, leadCsvHeader, leadCsvRow } from "@/lib/features/leads/csv";
@@ -33,11 +33,9 @@ export async function exportLeadsCsv(
   const where = buildLeadWhere(companyId, filters);
   const batchSize = options.batchSize ?? CSV_BATCH_SIZE;
   const count = await db.lead.count({ where });
-  await recordAudit({
+  await recordMemberAudit(membership, {
     action: "lead_data_access",
-    tableName: "lead",
-    userId: membership.userId,
-    companyId,
+    record: { table: "lead" },
     details: { operation: "export_csv", filters: auditFilters(filters), count },
   });
 

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { getLeadOrThrow } from "@/lib/features/leads/get-lead-or-throw";
 import { leadSelect, toLeadView, type LeadView } from "@/lib/features/leads/queries";
@@ -33,12 +33,9 @@ export async function exportPersonData(
     orderBy: [...newestFirst],
     select: leadSelect,
   });
-  await recordAudit({
+  await recordMemberAudit(membership, {
     action: "lead_data_access",
-    tableName: "lead",
-    recordId: lead.id,
-    userId: membership.userId,
-    companyId,
+    record: { table: "lead", id: lead.id },
     details: { operation: "export_person", count: rows.length },
   });
   return {

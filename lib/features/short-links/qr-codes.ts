@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import { db } from "@/lib/core/db";
 import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
-import { assertPlanAllows } from "@/lib/platform/plans/gate";
+import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import { withFreshCode } from "@/lib/features/short-links/item-link";
 import { qrScans } from "@/lib/features/short-links/scans";
 import { shortLinkOrigin, shortLinkUrl } from "@/lib/features/short-links/origin";

@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { appUrl } from "@/lib/core/env";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
@@ -56,12 +56,8 @@ export async function inviteMember(
     role,
     locale,
   });
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "invitation",
-    recordId: invitation.id,
-    userId: membership.userId,
-    companyId,
+  await recordMemberAudit(membership, {
+    record: { table: "invitation", id: invitation.id },
     details: { operation: "member_invited", role },
   });
   return invitation;
@@ -74,12 +70,8 @@ export async function revokeInvitation(membership: Membership, invitationId: str
     where: { id: invitationId, companyId: membership.company.id, acceptedAt: null },
   });
   if (count === 0) throw new AppError("not_found", "team.invitationInvalid");
-  await recordAudit({
-    action: "admin_privileged_action",
-    tableName: "invitation",
-    recordId: invitationId,
-    userId: membership.userId,
-    companyId: membership.company.id,
+  await recordMemberAudit(membership, {
+    record: { table: "invitation", id: invitationId },
     details: { operation: "invitation_revoked" },
   });
 }

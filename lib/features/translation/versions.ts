@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { resolveLocale, type Locale } from "@/lib/core/i18n/config";
@@ -122,8 +122,11 @@ export async function saveVersion(
       create: { ...rowKey(companyId, ref), ...manual },
     });
   }
+  // Company texts are settings: audited like every other settings change.
   if (ref.entity === "company")
-    await audit(membership, { operation: "translation_saved", field: ref.field, locale: ref.locale });
+    await recordMemberAudit(membership, {
+      details: { operation: "translation_saved", field: ref.field, locale: ref.locale },
+    });
   return changeOf(companyId, ref.entity, ref.entityId);
 }
 
@@ -225,18 +228,5 @@ export async function setSourceLocale(membership: Membership, sourceLocale: Loca
   );
   if (!runs) return;
   await queueTranslationRuns(runs);
-  await audit(membership, { operation: "source_locale_updated", sourceLocale });
-}
-
-/** Company texts are settings: audited like every other settings change. */
-function audit(membership: Membership, details: Record<string, string>) {
-  const companyId = membership.company.id;
-  return recordAudit({
-    action: "admin_privileged_action",
-    tableName: "company",
-    recordId: companyId,
-    userId: membership.userId,
-    companyId,
-    details,
-  });
+  await recordMemberAudit(membership, { details: { operation: "source_locale_updated", sourceLocale } });
 }

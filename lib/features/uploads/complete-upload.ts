@@ -1,4 +1,4 @@
-import { assertCanManage } from "@/lib/features/content/access";
+import { assertCan } from "@/lib/platform/access/permissions";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { queueForKind } from "@/lib/core/queue/queues";
@@ -44,7 +44,7 @@ export async function completeUpload(
   input: CompleteUploadInput = {},
   settingsOverrides: Partial<MediaSettings> = {},
 ): Promise<CompletedUpload> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const media = await getOwnUpload(membership, mediaId);
   const summary = (state: CompletedUpload["media"]["state"]) => ({
     id: media.id,

@@ -1,4 +1,3 @@
-import { assertCanManage } from "@/lib/features/content/access";
 import { acceptsMediaKind, KIND_MISMATCH } from "@/lib/features/content/kind-rules";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
@@ -42,7 +41,7 @@ export async function createUpload(
   input: CreateUploadInput,
   settingsOverrides: Partial<MediaSettings> = {},
 ): Promise<CreatedUpload> {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   // The effective plan now (a trial included), not the one the session started with.
   const { plan: effectivePlan } = await loadEffectivePlan(db, companyId);

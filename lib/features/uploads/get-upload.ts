@@ -1,4 +1,4 @@
-import { assertCanManage } from "@/lib/features/content/access";
+import { assertCan } from "@/lib/platform/access/permissions";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { processedSelect } from "@/lib/platform/media/processors/types";
@@ -10,7 +10,7 @@ import { UPLOAD_ERRORS } from "@/lib/features/uploads/validate-file";
 
 /** The media row of an upload of the caller's company; 404 for anything else. */
 export async function getOwnUpload(membership: Membership, mediaId: string) {
-  assertCanManage(membership);
+  assertCan(membership, "content.manage");
   const media = await db.mediaFile.findFirst({
     where: { id: mediaId, companyId: membership.company.id },
     select: {

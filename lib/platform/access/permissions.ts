@@ -67,5 +67,6 @@ export function assertCan(
   if (!can(membership, permission)) throw new AppError("forbidden", forbiddenMessageKey);
 }
 
-// The plan gate sits beside this map: `planAllows` / `assertPlanAllows` (`lib/platform/plans/gate.ts`)
-// answer "may this company's plan" the way `can` / `assertCan` answer "may this person".
+// The plan gate sits beside this map: `planAllows` (`lib/platform/plans/gate.ts`) and
+// `assertPlanAllows` (`lib/platform/plans/enforce.ts`, which loads the effective plan) answer
+// "may this company's plan" the way `can` / `assertCan` answer "may this person".

@@ -4,7 +4,8 @@ import type { PlanTier, Prisma } from "@/lib/generated/prisma/client";
 import { AppError } from "@/lib/core/errors";
 import { formatBytes } from "@/lib/core/format";
 import { loadEffectivePlan } from "@/lib/platform/plans/effective";
-import { planLimits } from "@/lib/platform/plans/limits";
+import { planAllows, planRefusal } from "@/lib/platform/plans/gate";
+import { planLimits, type PlanFeature } from "@/lib/platform/plans/limits";
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -14,6 +15,16 @@ export const PLAN_ERRORS = {
   /** "Not enough storage: your plan includes {quota}" */
   storageQuota: "plans.errors.storageQuota",
 } as const;
+
+/** Throws unless the company's effective plan (paid, comped or trial) includes `feature`. */
+export async function assertPlanAllows(
+  companyId: string,
+  feature: PlanFeature,
+  now = new Date(),
+): Promise<void> {
+  const { plan } = await loadEffectivePlan(appDb, companyId, now);
+  if (!planAllows(plan, feature)) throw planRefusal(plan, feature);
+}
 
 /**
  * Serialises plan checks of one company inside the caller's transaction, so two uploads

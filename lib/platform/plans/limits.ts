@@ -107,16 +107,7 @@ export function planLimits(plan: PlanTier): PlanLimits {
   return { storageBytes, photosPerEvent, mediaFileBytes: mediaFileMb[tier] * MB };
 }
 
-export function planIncludes(plan: PlanTier, feature: PlanFeature): boolean {
-  return PLANS[tierOf[plan]].features.includes(feature);
-}
-
 export function planPrice(tier: PaidTier, locale: Locale): Price {
   // Paid tiers always carry prices (the table's type allows null only for Starter).
   return PLANS[tier].prices![locale];
-}
-
-/** The cheapest tier that includes `feature` (named in the refusal message). */
-export function lowestTierWith(feature: PlanFeature): LimitTier {
-  return LIMIT_TIERS.find((tier) => PLANS[tier].features.includes(feature)) ?? "enterprise";
 }

@@ -2,7 +2,7 @@ import pg from "pg";
 import { env } from "@/lib/core/env";
 import type { PlanTier } from "@/lib/generated/prisma/enums";
 import { effectiveTier } from "@/lib/platform/plans/effective";
-import { planIncludes } from "@/lib/platform/plans/limits";
+import { planAllows } from "@/lib/platform/plans/gate";
 import { ROUTING_CHANNEL } from "@/lib/platform/tenancy/routing-channel";
 
 /**
@@ -59,7 +59,7 @@ interface DomainRow {
  */
 export function routesCustomDomain(row: DomainRow, now: Date): boolean {
   const trial = { trialActive: row.trialActive ?? false, trialEnd: row.trialEnd };
-  return planIncludes(effectiveTier(row.plan, trial, now), "customDomains");
+  return planAllows(effectiveTier(row.plan, trial, now), "customDomains");
 }
 const REDIRECTS_SQL = `
   SELECT r.slug AS old, c.slug AS current FROM "slug_redirect" r JOIN "company" c ON c.id = r."companyId"
