@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
+import { Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import { formatWatchedTime } from "@/components/analytics/format";
 import { METRICS, type AnalyticsRow } from "@/lib/features/analytics/metrics";
 import { startOfDay, type ItemBreakdown } from "@/lib/features/analytics/range";
@@ -47,56 +48,45 @@ export async function BreakdownTable({
         <EmptyList>{t(`breakdown.empty.${by}`)}</EmptyList>
       ) : (
         <>
-          {/* Focusable so keyboard users can scroll the wide table sideways. */}
-          <div
-            role="region"
-            tabIndex={0}
+          <Table
+            region={{ labelledBy: "analytics-breakdown-title" }}
             aria-labelledby="analytics-breakdown-title"
-            className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700"
           >
-            <table className="w-full text-left text-sm" aria-labelledby="analytics-breakdown-title">
-              <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-ink-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    {t(`breakdown.name.${by}`)}
+            <TableHead>
+              <th scope="col" className="px-4 py-3">
+                {t(`breakdown.name.${by}`)}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t(`breakdown.detail.${by}`)}
+              </th>
+              {METRICS.map((metric) => (
+                <th key={metric} scope="col" className="px-4 py-3 text-right">
+                  {t(`metrics.${metric}`)}
+                </th>
+              ))}
+            </TableHead>
+            <TableBody>
+              {visible.map((row) => (
+                <TableRow key={row.id} data-testid="analytics-row" look="hover">
+                  <th scope="row" className="min-w-48 px-4 py-3 font-medium">
+                    <Link href={href(row)} className="hover:text-brand-600 hover:underline">
+                      {row.name}
+                    </Link>
                   </th>
-                  <th scope="col" className="px-4 py-3">
-                    {t(`breakdown.detail.${by}`)}
-                  </th>
+                  <td className="px-4 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
+                    {detail(row)}
+                  </td>
                   {METRICS.map((metric) => (
-                    <th key={metric} scope="col" className="px-4 py-3 text-right">
-                      {t(`metrics.${metric}`)}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-                {visible.map((row) => (
-                  <tr
-                    key={row.id}
-                    data-testid="analytics-row"
-                    className="hover:bg-zinc-50/60 dark:hover:bg-zinc-800/40"
-                  >
-                    <th scope="row" className="min-w-48 px-4 py-3 font-medium">
-                      <Link href={href(row)} className="hover:text-brand-600 hover:underline">
-                        {row.name}
-                      </Link>
-                    </th>
-                    <td className="px-4 py-3 whitespace-nowrap text-zinc-600 dark:text-zinc-400">
-                      {detail(row)}
+                    <td key={metric} className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                      {metric === "watchSeconds"
+                        ? formatWatchedTime(row.watchSeconds, locale)
+                        : format.number(row[metric])}
                     </td>
-                    {METRICS.map((metric) => (
-                      <td key={metric} className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                        {metric === "watchSeconds"
-                          ? formatWatchedTime(row.watchSeconds, locale)
-                          : format.number(row[metric])}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
           {rows.length > visible.length && (
             <p className="text-sm text-zinc-600 dark:text-zinc-400">
               {t("breakdown.capped", { shown: visible.length, total: rows.length })}

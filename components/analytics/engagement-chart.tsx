@@ -1,5 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { areaPath, chartGeometry, linePath, peakIndex } from "@/components/analytics/chart-geometry";
+import { Card } from "@/components/ui/card";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
 import type { DailyPoint } from "@/lib/features/analytics/metrics";
 import { startOfDay } from "@/lib/features/analytics/range";
 
@@ -50,7 +52,7 @@ export async function EngagementChart({ series }: { series: DailyPoint[] }) {
       <h2 id="analytics-chart-title" className="text-lg font-semibold">
         {t("chart.title")}
       </h2>
-      <div className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800">
+      <Card padding="sm">
         <svg
           viewBox={`0 0 ${box.width} ${box.height}`}
           role="img"
@@ -164,44 +166,35 @@ export async function EngagementChart({ series }: { series: DailyPoint[] }) {
           <summary className="w-fit cursor-pointer rounded font-medium text-zinc-700 hover:text-brand-600 dark:text-zinc-300">
             {t("chart.showData")}
           </summary>
-          {/* Scrolls on long periods: focusable, so the keyboard can scroll it too. */}
-          <div
-            role="region"
-            aria-label={t("chart.showData")}
-            tabIndex={0}
-            className="mt-3 max-h-96 overflow-y-auto rounded-xl border border-zinc-200 dark:border-zinc-700"
-          >
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t("chart.title")}</caption>
-              <thead className="sticky top-0 bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-ink-800 dark:text-zinc-400">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    {t("chart.day")}
+          {/* Scrolls on long periods. */}
+          <Table scroll="y" region={{ label: t("chart.showData") }} frameClassName="mt-3 max-h-96">
+            <caption className="sr-only">{t("chart.title")}</caption>
+            <TableHead className="sticky top-0">
+              <th scope="col" className="px-4 py-2">
+                {t("chart.day")}
+              </th>
+              {(["views", "likes", "downloads", "leads"] as const).map((metric) => (
+                <th key={metric} scope="col" className="px-4 py-2 text-right">
+                  {t(`metrics.${metric}`)}
+                </th>
+              ))}
+            </TableHead>
+            <TableBody className="tabular-nums">
+              {series.map((point) => (
+                <tr key={point.day}>
+                  <th scope="row" className="px-4 py-1.5 font-normal whitespace-nowrap">
+                    {longDay(point.day)}
                   </th>
-                  {(["views", "likes", "downloads", "leads"] as const).map((metric) => (
-                    <th key={metric} scope="col" className="px-4 py-2 text-right">
-                      {t(`metrics.${metric}`)}
-                    </th>
-                  ))}
+                  <td className="px-4 py-1.5 text-right">{format.number(point.views)}</td>
+                  <td className="px-4 py-1.5 text-right">{format.number(point.likes)}</td>
+                  <td className="px-4 py-1.5 text-right">{format.number(point.downloads)}</td>
+                  <td className="px-4 py-1.5 text-right">{format.number(point.leads)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-zinc-200 tabular-nums dark:divide-zinc-800">
-                {series.map((point) => (
-                  <tr key={point.day}>
-                    <th scope="row" className="px-4 py-1.5 font-normal whitespace-nowrap">
-                      {longDay(point.day)}
-                    </th>
-                    <td className="px-4 py-1.5 text-right">{format.number(point.views)}</td>
-                    <td className="px-4 py-1.5 text-right">{format.number(point.likes)}</td>
-                    <td className="px-4 py-1.5 text-right">{format.number(point.downloads)}</td>
-                    <td className="px-4 py-1.5 text-right">{format.number(point.leads)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         </details>
-      </div>
+      </Card>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
 import { DIRECT_KEY, OTHER_KEY, type SourceRow } from "@/lib/features/analytics/source-rows";
 
 const COLUMNS = ["views", "uniqueVisitors", "likes", "shares", "downloads", "leads"] as const;
@@ -22,63 +23,53 @@ export async function SourceTable({ rows }: { rows: SourceRow[] }) {
       {rows.length === 0 ? (
         <EmptyList>{t("sources.empty")}</EmptyList>
       ) : (
-        // Focusable so keyboard users can scroll the wide table sideways.
-        <div
-          role="region"
-          tabIndex={0}
-          aria-labelledby="analytics-sources-title"
-          className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700"
-        >
-          <table className="w-full text-left text-sm" aria-labelledby="analytics-sources-title">
-            <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-ink-800 dark:text-zinc-400">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  {t("sources.source")}
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  {t("sources.share")}
-                </th>
-                {COLUMNS.map((metric) => (
-                  <th key={metric} scope="col" className="px-4 py-3 text-right">
-                    {t(`metrics.${metric}`)}
+        <Table region={{ labelledBy: "analytics-sources-title" }} aria-labelledby="analytics-sources-title">
+          <TableHead>
+            <th scope="col" className="px-4 py-3">
+              {t("sources.source")}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t("sources.share")}
+            </th>
+            {COLUMNS.map((metric) => (
+              <th key={metric} scope="col" className="px-4 py-3 text-right">
+                {t(`metrics.${metric}`)}
+              </th>
+            ))}
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const share = totalViews > 0 ? row.views / totalViews : 0;
+              return (
+                <tr key={row.source} data-testid="analytics-source-row" data-source={row.source}>
+                  <th scope="row" className="min-w-40 px-4 py-3 font-medium">
+                    {row.source === DIRECT_KEY
+                      ? t("sources.direct")
+                      : row.source === OTHER_KEY
+                        ? t("sources.other")
+                        : row.label}
                   </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {rows.map((row) => {
-                const share = totalViews > 0 ? row.views / totalViews : 0;
-                return (
-                  <tr key={row.source} data-testid="analytics-source-row" data-source={row.source}>
-                    <th scope="row" className="min-w-40 px-4 py-3 font-medium">
-                      {row.source === DIRECT_KEY
-                        ? t("sources.direct")
-                        : row.source === OTHER_KEY
-                          ? t("sources.other")
-                          : row.label}
-                    </th>
-                    <td className="min-w-40 px-4 py-3">
-                      <div className="flex items-center gap-2">
-                        <div aria-hidden className="h-2 w-24 rounded-full bg-zinc-200 dark:bg-zinc-700">
-                          <div
-                            className="h-2 rounded-full bg-brand-600 dark:bg-brand-500"
-                            style={{ width: `${Math.round(share * 100)}%` }}
-                          />
-                        </div>
-                        <span className="tabular-nums">{format.number(share, { style: "percent" })}</span>
+                  <td className="min-w-40 px-4 py-3">
+                    <div className="flex items-center gap-2">
+                      <div aria-hidden className="h-2 w-24 rounded-full bg-zinc-200 dark:bg-zinc-700">
+                        <div
+                          className="h-2 rounded-full bg-brand-600 dark:bg-brand-500"
+                          style={{ width: `${Math.round(share * 100)}%` }}
+                        />
                       </div>
+                      <span className="tabular-nums">{format.number(share, { style: "percent" })}</span>
+                    </div>
+                  </td>
+                  {COLUMNS.map((metric) => (
+                    <td key={metric} className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
+                      {format.number(row[metric])}
                     </td>
-                    {COLUMNS.map((metric) => (
-                      <td key={metric} className="px-4 py-3 text-right whitespace-nowrap tabular-nums">
-                        {format.number(row[metric])}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+                  ))}
+                </tr>
+              );
+            })}
+          </TableBody>
+        </Table>
       )}
     </section>
   );

@@ -16,6 +16,7 @@ import {
 import { getFormatter, getTranslations } from "next-intl/server";
 import { formatWatchedTime } from "@/components/analytics/format";
 import type { MediaCounts, Metric, Metrics } from "@/lib/features/analytics/metrics";
+import { Card } from "@/components/ui/card";
 
 const metricIcons: Record<Metric, LucideIcon> = {
   views: Eye,
@@ -34,8 +35,6 @@ const mediaIcons: Record<keyof MediaCounts, LucideIcon> = {
   audios: Music,
   documents: FileText,
 };
-
-const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
 
 /** The period's totals (one card per metric) and the company's media files by kind. */
 export async function TotalsCards({
@@ -60,7 +59,7 @@ export async function TotalsCards({
           {metrics.map((metric) => {
             const Icon = metricIcons[metric];
             return (
-              <div key={metric} className={card}>
+              <Card key={metric}>
                 <dt className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
                   <Icon aria-hidden className="size-4" />
                   {t(`metrics.${metric}`)}
@@ -70,7 +69,7 @@ export async function TotalsCards({
                     ? formatWatchedTime(totals.watchSeconds, locale)
                     : format.number(totals[metric])}
                 </dd>
-              </div>
+              </Card>
             );
           })}
         </dl>
@@ -83,7 +82,7 @@ export async function TotalsCards({
           {kinds.map((kind) => {
             const Icon = mediaIcons[kind];
             return (
-              <div key={kind} className={`${card} flex items-center justify-between gap-3 py-4`}>
+              <Card key={kind} className="flex items-center justify-between gap-3 py-4">
                 <dt className="flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
                   <Icon aria-hidden className="size-4" />
                   {t(`media.${kind}`)}
@@ -91,7 +90,7 @@ export async function TotalsCards({
                 <dd className="text-xl font-semibold tabular-nums" data-testid={`media-${kind}`}>
                   {format.number(media[kind])}
                 </dd>
-              </div>
+              </Card>
             );
           })}
         </dl>

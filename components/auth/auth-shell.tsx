@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { LanguageSwitcher } from "@/components/preferences/language-switcher";
 import { ThemeSwitcher } from "@/components/preferences/theme-switcher";
 import { cx } from "@/lib/core/join-classes";
+import { Card } from "@/components/ui/card";
 
 /** The frame of the account pages: brand, language and theme, one centred card. */
 export async function AuthShell({
@@ -37,16 +38,11 @@ export async function AuthShell({
         </div>
       </header>
       <main id="main" className="flex flex-1 items-start justify-center px-4 pt-6 pb-16 sm:pt-12">
-        <div
-          className={cx(
-            "w-full rounded-2xl bg-white p-6 shadow-sm ring-1 ring-zinc-200 sm:p-8 dark:bg-ink-800 dark:ring-zinc-800",
-            wide ? "max-w-2xl" : "max-w-md",
-          )}
-        >
+        <Card padding="xl" className={cx("w-full", wide ? "max-w-2xl" : "max-w-md")}>
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {description && <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{description}</p>}
           <div className="mt-6">{children}</div>
-        </div>
+        </Card>
       </main>
     </div>
   );

@@ -13,12 +13,10 @@ import { DEFAULT_ACCENT, DEFAULT_BRAND } from "@/lib/features/brand/colors";
 import type { BrandingSettings } from "@/lib/features/brand/queries";
 import { COLOR_SCHEMES, type ColorScheme } from "@/lib/features/brand/schemas";
 import { TEMPLATES, type TemplateId } from "@/lib/features/brand/templates";
+import { Card, CardSection } from "@/components/ui/card";
 
 /** The plans page (`SUBSCRIPTION_PATH` of lib/platform/plans/gate.ts, which is server code). */
 const SUBSCRIPTION_PATH = "/admin/subscription";
-
-const card =
-  "flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
 
 /**
  * Settings → Branding. The logo is every plan's; colours, light/dark behaviour and template
@@ -46,11 +44,11 @@ export function BrandingForm({ settings }: { settings: BrandingSettings }) {
       className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]"
     >
       <div className="flex min-w-0 flex-col gap-6">
-        <div className={card}>
+        <Card className="flex flex-col gap-4">
           <LogoField savedUrl={settings.logoUrl} onPreview={setLogoUrl} disabled={pending} />
-        </div>
+        </Card>
 
-        <div className={card}>
+        <Card className="flex flex-col gap-4">
           {locked && (
             <div
               role="note"
@@ -143,17 +141,17 @@ export function BrandingForm({ settings }: { settings: BrandingSettings }) {
               ))}
             </div>
           </fieldset>
-        </div>
+        </Card>
         <SettingsSaveButton pending={pending} />
       </div>
 
-      <section aria-labelledby="brand-preview-title" className={`${card} self-start lg:sticky lg:top-4`}>
-        <div>
-          <h2 id="brand-preview-title" className="font-semibold">
-            {t("preview.title")}
-          </h2>
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("preview.hint")}</p>
-        </div>
+      <CardSection
+        id="brand-preview-title"
+        title={t("preview.title")}
+        titleClassName="font-semibold"
+        description={t("preview.hint")}
+        className="flex flex-col gap-4 self-start lg:sticky lg:top-4"
+      >
         <BrandPreview
           values={{
             name: settings.name,
@@ -164,7 +162,7 @@ export function BrandingForm({ settings }: { settings: BrandingSettings }) {
               : { brandColor, accentColor, colorScheme, template }),
           }}
         />
-      </section>
+      </CardSection>
     </form>
   );
 }

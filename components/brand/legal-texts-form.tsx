@@ -8,6 +8,7 @@ import { Field } from "@/components/ui/field";
 import { Textarea } from "@/components/ui/input";
 import { updateLegalTextsAction } from "@/lib/features/brand/actions";
 import { LEGAL_TEXT_MAX } from "@/lib/features/brand/schemas";
+import { Card } from "@/components/ui/card";
 
 /** Settings → Legal texts: the company's own terms and privacy texts (safe Markdown, rendered publicly). */
 export function LegalTextsForm({
@@ -30,38 +31,35 @@ export function LegalTextsForm({
     },
   ] as const;
   return (
-    <form
-      onSubmit={onSubmit}
-      noValidate
-      aria-busy={pending}
-      className="flex max-w-3xl flex-col gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
-    >
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("help")}</p>
-      {fields.map((f) => (
-        <div key={f.name} className="flex flex-col gap-1.5">
-          <Field label={f.label} error={fieldError(f.name)} hint={t("hint", { max: LEGAL_TEXT_MAX })}>
-            <Textarea
-              name={f.name}
-              rows={12}
-              defaultValue={f.value ?? ""}
-              maxLength={LEGAL_TEXT_MAX}
-              disabled={pending}
-              className="font-mono text-sm"
-            />
-          </Field>
-          {/* The public page as fans see it (a new tab: the form keeps what was typed). */}
-          <a
-            href={`/${texts.slug}/${f.path}`}
-            target="_blank"
-            rel="noopener"
-            className="inline-flex items-center gap-1 self-start rounded text-sm text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
-          >
-            {f.view}
-            <ExternalLink aria-hidden className="size-3.5" />
-          </a>
-        </div>
-      ))}
-      <SettingsSaveButton pending={pending} />
-    </form>
+    <Card asChild className="flex max-w-3xl flex-col gap-5">
+      <form onSubmit={onSubmit} noValidate aria-busy={pending}>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{t("help")}</p>
+        {fields.map((f) => (
+          <div key={f.name} className="flex flex-col gap-1.5">
+            <Field label={f.label} error={fieldError(f.name)} hint={t("hint", { max: LEGAL_TEXT_MAX })}>
+              <Textarea
+                name={f.name}
+                rows={12}
+                defaultValue={f.value ?? ""}
+                maxLength={LEGAL_TEXT_MAX}
+                disabled={pending}
+                className="font-mono text-sm"
+              />
+            </Field>
+            {/* The public page as fans see it (a new tab: the form keeps what was typed). */}
+            <a
+              href={`/${texts.slug}/${f.path}`}
+              target="_blank"
+              rel="noopener"
+              className="inline-flex items-center gap-1 self-start rounded text-sm text-brand-700 hover:underline focus-visible:outline-2 focus-visible:outline-brand-500 dark:text-brand-400"
+            >
+              {f.view}
+              <ExternalLink aria-hidden className="size-3.5" />
+            </a>
+          </div>
+        ))}
+        <SettingsSaveButton pending={pending} />
+      </form>
+    </Card>
   );
 }

@@ -13,13 +13,16 @@ import { employeeCountLabels, employeeCounts } from "@/lib/features/company/sche
 import { FieldTranslations } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
 import type { FieldVersions } from "@/lib/features/translation/review-types";
+import { Card } from "@/components/ui/card";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800">
-      <legend className="px-1 text-lg font-semibold">{title}</legend>
-      <div className="mt-2 grid gap-4 md:grid-cols-2">{children}</div>
-    </fieldset>
+    <Card asChild>
+      <fieldset>
+        <legend className="px-1 text-lg font-semibold">{title}</legend>
+        <div className="mt-2 grid gap-4 md:grid-cols-2">{children}</div>
+      </fieldset>
+    </Card>
   );
 }
 

@@ -3,8 +3,10 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import type { RecentComment, RecentLead } from "@/lib/features/dashboard/queries";
+import { Card } from "@/components/ui/card";
 
-function Card({
+/** A recent-activity panel: its title, a link to the whole list, the latest few. */
+function ActivityCard({
   id,
   title,
   all,
@@ -16,23 +18,22 @@ function Card({
   children: ReactNode;
 }) {
   return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
-    >
-      <div className="flex items-baseline justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold">
-          {title}
-        </h2>
-        <Link
-          href={all.href}
-          className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
-        >
-          {all.label}
-        </Link>
-      </div>
-      {children}
-    </section>
+    <Card asChild className="flex flex-col gap-3">
+      <section aria-labelledby={id}>
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id={id} className="text-lg font-semibold">
+            {title}
+          </h2>
+          <Link
+            href={all.href}
+            className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
+          >
+            {all.label}
+          </Link>
+        </div>
+        {children}
+      </section>
+    </Card>
   );
 }
 
@@ -44,7 +45,7 @@ function Empty({ children }: { children: ReactNode }) {
 export async function RecentLeads({ leads }: { leads: RecentLead[] }) {
   const [t, format] = await Promise.all([getTranslations("admin.dashboard.recent"), getFormatter()]);
   return (
-    <Card
+    <ActivityCard
       id="recent-leads-title"
       title={t("leadsTitle")}
       all={{ href: "/admin/leads", label: t("allLeads") }}
@@ -72,7 +73,7 @@ export async function RecentLeads({ leads }: { leads: RecentLead[] }) {
           ))}
         </ul>
       )}
-    </Card>
+    </ActivityCard>
   );
 }
 
@@ -80,7 +81,7 @@ export async function RecentLeads({ leads }: { leads: RecentLead[] }) {
 export async function RecentComments({ comments }: { comments: RecentComment[] }) {
   const [t, format] = await Promise.all([getTranslations("admin.dashboard.recent"), getFormatter()]);
   return (
-    <Card
+    <ActivityCard
       id="recent-comments-title"
       title={t("commentsTitle")}
       all={{ href: "/admin/content", label: t("allContent") }}
@@ -120,6 +121,6 @@ export async function RecentComments({ comments }: { comments: RecentComment[] }
           ))}
         </ul>
       )}
-    </Card>
+    </ActivityCard>
   );
 }

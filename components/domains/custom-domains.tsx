@@ -10,10 +10,9 @@ import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
 import { addCustomDomainAction, removeCustomDomainAction } from "@/lib/features/domains/actions";
-
-const card =
-  "flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
+import { CardSection } from "@/components/ui/card";
 
 function AddDomainForm() {
   const t = useTranslations("settings.domains");
@@ -54,51 +53,43 @@ function AddDomainForm() {
 function RecordsTable({ domain }: { domain: DomainRow }) {
   const t = useTranslations("settings.domains");
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm" data-testid="dns-records">
-        <caption className="mb-2 text-left text-sm text-zinc-600 dark:text-zinc-400">
-          {t("recordsCaption", { hostname: domain.hostname })}
-        </caption>
-        <thead className="text-zinc-600 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t("recordType")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t("recordName")}
-            </th>
-            <th scope="col" className="py-2 pr-4 font-medium">
-              {t("recordValue")}
-            </th>
+    <Table variant="plain" data-testid="dns-records">
+      <caption className="mb-2 text-left text-sm text-zinc-600 dark:text-zinc-400">
+        {t("recordsCaption", { hostname: domain.hostname })}
+      </caption>
+      <TableHead variant="plain" className="text-zinc-600 dark:text-zinc-400">
+        {(["recordType", "recordName", "recordValue"] as const).map((column) => (
+          <th key={column} scope="col" className="py-2 pr-4 font-medium">
+            {t(column)}
+          </th>
+        ))}
+      </TableHead>
+      <TableBody variant="plain">
+        {domain.records.map((record) => (
+          <tr key={record.type} className="border-t border-zinc-200 align-top dark:border-zinc-800">
+            <td className="py-2 pr-4 font-mono">{record.type}</td>
+            <td className="py-2 pr-4">
+              <span className="font-mono break-all">{record.name}</span>{" "}
+              <CopyButton variant="ghost" value={record.name} what={`${record.type} ${t("recordName")}`} />
+            </td>
+            <td className="py-2 pr-4">
+              {record.value ? (
+                <>
+                  <span className="font-mono break-all">{record.value}</span>{" "}
+                  <CopyButton
+                    variant="ghost"
+                    value={record.value}
+                    what={`${record.type} ${t("recordValue")}`}
+                  />
+                </>
+              ) : (
+                <span className="text-amber-800 dark:text-amber-200">{t("ipv4NotConfigured")}</span>
+              )}
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {domain.records.map((record) => (
-            <tr key={record.type} className="border-t border-zinc-200 align-top dark:border-zinc-800">
-              <td className="py-2 pr-4 font-mono">{record.type}</td>
-              <td className="py-2 pr-4">
-                <span className="font-mono break-all">{record.name}</span>{" "}
-                <CopyButton variant="ghost" value={record.name} what={`${record.type} ${t("recordName")}`} />
-              </td>
-              <td className="py-2 pr-4">
-                {record.value ? (
-                  <>
-                    <span className="font-mono break-all">{record.value}</span>{" "}
-                    <CopyButton
-                      variant="ghost"
-                      value={record.value}
-                      what={`${record.type} ${t("recordValue")}`}
-                    />
-                  </>
-                ) : (
-                  <span className="text-amber-800 dark:text-amber-200">{t("ipv4NotConfigured")}</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 
@@ -126,13 +117,12 @@ function RemoveButton({ domain }: { domain: DomainRow }) {
 export function CustomDomains({ domains, allowed }: { domains: DomainRow[]; allowed: boolean }) {
   const t = useTranslations("settings.domains");
   return (
-    <section aria-labelledby="custom-domains-title" className={card}>
-      <div>
-        <h2 id="custom-domains-title" className="text-lg font-semibold">
-          {t("customTitle")}
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("customDescription")}</p>
-      </div>
+    <CardSection
+      id="custom-domains-title"
+      title={t("customTitle")}
+      description={t("customDescription")}
+      className="flex flex-col gap-4"
+    >
       {allowed ? (
         <AddDomainForm />
       ) : (
@@ -169,6 +159,6 @@ export function CustomDomains({ domains, allowed }: { domains: DomainRow[]; allo
           ))}
         </ul>
       )}
-    </section>
+    </CardSection>
   );
 }

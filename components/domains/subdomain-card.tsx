@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { DnsStateDetails, DomainStatusBadge, type DomainRow } from "@/components/domains/domain-status";
 import { Button } from "@/components/ui/button";
 import { createSubdomainAction } from "@/lib/features/domains/actions";
+import { CardSection } from "@/components/ui/card";
 
 /** The company's `{slug}.{root}` record: create it, then its state. */
 export function SubdomainCard({
@@ -21,18 +22,13 @@ export function SubdomainCard({
   const tAll = useTranslations();
   const [pending, start] = useTransition();
   return (
-    <section
-      aria-labelledby="subdomain-title"
-      className="flex flex-col gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
+    <CardSection
+      id="subdomain-title"
+      title={t("subdomainTitle")}
+      description={providerConfigured ? t("providerConfigured") : t("providerNotConfigured")}
+      descriptionTestId="dns-provider-note"
+      className="flex flex-col gap-4"
     >
-      <div>
-        <h2 id="subdomain-title" className="text-lg font-semibold">
-          {t("subdomainTitle")}
-        </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="dns-provider-note">
-          {providerConfigured ? t("providerConfigured") : t("providerNotConfigured")}
-        </p>
-      </div>
       {subdomain ? (
         <div className="flex flex-col gap-3" data-testid="subdomain">
           <p className="flex flex-wrap items-center gap-3">
@@ -59,6 +55,6 @@ export function SubdomainCard({
           </Button>
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
 import { StatusBadge } from "@/components/content/status-badge";
+import { Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import type { EventListItem } from "@/lib/features/events/queries";
 
 /** `pathPrefix`: the company's event addresses before the slug (`/demo/evento/`). */
@@ -13,78 +14,60 @@ export async function EventsTable({ items, pathPrefix }: { items: EventListItem[
     return <EmptyList>{t("empty")}</EmptyList>;
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-ink-800 dark:text-zinc-400">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              {t("columns.name")}
+    <Table>
+      <TableHead>
+        {(["name", "date", "location", "status", "participants", "price", "contents"] as const).map(
+          (column) => (
+            <th key={column} scope="col" className="px-4 py-3">
+              {t(`columns.${column}`)}
             </th>
-            <th scope="col" className="px-4 py-3">
-              {t("columns.date")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("columns.location")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("columns.status")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("columns.participants")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("columns.price")}
-            </th>
-            <th scope="col" className="px-4 py-3">
-              {t("columns.contents")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {items.map((e) => (
-            <tr key={e.id} className="hover:bg-zinc-50/60 dark:hover:bg-zinc-800/40">
-              <td className="px-4 py-3">
-                <Link href={`/admin/events/${e.id}`} className="font-medium hover:text-brand-600">
-                  {e.name}
-                </Link>
-                <span className="block text-xs text-zinc-500">
-                  {pathPrefix}
-                  {e.slug}
-                </span>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                {format.dateTime(new Date(e.startsAt), {
-                  dateStyle: "medium",
-                  timeStyle: "short",
-                  timeZone: e.timeZone,
-                })}
-                <span className="block text-xs text-zinc-500">{e.timeZone}</span>
-              </td>
-              <td className="px-4 py-3 text-zinc-600 dark:text-zinc-400">{e.location ?? "—"}</td>
-              <td className="px-4 py-3">
-                <span className="flex items-center gap-1.5">
-                  <StatusBadge tone={e.status}>{t(`status.${e.status}`)}</StatusBadge>
-                  {e.isPublic ? (
-                    <Globe aria-label={t("public")} className="size-3.5 text-zinc-500" />
-                  ) : (
-                    <Lock aria-label={t("private")} className="size-3.5 text-zinc-500" />
-                  )}
-                </span>
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap" data-testid="participants">
-                {format.number(e.participantsCount)}
-                {e.maxParticipants ? ` / ${format.number(e.maxParticipants)}` : ""}
-              </td>
-              <td className="px-4 py-3 whitespace-nowrap">
-                {e.priceMinor
-                  ? format.number(e.priceMinor / 100, { style: "currency", currency: e.currency })
-                  : t("free")}
-              </td>
-              <td className="px-4 py-3">{e.contentCount}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          ),
+        )}
+      </TableHead>
+      <TableBody>
+        {items.map((e) => (
+          <TableRow key={e.id} look="hover">
+            <td className="px-4 py-3">
+              <Link href={`/admin/events/${e.id}`} className="font-medium hover:text-brand-600">
+                {e.name}
+              </Link>
+              <span className="block text-xs text-zinc-500">
+                {pathPrefix}
+                {e.slug}
+              </span>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              {format.dateTime(new Date(e.startsAt), {
+                dateStyle: "medium",
+                timeStyle: "short",
+                timeZone: e.timeZone,
+              })}
+              <span className="block text-xs text-zinc-500">{e.timeZone}</span>
+            </td>
+            <td className="px-4 py-3 text-zinc-600 dark:text-zinc-400">{e.location ?? "—"}</td>
+            <td className="px-4 py-3">
+              <span className="flex items-center gap-1.5">
+                <StatusBadge tone={e.status}>{t(`status.${e.status}`)}</StatusBadge>
+                {e.isPublic ? (
+                  <Globe aria-label={t("public")} className="size-3.5 text-zinc-500" />
+                ) : (
+                  <Lock aria-label={t("private")} className="size-3.5 text-zinc-500" />
+                )}
+              </span>
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap" data-testid="participants">
+              {format.number(e.participantsCount)}
+              {e.maxParticipants ? ` / ${format.number(e.maxParticipants)}` : ""}
+            </td>
+            <td className="px-4 py-3 whitespace-nowrap">
+              {e.priceMinor
+                ? format.number(e.priceMinor / 100, { style: "currency", currency: e.currency })
+                : t("free")}
+            </td>
+            <td className="px-4 py-3">{e.contentCount}</td>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

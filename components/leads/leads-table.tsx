@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LeadRowActions } from "@/components/leads/lead-row-actions";
+import { Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import type { LeadView } from "@/lib/features/leads/queries";
 import { cn } from "@/lib/core/merge-classes";
 
@@ -118,39 +119,31 @@ export async function LeadsTable({ items, canDelete }: { items: LeadView[]; canD
     { key: "date", cell: (lead) => date(lead.createdAt) },
   ];
   return (
-    <div className="overflow-x-auto rounded-xl border border-zinc-200 dark:border-zinc-700">
-      <table className="w-full text-left text-sm" data-testid="leads-table">
-        <thead className="bg-zinc-50 text-xs text-zinc-600 uppercase dark:bg-ink-800 dark:text-zinc-400">
-          <tr>
+    <Table data-testid="leads-table">
+      <TableHead>
+        {columns.map((c) => (
+          <th key={c.key} scope="col" className="px-3 py-3 whitespace-nowrap">
+            {t(`columns.${c.key}`)}
+          </th>
+        ))}
+        <th scope="col" className="px-3 py-3 text-right">
+          <span className="sr-only">{t("columns.actions")}</span>
+        </th>
+      </TableHead>
+      <TableBody>
+        {items.map((lead) => (
+          <TableRow key={lead.id} data-testid="lead-row" look="hover" className="align-top">
             {columns.map((c) => (
-              <th key={c.key} scope="col" className="px-3 py-3 whitespace-nowrap">
-                {t(`columns.${c.key}`)}
-              </th>
-            ))}
-            <th scope="col" className="px-3 py-3 text-right">
-              <span className="sr-only">{t("columns.actions")}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-          {items.map((lead) => (
-            <tr
-              key={lead.id}
-              data-testid="lead-row"
-              className="align-top hover:bg-zinc-50/60 dark:hover:bg-zinc-800/40"
-            >
-              {columns.map((c) => (
-                <td key={c.key} className={cn("px-3 py-3 whitespace-nowrap", c.className)}>
-                  {c.cell(lead)}
-                </td>
-              ))}
-              <td className="px-3 py-3">
-                <LeadRowActions leadId={lead.id} name={lead.name} email={lead.email} canDelete={canDelete} />
+              <td key={c.key} className={cn("px-3 py-3 whitespace-nowrap", c.className)}>
+                {c.cell(lead)}
               </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            ))}
+            <td className="px-3 py-3">
+              <LeadRowActions leadId={lead.id} name={lead.name} email={lead.email} canDelete={canDelete} />
+            </td>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }

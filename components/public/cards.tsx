@@ -44,7 +44,7 @@ function Placeholder({ kind }: { kind: MediaKindDto }) {
  * One item of a list, framed by the template: a rounded card (classic), a large figure with
  * its caption below (editorial), an edge-to-edge tile with the title over the image (stage).
  */
-function Card({
+function ItemCard({
   style,
   href,
   kinds,
@@ -178,7 +178,7 @@ export async function EventCard({
   );
   if (style.layout !== "grid") {
     return (
-      <Card
+      <ItemCard
         style={style}
         href={href}
         kinds={event.kinds}
@@ -196,7 +196,7 @@ export async function EventCard({
     );
   }
   return (
-    <Card
+    <ItemCard
       style={style}
       href={href}
       kinds={event.kinds}
@@ -217,7 +217,7 @@ export async function EventCard({
           </span>
         )}
       </span>
-    </Card>
+    </ItemCard>
   );
 }
 
@@ -249,7 +249,7 @@ export async function ContentCard({
   );
   const grid = style.layout === "grid";
   return (
-    <Card
+    <ItemCard
       style={style}
       href={href}
       kinds={contentKinds(content)}
@@ -275,7 +275,7 @@ export async function ContentCard({
           {content.description}
         </span>
       )}
-    </Card>
+    </ItemCard>
   );
 }
 

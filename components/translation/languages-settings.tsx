@@ -11,19 +11,14 @@ import { Select } from "@/components/ui/select";
 import { locales, type Locale } from "@/lib/core/i18n/config";
 import { setSourceLocaleAction, translateEverythingAction } from "@/lib/features/translation/actions";
 import type { EngineName } from "@/lib/features/translation/review-types";
+import { CardSection } from "@/components/ui/card";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section
-      aria-labelledby={id}
-      className="flex flex-col gap-3 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800"
-    >
-      <h2 id={id} className="text-lg font-semibold">
-        {title}
-      </h2>
+    <CardSection id={id} title={title} className="flex flex-col gap-3">
       {children}
-    </section>
+    </CardSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { getTranslations } from "next-intl/server";
 import { SectionIntro, muted } from "@/components/marketing/sections/section-intro";
+import { Card } from "@/components/ui/card";
 
 /** The three pillars of the movement: presence, engagement, revenue (`#movement`). */
 export async function MovementSection() {
@@ -18,10 +19,12 @@ export async function MovementSection() {
       <SectionIntro id="movement-title" title={t("movementTitle")} body={t("movementBody")} />
       <ul className="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-3">
         {pillars.map((p) => (
-          <li key={p.title} className="rounded-2xl bg-white p-6 shadow-sm dark:bg-ink-900">
-            <h3 className="text-xl font-semibold">{p.title}</h3>
-            <p className={`mt-2 ${muted}`}>{p.body}</p>
-          </li>
+          <Card asChild key={p.title} tone="raised" padding="lg">
+            <li>
+              <h3 className="text-xl font-semibold">{p.title}</h3>
+              <p className={`mt-2 ${muted}`}>{p.body}</p>
+            </li>
+          </Card>
         ))}
       </ul>
     </section>

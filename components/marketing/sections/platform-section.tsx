@@ -1,6 +1,7 @@
 import { BarChart3, Images, Lock, QrCode, Smartphone, Sparkles } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { SectionIntro } from "@/components/marketing/sections/section-intro";
+import { Card } from "@/components/ui/card";
 
 /** What the platform does, feature by feature, and the playbook (`#platform`). */
 export async function PlatformSection() {
@@ -23,11 +24,13 @@ export async function PlatformSection() {
       <SectionIntro id="platform-title" title={t("platformTitle")} body={t("platformBody")} tone="onDark" />
       <ul className="mx-auto mt-12 grid max-w-5xl gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {features.map(({ Icon, title, body }) => (
-          <li key={title} className="rounded-2xl bg-white/5 p-6 ring-1 ring-white/10">
-            <Icon aria-hidden className="size-6 text-brand-400" />
-            <h3 className="mt-3 text-lg font-semibold">{title}</h3>
-            <p className="mt-1 text-zinc-300">{body}</p>
-          </li>
+          <Card asChild key={title} tone="translucent" padding="lg">
+            <li>
+              <Icon aria-hidden className="size-6 text-brand-400" />
+              <h3 className="mt-3 text-lg font-semibold">{title}</h3>
+              <p className="mt-1 text-zinc-300">{body}</p>
+            </li>
+          </Card>
         ))}
       </ul>
       <div className="mx-auto mt-16 max-w-3xl">

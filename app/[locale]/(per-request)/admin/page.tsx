@@ -12,14 +12,13 @@ import { getDashboard } from "@/lib/features/dashboard/queries";
 import { appOrigin } from "@/lib/platform/site/site";
 import { tenantLinks } from "@/lib/platform/site/links";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
+import { CardSection } from "@/components/ui/card";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin">): Promise<Metadata> {
   const { locale } = await params;
   const t = await getTranslations({ locale, namespace: "admin.dashboard" });
   return { title: t("metaTitle") };
 }
-
-const card = "rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
 
 /**
  * Dashboard (issue #18): what gets a new organiser going — the getting-started checklist,
@@ -60,19 +59,21 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/adm
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
           {checklist.visible && <ChecklistCard checklist={checklist} />}
-          <section aria-labelledby="public-link-title" className={card}>
-            <h2 id="public-link-title" className="text-lg font-semibold">
-              {t("publicLinkTitle")}
-            </h2>
+          <CardSection id="public-link-title" title={t("publicLinkTitle")}>
             <p className="mb-3 text-sm text-zinc-600 dark:text-zinc-400">{t("publicLinkBody")}</p>
             <PublicLink url={publicUrl} shared={checklist.steps.some((s) => s.step === "share" && s.done)} />
-          </section>
+          </CardSection>
         </div>
-        <section aria-labelledby="views-title" className={card}>
-          <h2 id="views-title" className="flex items-center gap-2 text-lg font-semibold">
-            <Eye aria-hidden className="size-5" />
-            {t("viewsTitle")}
-          </h2>
+        <CardSection
+          id="views-title"
+          title={
+            <>
+              <Eye aria-hidden className="size-5" />
+              {t("viewsTitle")}
+            </>
+          }
+          titleClassName="flex items-center gap-2 text-lg font-semibold"
+        >
           <p className="mt-2 text-4xl font-semibold tabular-nums" data-testid="dashboard-week-views">
             {format.number(views.thisWeek)}
           </p>
@@ -89,7 +90,7 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/adm
           >
             {t("viewsAnalytics")}
           </Link>
-        </section>
+        </CardSection>
       </div>
       {(dashboard.recentLeads || dashboard.recentComments) && (
         <div className="mt-6 grid gap-6 lg:grid-cols-2">

@@ -19,6 +19,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader } from "@/components/admin/page-header";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 import { can, type Permission } from "@/lib/platform/access/permissions";
+import { Card } from "@/components/ui/card";
 
 export async function generateMetadata({ params }: PageProps<"/[locale]/admin/settings">): Promise<Metadata> {
   const { locale } = await params;
@@ -57,17 +58,16 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
       <ul className="grid gap-4 md:grid-cols-2">
         {sections.map(({ href, key, Icon }) => (
           <li key={href} data-testid={`settings-${key}`}>
-            <Link
-              href={href}
-              className="flex items-center gap-4 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 hover:ring-brand-500 dark:bg-ink-800 dark:ring-zinc-800"
-            >
-              <Icon aria-hidden className="size-6 shrink-0 text-brand-600" />
-              <span className="flex-1">
-                <span className="block font-semibold">{title(key)}</span>
-                <span className="block text-sm text-zinc-600 dark:text-zinc-400">{description(key)}</span>
-              </span>
-              <ChevronRight aria-hidden className="size-5 text-zinc-400" />
-            </Link>
+            <Card asChild className="flex items-center gap-4 hover:ring-brand-500">
+              <Link href={href}>
+                <Icon aria-hidden className="size-6 shrink-0 text-brand-600" />
+                <span className="flex-1">
+                  <span className="block font-semibold">{title(key)}</span>
+                  <span className="block text-sm text-zinc-600 dark:text-zinc-400">{description(key)}</span>
+                </span>
+                <ChevronRight aria-hidden className="size-5 text-zinc-400" />
+              </Link>
+            </Card>
           </li>
         ))}
       </ul>

@@ -8,6 +8,7 @@ import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { addressPatterns, getCompanyAddresses } from "@/lib/features/company/addresses";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 import { can } from "@/lib/platform/access/permissions";
+import { CardSection } from "@/components/ui/card";
 
 export async function generateMetadata({
   params,
@@ -16,9 +17,6 @@ export async function generateMetadata({
   const t = await getTranslations({ locale, namespace: "settings.address" });
   return { title: t("title") };
 }
-
-const card =
-  "flex max-w-3xl flex-col gap-2 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-zinc-200 dark:bg-ink-800 dark:ring-zinc-800";
 
 /** Settings → Address: the company's public addresses (anyone in settings) and its slug (admins). */
 export default async function AddressSettingsPage({ params }: PageProps<"/[locale]/admin/settings/address">) {
@@ -35,10 +33,11 @@ export default async function AddressSettingsPage({ params }: PageProps<"/[local
         back={{ href: "/admin/settings", label: t("back") }}
       />
       <div className="flex flex-col gap-6">
-        <section aria-labelledby="addresses-heading" className={card}>
-          <h2 id="addresses-heading" className="text-lg font-semibold">
-            {t("address.addressesHeading")}
-          </h2>
+        <CardSection
+          id="addresses-heading"
+          title={t("address.addressesHeading")}
+          className="flex max-w-3xl flex-col gap-2"
+        >
           <div className="divide-y divide-zinc-200 dark:divide-zinc-700">
             <CopyAddress label={t("address.pathAddress")} address={addresses.path} />
             <CopyAddress label={t("address.subdomainAddress")} address={addresses.subdomain} />
@@ -62,17 +61,18 @@ export default async function AddressSettingsPage({ params }: PageProps<"/[local
             {t("address.manageDomains")}
             <ArrowRight aria-hidden className="size-4" />
           </Link>
-        </section>
-        <section aria-labelledby="slug-heading" className={card}>
-          <h2 id="slug-heading" className="text-lg font-semibold">
-            {t("address.slugHeading")}
-          </h2>
+        </CardSection>
+        <CardSection
+          id="slug-heading"
+          title={t("address.slugHeading")}
+          className="flex max-w-3xl flex-col gap-2"
+        >
           {can(membership, "settings.edit") ? (
             <SlugEditor currentSlug={addresses.slug} patterns={addressPatterns()} />
           ) : (
             <RestrictedNotice message={t("onlyAdmins")} />
           )}
-        </section>
+        </CardSection>
       </div>
     </>
   );
