@@ -15,6 +15,7 @@
 import path from "node:path";
 import { dataDir, env } from "../lib/core/env";
 import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres";
+import { embeddedPostgresPassword } from "./lib/local-secrets";
 import { applyMigrations, checkDrift, createMigration, type MigrationPaths } from "./lib/migrate";
 
 const log = (msg: string) => console.log(msg);
@@ -36,6 +37,7 @@ async function withDatabase<T>(fn: (url: string) => Promise<T>): Promise<T> {
     dataDir: path.join(dataDir, "postgres"),
     port: env.EMBEDDED_PG_PORT,
     persistent: true,
+    password: await embeddedPostgresPassword(dataDir),
   });
   try {
     await ensureDatabase(server.adminUrl, "afterglow");

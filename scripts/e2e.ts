@@ -9,6 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./lib/free-port";
+import { embeddedPostgresPassword, embeddedS3Credentials } from "./lib/local-secrets";
 
 const log = (message: string) => console.log(`[e2e] ${message}`);
 const STARTUP_TIMEOUT_MS = 15 * 60_000; // a cold production build on a 2-core machine
@@ -54,6 +55,12 @@ async function main(): Promise<number> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "afterglow-e2e-"));
   const [port, pgPort, s3Port] = [await freePort(), await freePort(), await freePort()];
   const baseUrl = `http://localhost:${port}`;
+  // Made now, as the app would on its first start (it reads them from the data folder), so the
+  // specs that reach the database and the store directly can be given them.
+  const [pgPassword, s3Credentials] = [
+    await embeddedPostgresPassword(dataDir),
+    await embeddedS3Credentials(dataDir),
+  ];
 
   // Embedded services only: never a developer's or CI's external database or mail relay.
   const childEnv: NodeJS.ProcessEnv = {
@@ -89,9 +96,11 @@ async function main(): Promise<number> {
             ...process.env,
             E2E_BASE_URL: baseUrl,
             E2E_DATA_DIR: dataDir,
-            E2E_DATABASE_URL: `postgresql://postgres:postgres@127.0.0.1:${pgPort}/afterglow`,
+            E2E_DATABASE_URL: `postgresql://postgres:${encodeURIComponent(pgPassword)}@127.0.0.1:${pgPort}/afterglow`,
             // A second app instance on the same services (tests/e2e/two-instances.spec.ts).
             E2E_S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
+            E2E_S3_ACCESS_KEY_ID: s3Credentials.accessKeyId,
+            E2E_S3_SECRET_ACCESS_KEY: s3Credentials.secretAccessKey,
             E2E_STRIPE_WEBHOOK_SECRET,
           },
         },

@@ -10,6 +10,7 @@ import { requestRevalidation } from "../lib/platform/site/revalidate";
 import { dataDir, env } from "../lib/core/env";
 import type { PlanTier } from "../lib/generated/prisma/enums";
 import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres";
+import { embeddedPostgresPassword } from "./lib/local-secrets";
 
 const [slug, plan] = process.argv.slice(2);
 if (!slug || !PLAN_TIERS.includes(plan as PlanTier)) {
@@ -23,6 +24,7 @@ const server = env.DATABASE_URL
       dataDir: path.join(dataDir, "postgres"),
       port: env.EMBEDDED_PG_PORT,
       persistent: true,
+      password: await embeddedPostgresPassword(dataDir),
     });
 let url = env.DATABASE_URL;
 if (server) {

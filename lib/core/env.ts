@@ -52,8 +52,20 @@ const schema = z.object({
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().default("us-east-1"),
   S3_BUCKET: z.string().default("afterglow-media"),
-  S3_ACCESS_KEY_ID: z.string().default("S3RVER"),
-  S3_SECRET_ACCESS_KEY: z.string().default("S3RVER"),
+  /**
+   * The store's key pair. No default: `npm start` passes the embedded store's (generated into
+   * DATA_DIR) to the app; an external store needs its own.
+   */
+  S3_ACCESS_KEY_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   /** Path-style URLs (MinIO, s3rver); set false for virtual-hosted style (AWS). */
   S3_FORCE_PATH_STYLE: boolean(true),
   EMBEDDED_S3_PORT: z.coerce.number().int().min(1).max(65535).default(4569),

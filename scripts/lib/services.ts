@@ -1,12 +1,17 @@
-import { randomBytes } from "node:crypto";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { dataDir as envDataDir, env } from "@/lib/core/env";
+import { appUrl, dataDir as envDataDir, env } from "@/lib/core/env";
 import { ObjectStore } from "@/lib/core/storage/object-store";
 import { createS3Client, storageConfigFromEnv, type StorageConfig } from "@/lib/core/storage/s3-client";
-import { assertEmbeddedPublicEndpoint, EMBEDDED_S3_CREDENTIALS, startEmbeddedS3 } from "./embedded-s3";
+import { assertEmbeddedPublicEndpoint, startEmbeddedS3 } from "./embedded-s3";
 import { ensureDatabase, startEmbeddedPostgres, type RunningPostgres } from "./embedded-postgres";
+import {
+  authSecret,
+  embeddedPostgresPassword,
+  embeddedS3Credentials,
+  LOCAL_SECRET_FILES,
+} from "./local-secrets";
 import { isAlive, isPortFree } from "./processes";
 
 /** Name of the application database on the embedded cluster. */
@@ -53,7 +58,10 @@ export interface Services {
 /**
  * Starts embedded PostgreSQL (`<dataDir>/postgres`, database `afterglow`) unless
  * DATABASE_URL is set, and s3rver (`<dataDir>/s3`) unless S3_ENDPOINT is set; makes sure
- * the bucket exists. Data is kept between runs. Nothing is started when all are external.
+ * the bucket exists. Data is kept between runs, and so are their secrets (the superuser's
+ * password, the store's key pair: scripts/lib/local-secrets.ts), which only the app receives.
+ * The store answers browsers' CORS requests from the app's own origin (APP_URL's) only.
+ * Nothing is started when all are external.
  */
 export async function startServices(options: ServicesOptions = {}): Promise<Services> {
   const log = options.log ?? (() => undefined);
@@ -73,7 +81,7 @@ export async function startServices(options: ServicesOptions = {}): Promise<Serv
   const [pgResult, s3Result] = await Promise.allSettled([
     externalDatabaseUrl
       ? Promise.resolve(undefined)
-      : startPostgres(path.join(dataDir, "postgres"), pgPort, (line) => remember(pgLog, line)),
+      : startPostgres(dataDir, pgPort, (line) => remember(pgLog, line)),
     externalS3
       ? Promise.resolve(undefined)
       : (async () => {
@@ -82,6 +90,9 @@ export async function startServices(options: ServicesOptions = {}): Promise<Serv
             directory: path.join(dataDir, "s3"),
             port: s3Port,
             bucket: env.S3_BUCKET,
+            credentials: await embeddedS3Credentials(dataDir),
+            // Browsers upload from the admin pages, which live on the app's own host only.
+            allowedOrigins: [new URL(appUrl).origin],
           });
         })(),
   ]);
@@ -139,7 +150,7 @@ export async function startServices(options: ServicesOptions = {}): Promise<Serv
           endpoint: s3.endpoint,
           region: env.S3_REGION,
           bucket: env.S3_BUCKET,
-          ...EMBEDDED_S3_CREDENTIALS,
+          ...s3.credentials,
           forcePathStyle: true, // s3rver only serves path-style URLs on an IP address
         }
       : storageConfigFromEnv();
@@ -173,8 +184,7 @@ export async function startServices(options: ServicesOptions = {}): Promise<Serv
     if (env.SMTP_URL) childEnv.SMTP_URL = env.SMTP_URL;
     // Production refuses to sign sessions with a built-in secret; a fresh clone gets one
     // generated once and kept with the data, so sessions survive restarts.
-    if (!env.BETTER_AUTH_SECRET)
-      childEnv.BETTER_AUTH_SECRET = await localSecret(path.join(dataDir, "auth-secret"));
+    if (!env.BETTER_AUTH_SECRET) childEnv.BETTER_AUTH_SECRET = await authSecret(dataDir);
 
     return {
       env: childEnv,
@@ -194,13 +204,21 @@ export async function startServices(options: ServicesOptions = {}): Promise<Serv
 
 /** Embedded PostgreSQL whose `stop()` also copes with a server that already exited. */
 async function startPostgres(
-  pgDataDir: string,
+  dataDir: string,
   port: number,
   log: (line: string) => void,
 ): Promise<RunningPostgres> {
+  const pgDataDir = path.join(dataDir, "postgres");
   await assertPortFree(port, "embedded PostgreSQL", "EMBEDDED_PG_PORT");
   await assertReachableByPostgresUser(pgDataDir);
-  const running = await startEmbeddedPostgres({ dataDir: pgDataDir, port, persistent: true, log });
+  const running = await startEmbeddedPostgres({
+    dataDir: pgDataDir,
+    port,
+    persistent: true,
+    password: await embeddedPostgresPassword(dataDir),
+    passwordFile: displayPath(path.join(dataDir, LOCAL_SECRET_FILES.postgresPassword)),
+    log,
+  });
   const { pid } = running;
   let stopped: Promise<void> | undefined;
   return {
@@ -269,14 +287,6 @@ async function assertPortFree(port: number, what: string, variable: string): Pro
       `Port ${port} is in use, so ${what} cannot start. Stop the other Afterglow instance or set ${variable}.`,
     );
   }
-}
-
-async function localSecret(file: string): Promise<string> {
-  const existing = (await readFile(file, "utf8").catch(() => "")).trim();
-  if (existing.length >= 32) return existing;
-  const secret = randomBytes(32).toString("base64url");
-  await writeFile(file, `${secret}\n`, { mode: 0o600 });
-  return secret;
 }
 
 function remember(lines: string[], line: string): void {

@@ -80,8 +80,8 @@ test.beforeAll(async () => {
     DATA_DIR: process.env.E2E_DATA_DIR,
     DATABASE_URL: process.env.E2E_DATABASE_URL,
     S3_ENDPOINT: process.env.E2E_S3_ENDPOINT,
-    S3_ACCESS_KEY_ID: "S3RVER",
-    S3_SECRET_ACCESS_KEY: "S3RVER",
+    S3_ACCESS_KEY_ID: process.env.E2E_S3_ACCESS_KEY_ID,
+    S3_SECRET_ACCESS_KEY: process.env.E2E_S3_SECRET_ACCESS_KEY,
     S3_FORCE_PATH_STYLE: "true",
     MEDIA_WORKER: "off",
   };

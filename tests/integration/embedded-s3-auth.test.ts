@@ -117,7 +117,12 @@ describe("embedded S3 store: signatures required", () => {
       await expect(
         startEmbeddedS3({ directory: dir, port: 0, bucket: "b", host: "0.0.0.0" }),
       ).rejects.toThrow(/loopback only/);
-      const s3 = await startEmbeddedS3({ directory: dir, port: 0, bucket: "cors-bucket" });
+      const s3 = await startEmbeddedS3({
+        directory: dir,
+        port: 0,
+        bucket: "cors-bucket",
+        allowedOrigins: ["http://localhost:3000"],
+      });
       try {
         const preflight = await fetch(`${s3.endpoint}/cors-bucket/some/key.jpg`, {
           method: "OPTIONS",
@@ -128,7 +133,7 @@ describe("embedded S3 store: signatures required", () => {
           },
         });
         expect(preflight.status).toBe(200);
-        expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+        expect(preflight.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
         const unsigned = await fetch(`${s3.endpoint}/cors-bucket`);
         expect(unsigned.status).toBe(403);
         await unsigned.arrayBuffer();

@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appUrl } from "@/lib/core/env";
 import { freePort } from "@/scripts/lib/free-port";
 import { EMBEDDED_DATABASE, startServices, type Services } from "@/scripts/lib/services";
 
@@ -87,8 +88,9 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
       DATABASE_URL: s.databaseUrl,
       S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
       S3_BUCKET: s.storage.bucket,
-      S3_ACCESS_KEY_ID: "S3RVER",
-      S3_SECRET_ACCESS_KEY: "S3RVER",
+      // Generated into the data folder (tests/integration/embedded-secrets.test.ts).
+      S3_ACCESS_KEY_ID: s.storage.accessKeyId,
+      S3_SECRET_ACCESS_KEY: s.storage.secretAccessKey,
       S3_FORCE_PATH_STYLE: "true",
     });
     expect(s.mail).toEqual({ kind: "outbox", dir: path.join(dataDir, "mail") });
@@ -105,31 +107,41 @@ describe.skipIf(process.platform !== "linux")("startServices (embedded PostgreSQ
     expect(Buffer.compare(Buffer.from(back), Buffer.from(body))).toBe(0);
   });
 
-  it("lets browsers upload: CORS preflight for PUT and ETag exposed on GET", async () => {
+  it("lets the app's pages upload: CORS preflight for PUT and ETag exposed on the PUT", async () => {
     const s = await running();
-    await s.store.put("cors/small.bin", new Uint8Array(randomBytes(1024)), "application/octet-stream");
+    const origin = new URL(appUrl).origin;
     const objectUrl = `${s.storage.endpoint}/${s.storage.bucket}/cors/small.bin`;
     const preflight = await fetch(objectUrl, {
       method: "OPTIONS",
       headers: {
-        Origin: "http://localhost:3000",
+        Origin: origin,
         "Access-Control-Request-Method": "PUT",
-        "Access-Control-Request-Headers": "content-type,x-amz-date",
+        "Access-Control-Request-Headers": "content-type",
       },
     });
     expect(preflight.status).toBe(200);
-    expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+    expect(preflight.headers.get("access-control-allow-origin")).toBe(origin);
     expect(preflight.headers.get("access-control-allow-methods")).toContain("PUT");
     expect(preflight.headers.get("access-control-allow-headers")).toContain("content-type");
 
-    // A presigned GET from another origin, as the browser makes it.
-    const signed = await s.store.signedGetUrl("cors/small.bin");
-    const get = await fetch(signed, { headers: { Origin: "http://localhost:3000" } });
-    expect(get.status).toBe(200);
-    expect(get.headers.get("access-control-allow-origin")).toBe("*");
-    expect(get.headers.get("access-control-expose-headers")).toContain("ETag");
-    expect(get.headers.get("etag")).toBeTruthy();
-    await get.arrayBuffer();
+    // A presigned PUT from the app's origin, as the browser makes it.
+    const body = new Uint8Array(randomBytes(1024));
+    const signed = await s.store.signedPutUrl({
+      key: "cors/small.bin",
+      contentType: "application/octet-stream",
+      size: body.byteLength,
+      expiresIn: 60,
+    });
+    const put = await fetch(signed, {
+      method: "PUT",
+      body,
+      headers: { Origin: origin, "Content-Type": "application/octet-stream" },
+    });
+    expect(put.status).toBe(200);
+    expect(put.headers.get("access-control-allow-origin")).toBe(origin);
+    expect(put.headers.get("access-control-expose-headers")).toContain("ETag");
+    expect(put.headers.get("etag")).toBeTruthy();
+    await put.arrayBuffer();
   });
 
   it("stops without leaving PostgreSQL behind, idempotently, and keeps the data for the next start", async () => {

@@ -69,7 +69,7 @@ export async function createTestStore(): Promise<ObjectStore> {
     endpoint: inject("s3Endpoint"),
     region: "us-east-1",
     forcePathStyle: true,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+    credentials: inject("s3Credentials"),
     // As lib/core/storage/s3-client.ts: without these, streamed bodies get aws-chunked framing.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",

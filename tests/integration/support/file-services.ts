@@ -25,8 +25,8 @@ Object.assign(process.env, {
   S3_ENDPOINT: endpoint,
   S3_REGION: "us-east-1",
   S3_BUCKET: bucket,
-  S3_ACCESS_KEY_ID: "S3RVER",
-  S3_SECRET_ACCESS_KEY: "S3RVER",
+  S3_ACCESS_KEY_ID: inject("s3Credentials").accessKeyId,
+  S3_SECRET_ACCESS_KEY: inject("s3Credentials").secretAccessKey,
   S3_FORCE_PATH_STYLE: "true",
   // Jobs are only enqueued (tests read the queue or run `processMedia` themselves).
   MEDIA_WORKER: "off",

@@ -14,6 +14,8 @@ declare module "vitest" {
     pgAdminUrl: string;
     templateDatabase: string;
     s3Endpoint: string;
+    /** The run's store serves only this key pair (random per run). */
+    s3Credentials: { accessKeyId: string; secretAccessKey: string };
   }
 }
 
@@ -42,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide("pgAdminUrl", pg.adminUrl);
   project.provide("templateDatabase", TEMPLATE_DATABASE);
   project.provide("s3Endpoint", s3.endpoint);
+  project.provide("s3Credentials", s3.credentials);
 
   return async () => {
     await Promise.allSettled([pg.stop(), s3.stop()]);
