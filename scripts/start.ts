@@ -15,7 +15,7 @@ import { createPrismaClient } from "@/lib/core/db-client";
 import { appUrl, env, staticPageSettings } from "@/lib/core/env";
 import { DEMO_PASSWORD, DEMO_USERS } from "../prisma/seed";
 import { ensureProductionBuild, nextBin, projectRoot } from "./lib/build";
-import { seedDemoIfAllowed } from "./lib/demo-seed";
+import { listenHost, seedDemoIfAllowed } from "./lib/demo-seed";
 import { applyMigrations } from "./lib/migrate";
 import { isAlive, isPortFree } from "./lib/processes";
 import { displayPath, startServices, type Services } from "./lib/services";
@@ -24,6 +24,8 @@ const dev = process.argv.includes("--dev");
 const clientAddressPreload = pathToFileURL(path.join(projectRoot, "server/client-address-preload.mjs")).href;
 const productionServer = path.join(projectRoot, "server/next-server.mjs");
 const port = env.PORT;
+/** Where the Next server listens; undefined: every interface. */
+const host = listenHost({ host: env.HOST, appUrl });
 const log = (message: string) => console.log(`[afterglow] ${message}`);
 
 let servicesStarting: Promise<Services> | undefined;
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
       embeddedDatabase: services.embedded.postgres,
       seedDemo: env.SEED_DEMO,
       appUrl,
+      listenHost: host,
     }));
   } finally {
     await prisma.$disconnect();
@@ -113,7 +116,9 @@ async function main(): Promise<void> {
 
   // Production: Next.js's handler behind our server, for the page micro-cache in front of it
   // (server/next-server.mjs); development: `next dev` as it is.
-  const command = dev ? [nextBin(), "dev", "-p", String(port)] : [productionServer];
+  const command = dev
+    ? [nextBin(), "dev", "-p", String(port), ...(host ? ["-H", host] : [])]
+    : [productionServer];
   nextServer = spawn(process.execPath, command, {
     cwd: projectRoot,
     // Pass-through of our own environment plus the services' addresses.
@@ -121,6 +126,8 @@ async function main(): Promise<void> {
       ...process.env,
       ...services.env,
       PORT: String(port),
+      // server/next-server.mjs listens on HOST (every interface when it is unset).
+      ...(host ? { HOST: host } : {}),
       NODE_ENV: dev ? "development" : "production",
       // X-Forwarded-For from the socket, not the client (see the preload). Through
       // NODE_OPTIONS because `next dev` serves from a forked child that inherits only these.
@@ -139,7 +146,7 @@ async function main(): Promise<void> {
   });
 
   if (!(await waitForPort(port, server))) return;
-  log(`ready on http://localhost:${port}`);
+  log(`ready on http://localhost:${port} (listening on ${host ?? "every interface"})`);
   if (demoAllowed) log(`demo sign-in: ${DEMO_USERS.admin} / ${DEMO_PASSWORD}`);
   log(
     services.mail.kind === "outbox"
@@ -219,9 +226,11 @@ function watchLauncher(onGone: () => void): void {
 
 /** Resolves true once the port accepts connections, false if the server exits first. */
 async function waitForPort(portNumber: number, server: ChildProcess): Promise<boolean> {
+  const probeHost = host === undefined || host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   while (server.exitCode === null && server.signalCode === null && !shutdown) {
     const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ port: portNumber, host: "127.0.0.1" });
+      // Every interface includes loopback; a single other address is probed there.
+      const socket = net.connect({ port: portNumber, host: probeHost });
       socket.once("connect", () => {
         socket.destroy();
         resolve(true);

@@ -31,6 +31,19 @@ const boolean = (fallback: boolean) =>
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /**
+   * Address the app listens on (`127.0.0.1`: this machine only; `0.0.0.0` or `::`: every
+   * interface). Unset: loopback when APP_URL is a loopback address, every interface otherwise
+   * (scripts/lib/demo-seed.ts `listenHost`).
+   */
+  HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z.union([z.ipv4(), z.ipv6()], { error: "must be an IP address (127.0.0.1, 0.0.0.0, ::)" }).optional(),
+    ),
   /** Public base URL of the app (links in e-mails, canonical URLs). */
   APP_URL: optionalUrl,
   /** Folder for embedded services' data (PostgreSQL, S3, mail outbox). */

@@ -6,11 +6,22 @@ import { isLoopbackHost } from "./embedded-s3";
 export type DemoSeedDecision = { seed: true } | { seed: false; reason: string };
 
 /**
+ * The address the app listens on (undefined: every interface, as `next start` binds): HOST when
+ * set, else loopback (127.0.0.1) when APP_URL is a loopback address — a developer's machine,
+ * where the README's quick start opens http://localhost:3000 — else every interface: a server
+ * with a public address must be reachable on it (directly, or by a proxy on another machine).
+ */
+export function listenHost(options: { host: string | undefined; appUrl: string }): string | undefined {
+  if (options.host) return options.host;
+  return isLoopbackHost(new URL(options.appUrl).hostname) ? "127.0.0.1" : undefined;
+}
+
+/**
  * Whether `npm start` may put the demo tenants into an empty database. Their password is
- * printed in the README, so they go only into a machine-local try-out — the embedded database
- * of an app served on a loopback address (APP_URL) — unless SEED_DEMO=1 asks for them
- * explicitly; SEED_DEMO=0 keeps them out of the embedded one too. An external DATABASE_URL, or
- * an embedded database behind a public APP_URL, is never seeded by default.
+ * printed in the README, so they go only into a machine-local try-out: the embedded database of
+ * an app that other machines cannot reach, neither directly (it listens on loopback only) nor
+ * through a proxy (APP_URL is a loopback address). SEED_DEMO=1 asks for them anyway; SEED_DEMO=0
+ * keeps them out of the embedded one too. An external DATABASE_URL is never seeded by default.
  */
 export function decideDemoSeed(options: {
   embeddedDatabase: boolean;
@@ -18,24 +29,35 @@ export function decideDemoSeed(options: {
   seedDemo: boolean | undefined;
   /** The app's public address (APP_URL). */
   appUrl: string;
+  /** Where the app listens (`listenHost`); undefined: every interface. */
+  listenHost: string | undefined;
 }): DemoSeedDecision {
+  const anyway = "set SEED_DEMO=1 to seed it anyway";
   if (options.seedDemo === true) return { seed: true };
   if (options.seedDemo === false) return { seed: false, reason: "SEED_DEMO=0" };
-  if (options.embeddedDatabase && !isLoopbackHost(new URL(options.appUrl).hostname)) {
+  if (!options.embeddedDatabase) {
+    return {
+      seed: false,
+      reason: `DATABASE_URL is an external database and the demo accounts' password is public (${anyway})`,
+    };
+  }
+  const appHost = new URL(options.appUrl).host;
+  if (!isLoopbackHost(new URL(options.appUrl).hostname)) {
+    return {
+      seed: false,
+      reason: `APP_URL (${appHost}) is not a loopback address and the demo accounts' password is public (${anyway})`,
+    };
+  }
+  if (options.listenHost === undefined || !isLoopbackHost(options.listenHost)) {
+    const where = options.listenHost === undefined ? "every interface" : options.listenHost;
     return {
       seed: false,
       reason:
-        `APP_URL (${new URL(options.appUrl).host}) is not a loopback address and the demo accounts' ` +
-        "password is public (set SEED_DEMO=1 to seed it anyway)",
+        `the app listens on ${where} (HOST), so other machines can reach it, and the demo accounts' ` +
+        `password is public (${anyway}, or unset HOST to listen on 127.0.0.1 only)`,
     };
   }
-  if (options.embeddedDatabase) return { seed: true };
-  return {
-    seed: false,
-    reason:
-      "DATABASE_URL is an external database and the demo accounts' password is public " +
-      "(set SEED_DEMO=1 to seed it anyway)",
-  };
+  return { seed: true };
 }
 
 /** The start-up step: seeds an empty database when allowed, says why not otherwise. */
@@ -46,6 +68,7 @@ export async function seedDemoIfAllowed(options: {
   embeddedDatabase: boolean;
   seedDemo: boolean | undefined;
   appUrl: string;
+  listenHost: string | undefined;
 }): Promise<{ seeded: boolean; allowed: boolean }> {
   const decision = decideDemoSeed(options);
   if (!decision.seed) {
