@@ -1,10 +1,10 @@
 import "server-only";
 import { landingSource, sourceSetCookie } from "@/lib/platform/attribution/parse";
-import { limitChecks, type EngagementLimits } from "@/lib/platform/visitors/limits";
+import { limitChecks } from "@/lib/platform/visitors/limits";
+import { newVisitorIpKey, type VisitorRequestOptions } from "@/lib/platform/visitors/request-options";
 import { readVisitor, visitorCookie } from "@/lib/platform/visitors/visitor";
 import { logUnexpected } from "@/lib/core/errors";
 import { respond } from "@/lib/core/http/route";
-import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/core/rate-limit/client-ip";
 import { consumeLimits } from "@/lib/core/rate-limit/limiter";
 import { tenantHostOptions } from "@/lib/platform/site/site";
 import { resolveShortLink, type ShortLinkHost } from "@/lib/features/short-links/resolve";
@@ -12,15 +12,10 @@ import { recordScan } from "@/lib/features/short-links/scans";
 import { routeHost } from "@/lib/platform/site/host";
 import { EMPTY_ROUTING, routingTable, type RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
 
-export interface ShortLinkHandlerOptions {
-  secureCookie: boolean;
+/** A QR scan counts against the fans' limits as a view (lib/platform/visitors/limits.ts). */
+export interface ShortLinkHandlerOptions extends VisitorRequestOptions {
   /** The custom domains (proxy.ts's routing table). */
   routing: () => Promise<RoutingSnapshot>;
-  /** The fan-facing limits a QR scan counts against, as a view (lib/platform/visitors/limits.ts). */
-  limits: EngagementLimits;
-  clientIp: ClientIpOptions;
-  /** Keys the IP hashes of the rate-limit table. */
-  ipSecret: string | Buffer;
 }
 
 const NOT_FOUND = () =>
@@ -61,12 +56,11 @@ export function shortLinkHandler(options: ShortLinkHandlerOptions) {
       if (resolved.qr) {
         const visitor = readVisitor(request);
         if (visitor.isNew) headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
-        const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
         const checks = limitChecks(
           options.limits,
           "view",
           visitor,
-          ip ? ipKeyPart(ip, options.ipSecret) : null,
+          newVisitorIpKey(request, visitor, options),
         );
         try {
           const allowed = (await consumeLimits(checks, options.limits.windowSeconds)).allowed;

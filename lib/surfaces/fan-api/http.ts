@@ -4,12 +4,8 @@ import {
   prepareDownloadAll,
   zipStartedCookie,
 } from "@/lib/features/engagement/download-all";
-import {
-  limitChecks,
-  newVisitorChecks,
-  type EngagementAction,
-  type EngagementLimits,
-} from "@/lib/platform/visitors/limits";
+import { limitChecks, newVisitorChecks, type EngagementAction } from "@/lib/platform/visitors/limits";
+import { newVisitorIpKey, type VisitorRequestOptions } from "@/lib/platform/visitors/request-options";
 import { postComment } from "@/lib/features/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
 import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
@@ -21,7 +17,6 @@ import { parseOrThrow } from "@/lib/core/errors";
 import { assertSameOrigin, readJsonBody } from "@/lib/core/http/request";
 import { respond } from "@/lib/core/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/core/i18n/config";
-import { clientIp, ipKeyPart, type ClientIpOptions } from "@/lib/core/rate-limit/client-ip";
 import { fanLimitStore } from "@/lib/core/rate-limit/batched-store";
 import { consumeLimits, enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
 
@@ -30,13 +25,7 @@ import { consumeLimits, enforceLimits, type LimitStore } from "@/lib/core/rate-l
  * visitor cookie, rate limits, `no-store`, the one error mapper) around the lib functions. The
  * route files are one line each; tests call these handlers with limits of their own.
  */
-export interface EngagementHttpOptions {
-  limits: EngagementLimits;
-  clientIp: ClientIpOptions;
-  /** Keys the IP hashes of the rate-limit table. */
-  ipSecret: string | Buffer;
-  /** Secure cookies (the app is served over https). */
-  secureCookie: boolean;
+export interface EngagementHttpOptions extends VisitorRequestOptions {
   /** Where the limits are counted: by default the batched store of the fans' hot path. */
   limitStore?: LimitStore;
 }
@@ -77,9 +66,7 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     ): ContentRouteHandler =>
     async (request, { params }) => {
       const visitor = readVisitor(request);
-      // Only a cookie-less request is counted by its address (lib/platform/visitors/limits.ts).
-      const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
-      const ipKey = ip ? ipKeyPart(ip, options.ipSecret) : null;
+      const ipKey = newVisitorIpKey(request, visitor, options);
       let contentId = "";
       const response = await respond(
         request,
