@@ -10,6 +10,7 @@ import {
   type Tenant,
 } from "./support/tenants";
 import { requestHeaders, setRequestHeaders } from "./support/next-mocks";
+import { encodeCursor } from "@/lib/core/pagination/keyset";
 
 // The leads list, its CSV export, the person export and deletion: lib/leads against a real
 // database, and the route handlers and the action called as Next calls them (the session
@@ -27,7 +28,7 @@ type Key =
 const ids = {} as Record<Key, string>;
 
 const day = (iso: string) => new Date(`${iso}Z`);
-const page1 = { page: 1 } as const;
+const page1 = {} as const;
 
 beforeAll(async () => {
   h = await startAuthHarness();
@@ -128,46 +129,44 @@ describe("listLeads", () => {
   });
 
   it("searches name, e-mail, phone and company, case-insensitively", async () => {
-    expect(names(await leads.listLeads(a.as("admin"), { page: 1, q: "ana SILVA" }))).toEqual([
+    expect(names(await leads.listLeads(a.as("admin"), { q: "ana SILVA" }))).toEqual([
       "Ana Silva",
       "Ana Silva",
     ]);
-    expect((await leads.listLeads(a.as("admin"), { page: 1, q: "BRUNO@" })).items.map((l) => l.id)).toEqual([
+    expect((await leads.listLeads(a.as("admin"), { q: "BRUNO@" })).items.map((l) => l.id)).toEqual([
       ids.bruno,
     ]);
-    expect((await leads.listLeads(a.as("admin"), { page: 1, q: "912 000" })).items.map((l) => l.id)).toEqual([
+    expect((await leads.listLeads(a.as("admin"), { q: "912 000" })).items.map((l) => l.id)).toEqual([
       ids.ana,
     ]);
-    expect((await leads.listLeads(a.as("admin"), { page: 1, q: "acme" })).items.map((l) => l.id)).toEqual([
-      ids.bruno,
-    ]);
-    expect((await leads.listLeads(b.as("admin"), { page: 1, q: "ana" })).items.map((l) => l.id)).toEqual([
+    expect((await leads.listLeads(a.as("admin"), { q: "acme" })).items.map((l) => l.id)).toEqual([ids.bruno]);
+    expect((await leads.listLeads(b.as("admin"), { q: "ana" })).items.map((l) => l.id)).toEqual([
       ids.theirAna,
     ]);
   });
 
   it("filters by content, by event (linked content or the lead's own event) and by UTC days", async () => {
-    const byContent = await leads.listLeads(a.as("admin"), { page: 1, contentId: ids.pdf });
+    const byContent = await leads.listLeads(a.as("admin"), { contentId: ids.pdf });
     expect(byContent.items.map((l) => l.id)).toEqual([ids.formula, ids.ana]);
 
-    const festival = await leads.listLeads(a.as("admin"), { page: 1, eventId: ids.festival });
+    const festival = await leads.listLeads(a.as("admin"), { eventId: ids.festival });
     expect(festival.items.map((l) => l.id)).toEqual([ids.formula, ids.ana]);
-    const acoustic = await leads.listLeads(a.as("admin"), { page: 1, eventId: ids.acoustic });
+    const acoustic = await leads.listLeads(a.as("admin"), { eventId: ids.acoustic });
     expect(acoustic.items.map((l) => l.id)).toEqual([ids.anaPhotos]);
 
     // `to` includes its whole day (23:59:59); the next day starts at 00:00 UTC.
-    const range = await leads.listLeads(a.as("admin"), { page: 1, from: "2026-11-01", to: "2026-11-05" });
+    const range = await leads.listLeads(a.as("admin"), { from: "2026-11-01", to: "2026-11-05" });
     expect(range.items.map((l) => l.id)).toEqual([ids.anaPhotos, ids.ana]);
-    const from = await leads.listLeads(a.as("admin"), { page: 1, from: "2026-11-06" });
+    const from = await leads.listLeads(a.as("admin"), { from: "2026-11-06" });
     expect(from.items.map((l) => l.id)).toEqual([ids.formula, ids.bruno]);
 
     // Another company's content id finds nothing for A.
-    const foreign = await leads.listLeads(a.as("admin"), { page: 1, contentId: "nope" });
+    const foreign = await leads.listLeads(a.as("admin"), { contentId: "nope" });
     expect(foreign.total).toBe(0);
   });
 
   it("shows each lead's source by its label (direct for none)", async () => {
-    const list = await leads.listLeads(a.as("admin"), { page: 1 });
+    const list = await leads.listLeads(a.as("admin"), {});
     const byId = new Map(list.items.map((l) => [l.id, l]));
     expect(byId.get(ids.ana)).toMatchObject({ source: "ch:whatsapp", sourceLabel: "WhatsApp" });
     expect(byId.get(ids.bruno)).toMatchObject({ source: null, sourceLabel: "direct" });
@@ -183,24 +182,34 @@ describe("listLeads", () => {
         createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
       })),
     });
-    const first = await leads.listLeads(c.as("admin"), { page: 1 });
-    const second = await leads.listLeads(c.as("admin"), { page: 2 });
-    expect([first.total, first.pageCount, first.items.length, second.items.length]).toEqual([30, 2, 25, 5]);
+    const first = await leads.listLeads(c.as("admin"), {});
+    const second = await leads.listLeads(c.as("admin"), { cursor: first.nextCursor! });
+    expect([first.total, first.items.length, second.items.length, second.nextCursor]).toEqual([
+      30,
+      25,
+      5,
+      null,
+    ]);
     expect(first.items[0]!.name).toBe("Fan 29");
     expect(second.items.at(-1)!.name).toBe("Fan 0");
     expect(new Set([...first.items, ...second.items].map((l) => l.id)).size).toBe(30);
-    expect((await leads.listLeads(c.as("admin"), { page: 3 })).items).toEqual([]);
+    // Past the end (the rows after the cursor gone): nothing, and the way back to the first page.
+    const lastLead = second.items.at(-1)!;
+    const pastEnd = await leads.listLeads(c.as("admin"), {
+      cursor: encodeCursor({ createdAt: lastLead.createdAt, id: lastLead.id }),
+    });
+    expect(pastEnd).toMatchObject({ items: [], atStart: false, previousCursor: null, nextCursor: null });
   });
 
   it("audits each read as lead_data_access without personal data", async () => {
     const c = await createTenant(h.prisma, { users: h });
-    await leads.listLeads(c.as("manager"), { page: 1, q: "ana@example.com", from: "2026-11-01" });
+    await leads.listLeads(c.as("manager"), { q: "ana@example.com", from: "2026-11-01" });
     const [row] = await auditRows(h.prisma, c.id);
     expect(row).toMatchObject({ tableName: "lead", userId: c.as("manager").userId });
     expect(row!.details).toEqual({
       operation: "list",
       filters: { search: true, from: "2026-11-01" },
-      page: 1,
+      page: "first",
       count: 0,
       total: 0,
     });

@@ -11,9 +11,16 @@ describe("leadFiltersSchema (URL search params)", () => {
         eventId: "e1",
         from: "2026-11-01",
         to: "2026-11-30",
-        page: "3",
+        cursor: "abc",
       }),
-    ).toEqual({ q: "ana", contentId: "c1", eventId: "e1", from: "2026-11-01", to: "2026-11-30", page: 3 });
+    ).toEqual({
+      q: "ana",
+      contentId: "c1",
+      eventId: "e1",
+      from: "2026-11-01",
+      to: "2026-11-30",
+      cursor: "abc",
+    });
   });
 
   it("drops bad values instead of failing", () => {
@@ -23,24 +30,24 @@ describe("leadFiltersSchema (URL search params)", () => {
         contentId: ["a", "b"],
         eventId: "",
         from: "2026-02-31",
-        page: "-2",
+        before: ["a", "b"],
       }),
-    ).toEqual({ page: 1 });
+    ).toEqual({});
     expect(
       leadFiltersSchema.parse({
         from: "2026-13-45",
         to: "yesterday",
-        page: "-2",
+        cursor: "x".repeat(201),
       }),
-    ).toEqual({ page: 1 });
-    expect(leadFiltersSchema.parse({ q: "   ", page: "abc" })).toEqual({ page: 1 });
-    expect(leadFiltersSchema.parse({})).toEqual({ page: 1 });
+    ).toEqual({});
+    expect(leadFiltersSchema.parse({ q: "   ", page: "abc" })).toEqual({});
+    expect(leadFiltersSchema.parse({})).toEqual({});
   });
 
   it("knows whether any filter is set, and keeps the search text out of the audit", () => {
-    const filters = leadFiltersSchema.parse({ q: "ana@example.com", from: "2026-11-01", page: "2" });
+    const filters = leadFiltersSchema.parse({ q: "ana@example.com", from: "2026-11-01", cursor: "abc" });
     expect(hasActiveFilters(filters)).toBe(true);
-    expect(hasActiveFilters(leadFiltersSchema.parse({ page: "2" }))).toBe(false);
+    expect(hasActiveFilters(leadFiltersSchema.parse({ cursor: "abc", before: "def" }))).toBe(false);
     expect(filterQuery(filters)).toEqual({
       q: "ana@example.com",
       contentId: undefined,
@@ -55,18 +62,18 @@ describe("leadFiltersSchema (URL search params)", () => {
 
 describe("buildLeadWhere", () => {
   it("always scopes by the company", () => {
-    expect(buildLeadWhere("co1", { page: 1 })).toEqual({ AND: [{ companyId: "co1" }] });
+    expect(buildLeadWhere("co1", {})).toEqual({ AND: [{ companyId: "co1" }] });
   });
 
   it("reads dates as UTC days with `to` included", () => {
-    const where = buildLeadWhere("co1", { page: 1, from: "2026-11-01", to: "2026-11-30" });
+    const where = buildLeadWhere("co1", { from: "2026-11-01", to: "2026-11-30" });
     expect(where.AND).toContainEqual({
       createdAt: { gte: new Date("2026-11-01T00:00:00Z"), lt: new Date("2026-12-01T00:00:00Z") },
     });
   });
 
   it("matches an event through the lead or its content's links", () => {
-    const where = buildLeadWhere("co1", { page: 1, eventId: "e1" });
+    const where = buildLeadWhere("co1", { eventId: "e1" });
     expect(where.AND).toContainEqual({
       OR: [{ eventId: "e1" }, { content: { events: { some: { eventId: "e1" } } } }],
     });

@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import {
   afterPosition,
+  beyondPosition,
   decodeCursor,
   encodeCursor,
   keysetPage,
+  keysetParams,
+  orderByOf,
   whereAfter,
 } from "@/lib/core/pagination/keyset";
 
@@ -23,14 +27,46 @@ describe("keyset pagination", () => {
     expect(decodeCursor(Buffer.from("yesterday|x").toString("base64url"))).toBeNull();
   });
 
-  it("continues after a position with the id as tie-breaker", () => {
+  it("continues after a position with the id as tie-breaker, bounded for an index range", () => {
     expect(afterPosition({ createdAt, id: "b" })).toEqual({
-      OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: "b" } }],
+      AND: [
+        { createdAt: { lte: createdAt } },
+        { OR: [{ createdAt: { lt: createdAt } }, { createdAt, id: { lt: "b" } }] },
+      ],
     });
     expect(whereAfter({ companyId: "co" }, null)).toEqual({ companyId: "co" });
     expect(whereAfter({ companyId: "co" }, { createdAt, id: "b" })).toEqual({
       AND: [{ companyId: "co" }, afterPosition({ createdAt, id: "b" })],
     });
+  });
+
+  it("follows any order: a column, then the id the same or the other way, after or before", () => {
+    const order = { field: "startsAt", direction: "desc", idDirection: "asc" } as const;
+    expect(orderByOf(order)).toEqual([{ startsAt: "desc" }, { id: "asc" }]);
+    const at = { createdAt, id: "b" };
+    expect(beyondPosition(order, at)).toEqual({
+      AND: [
+        { startsAt: { lte: createdAt } },
+        { OR: [{ startsAt: { lt: createdAt } }, { startsAt: createdAt, id: { gt: "b" } }] },
+      ],
+    });
+    expect(beyondPosition(order, at, "before")).toEqual({
+      AND: [
+        { startsAt: { gte: createdAt } },
+        { OR: [{ startsAt: { gt: createdAt } }, { startsAt: createdAt, id: { lt: "b" } }] },
+      ],
+    });
+    expect(whereAfter({ companyId: "co" }, at, order, "before")).toEqual({
+      AND: [{ companyId: "co" }, beyondPosition(order, at, "before")],
+    });
+  });
+
+  it("takes the cursors of a URL, dropping one too long to be ours", () => {
+    const params = z.object(keysetParams);
+    const cursor = encodeCursor({ createdAt, id: "c1" });
+    expect(params.parse({ cursor, before: "x".repeat(201) })).toEqual({ cursor });
+    expect(params.parse({ cursor: ["a", "b"] })).toEqual({});
+    expect(params.parse({})).toEqual({});
   });
 
   it("cuts a page and says whether there is more", () => {

@@ -3,6 +3,7 @@ import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import type { ContentListFilters } from "@/lib/features/content/schemas";
 import { contentFieldsSelect } from "@/lib/features/content/selects";
 import { db } from "@/lib/core/db";
+import { keysetSlice, type KeysetLinks, type KeysetOrder } from "@/lib/core/pagination/keyset";
 import type {
   ContentKind,
   ContentStatus,
@@ -13,6 +14,13 @@ import type {
 import { thumbnailUrl } from "@/lib/platform/media/admin-urls";
 
 export const CONTENT_PAGE_SIZE = 20;
+
+/** Last changed first; pages continue after a row (lib/core/pagination/keyset.ts). */
+const CONTENT_ORDER = {
+  field: "updatedAt",
+  direction: "desc",
+  idDirection: "asc",
+} as const satisfies KeysetOrder<"updatedAt">;
 
 export interface ContentListItem {
   id: string;
@@ -42,10 +50,26 @@ function engagementOf(counters: ContentEngagement | undefined): ContentEngagemen
   return { views, likes, downloads, leads };
 }
 
-export async function listContents(
-  companyId: string,
-  filters: ContentListFilters,
-): Promise<{ items: ContentListItem[]; total: number; page: number; pageCount: number }> {
+const contentRowSelect = {
+  id: true,
+  title: true,
+  kind: true,
+  status: true,
+  category: true,
+  tags: true,
+  requiresLead: true,
+  updatedAt: true,
+  coverMediaId: true,
+  events: { select: { event: { select: { id: true, name: true } } }, orderBy: { position: "asc" } },
+} satisfies Prisma.ContentSelect;
+
+export interface ContentList extends KeysetLinks {
+  items: ContentListItem[];
+  total: number;
+}
+
+/** One page of the company's contents, last changed first, after or before the filters' cursor. */
+export async function listContents(companyId: string, filters: ContentListFilters): Promise<ContentList> {
   const where: Prisma.ContentWhereInput = { companyId };
   if (filters.status) where.status = filters.status;
   if (filters.kind) where.kind = filters.kind;
@@ -57,25 +81,14 @@ export async function listContents(
       { tags: { has: filters.q } },
     ];
   }
-  const [total, rows] = await Promise.all([
+  const [total, { rows, ...links }] = await Promise.all([
     db.content.count({ where }),
-    db.content.findMany({
+    keysetSlice({
+      order: CONTENT_ORDER,
       where,
-      orderBy: [{ updatedAt: "desc" }, { id: "asc" }],
-      skip: (filters.page - 1) * CONTENT_PAGE_SIZE,
-      take: CONTENT_PAGE_SIZE,
-      select: {
-        id: true,
-        title: true,
-        kind: true,
-        status: true,
-        category: true,
-        tags: true,
-        requiresLead: true,
-        updatedAt: true,
-        coverMediaId: true,
-        events: { select: { event: { select: { id: true, name: true } } }, orderBy: { position: "asc" } },
-      },
+      request: filters,
+      limit: CONTENT_PAGE_SIZE,
+      find: (page) => db.content.findMany({ ...page, select: contentRowSelect }),
     }),
   ]);
   const ids = rows.map((r) => r.id);
@@ -122,7 +135,7 @@ export async function listContents(
       };
     }),
   );
-  return { items, total, page: filters.page, pageCount: Math.max(1, Math.ceil(total / CONTENT_PAGE_SIZE)) };
+  return { items, total, ...links };
 }
 
 export interface MediaItem {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keysetParams } from "@/lib/core/pagination/keyset";
 import { requiredText, sanitize } from "@/lib/core/validation/common";
 
 /** Content forms and filters (spec §2, §3). Messages are i18n keys. */
@@ -46,7 +47,7 @@ export const contentListSchema = z.object({
   status: z.enum(CONTENT_STATUSES).optional().catch(undefined),
   kind: z.enum(CONTENT_KINDS).optional().catch(undefined),
   eventId: z.string().trim().min(1).max(64).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(10_000).catch(1).default(1),
+  ...keysetParams,
 });
 export type ContentListFilters = z.infer<typeof contentListSchema>;
 

@@ -1,4 +1,5 @@
 import { db } from "@/lib/core/db";
+import { keysetSlice, type KeysetLinks, type KeysetOrder } from "@/lib/core/pagination/keyset";
 import { appUrl } from "@/lib/core/env";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import type { EventListFilters } from "@/lib/features/events/schemas";
@@ -10,6 +11,13 @@ import type { EventStatus, Prisma, ProcessingState } from "@/lib/generated/prism
 import { thumbnailUrl } from "@/lib/platform/media/admin-urls";
 
 export const EVENTS_PAGE_SIZE = 20;
+
+/** Latest start first; pages continue after a row (lib/core/pagination/keyset.ts). */
+const EVENTS_ORDER = {
+  field: "startsAt",
+  direction: "desc",
+  idDirection: "asc",
+} as const satisfies KeysetOrder<"startsAt">;
 
 /** The public address of an event (what the QR code encodes): it carries the company. */
 export function eventPublicUrl(companySlug: string, slug: string): string {
@@ -34,10 +42,29 @@ export interface EventListItem {
   contentCount: number;
 }
 
-export async function listEvents(
-  companyId: string,
-  filters: EventListFilters,
-): Promise<{ items: EventListItem[]; total: number; page: number; pageCount: number }> {
+const eventRowSelect = {
+  id: true,
+  name: true,
+  slug: true,
+  startsAt: true,
+  timeZone: true,
+  location: true,
+  status: true,
+  isPublic: true,
+  participantsCount: true,
+  maxParticipants: true,
+  priceMinor: true,
+  currency: true,
+  _count: { select: { contents: true } },
+} satisfies Prisma.EventSelect;
+
+export interface EventList extends KeysetLinks {
+  items: EventListItem[];
+  total: number;
+}
+
+/** One page of the company's events, latest start first, after or before the filters' cursor. */
+export async function listEvents(companyId: string, filters: EventListFilters): Promise<EventList> {
   const where: Prisma.EventWhereInput = { companyId };
   if (filters.status) where.status = filters.status;
   if (filters.q) {
@@ -47,28 +74,14 @@ export async function listEvents(
       { location: { contains: filters.q, mode: "insensitive" } },
     ];
   }
-  const [total, rows] = await Promise.all([
+  const [total, { rows, ...links }] = await Promise.all([
     db.event.count({ where }),
-    db.event.findMany({
+    keysetSlice({
+      order: EVENTS_ORDER,
       where,
-      orderBy: [{ startsAt: "desc" }, { id: "asc" }],
-      skip: (filters.page - 1) * EVENTS_PAGE_SIZE,
-      take: EVENTS_PAGE_SIZE,
-      select: {
-        id: true,
-        name: true,
-        slug: true,
-        startsAt: true,
-        timeZone: true,
-        location: true,
-        status: true,
-        isPublic: true,
-        participantsCount: true,
-        maxParticipants: true,
-        priceMinor: true,
-        currency: true,
-        _count: { select: { contents: true } },
-      },
+      request: filters,
+      limit: EVENTS_PAGE_SIZE,
+      find: (page) => db.event.findMany({ ...page, select: eventRowSelect }),
     }),
   ]);
   return {
@@ -79,8 +92,7 @@ export async function listEvents(
       contentCount: _count.contents,
     })),
     total,
-    page: filters.page,
-    pageCount: Math.max(1, Math.ceil(total / EVENTS_PAGE_SIZE)),
+    ...links,
   };
 }
 

@@ -6,7 +6,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import type { LeadCsvRecord } from "@/lib/features/leads/csv";
 import { auditFilters, LEADS_PAGE_SIZE, type LeadFilters } from "@/lib/features/leads/schemas";
 import { buildLeadWhere } from "@/lib/features/leads/where";
-import { newestFirst } from "@/lib/core/pagination/keyset";
+import { keysetSlice, NEWEST_FIRST, type KeysetLinks } from "@/lib/core/pagination/keyset";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 
 /** The columns of a lead as the list and the exports show it. */
@@ -55,28 +55,27 @@ export async function withSourceLabels(companyId: string, leads: LeadView[]): Pr
   return leads.map((l) => ({ ...l, sourceLabel: labels.get(l.source ?? DIRECT_SOURCE) ?? DIRECT_SOURCE }));
 }
 
-export interface LeadList {
+export interface LeadList extends KeysetLinks {
   items: LeadView[];
   total: number;
-  page: number;
-  pageCount: number;
 }
 
 /**
- * One page of the company's leads, newest first. Reading them is audited (spec §7
- * `lead_data_access`) with what was asked, never with the personal data shown.
+ * One page of the company's leads, newest first, after or before the filters' cursor. Reading
+ * them is audited (spec §7 `lead_data_access`) with what was asked, never with the personal
+ * data shown (nor the cursor: which page is enough).
  */
 export async function listLeads(membership: Membership, filters: LeadFilters): Promise<LeadList> {
   const companyId = membership.company.id;
   const where = buildLeadWhere(companyId, filters);
-  const [total, rows] = await Promise.all([
+  const [total, { rows, ...links }] = await Promise.all([
     db.lead.count({ where }),
-    db.lead.findMany({
+    keysetSlice({
+      order: NEWEST_FIRST,
       where,
-      orderBy: [...newestFirst],
-      skip: (filters.page - 1) * LEADS_PAGE_SIZE,
-      take: LEADS_PAGE_SIZE,
-      select: leadSelect,
+      request: filters,
+      limit: LEADS_PAGE_SIZE,
+      find: (page) => db.lead.findMany({ ...page, select: leadSelect }),
     }),
   ]);
   await recordAudit({
@@ -87,7 +86,7 @@ export async function listLeads(membership: Membership, filters: LeadFilters): P
     details: {
       operation: "list",
       filters: auditFilters(filters),
-      page: filters.page,
+      page: filters.before ? "previous" : filters.cursor ? "next" : "first",
       count: rows.length,
       total,
     },
@@ -95,8 +94,7 @@ export async function listLeads(membership: Membership, filters: LeadFilters): P
   return {
     items: await withSourceLabels(companyId, rows.map(toLeadView)),
     total,
-    page: filters.page,
-    pageCount: Math.max(1, Math.ceil(total / LEADS_PAGE_SIZE)),
+    ...links,
   };
 }
 

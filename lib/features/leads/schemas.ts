@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { keysetParams } from "@/lib/core/pagination/keyset";
 import { isoDay } from "@/lib/core/validation/common";
 
 /**
@@ -24,11 +25,12 @@ export const leadFiltersSchema = z.object({
   from: isoDay.optional().catch(undefined),
   /** Last day included (UTC). */
   to: isoDay.optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1),
+  /** Where the page starts (the list's keyset cursors); the CSV export takes every page. */
+  ...keysetParams,
 });
 export type LeadFilters = z.infer<typeof leadFiltersSchema>;
 
-/** The filters without the page, as query-string values (links, CSV URL, audit). */
+/** The filters without the cursors, as query-string values (links, CSV URL, audit). */
 export function filterQuery(filters: LeadFilters): Record<string, string | undefined> {
   return {
     q: filters.q,

@@ -2,9 +2,9 @@ import { Plus } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import Link from "next/link";
+import { KeysetPagination } from "@/components/admin/keyset-pagination";
 import { ContentFilters } from "@/components/content/content-filters";
 import { ContentTable } from "@/components/content/content-table";
-import { Pagination } from "@/components/ui/pagination";
 import { StorageMeter } from "@/components/content/storage-meter";
 import { Button } from "@/components/ui/button";
 import { listContents } from "@/lib/features/content/queries";
@@ -63,10 +63,9 @@ export default async function ContentListPage({
       <ContentFilters filters={filters} events={events} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
       <ContentTable items={list.items} />
-      <Pagination
+      <KeysetPagination
         basePath="/admin/content"
-        page={list.page}
-        pageCount={list.pageCount}
+        links={list}
         query={{ q: filters.q, status: filters.status, kind: filters.kind, eventId: filters.eventId }}
       />
     </div>

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import Link from "next/link";
-import { Pagination } from "@/components/ui/pagination";
+import { KeysetPagination } from "@/components/admin/keyset-pagination";
 import { EventFilters } from "@/components/events/event-filters";
 import { EventsTable } from "@/components/events/events-table";
 import { Button } from "@/components/ui/button";
@@ -39,10 +39,9 @@ export default async function EventsPage({ params, searchParams }: PageProps<"/[
       <EventFilters filters={filters} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
       <EventsTable items={list.items} pathPrefix={tenantLinks("path", membership.company.slug).event("")} />
-      <Pagination
+      <KeysetPagination
         basePath="/admin/events"
-        page={list.page}
-        pageCount={list.pageCount}
+        links={list}
         query={{ q: filters.q, status: filters.status }}
       />
     </div>

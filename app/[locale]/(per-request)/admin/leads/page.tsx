@@ -3,8 +3,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { EmptyList } from "@/components/admin/empty-list";
+import { KeysetPagination } from "@/components/admin/keyset-pagination";
 import { PageHeader } from "@/components/admin/page-header";
-import { Pagination } from "@/components/ui/pagination";
 import { LeadFilters } from "@/components/leads/lead-filters";
 import { LeadsTable } from "@/components/leads/leads-table";
 import { Button } from "@/components/ui/button";
@@ -86,7 +86,7 @@ export default async function LeadsPage({ params, searchParams }: PageProps<"/[l
             </Link>
           </EmptyList>
         )}
-        <Pagination basePath="/admin/leads" page={list.page} pageCount={list.pageCount} query={query} />
+        <KeysetPagination basePath="/admin/leads" links={list} query={query} />
       </div>
     </>
   );
