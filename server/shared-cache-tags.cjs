@@ -6,19 +6,23 @@
  * (csp-cache-handler.cjs) hands every revalidation here: it is stored in the `cache_tag`
  * table and announced with NOTIFY; every instance LISTENs and copies it into its own
  * `tagsManifest`, and loads the table at start (a restarted instance must not serve a stale
- * copy from disk). Comparisons are Next's own (`areTagsExpired`): the instances' clocks must
- * agree (NTP), as for the rate limits.
+ * copy from disk). The LISTEN connection is lib/core/db-listen.cjs's, reconnected with
+ * backoff; after a reconnect the table is read again (what was announced meanwhile was not
+ * heard). Comparisons are Next's own (`areTagsExpired`): the instances' clocks must agree
+ * (NTP), as for the rate limits.
  *
  * Best effort by design: without a database (`next build`), or while it is unreachable, the
  * instance behaves as Next.js alone does.
  */
-const { Client, Pool } = require("pg");
+const { Pool } = require("pg");
 const { tagsManifest } = require("next/dist/server/lib/incremental-cache/tags-manifest.external.js");
+const { ChannelListener } = require("../lib/core/db-listen.cjs");
 const { pageMicrocache } = require("./page-microcache.cjs");
 
 const CHANNEL = "afterglow_cache_tags";
 /** NOTIFY payloads are limited to 8000 bytes: a larger change says "reload the table". */
 const MAX_PAYLOAD = 7000;
+/** The first wait before reconnecting a lost LISTEN connection (doubling while it fails). */
 const RECONNECT_MS = 1000;
 /** After a failed start, requests do not try again for this long (each try is a connection). */
 const RETRY_MS = 30_000;
@@ -27,6 +31,8 @@ let pool;
 let listener;
 let starting;
 let failedAt = 0;
+/** The table has been read once: from then on the listener keeps this process current. */
+let loaded = false;
 
 /**
  * Copies entries into this process's manifest, keeping the later time of each field; the
@@ -47,6 +53,7 @@ function apply(rows) {
 async function reload() {
   const { rows } = await pool.query(`SELECT tag, stale, expired FROM "cache_tag"`);
   apply(rows);
+  loaded = true;
 }
 
 function enabled() {
@@ -58,43 +65,39 @@ async function connect() {
     pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
     pool.on("error", () => undefined);
   }
-  const client = new Client({ connectionString: process.env.DATABASE_URL });
-  const restart = () => {
-    if (listener !== client) return;
-    listener = undefined;
-    client.end().catch(() => undefined);
-    setTimeout(() => start().catch(() => undefined), RECONNECT_MS).unref();
-  };
-  client.on("error", restart);
-  client.on("end", restart);
-  client.on("notification", (message) => {
-    if (message.channel !== CHANNEL) return;
-    try {
-      if (message.payload === "*") reload().catch(() => undefined);
-      else apply(JSON.parse(message.payload));
-    } catch {
-      // not ours
-    }
-  });
-  await client.connect();
-  listener = client;
+  listener =
+    listener ||
+    new ChannelListener({
+      connectionString: process.env.DATABASE_URL,
+      channel: CHANNEL,
+      onNotification(payload) {
+        try {
+          if (payload === "*") reload().catch(() => undefined);
+          else apply(JSON.parse(payload));
+        } catch {
+          // not ours
+        }
+      },
+      onReconnect: reload,
+      backoffMs: { min: RECONNECT_MS, max: RETRY_MS },
+      log: (message, error) => console.warn(`[afterglow] shared cache tags: ${message}:`, String(error)),
+    });
   // Listen first, then read: a change made in between arrives as a notification.
-  await client.query(`LISTEN ${CHANNEL}`);
+  await listener.listen();
+  if (!listener.listening) throw new Error("cannot LISTEN (retried in the background)");
   await reload();
 }
 
 /** Starts listening once per process; resolves when the table is loaded (or failed to). */
 function start() {
   if (!enabled()) return Promise.resolve();
-  if (listener || Date.now() - failedAt < RETRY_MS) return Promise.resolve();
+  if (loaded || Date.now() - failedAt < RETRY_MS) return Promise.resolve();
   starting =
     starting ||
     connect()
       .catch((error) => {
         failedAt = Date.now();
         console.warn("[afterglow] shared cache tags unavailable:", String(error));
-        if (listener) listener.end().catch(() => undefined);
-        listener = undefined;
       })
       .finally(() => {
         starting = undefined;
@@ -137,11 +140,12 @@ async function publish(tags) {
 let firstStart;
 /**
  * Before serving from the cache: the first call waits for the table (a restarted instance
- * must know what expired while it was down); later calls only restart a lost listener.
+ * must know what expired while it was down); later calls only retry a start that failed (a
+ * lost connection is the listener's to restore).
  */
 function ready() {
   if (!firstStart) firstStart = start();
-  else if (!listener && !starting) start().catch(() => undefined);
+  else if (!loaded && !starting) start().catch(() => undefined);
   return firstStart;
 }
 

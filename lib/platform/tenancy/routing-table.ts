@@ -1,4 +1,5 @@
 import pg from "pg";
+import { ChannelListener } from "@/lib/core/db-listen.cjs";
 import { env } from "@/lib/core/env";
 import type { PlanTier } from "@/lib/generated/prisma/enums";
 import { effectiveTier } from "@/lib/platform/plans/effective";
@@ -9,7 +10,8 @@ import { ROUTING_CHANNEL } from "@/lib/platform/tenancy/routing-channel";
  * The routing table of `proxy.ts`, in memory per process: active custom domains (hostname →
  * company slug) and released slugs (old slug → the company's current slug). Loaded at first
  * use, reloaded when a change is announced on `ROUTING_CHANNEL` (a LISTEN connection of its
- * own, reconnected with backoff) and every minute as a safety net for a missed notification.
+ * own, reconnected with backoff: lib/core/db-listen.cjs) and every minute as a safety net for a
+ * missed notification.
  *
  * Next 16 runs `proxy.ts` on Node.js, `require`d once into the server process
  * (next-server.js `loadNodeMiddleware`), so module state and a pg connection live as long as
@@ -79,18 +81,25 @@ export class RoutingTable {
   private inFlight: Promise<void> | null = null;
   private again = false;
   private failedAt = 0;
-  private listener: pg.Client | null = null;
-  private connecting: Promise<void> | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private backoff: number;
+  private readonly listener: ChannelListener;
   private readonly timer: NodeJS.Timeout;
   private readonly pool: pg.Pool;
-  private closed = false;
   /** How many loads have completed (tests wait for a change, never for a time). */
   loads = 0;
 
   constructor(private readonly options: RoutingTableOptions) {
-    this.backoff = options.backoffMs?.min ?? 500;
+    // One LISTEN connection per table, whoever asks (first use, a reconnect) and however often.
+    this.listener = new ChannelListener({
+      connectionString: options.connectionString,
+      channel: ROUTING_CHANNEL,
+      onNotification: () => void this.reload().catch((e) => this.log("routing reload", e)),
+      // Changes may have been announced while nobody listened: read the table again.
+      onReconnect: () => this.reload(),
+      backoffMs: options.backoffMs,
+      connectTimeoutMs: CONNECT_TIMEOUT_MS,
+      unref: true,
+      log: (message, error) => this.log(`routing table: ${message}`, error),
+    });
     this.pool = new pg.Pool({
       connectionString: options.connectionString,
       max: 1,
@@ -112,7 +121,7 @@ export class RoutingTable {
     if (this.snapshot) return this.snapshot;
     if (Date.now() - this.failedAt < FAILURE_QUIET_MS)
       throw new RoutingUnavailable("routing table unavailable");
-    this.started ??= this.listen().then(() => this.reload());
+    this.started ??= this.listener.listen().then(() => this.reload());
     try {
       await this.started;
     } catch (error) {
@@ -149,13 +158,8 @@ export class RoutingTable {
   }
 
   async close(): Promise<void> {
-    this.closed = true;
     clearInterval(this.timer);
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.end().catch(() => {});
-    await this.connecting?.catch(() => {});
+    await this.listener.close();
     await this.inFlight?.catch(() => {});
     await this.pool.end().catch(() => {});
   }
@@ -179,75 +183,9 @@ export class RoutingTable {
     this.loads++;
   }
 
-  /** Opens the LISTEN connection; a failure schedules a reconnect and is not fatal. */
-  private listen(): Promise<void> {
-    // One LISTEN connection per table, whoever asks (first use, a reconnect) and however often.
-    if (this.closed || this.listener) return Promise.resolve();
-    this.connecting ??= this.connect().finally(() => {
-      this.connecting = null;
-    });
-    return this.connecting;
-  }
-
-  private async connect(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.options.connectionString,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    });
-    const lost = (error?: unknown) => {
-      if (this.listener !== client) return;
-      this.listener = null;
-      this.log("routing table: LISTEN connection lost", error);
-      void client.end().catch(() => {});
-      this.scheduleReconnect();
-    };
-    client.on("notification", (message) => {
-      if (message.channel === ROUTING_CHANNEL) void this.reload().catch((e) => this.log("routing reload", e));
-    });
-    client.on("error", lost);
-    client.on("end", () => lost());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${ROUTING_CHANNEL}`);
-      if (this.closed) {
-        await client.end();
-        return;
-      }
-      unrefSocket(client);
-      this.listener = client;
-      this.backoff = this.options.backoffMs?.min ?? 500;
-    } catch (error) {
-      this.log("routing table: cannot LISTEN", error);
-      void client.end().catch(() => {});
-      this.scheduleReconnect();
-    }
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnectTimer) return;
-    const wait = this.backoff;
-    this.backoff = Math.min(this.backoff * 2, this.options.backoffMs?.max ?? 30_000);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      // Changes may have been announced while nobody listened: read the table again.
-      void this.listen()
-        .then(() => (this.listener ? this.reload() : undefined))
-        .catch(() => {});
-    }, wait);
-    this.reconnectTimer.unref();
-  }
-
   private log(message: string, error?: unknown): void {
     (this.options.log ?? ((m, e) => console.error(m, e)))(message, error);
   }
-}
-
-/** pg keeps its socket private; unref'd, an open LISTEN connection does not hold the process. */
-function unrefSocket(client: pg.Client): void {
-  // pg's typings do not expose the connection; it is a stable internal (`connection.stream`).
-  const stream = (client as unknown as { connection?: { stream?: { unref?: () => void } } }).connection
-    ?.stream;
-  stream?.unref?.();
 }
 
 const KEY = Symbol.for("afterglow.routingTable");
