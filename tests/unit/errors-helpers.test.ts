@@ -4,16 +4,6 @@ import { AppError, isUniqueViolation, parseOrThrow, validationError } from "@/li
 
 // The two helpers beside AppError that replaced hand-written copies (lib/core/errors.ts).
 
-/** What `fn` threw (it must throw). */
-function thrown(fn: () => unknown): unknown {
-  try {
-    fn();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a throw");
-}
-
 describe("parseOrThrow", () => {
   const schema = z.object({
     name: z.string().trim().min(1, "engagement.errors.nameAndEmailRequired"),
@@ -32,22 +22,26 @@ describe("parseOrThrow", () => {
       { message: "field" as const },
       { message: "field" as const, prefix: "lead" },
     ]) {
-      const error = thrown(() => parseOrThrow(schema, input, options));
-      expect(error).toBeInstanceOf(AppError);
       const expected = validationError(zodError, options);
-      expect(error).toMatchObject({
-        code: "validation",
-        messageKey: expected.messageKey,
-        fieldErrors: expected.fieldErrors,
-      });
+      expect(() => parseOrThrow(schema, input, options)).toThrow(
+        expect.objectContaining({
+          code: "validation",
+          messageKey: expected.messageKey,
+          fieldErrors: expected.fieldErrors,
+        }),
+      );
+      expect(() => parseOrThrow(schema, input, options)).toThrow(AppError);
     }
   });
 
   it("keys an error of a bare value as the form's (under the prefix when given)", () => {
     const label = z.string().min(1, "shortLinks.qr.errors.labelRequired");
-    const error = thrown(() => parseOrThrow(label, "", { message: "field", prefix: "label" })) as AppError;
-    expect(error.messageKey).toBe("shortLinks.qr.errors.labelRequired");
-    expect(error.fieldErrors).toEqual({ "label._form": "shortLinks.qr.errors.labelRequired" });
+    expect(() => parseOrThrow(label, "", { message: "field", prefix: "label" })).toThrow(
+      expect.objectContaining({
+        messageKey: "shortLinks.qr.errors.labelRequired",
+        fieldErrors: { "label._form": "shortLinks.qr.errors.labelRequired" },
+      }),
+    );
   });
 });
 
