@@ -4,7 +4,8 @@
  * role of the owning company that the permission map refuses, is refused (403/404, 401 signed out,
  * or the same as a refused ActionResult), leaves company A's rows as they were, expires none of
  * A's public pages and answers nothing of A's. Nothing is listed by hand: the route
- * files (`app/**\/route.ts` under `app/api/admin`, `app/api/uploads`, or using `withMembership`)
+ * files (`app/**\/route.ts` under `app/api/admin`, `app/api/internal`, `app/api/uploads`, or using
+ * `withMembership`)
  * and the exports of every `"use server"` module are discovered at test time, and the first test
  * fails when one of them has no entry in `MATRIX` below.
  *
@@ -398,6 +399,7 @@ async function discover(): Promise<string[]> {
     const admin =
       isRoute &&
       (file.startsWith("app/api/admin/") ||
+        file.startsWith("app/api/internal/") ||
         file.startsWith("app/api/uploads/") ||
         text.includes("withMembership"));
     const serverActions = /^\s*(\/\/[^\n]*\n|\/\*[\s\S]*?\*\/\s*)*["']use server["']/.test(text);
