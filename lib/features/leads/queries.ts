@@ -1,5 +1,5 @@
 import "server-only";
-import { recordAudit } from "@/lib/core/audit/record";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { DIRECT_SOURCE, sourceLabels } from "@/lib/platform/attribution/labels";
 import { db } from "@/lib/core/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
@@ -78,11 +78,9 @@ export async function listLeads(membership: Membership, filters: LeadFilters): P
       find: (page) => db.lead.findMany({ ...page, select: leadSelect }),
     }),
   ]);
-  await recordAudit({
+  await recordMemberAudit(membership, {
     action: "lead_data_access",
-    tableName: "lead",
-    userId: membership.userId,
-    companyId,
+    record: { table: "lead" },
     details: {
       operation: "list",
       filters: auditFilters(filters),
