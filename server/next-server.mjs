@@ -62,7 +62,11 @@ server.on("error", (error) => {
   console.error("Failed to start server", error);
   process.exit(1);
 });
-server.listen(port, () => console.log(`next-server listening on port ${port}`));
+// HOST (set by scripts/start.ts: loopback when APP_URL is a localhost URL) or every interface.
+const host = process.env.HOST || undefined;
+server.listen(port, host, () =>
+  console.log(`next-server listening on ${host ?? "every interface"}, port ${port}`),
+);
 
 /**
  * As `next start` does: stop taking connections, let the requests in flight (an upload, a
