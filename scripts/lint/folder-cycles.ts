@@ -31,7 +31,9 @@ export function folderGraph(files: { path: string; source: string }[], root: str
     const from = folderOf(file.path, depth);
     for (const match of file.source.matchAll(IMPORT)) {
       const spec = match[1]!;
-      const target = spec.startsWith("@/") ? spec.slice(2) : path.posix.join(path.posix.dirname(file.path), spec);
+      const target = spec.startsWith("@/")
+        ? spec.slice(2)
+        : path.posix.join(path.posix.dirname(file.path), spec);
       if (!target.startsWith(`${root}/`) || target.startsWith("lib/generated/")) continue;
       const to = folderOf(target, depth);
       if (to === from) continue;
@@ -114,7 +116,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const report = folderCycleReport();
   if (report.length) {
     console.error(report.join("\n\n"));
-    console.error("\nMove the shared piece down a tier, or into the folder that owns it (docs/architecture.md).");
+    console.error(
+      "\nMove the shared piece down a tier, or into the folder that owns it (docs/architecture.md).",
+    );
     process.exit(1);
   }
   console.log("no folder cycles in lib/ or components/");
