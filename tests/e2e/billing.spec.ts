@@ -61,7 +61,20 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   await expect(page.getByTestId("current-plan")).toHaveText("Professional");
   expect((await upload()).status()).toBe(201);
 
-  // 2. A signed webhook ends it without payment: Starter's limits, the event page still online.
+  // 2. The admin opens a checkout. Billing is not configured here, so these are the rows
+  // createCheckout writes: the company's Stripe customer and the session on record (only a
+  // session on record binds a customer to a company). A signed webhook then ends the trial
+  // without payment: Starter's limits, the event page still online.
+  await sql(
+    `insert into subscription (id, "companyId", email, "stripeCustomerId", "updatedAt")
+     values ($1, $2, '', 'cus_e2e_billing', now())
+     on conflict ("companyId") do update set "stripeCustomerId" = excluded."stripeCustomerId"`,
+    [randomUUID(), companyId],
+  );
+  await sql(
+    `insert into stripe_checkout_session (id, "companyId", "stripeCustomerId") values ('cs_e2e_billing', $1, 'cus_e2e_billing')`,
+    [companyId],
+  );
   const now = Math.floor(Date.now() / 1000);
   const subscription = (id: string, status: string) => ({
     id,
@@ -111,11 +124,13 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   await deliver(
     "checkout.session.completed",
     {
+      id: "cs_e2e_billing",
       object: "checkout.session",
       mode: "subscription",
       customer: "cus_e2e_billing",
       subscription: "sub_e2e_paid",
       client_reference_id: companyId,
+      metadata: { companyId, plan: "professional" },
     },
     now + 1,
   );

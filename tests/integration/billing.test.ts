@@ -62,13 +62,23 @@ async function customerCompany(customer: string) {
   return company;
 }
 
+/** What `createCheckout` leaves behind: the company's customer and the session on record. */
+async function checkoutOnRecord(customer: string, sessionId: string) {
+  const company = await customerCompany(customer);
+  await db.stripeCheckoutSession.create({
+    data: { id: sessionId, companyId: company.id, stripeCustomerId: customer },
+  });
+  return company;
+}
+
 async function snapshot() {
-  const [companies, subscriptions, events] = await Promise.all([
+  const [companies, subscriptions, events, sessions] = await Promise.all([
     db.company.findMany({ select: { id: true, plan: true }, orderBy: { id: "asc" } }),
     db.subscription.findMany({ orderBy: { companyId: "asc" } }),
     db.stripeEvent.count(),
+    db.stripeCheckoutSession.count(),
   ]);
-  return JSON.stringify({ companies, subscriptions, events });
+  return JSON.stringify({ companies, subscriptions, events, sessions });
 }
 
 describe("webhook signature", () => {
@@ -110,9 +120,9 @@ describe("webhook signature", () => {
 
 describe("each handled type", () => {
   it("checkout, subscription created/updated/deleted and invoices drive the plan and its limits", async () => {
-    const company = await createTenant(db);
+    const company = await checkoutOnRecord("cus_flow", "cs_1");
     const t = now() - 1000;
-    // Checkout completes: the customer is linked, the plan waits for the subscription's state.
+    // Checkout completes: the subscription is linked, the plan waits for the subscription's state.
     const checkout = {
       id: "cs_1",
       object: "checkout.session",
@@ -356,6 +366,119 @@ describe("checkout and setup against the Stripe test server", () => {
     expect(await rejection(createCheckout(company.as("manager"), "professional", "en"))).toMatchObject({
       code: "forbidden",
     });
+  });
+});
+
+describe("a customer is bound to a company only by a checkout this app created for it", () => {
+  /** A Payment Link's completed session: made by Stripe for whoever opened the link. */
+  const paymentLinkCheckout = (victim: string, customer: string, extra: Record<string, unknown> = {}) => ({
+    id: `cs_live_${Math.random().toString(36).slice(2)}`,
+    object: "checkout.session",
+    mode: "subscription",
+    customer,
+    subscription: `sub_${customer}`,
+    client_reference_id: victim,
+    payment_link: "plink_attacker",
+    metadata: {},
+    ...extra,
+  });
+
+  it("ignores a signed checkout this app did not create, and the attacker's subscription events after it (regression)", async () => {
+    // Victims: a company that never checked out, and one in its trial (a row, no customer).
+    const fresh = await createTenant(db);
+    const trialing = await createTenant(db);
+    await startTrial(trialing.as("admin"));
+    const before = await snapshot();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      for (const victim of [fresh, trialing]) {
+        const customer = `cus_attacker_${victim.id}`;
+        const shapes = [
+          paymentLinkCheckout(victim.id, customer),
+          // Metadata naming the victim does not help a session that is not on record.
+          paymentLinkCheckout(victim.id, customer, { metadata: { companyId: victim.id } }),
+        ];
+        for (const session of shapes) {
+          const answer = await send(stripeEvent("checkout.session.completed", session, now()));
+          expect(answer).toEqual({ status: 200, json: { received: true, outcome: "ignored" } });
+        }
+        // The attacker's subscription then says Enterprise, naming the victim: still nobody's.
+        const subscription = subscriptionObject({
+          id: `sub_${customer}`,
+          customer,
+          status: "active",
+          lookupKey: ENT,
+          periodEnd: inDays(30),
+          companyId: victim.id,
+        });
+        for (const type of ["customer.subscription.created", "customer.subscription.updated"]) {
+          expect((await send(stripeEvent(type, subscription, now()))).json.outcome).toBe("ignored");
+        }
+      }
+      expect(await snapshot()).toBe(before);
+      expect((await loadEffectivePlan(db, fresh.id)).plan).toBe("starter");
+      // Recorded: each refused checkout is a line in the log.
+      expect(warn.mock.calls.filter(([line]) => String(line).includes("did not create"))).toHaveLength(4);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("binds our own session only with our metadata and our customer", async () => {
+    const company = await createTenant(db);
+    const other = await createTenant(db);
+    await createCheckout(company.as("admin"), "professional", "en");
+    const created = stripe.requests.filter((r) => r.path === "/v1/checkout/sessions").at(-1)!;
+    const customer = created.params.get("customer")!;
+    const session = await db.stripeCheckoutSession.findFirstOrThrow({ where: { companyId: company.id } });
+    expect(session.stripeCustomerId).toBe(customer);
+    const ours = {
+      id: session.id,
+      object: "checkout.session",
+      mode: "subscription",
+      customer,
+      subscription: "sub_ours",
+      client_reference_id: company.id,
+      metadata: { companyId: company.id, plan: "professional" },
+    };
+    const before = await snapshot();
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      // Our session id with another company in its metadata, or another customer: not ours.
+      for (const forged of [
+        { ...ours, metadata: { companyId: other.id }, client_reference_id: other.id },
+        { ...ours, metadata: {} },
+        { ...ours, customer: "cus_someone_else" },
+      ]) {
+        expect((await send(stripeEvent("checkout.session.completed", forged, now()))).json.outcome).toBe(
+          "ignored",
+        );
+      }
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await snapshot()).toBe(before);
+
+    expect((await send(stripeEvent("checkout.session.completed", ours, now() - 2))).json.outcome).toBe(
+      "applied",
+    );
+    expect(await db.subscription.findUnique({ where: { companyId: company.id } })).toMatchObject({
+      stripeCustomerId: customer,
+      stripeSubscriptionId: "sub_ours",
+    });
+    const active = subscriptionObject({
+      id: "sub_ours",
+      customer,
+      status: "active",
+      lookupKey: PRO,
+      periodEnd: inDays(30),
+      companyId: company.id,
+    });
+    expect((await send(stripeEvent("customer.subscription.created", active, now() - 1))).json.outcome).toBe(
+      "applied",
+    );
+    expect((await loadEffectivePlan(db, company.id)).plan).toBe("professional");
+    expect((await loadEffectivePlan(db, other.id)).plan).toBe("starter");
   });
 });
 

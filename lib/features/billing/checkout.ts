@@ -67,7 +67,8 @@ async function customerOf(stripe: Stripe, membership: Membership): Promise<strin
 /**
  * A Checkout Session in subscription mode for `tier` in the viewer's currency (spec §7
  * create-checkout; opened in a new tab). The plan changes only when Stripe's signed webhook
- * says so: the success URL only shows a message.
+ * says so: the success URL only shows a message. The session's id is kept: only a session on
+ * record binds a customer to the company.
  */
 export async function createCheckout(
   membership: Membership,
@@ -100,6 +101,11 @@ export async function createCheckout(
       cancel_url: `${SUBSCRIPTION_URL()}?checkout=cancel`,
     });
     if (!session.url) throw new AppError("conflict", BILLING_ERRORS.checkoutFailed);
+    // Stored before the URL is handed out, so the session can be paid only once it is on record:
+    // its completion is the one event that binds the customer to this company (webhook.ts).
+    await db.stripeCheckoutSession.create({
+      data: { id: session.id, companyId, stripeCustomerId: customer },
+    });
     await auditBilling(membership, "create_checkout");
     return { url: session.url };
   });

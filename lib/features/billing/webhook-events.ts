@@ -12,11 +12,12 @@ const metadata = z.record(z.string(), z.string()).nullish();
 const ref = z.union([id, z.object({ id })]).transform((v) => (typeof v === "string" ? v : v.id));
 const seconds = z.number().int().nonnegative();
 
+// `client_reference_id` is not read: whoever opens a Payment Link may set it, so it proves nothing.
 const checkoutSession = z.object({
+  id,
   mode: z.string(),
   customer: ref.nullish(),
   subscription: ref.nullish(),
-  client_reference_id: id.nullish(),
   metadata,
 });
 
@@ -49,6 +50,9 @@ const invoice = z.object({
 export type BillingChange =
   | {
       kind: "checkout";
+      /** Binds only if this app created the session (`StripeCheckoutSession`) for this company. */
+      sessionId: string;
+      /** The company id this app put in the session's metadata. */
       companyId: string | null;
       customerId: string;
       subscriptionId: string | null;
@@ -85,7 +89,8 @@ export function readChange(type: string, object: unknown): BillingChange | null 
       if (!s.success || s.data.mode !== "subscription" || !s.data.customer) return null;
       return {
         kind: "checkout",
-        companyId: s.data.client_reference_id ?? s.data.metadata?.companyId ?? null,
+        sessionId: s.data.id,
+        companyId: s.data.metadata?.companyId ?? null,
         customerId: s.data.customer,
         subscriptionId: s.data.subscription ?? null,
       };

@@ -8,6 +8,7 @@ import { revalidatePublic } from "@/lib/platform/site/cache-tags";
 type Tx = Prisma.TransactionClient;
 type SubscriptionChange = Extract<BillingChange, { kind: "subscription" }>;
 type InvoiceChange = Extract<BillingChange, { kind: "invoice" }>;
+type CheckoutChange = Extract<BillingChange, { kind: "checkout" }>;
 
 export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored" | "invalid_signature";
 
@@ -21,7 +22,8 @@ const TERMINAL = new Set(["canceled", "unpaid", "incomplete_expired"]);
  * the operator's command. The signature is checked on the raw body first (400, nothing
  * stored, when it fails); then the event id is recorded in the same transaction as its
  * effect, so a retried delivery finds it and changes nothing. An event that concerns no
- * known company, or an unhandled type, is answered 200 and stores nothing.
+ * known company, or an unhandled type, is answered 200 ("ignored", so Stripe stops retrying)
+ * and stores nothing.
  */
 export async function handleStripeWebhook(
   rawBody: string,
@@ -35,7 +37,17 @@ export async function handleStripeWebhook(
   const eventAt = new Date(event.created * 1000);
   const { outcome, companyId } = await db.$transaction(async (tx) => {
     const companyId = await resolveCompany(tx, change);
-    if (!companyId) return { outcome: "ignored" as const, companyId };
+    if (!companyId) {
+      // A completed checkout this app did not start (a Payment Link's, a session naming another
+      // company) is someone trying to attach a customer: worth a line in the log.
+      if (change.kind === "checkout") {
+        console.warn("[billing] ignored a checkout.session.completed for a session this app did not create", {
+          eventId: event.id,
+          sessionId: change.sessionId,
+        });
+      }
+      return { outcome: "ignored" as const, companyId };
+    }
     return { outcome: await applyChange(tx, companyId, change, event.id, event.type, eventAt), companyId };
   });
   // The plan decides the public pages' brand and white label (`publicBrand`): show the new one at once.
@@ -69,34 +81,42 @@ async function applyChange(
 }
 
 /**
- * The company an event concerns. The Stripe customer decides when the app knows it (one
- * customer per company, created by the app); the company id the app put in the metadata is
- * used only for a customer no company holds yet. A customer of one company and the id of
- * another is refused: nobody can move a subscription between companies.
+ * The company an event concerns. A customer is bound to a company only by a completed checkout
+ * session this app created for it (`checkoutCompany`); every other event belongs to the company
+ * that holds its customer, or to none. The company id in a subscription's metadata (ours) must
+ * then agree: nobody can move a subscription between companies.
  */
 async function resolveCompany(tx: Tx, change: BillingChange): Promise<string | null> {
+  if (change.kind === "checkout") return checkoutCompany(tx, change);
   const holder = await tx.subscription.findUnique({
     where: { stripeCustomerId: change.customerId },
     select: { companyId: true },
   });
-  const claimed = change.kind === "invoice" ? null : change.companyId;
-  if (holder) return claimed && claimed !== holder.companyId ? null : holder.companyId;
-  if (!claimed) return null;
-  const company = await tx.company.findUnique({
-    where: { id: claimed },
-    select: { id: true, subscription: { select: { stripeCustomerId: true } } },
+  if (!holder) return null;
+  const claimed = change.kind === "subscription" ? change.companyId : null;
+  return claimed && claimed !== holder.companyId ? null : holder.companyId;
+}
+
+/**
+ * The company a completed checkout binds: the one this app created the session for
+ * (`createCheckout` stores its id before handing out its URL), when the session's metadata names
+ * that same company and the customer is the one the session was made for. A session started
+ * by anyone else (a Payment Link, whose `client_reference_id` the buyer sets) binds nothing; nor
+ * does one whose customer another company already holds.
+ */
+async function checkoutCompany(tx: Tx, change: CheckoutChange): Promise<string | null> {
+  const ours = await tx.stripeCheckoutSession.findUnique({ where: { id: change.sessionId } });
+  if (!ours || ours.companyId !== change.companyId || ours.stripeCustomerId !== change.customerId)
+    return null;
+  const holder = await tx.subscription.findUnique({
+    where: { stripeCustomerId: change.customerId },
+    select: { companyId: true },
   });
-  if (!company) return null;
-  const own = company.subscription?.stripeCustomerId;
-  return own && own !== change.customerId ? null : company.id;
+  return holder && holder.companyId !== ours.companyId ? null : ours.companyId;
 }
 
 /** Links the customer and subscription to the company; the plan waits for the subscription's own state. */
-async function applyCheckout(
-  tx: Tx,
-  companyId: string,
-  change: Extract<BillingChange, { kind: "checkout" }>,
-): Promise<WebhookOutcome> {
+async function applyCheckout(tx: Tx, companyId: string, change: CheckoutChange): Promise<WebhookOutcome> {
   const row = await tx.subscription.findUnique({ where: { companyId } });
   await tx.subscription.upsert({
     where: { companyId },
