@@ -2,7 +2,8 @@ import "server-only";
 import { landingSource, sourceSetCookie } from "@/lib/platform/attribution/parse";
 import { limitChecks } from "@/lib/platform/visitors/limits";
 import { newVisitorIpKey, type VisitorRequestOptions } from "@/lib/platform/visitors/request-options";
-import { readVisitor, visitorCookie } from "@/lib/platform/visitors/visitor";
+import { issueVisitorCookie } from "@/lib/platform/visitors/issue";
+import { readVisitor } from "@/lib/platform/visitors/visitor";
 import { logUnexpected } from "@/lib/core/errors";
 import { respond } from "@/lib/core/http/route";
 import { consumeLimits } from "@/lib/core/rate-limit/limiter";
@@ -29,8 +30,9 @@ const NOT_FOUND = () =>
  * unpublished tomorrow), setting the visit's source: `qr:{id}` for a QR code's link, else the
  * link's own tag (`/s/{code}?ch=whatsapp`), `utm_source` or foreign referrer. An untagged
  * visit leaves an earlier source in place (last non-direct touch). A QR code's link also counts
- * its scan here, under the visitor cookie (issued on the redirect when missing) and the view's
- * rate limit: a limited scan still redirects, it just is not counted.
+ * its scan here, under the visitor cookie (issued on the redirect when missing, within the
+ * address's ceiling of new visitors) and the view's rate limit: a limited scan still
+ * redirects, it just is not counted.
  */
 export function shortLinkHandler(options: ShortLinkHandlerOptions) {
   return (request: Request, context: { params: Promise<{ code: string }> }) =>
@@ -55,16 +57,22 @@ export function shortLinkHandler(options: ShortLinkHandlerOptions) {
       if (source) headers.append("Set-Cookie", sourceSetCookie(source, options.secureCookie));
       if (resolved.qr) {
         const visitor = readVisitor(request);
-        if (visitor.isNew) headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
-        const checks = limitChecks(
-          options.limits,
-          "view",
-          visitor,
-          newVisitorIpKey(request, visitor, options),
-        );
         try {
-          const allowed = (await consumeLimits(checks, options.limits.windowSeconds)).allowed;
-          if (allowed) await recordScan(resolved.qr, visitor.id);
+          // A new fan's id only under the address's ceiling of new visitors, as on the engagement
+          // API; past it the fan still gets the page, without an id, and the scan is not
+          // counted (an id nobody keeps is no visitor: each request would be another scan).
+          const cookie = await issueVisitorCookie(request, visitor, options);
+          if (cookie) headers.append("Set-Cookie", cookie);
+          if (!visitor.isNew || cookie) {
+            const checks = limitChecks(
+              options.limits,
+              "view",
+              visitor,
+              newVisitorIpKey(request, visitor, options),
+            );
+            const allowed = (await consumeLimits(checks, options.limits.windowSeconds)).allowed;
+            if (allowed) await recordScan(resolved.qr, visitor.id);
+          }
         } catch (error) {
           // The fan in front of the poster still gets the page; only the count is lost.
           logUnexpected(error, { route: "short-link", action: "scan", qrCodeId: resolved.qr.id });

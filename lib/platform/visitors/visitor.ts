@@ -4,17 +4,17 @@ import { sign, verify } from "@/lib/core/signing";
 
 /**
  * The anonymous fan: a random UUID in the functional cookie `ag_vid` (no personal data),
- * issued by the engagement API when missing or invalid. The cookie is `<uuid>.<mac>`, signed
- * by the server: a client cannot choose its id (nor take another fan's, with their likes and
- * the lead they left), so a value that does not verify gets a new server-issued id.
+ * issued when missing or invalid, only by `issueVisitorCookie` (lib/platform/visitors/issue.ts,
+ * under the per-address ceiling of new visitors). The cookie is `<uuid>.<mac>`, signed by the
+ * server: a client cannot choose its id (nor take another fan's, with their likes and the
+ * lead they left), so a value that does not verify gets a new id.
  */
 export const VISITOR_COOKIE = "ag_vid";
-const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export interface Visitor {
   id: string;
-  /** The cookie must be set on the response. */
+  /** No valid cookie came: `id` is fresh, and only `issueVisitorCookie` may hand it out. */
   isNew: boolean;
   /** Where this visit came from (the `ag_src` cookie, checked against lib/platform/attribution/source.ts). */
   source: string | null;
@@ -30,7 +30,7 @@ export function readCookie(request: Request, name: string): string | undefined {
 
 const MAC_BYTES = 16;
 
-/** The cookie value for a server-issued id. */
+/** The cookie value for a server-issued id (set only by `issueVisitorCookie`; tests sign ids with it). */
 export function signedVisitorId(id: string): string {
   return `${id}.${sign("visitor-cookie", id, MAC_BYTES).toString("base64url")}`;
 }
@@ -49,16 +49,4 @@ export function readVisitor(request: Request): Visitor {
   const id = verifiedVisitorId(readCookie(request, VISITOR_COOKIE));
   const source = validSource(readCookie(request, SOURCE_COOKIE));
   return id ? { id, isNew: false, source } : { id: randomUUID(), isNew: true, source };
-}
-
-/** The Set-Cookie value: signed, HttpOnly (the page never needs it), Lax, Secure on https, one year. */
-export function visitorCookie(id: string, secure: boolean): string {
-  return [
-    `${VISITOR_COOKIE}=${signedVisitorId(id)}`,
-    "Path=/",
-    `Max-Age=${ONE_YEAR_SECONDS}`,
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(secure ? ["Secure"] : []),
-  ].join("; ");
 }

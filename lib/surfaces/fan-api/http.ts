@@ -4,7 +4,8 @@ import {
   prepareDownloadAll,
   zipStartedCookie,
 } from "@/lib/features/engagement/download-all";
-import { limitChecks, newVisitorChecks, type EngagementAction } from "@/lib/platform/visitors/limits";
+import { issueVisitorCookie } from "@/lib/platform/visitors/issue";
+import { limitChecks, type EngagementAction } from "@/lib/platform/visitors/limits";
 import { newVisitorIpKey, type VisitorRequestOptions } from "@/lib/platform/visitors/request-options";
 import { postComment } from "@/lib/features/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
@@ -12,13 +13,13 @@ import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagem
 import { requestDownload } from "@/lib/features/engagement/request-download";
 import { likeSchema, listCommentsSchema } from "@/lib/features/engagement/schemas";
 import { toggleLike } from "@/lib/features/engagement/toggle-like";
-import { readCookie, readVisitor, visitorCookie, type Visitor } from "@/lib/platform/visitors/visitor";
+import { readCookie, readVisitor, type Visitor } from "@/lib/platform/visitors/visitor";
 import { parseOrThrow } from "@/lib/core/errors";
 import { assertSameOrigin, readJsonBody } from "@/lib/core/http/request";
 import { respond } from "@/lib/core/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/core/i18n/config";
 import { fanLimitStore } from "@/lib/core/rate-limit/batched-store";
-import { consumeLimits, enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
+import { enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -93,12 +94,8 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       response.headers.set("Cache-Control", "no-store");
       // A new id only while this address is under its ceiling of new visitors (a client that
       // keeps dropping its cookie to start afresh stays cookie-less, under `anonPerIp`).
-      if (
-        visitor.isNew &&
-        (await consumeLimits(newVisitorChecks(options.limits, ipKey), options.limits.windowSeconds, store))
-          .allowed
-      )
-        response.headers.append("Set-Cookie", visitorCookie(visitor.id, options.secureCookie));
+      const cookie = await issueVisitorCookie(request, visitor, options, store);
+      if (cookie) response.headers.append("Set-Cookie", cookie);
       return response;
     };
 
