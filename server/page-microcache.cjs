@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, loaded with require() */
 /**
  * The whole-response micro-cache in front of Next.js (server/next-server.mjs): a cached
  * public page that Next.js answered from its own cache (`x-nextjs-cache: HIT`) is kept, as
@@ -20,6 +21,13 @@
  * CommonJS, outside the app bundle: the custom server and the cache handler load it with
  * require(); the two share one instance through `globalThis`, whichever loads it first.
  */
+/*
+ * The cookie parser Next.js reads a request's cookies with (`request.cookies` in proxy.ts is
+ * NextRequest's RequestCookies, built on this `parseCookie`): the language is read here by the
+ * very function that chooses the page's language, never by a look-alike of our own.
+ */
+const { parseCookie } = require("next/dist/compiled/@edge-runtime/cookies");
+
 const INSTANCE = Symbol.for("afterglow.pageMicrocache");
 const REPLAY_HEADER = "x-afterglow-replay";
 
@@ -54,12 +62,6 @@ const MAX_REFERER = 2048;
 
 /** Cookies the proxy sets as a pure function of the request (proxy.ts). */
 const DERIVED_COOKIES = new Set([LOCALE_COOKIE_NAME, SOURCE_COOKIE_NAME]);
-/**
- * The one request cookie the proxy reads: the language (ag_src is only ever written). Next.js
- * parses cookies its own way (the last of two, untrimmed, percent-decoded), so anything but
- * none or exactly one plain `NEXT_LOCALE=<locale>` goes to Next.js rather than being guessed at.
- */
-const LOCALE_COOKIE = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE_NAME}=(${LOCALES.join("|")})(?=;|$)`);
 /** A longer key is someone's junk (real URLs and headers are far shorter): not kept. */
 const MAX_KEY = 2048;
 /** Better Auth's session cookies (`__Secure-` on https). */
@@ -92,12 +94,30 @@ const CONNECTION_HEADERS = new Set([
   "content-length",
 ]);
 
-/** The language cookie's value, "" without one, null when it is not plain (see LOCALE_COOKIE). */
+const LOCALE_NAME_FOLDED = LOCALE_COOKIE_NAME.toLowerCase();
+
+/**
+ * The one request cookie the proxy reads: the language (ag_src is only ever written). Its
+ * value as Next.js reads it (`parseCookie`: split on `;` and the spaces after it, names
+ * untrimmed, the last of two, percent-decoded), "" without one, or null — the request goes to
+ * Next.js and its answer is not kept — unless the header names it exactly once, in any case
+ * and any form, as a cookie called exactly `NEXT_LOCALE` whose value is a locale. A TAB before
+ * the name (`a=1;\tNEXT_LOCALE=en` is no language cookie to Next.js: its name has the TAB),
+ * two of them, a space around the `=` or the value: anything another reader could take for a
+ * different language is not replayed to anyone (issue #34, row 10).
+ */
 function localeCookie(header) {
-  if (!header || !header.includes(LOCALE_COOKIE_NAME)) return "";
-  if (header.indexOf(LOCALE_COOKIE_NAME) !== header.lastIndexOf(LOCALE_COOKIE_NAME)) return null;
-  const match = LOCALE_COOKIE.exec(header);
-  return match ? match[1] : null;
+  if (!header) return "";
+  const folded = header.toLowerCase();
+  const at = folded.indexOf(LOCALE_NAME_FOLDED);
+  if (at === -1) return "";
+  if (folded.indexOf(LOCALE_NAME_FOLDED, at + 1) !== -1) return null;
+  const cookies = parseCookie(header);
+  for (const name of cookies.keys()) {
+    if (name !== LOCALE_COOKIE_NAME && name.toLowerCase().includes(LOCALE_NAME_FOLDED)) return null;
+  }
+  const value = cookies.get(LOCALE_COOKIE_NAME);
+  return value !== undefined && LOCALES.includes(value) ? value : null;
 }
 
 /** The Referer's host as the proxy reads it ("" for none or one it ignores). */

@@ -1,7 +1,11 @@
+import fc from "fast-check";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createRequire } from "node:module";
+import { NextRequest } from "next/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { chooseLocale } from "@/lib/core/i18n/accept-language";
+import { localeCookieName, locales } from "@/lib/core/i18n/config";
 
 const require = createRequire(import.meta.url);
 
@@ -261,3 +265,172 @@ describe("the page micro-cache in front of Next.js", () => {
     expect(cache.entries.size).toBe(0);
   });
 });
+
+/**
+ * Issue #34, row 10: a TAB before `NEXT_LOCALE` was read as the language by the micro-cache and
+ * not by Next.js, so one request made it replay a Portuguese page (and `Set-Cookie:
+ * NEXT_LOCALE=pt`) to English readers for 5 s. The micro-cache now reads the cookie with Next's
+ * own parser and leaves to Next.js any header that names it otherwise than plainly once.
+ */
+describe("the language cookie, as Next.js reads it", () => {
+  /** What proxy.ts reads: `request.cookies.get(NEXT_LOCALE)` of the NextRequest built from the same header. */
+  const nextReads = (cookie: string) =>
+    new NextRequest("http://localhost:3000/demo", { headers: { cookie } }).cookies.get(localeCookieName)
+      ?.value;
+  /** The key of the same request with the language cookie written plainly (or none). */
+  const plainKey = (language: string | undefined) =>
+    keyFor(request(language === undefined ? {} : { cookie: `${localeCookieName}=${language}` }));
+  /** Node and the Headers class take the spaces and TABs off both ends of a header value. */
+  const asReceived = (cookie: string) => cookie.replace(/^[ \t]+|[ \t]+$/g, "");
+
+  it("leaves to Next.js a header whose language cookie is not plainly there once", () => {
+    for (const cookie of [
+      "a=1;\tNEXT_LOCALE=en",
+      "a=1; \tNEXT_LOCALE=en",
+      "a=1;\u000bNEXT_LOCALE=en",
+      "a=1;\u00a0NEXT_LOCALE=en",
+      "a=1;\fNEXT_LOCALE=en",
+      "NEXT_LOCALE=en; NEXT_LOCALE=pt",
+      "NEXT_LOCALE=en;\tNEXT_LOCALE=pt",
+      "NEXT_LOCALE=en; next_locale=pt",
+      "next_locale=en",
+      "NEXT_LOCALE=en; x=NEXT_LOCALE",
+      "NEXT_LOCALE\t=en",
+      "NEXT_LOCALE=\ten",
+      'NEXT_LOCALE="en"',
+    ]) {
+      expect(keyFor(request({ cookie })), JSON.stringify(cookie)).toBeNull();
+    }
+  });
+
+  it("keys a header with odd but unambiguous spacing by the language Next.js reads", () => {
+    for (const [cookie, language] of [
+      ["a=1;NEXT_LOCALE=en", "en"],
+      ["a=1;   NEXT_LOCALE=en;b=2", "en"],
+      ["a=1 ; NEXT_LOCALE=es;", "es"],
+      ["NEXT_LOCALE=%66r", "fr"],
+    ] as const) {
+      expect(nextReads(cookie), cookie).toBe(language);
+      expect(keyFor(request({ cookie })), JSON.stringify(cookie)).toBe(plainKey(language));
+    }
+  });
+
+  it("never keys a request by another language than Next.js reads (generated headers)", () => {
+    const part = fc.oneof(
+      fc.constantFrom("a=1", "ag_vid=x.y", "b", "=", "", "c=%zz"),
+      fc
+        .tuple(
+          fc.constantFrom("NEXT_LOCALE", "next_locale", "NEXT_LOCALE ", " NEXT_LOCALE", "\tNEXT_LOCALE"),
+          fc.constantFrom("=", " =", "= "),
+          fc.constantFrom(...locales, "de", "", "%70t", "en ", '"en"', "e\tn"),
+        )
+        .map(([name, eq, value]) => `${name}${eq}${value}`),
+    );
+    const separator = fc.constantFrom(";", "; ", ";  ", ";\t", "; \t", " ;", ";\u000b", ";\u00a0");
+    const header = fc
+      .tuple(fc.array(fc.tuple(separator, part), { maxLength: 4 }), part)
+      .map(([rest, first]) => asReceived(first + rest.map(([sep, p]) => sep + p).join("")));
+    fc.assert(
+      fc.property(header, (cookie) => {
+        const key = keyFor(request({ cookie }));
+        if (key === null) return;
+        const read = nextReads(cookie);
+        expect(key).toBe(plainKey(locales.includes(read as never) ? read : undefined));
+        // Only a plain language cookie or none at all is ever keyed.
+        expect(read === undefined || locales.includes(read as never)).toBe(true);
+      }),
+      { numRuns: 2000, seed: 34_10 },
+    );
+  });
+
+  it("never replays a page in another language than Next.js would answer, through a real server", async () => {
+    const cache = new PageMicrocache();
+    const server = await languageServer(cache);
+    servers.push(server);
+    const ask = (cookie: string | undefined, acceptLanguage: string) =>
+      rawGet(server.url, { ...(cookie === undefined ? {} : { cookie }), "accept-language": acceptLanguage });
+    const expected = (cookie: string | undefined, acceptLanguage: string) =>
+      chooseLocale(cookie === undefined ? undefined : nextReads(asReceived(cookie)), acceptLanguage).locale;
+
+    // The reported poisoning: a Portuguese browser's request with a TAB before an English
+    // cookie, then English readers (the language chosen in the menu) with Portuguese browsers.
+    const attacks = [
+      "a=1;\tNEXT_LOCALE=en",
+      "a=1;\u00a0NEXT_LOCALE=en",
+      "NEXT_LOCALE=pt; NEXT_LOCALE=en",
+      "NEXT_LOCALE=en; NEXT_LOCALE=pt",
+      "a=1;  NEXT_LOCALE=en",
+      "a=1;NEXT_LOCALE=en",
+      "NEXT_LOCALE =en",
+    ];
+    const readers = ["NEXT_LOCALE=en", "a=1; NEXT_LOCALE=en", undefined, "NEXT_LOCALE=pt"];
+    for (const attack of attacks) {
+      cache.clear();
+      for (const cookie of [attack, attack, ...readers, ...readers]) {
+        const answer = await ask(cookie, "pt-PT,pt;q=0.9");
+        expect(answer.body, `${JSON.stringify(attack)} then ${JSON.stringify(cookie)}`).toBe(
+          `page in ${expected(cookie, "pt-PT,pt;q=0.9")}`,
+        );
+        const setCookie = answer.setCookie.join(" ");
+        if (setCookie) expect(setCookie).toContain(`NEXT_LOCALE=${expected(cookie, "pt-PT,pt;q=0.9")};`);
+      }
+    }
+    // Readers were replayed to (the cache still works for plain cookies).
+    expect(server.replays()).toBeGreaterThan(0);
+  });
+});
+
+/** The micro-cache in front of a stand-in for Next.js that answers in the language proxy.ts would choose. */
+async function languageServer(cache: Microcache) {
+  let replays = 0;
+  const server = http.createServer((req, res) => {
+    const key = keyFor({ method: req.method ?? "GET", url: req.url ?? "/", headers: req.headers });
+    if (key !== null) {
+      if (cache.serve(key, res)) {
+        replays++;
+        return;
+      }
+      cache.record(key, res);
+    }
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === "string") headers.set(name, value);
+    const next = new NextRequest(`http://${req.headers.host}${req.url}`, { headers });
+    const language = chooseLocale(
+      next.cookies.get(localeCookieName)?.value,
+      next.headers.get("accept-language"),
+    );
+    res.setHeader("x-nextjs-cache", "HIT");
+    res.setHeader("cache-control", "s-maxage=3600");
+    if (language.remember)
+      res.setHeader("set-cookie", `NEXT_LOCALE=${language.locale}; Path=/; SameSite=lax`);
+    res.end(`page in ${language.locale}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    replays: () => replays,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A GET with the headers exactly as given (a TAB or a byte above 127 in a cookie included: fetch would refuse some). */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ body: string; setCookie: string[] }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      `${url}/demo/evento/x`,
+      { headers: { "accept-encoding": "gzip", ...headers } },
+      (res) => {
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (body += chunk));
+        res.on("end", () => resolve({ body, setCookie: res.headers["set-cookie"] ?? [] }));
+      },
+    );
+    req.on("error", reject);
+  });
+}
