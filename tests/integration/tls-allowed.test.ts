@@ -4,6 +4,8 @@ import type { PrismaClient } from "@/lib/core/db-client";
 // GET /api/domains/tls-allowed (#14): Caddy's on-demand TLS asks before issuing a certificate.
 // 200 only for the app's own hosts, existing tenants' subdomains (and slugs still held after a
 // change) and active custom domains; 404 for everything else, malformed input included.
+// Issue #34, row 14: names that route now only, and at most TLS_NAMES_PER_COMPANY_PER_DAY
+// distinct names a day per company (the certificate authority's rate limits are shared).
 
 type Handler = (request: Request) => Promise<Response>;
 let GET: Handler;
@@ -36,6 +38,16 @@ beforeAll(async () => {
   await domain("shop.tls.example", "active");
   await domain("pending.tls.example", "pending");
   await domain("rejected.tls.example", "rejected");
+  // A company with more live names than a day's ceiling: its subdomain and 21 custom domains.
+  const many = await createTenant(db, { slug: "tls-many", plan: "professional" });
+  await db.domain.createMany({
+    data: Array.from({ length: 21 }, (_, i) => ({
+      companyId: many.id,
+      hostname: `d${i}.many.example`,
+      kind: "custom" as const,
+      status: "active" as const,
+    })),
+  });
 });
 
 const ask = async (domain: string | null) => {
@@ -82,5 +94,23 @@ describe("tls-allowed", () => {
 
   it("refuses a request without a domain", async () => {
     expect(await ask(null)).toBe(404);
+  });
+
+  it("allows a company at most 20 distinct names a day, and a name already allowed again", async () => {
+    const answers: number[] = [];
+    for (let i = 0; i < 21; i++) answers.push(await ask(`d${i}.many.example`));
+    expect(answers).toEqual([...Array<number>(20).fill(200), 404]);
+    // The company's own subdomain is a 22nd name: refused today too.
+    expect(await ask("tls-many.afterglow.test")).toBe(404);
+    // A name allowed today is allowed again (a retried issuance, a renewal), in any spelling.
+    expect(await ask("d0.many.example")).toBe(200);
+    expect(await ask("D19.Many.Example.")).toBe(200);
+    expect(await ask("d20.many.example")).toBe(404);
+    // Other companies' names and the app's own host are not held by this company's ceiling.
+    expect(await ask("shop.tls.example")).toBe(200);
+    expect(await ask("tls-co.afterglow.test")).toBe(200);
+    expect(await ask("afterglow.test")).toBe(200);
+    const { TLS_NAMES_PER_COMPANY_PER_DAY } = await import("@/lib/features/domains/tls-allowed");
+    expect(TLS_NAMES_PER_COMPANY_PER_DAY).toBe(20);
   });
 });
