@@ -1,6 +1,7 @@
 import { getFormatter, getTranslations } from "next-intl/server";
 import { RestrictedNotice } from "@/components/admin/page-header";
 import { InviteForm } from "@/components/team/invite-form";
+import { MemberControls } from "@/components/team/member-controls";
 import { RevokeInvitationButton } from "@/components/team/revoke-invitation-button";
 import { CardSection } from "@/components/ui/card";
 import { Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
@@ -9,17 +10,20 @@ import { cx } from "@/lib/core/join-classes";
 
 /**
  * Settings → team: the invite form (an admin's; everyone else is told why not), the members
- * with their roles, and the pending invitations, which an admin may revoke.
+ * with their roles, which an admin may change or remove (each confirmed), and the pending
+ * invitations, which an admin may revoke.
  */
 export async function TeamSettings({
   members,
   invitations,
   currentUserId,
+  companyName,
   isAdmin,
 }: {
   members: TeamMember[];
   invitations: PendingInvitation[];
   currentUserId: string;
+  companyName: string;
   isAdmin: boolean;
 }) {
   const [t, format] = await Promise.all([getTranslations("team"), getFormatter()]);
@@ -37,10 +41,19 @@ export async function TeamSettings({
         <Table variant="plain">
           <TableHead variant="plain" className="text-zinc-500">
             {(["name", "email", "role"] as const).map((column) => (
-              <th key={column} scope="col" className={cx("py-2 font-medium", column !== "role" && "pr-4")}>
+              <th
+                key={column}
+                scope="col"
+                className={cx("py-2 font-medium", (column !== "role" || isAdmin) && "pr-4")}
+              >
                 {t(column)}
               </th>
             ))}
+            {isAdmin && (
+              <th scope="col" className="py-2 text-right font-medium">
+                {t("actions")}
+              </th>
+            )}
           </TableHead>
           <TableBody variant="plain">
             {members.map((m) => (
@@ -50,7 +63,11 @@ export async function TeamSettings({
                   {m.userId === currentUserId && <span className="text-zinc-500"> ({t("you")})</span>}
                 </td>
                 <td className="py-2 pr-4 break-all">{m.email}</td>
-                <td className="py-2">{t(`roles.${m.role}`)}</td>
+                {isAdmin ? (
+                  <MemberControls member={m} isSelf={m.userId === currentUserId} companyName={companyName} />
+                ) : (
+                  <td className="py-2">{t(`roles.${m.role}`)}</td>
+                )}
               </TableRow>
             ))}
           </TableBody>

@@ -79,6 +79,8 @@ interface World {
     invitationId: string;
     domainId: string;
     qrCodeId: string;
+    /** A's manager: the member the team actions try to remove or demote. */
+    memberId: string;
   };
   /** The token of A's pending invitation (to `invitee@…`, who is none of the callers). */
   invitationToken: string;
@@ -327,6 +329,8 @@ const MATRIX: Record<string, Entry> = {
     untargeted,
   ),
   "lib/features/team/actions.ts:revokeInvitationAction": admin("team.manage", (w) => [w.a.invitationId]),
+  "lib/features/team/actions.ts:removeMemberAction": admin("team.manage", (w) => [w.a.memberId]),
+  "lib/features/team/actions.ts:changeMemberRoleAction": admin("team.manage", (w) => [w.a.memberId, "user"]),
   // Signed-in users acting on their own account: another user's data is out of reach.
   "lib/features/team/actions.ts:acceptInvitationAction": session((w) => [w.invitationToken]),
   "lib/features/onboarding/actions.ts:createCompanyAction": session(
@@ -500,6 +504,7 @@ async function createWorld(): Promise<World> {
       leadId: lead.id,
       invitationId: invitation.id,
       domainId: domain.id,
+      memberId: a.as("manager").userId,
     },
     invitationToken: token,
   };

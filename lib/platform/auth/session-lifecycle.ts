@@ -127,6 +127,35 @@ export async function endOtherSessions(userId: string, currentToken: string): Pr
   return others.length;
 }
 
+/**
+ * Ends every session of the user at once (a member removed from their company): the rows go, so
+ * the next request with any of their cookies finds no session. Each end is audited under
+ * `companyId` (the company they were removed from: their profile no longer names it). Returns how
+ * many ended.
+ */
+export async function endAllSessions(
+  userId: string,
+  reason: SessionEndReason,
+  companyId: string | null,
+): Promise<number> {
+  const sessions = await db.session.findMany({ where: { userId }, select: { id: true, token: true } });
+  if (sessions.length === 0) return 0;
+  // Every row of the user, also one a sign-in racing the removal created after the read (that
+  // one goes unaudited; the guard would refuse it anyway: no membership).
+  await db.session.deleteMany({ where: { userId } });
+  for (const s of sessions) {
+    await recordAudit({
+      action: "session_ended",
+      tableName: "session",
+      recordId: s.id,
+      userId,
+      companyId,
+      details: { sessionToken: shortToken(s.token), cleanupReason: reason },
+    });
+  }
+  return sessions.length;
+}
+
 export interface SessionSummary {
   id: string;
   current: boolean;

@@ -14,7 +14,7 @@ export async function generateMetadata({
   return { title: t("metaTitle") };
 }
 
-/** Members and invitations; only an admin invites or revokes. */
+/** Members and invitations; only an admin invites, revokes, changes roles or removes members. */
 export default async function TeamPage({ params }: PageProps<"/[locale]/admin/settings/team">) {
   const { locale } = await params;
   setRequestLocale(locale);
@@ -35,6 +35,7 @@ export default async function TeamPage({ params }: PageProps<"/[locale]/admin/se
         members={members}
         invitations={invitations}
         currentUserId={membership.userId}
+        companyName={membership.company.name}
         isAdmin={can(membership, "team.manage")}
       />
     </>
