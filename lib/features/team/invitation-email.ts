@@ -5,6 +5,7 @@ import { loadEmailBrand } from "@/lib/features/brand/email-brand";
 import type { Role } from "@/lib/generated/prisma/enums";
 import type { Locale } from "@/lib/core/i18n/config";
 import { sendMail } from "@/lib/core/mail";
+import { mailSafeName } from "@/lib/features/team/mail-text";
 
 export async function sendInvitationEmail(options: {
   to: string;
@@ -16,9 +17,12 @@ export async function sendInvitationEmail(options: {
   locale: Locale;
 }): Promise<void> {
   const [t, brand] = await Promise.all([translator(options.locale), loadEmailBrand(options.companyId)]);
+  // The names are the member's own text, mailed to an address they chose: cut short and without
+  // links or control characters (mail-text.ts), with a neutral word when nothing is left.
+  const company = mailSafeName(options.companyName) || t("email.invite.unnamedCompany");
   const values = {
-    company: options.companyName,
-    inviter: options.inviterName,
+    company,
+    inviter: mailSafeName(options.inviterName) || t("email.invite.unnamedInviter"),
     role: t(`team.roles.${options.role}`),
   };
   // White label: the platform is not named anywhere in the company's e-mail.
@@ -40,7 +44,11 @@ export async function sendInvitationEmail(options: {
     linkFallback: t("email.common.linkFallback"),
     signature: t(text.signature, values),
     // The invitee joins this company: its e-mail is in its brand.
-    brand: { ...brand, poweredBy: brand.poweredBy ? t("settings.branding.email.poweredBy") : null },
+    brand: {
+      ...brand,
+      name: company,
+      poweredBy: brand.poweredBy ? t("settings.branding.email.poweredBy") : null,
+    },
   });
   await sendMail({ to: options.to, ...content });
 }

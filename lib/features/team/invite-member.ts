@@ -7,12 +7,15 @@ import type { Locale } from "@/lib/core/i18n/config";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan } from "@/lib/platform/access/permissions";
 import { sendInvitationEmail } from "@/lib/features/team/invitation-email";
+import { enforceInvitationLimits } from "@/lib/features/team/invitation-limits";
 import { INVITATION_TTL_MS, inviteMemberSchema } from "@/lib/features/team/schemas";
 import { newInvitationToken } from "@/lib/features/team/token";
 
 /**
  * An admin invites someone by e-mail as manager or admin. Only the token's hash is
- * stored; a new invitation to the same address replaces the pending one.
+ * stored; a new invitation to the same address replaces the pending one. Each e-mail sent
+ * counts against the invitation limits (invitation-limits.ts), checked once the invitation is
+ * known to be a valid one.
  */
 export async function inviteMember(
   membership: Membership,
@@ -30,6 +33,7 @@ export async function inviteMember(
   if (existing?.profile?.companyId === companyId) {
     throw new AppError("conflict", "team.alreadyMember", { fieldErrors: { email: "team.alreadyMember" } });
   }
+  await enforceInvitationLimits(membership, email);
 
   const { token, tokenHash } = newInvitationToken();
   const invitation = await db.$transaction(async (tx) => {
