@@ -80,7 +80,14 @@ export function MemberControls({
       <td className="py-2">
         <div className="flex flex-wrap items-center justify-end gap-2">
           {chosen === member.role ? (
-            <Button type="button" variant="secondary" size="sm" disabled>
+            <Button
+              type="button"
+              variant="secondary"
+              size="sm"
+              className="disabled:opacity-60"
+              disabled
+              aria-label={`${t("team.changeRole")}: ${name}`}
+            >
               {t("team.changeRole")}
             </Button>
           ) : (
