@@ -5,7 +5,7 @@ import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
 import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
 import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
-import { loadSitemap } from "@/lib/surfaces/public-site/load-sitemap";
+import { loadSitemapCounts, loadSitemapEntries } from "@/lib/surfaces/public-site/load-sitemap";
 import { versionOf } from "@/lib/platform/media/urls";
 import {
   lookupBanner,
@@ -530,15 +530,18 @@ describe("media access", () => {
 
 describe("sitemap and share images", () => {
   it("lists viewable pages only", async () => {
-    const [company] = await loadSitemap(C);
-    expect(company?.events.map((e) => e.slug)).toEqual(["ev-public"]);
-    expect(company?.contents.map((c) => c.id).sort()).toEqual([
-      "gallery",
-      "gated-pdf",
-      "of-both",
-      "resource",
-      "track",
-    ]);
+    const scope = { kind: "tenant", companyId: C } as const;
+    const counts = await loadSitemapCounts(scope);
+    expect(counts).toEqual({ platform: 0, companies: 3, events: 1, contents: 5 });
+    const paths = (await loadSitemapEntries(scope, counts, 0, 100)).map((e) => e.path);
+    expect(paths.slice(0, 3)).toEqual(["/", "/termos", "/privacidade"]);
+    expect(paths.filter((p) => p.startsWith("/evento/"))).toEqual(["/evento/ev-public"]);
+    expect(
+      paths
+        .filter((p) => p.startsWith("/player/"))
+        .map((p) => p.slice("/player/".length))
+        .sort(),
+    ).toEqual(["gallery", "gated-pdf", "of-both", "resource", "track"]);
   });
 
   it("describes a share image only for viewable pages", async () => {

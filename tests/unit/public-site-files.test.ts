@@ -11,15 +11,17 @@ vi.mock("@/lib/surfaces/public-site/queries", () => ({
   getCompanyBySlug: vi.fn((slug: string) =>
     Promise.resolve(slug === "demo" ? { id: "co-demo", slug: "demo" } : null),
   ),
-  getSitemap: vi.fn(() =>
-    Promise.resolve([
-      {
-        slug: "demo",
-        updatedAt: "2026-11-01",
-        events: [{ slug: "night", updatedAt: "2026-11-02" }],
-        contents: [],
-      },
-    ]),
+  getSitemapCounts: vi.fn(() => Promise.resolve({ platform: 0, companies: 3, events: 1, contents: 0 })),
+  // The loader's paths: the app's host lists the platform's pages, then each company's under its slug.
+  getSitemapPage: vi.fn((scope: { kind: string }) =>
+    Promise.resolve(
+      scope.kind === "app"
+        ? [{ path: "/" }, { path: "/demo", lastmod: "2026-11-01" }, { path: "/demo/evento/night" }]
+        : [
+            { path: "/", lastmod: "2026-11-01" },
+            { path: "/evento/night", lastmod: "2026-11-02" },
+          ],
+    ),
   ),
 }));
 

@@ -7,7 +7,14 @@ import { findCompanyId, loadCompany } from "@/lib/surfaces/public-site/load-comp
 import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
 import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
-import { loadSitemap } from "@/lib/surfaces/public-site/load-sitemap";
+import {
+  loadSitemapCounts,
+  loadSitemapEntries,
+  SITEMAP_PAGE_SIZE,
+  type SitemapCounts,
+  type SitemapEntry,
+  type SitemapScope,
+} from "@/lib/surfaces/public-site/load-sitemap";
 import type {
   EventPageData,
   LandingData,
@@ -76,8 +83,36 @@ async function getPlayerPageUncached(
   );
 }
 
-export function getSitemap(companyId?: string) {
-  return loadSitemap(companyId);
+/**
+ * The app host's sitemap lists every company's pages: more tags than one cache entry may carry,
+ * so it is kept for ten minutes instead (a tenant's, by its company tag, changes at once).
+ */
+const APP_SITEMAP_SECONDS = 600;
+
+function sitemapCached<T>(scope: SitemapScope, key: string[], load: () => Promise<T>): Promise<T> {
+  if (scope.kind === "tenant") {
+    return cached(["sitemap", scope.companyId, ...key], [cacheTags.company(scope.companyId)], load);
+  }
+  return unstable_cache(load, ["public", "sitemap", "app", ...key], { revalidate: APP_SITEMAP_SECONDS })();
+}
+
+/** How many URLs the site's sitemap holds, per block. */
+export function getSitemapCounts(scope: SitemapScope): Promise<SitemapCounts> {
+  return sitemapCached(scope, ["counts"], () => loadSitemapCounts(scope));
+}
+
+/**
+ * Page `page` (from 1) of the site's sitemap, `SITEMAP_PAGE_SIZE` URLs at most, laid out by
+ * `counts` (`getSitemapCounts`, read by the caller first).
+ */
+export function getSitemapPage(
+  scope: SitemapScope,
+  counts: SitemapCounts,
+  page: number,
+): Promise<SitemapEntry[]> {
+  return sitemapCached(scope, ["page", String(page)], () =>
+    loadSitemapEntries(scope, counts, (page - 1) * SITEMAP_PAGE_SIZE, SITEMAP_PAGE_SIZE),
+  );
 }
 
 // One read per render: `generateMetadata` and the page ask for the same data.

@@ -1,7 +1,12 @@
 import "server-only";
 import { appUrl } from "@/lib/core/env";
-import { tenantLinks } from "@/lib/platform/site/links";
-import { getCompanyBySlug, getSitemap } from "@/lib/surfaces/public-site/queries";
+import {
+  SITEMAP_PAGE_SIZE,
+  sitemapTotal,
+  type SitemapEntry,
+  type SitemapScope,
+} from "@/lib/surfaces/public-site/load-sitemap";
+import { getCompanyBySlug, getSitemapCounts, getSitemapPage } from "@/lib/surfaces/public-site/queries";
 import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/platform/site/site";
 import { hostName, tenantSlugFromHost } from "@/lib/platform/site/host";
 import { EMPTY_ROUTING, routingTable } from "@/lib/platform/tenancy/routing-table";
@@ -40,28 +45,45 @@ const escapeXml = (s: string) =>
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" })[c]!,
   );
 
-export async function sitemapXml(site: SiteHost): Promise<string> {
-  const entries: { loc: string; lastmod?: string }[] = [];
-  const add = (path: string, lastmod?: string) => entries.push({ loc: site.origin + path, lastmod });
-  if (site.kind === "app") {
-    for (const path of ["/", "/privacy", "/terms", "/cookies"]) add(path);
-  }
-  const companies = await getSitemap(site.kind === "tenant" ? site.companyId : undefined);
-  for (const company of companies) {
-    const links = tenantLinks(site.kind === "tenant" ? "host" : "global", company.slug);
-    add(links.home, company.updatedAt);
-    for (const event of company.events) add(links.event(event.slug), event.updatedAt);
-    for (const content of company.contents) add(links.player(content.id), content.updatedAt);
-    add(links.terms);
-    add(links.privacy);
-  }
+/** The protocol's most sitemaps in one index. */
+const MAX_SITEMAPS = 50_000;
+
+/**
+ * `/sitemap.xml` (`page` null) and its pages (`/sitemap.xml?page=N`), or null for a page the
+ * site does not have (404). A site of at most `SITEMAP_PAGE_SIZE` URLs is one `urlset` at
+ * `/sitemap.xml`; a larger one gets a sitemap index there, listing its pages. Both the counts
+ * and each page are cached (lib/surfaces/public-site/queries.ts): a crawler, or anyone, asking
+ * again costs no scan (issue #34, row 12).
+ */
+export async function sitemapXml(site: SiteHost, page: number | null): Promise<string | null> {
+  const scope: SitemapScope =
+    site.kind === "tenant" ? { kind: "tenant", companyId: site.companyId } : { kind: "app" };
+  const counts = await getSitemapCounts(scope);
+  const pages = Math.min(MAX_SITEMAPS, Math.max(1, Math.ceil(sitemapTotal(counts) / SITEMAP_PAGE_SIZE)));
+  if (page === null && pages > 1) return sitemapIndexXml(site, pages);
+  if ((page ?? 1) > pages) return null;
+  return urlsetXml(site, await getSitemapPage(scope, counts, page ?? 1));
+}
+
+const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
+const SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9";
+
+function urlsetXml(site: SiteHost, entries: SitemapEntry[]): string {
   const body = entries
     .map(
       (e) =>
-        `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
+        `  <url><loc>${escapeXml(site.origin + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ""}</url>`,
     )
     .join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${body}\n</urlset>\n`;
+  return `${XML_HEAD}<urlset xmlns="${SITEMAP_NS}">\n${body}\n</urlset>\n`;
+}
+
+function sitemapIndexXml(site: SiteHost, pages: number): string {
+  const body = Array.from(
+    { length: pages },
+    (_, i) => `  <sitemap><loc>${escapeXml(`${site.origin}/sitemap.xml?page=${i + 1}`)}</loc></sitemap>`,
+  ).join("\n");
+  return `${XML_HEAD}<sitemapindex xmlns="${SITEMAP_NS}">\n${body}\n</sitemapindex>\n`;
 }
 
 export function robotsTxt(site: SiteHost): string {
