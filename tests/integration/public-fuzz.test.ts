@@ -454,7 +454,16 @@ const ENDPOINTS: Endpoint[] = [
   ),
   // (Host is their only input; 15 each leaves runs for tls-allowed within the 2,000.)
   get("app/robots.txt/route.ts:GET", 15, () => "/robots.txt", fc.constant({})),
-  get("app/sitemap.xml/route.ts:GET", 15, () => "/sitemap.xml", fc.constant({})),
+  // The sitemap's pages (`?page=N`, issue #34 row 12): real numbers, out of range, junk.
+  get(
+    "app/sitemap.xml/route.ts:GET",
+    15,
+    (p) => `/sitemap.xml${p.page === undefined ? "" : `?page=${enc(p.page)}`}`,
+    fc.oneof(
+      fc.constant({}),
+      fc.record({ page: fc.oneof(fc.constantFrom("1", "2", "0", "99999999", "1e3", "-1"), text) }),
+    ),
+  ),
   get("app/api/health/route.ts:GET", 10, () => "/api/health", fc.constant({})),
   // Short links: any code (a real one looks like `abcdefgh23`) is a redirect or the one 404.
   get(
