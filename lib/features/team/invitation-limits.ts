@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/core/errors";
 import { consumeLimits, type LimitCheck } from "@/lib/core/rate-limit/limiter";
-import { sign } from "@/lib/core/signing";
+import { emailDigest } from "@/lib/platform/auth/login-throttle";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 
 /**
@@ -28,14 +28,6 @@ export const INVITATION_LIMITS = {
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 
-/**
- * An address as a limiter key part: never in clear (the `rate_limiter` table or a shared Redis is
- * no place for who was invited), keyed with the limiter keys' own signing purpose.
- */
-function addressKeyPart(email: string): string {
-  return sign("ip-hash", `invitation-to:${email}`, 16).toString("base64url");
-}
-
 async function refuseOver(
   checks: readonly LimitCheck[],
   windowSeconds: number,
@@ -55,7 +47,8 @@ async function refuseOver(
 /** Counts one invitation from `membership` to `email`, or throws the 429 of the first limit it is over. */
 export async function enforceInvitationLimits(membership: Membership, email: string): Promise<void> {
   const companyId = membership.company.id;
-  const address = addressKeyPart(email);
+  // Never the address itself in a limiter key: the digest the sign-in limits key addresses by.
+  const address = emailDigest(email);
   const { perHour, perDay, sameAddressWindowMinutes, addressPerDay } = INVITATION_LIMITS;
   await refuseOver(
     [{ key: `invite-again:${companyId}:${address}`, limit: 1 }],
