@@ -61,12 +61,12 @@ test("an admin demotes a manager and removes a member, each confirmed; both lose
   await axeLightAndDark(page, '[role="dialog"]');
   await removeDialog.getByRole("button", { name: "Cancel" }).click();
   await expect(removeDialog).toBeHidden();
-  await expect(page.getByRole("cell", { name: "Rui Roadie" })).toBeVisible();
+  await expect(page.getByRole("cell", { name: "Rui Roadie", exact: true })).toBeVisible();
 
   await page.getByRole("button", { name: "Remove: Rui Roadie" }).click();
   await removeDialog.getByRole("button", { name: "Remove", exact: true }).click();
   await expect(page.getByText("Rui Roadie was removed from the team")).toBeVisible();
-  await expect(page.getByRole("cell", { name: "Rui Roadie" })).toHaveCount(0);
+  await expect(page.getByRole("cell", { name: "Rui Roadie", exact: true })).toHaveCount(0);
   expect(await sql(`select "companyId" from profile where "userId" = $1`, [memberId])).toEqual([
     { companyId: null },
   ]);
