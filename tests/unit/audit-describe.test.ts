@@ -22,6 +22,13 @@ describe("describeAudit", () => {
     ).toMatchObject({ key: "lead_export_csv", values: { count: 3 } });
     expect(
       describeAudit({
+        action: "admin_privileged_action",
+        tableName: "profile",
+        details: { operation: "member_role_changed", from: "manager", to: "user" },
+      }),
+    ).toMatchObject({ key: "member_role_changed", values: { from: "manager", to: "user" } });
+    expect(
+      describeAudit({
         action: "session_ended",
         tableName: "session",
         details: { cleanupReason: "inactivity" },

@@ -19,6 +19,8 @@ export const AUDIT_OPERATIONS = [
   "legal_texts_updated",
   "logo_removed",
   "member_invited",
+  "member_removed",
+  "member_role_changed",
   "security_settings_updated",
   "set_plan",
   "source_locale_updated",
