@@ -195,7 +195,9 @@ describe("applyMigrations", () => {
   });
 });
 
-describe("checkDrift and createMigration", () => {
+// Each case builds scratch databases and runs the WebAssembly schema engine (10–45 s on two idle
+// cores): more than the default minute when the machine is busy.
+describe("checkDrift and createMigration", { timeout: 240_000 }, () => {
   it("finds no drift in the repository, whose one snapshot is the schema", async () => {
     expect(await checkDrift({ databaseUrl: adminUrl })).toEqual({ ok: true, problems: [] });
     expect(await readFile(path.join(DEFAULT_MIGRATIONS_DIR, SNAPSHOT_FILE), "utf8")).toBe(
