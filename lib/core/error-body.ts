@@ -9,6 +9,7 @@ export const errorCodes = [
   "forbidden",
   "not_found",
   "conflict",
+  "too_large",
   "rate_limited",
   "internal",
 ] as const;

@@ -18,6 +18,8 @@ export const statusOf: Record<ErrorCode, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  /** A request body over its route's cap (lib/core/http/request.ts). */
+  too_large: 413,
   rate_limited: 429,
   internal: 500,
 };

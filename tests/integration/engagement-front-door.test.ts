@@ -233,14 +233,14 @@ describe("the front door", () => {
   it("refuses a body over the cap, declared or streamed, and closes the connection", async () => {
     const large = Buffer.alloc(MAX_BODY_BYTES + 10, "a");
     const declared = await call("POST", `/api/content/${C.open}/comments`, { body: large, headers: json });
-    expect(declared.status).toBe(422);
+    expect(declared.status).toBe(413);
     expect(declared.headers.connection).toBe("close");
     const streamed = await call("POST", `/api/content/${C.open}/comments`, {
       body: large,
       headers: json,
       chunked: true,
     });
-    expect(streamed.status).toBe(422);
+    expect(streamed.status).toBe(413);
     expect(streamed.headers.connection).toBe("close");
 
     // A body of exactly the cap is read whole; one byte more is refused.
@@ -261,7 +261,7 @@ describe("the front door", () => {
         headers: json,
         chunked,
       });
-      expect(over.status).toBe(422);
+      expect(over.status).toBe(413);
     }
 
     // The server really closes the socket (the unread rest of the body must not be read as a request).
@@ -270,7 +270,7 @@ describe("the front door", () => {
       `POST /api/content/${C.open}/comments HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n` +
         `${(MAX_BODY_BYTES + 100).toString(16)}\r\n${"a".repeat(MAX_BODY_BYTES + 100)}\r\n`,
     );
-    expect(raw.text).toMatch(/^HTTP\/1\.1 422 /);
+    expect(raw.text).toMatch(/^HTTP\/1\.1 413 /);
     expect(raw.closedByServer).toBe(true);
   });
 

@@ -221,7 +221,7 @@ describe("status codes", () => {
     }
   });
 
-  it("422 for invalid input, a body that is not JSON, or one too large", async () => {
+  it("422 for invalid input or a body that is not JSON; 413 for one too large", async () => {
     const rating = await api.postComment(
       request(`/api/content/${C.open}/comments`, { body: { rating: 9, text: "x" } }),
       params(C.open),
@@ -246,7 +246,8 @@ describe("status codes", () => {
       request(`/api/content/${C.open}/comments`, { body: { rating: 3, text: "x".repeat(20_000) } }),
       params(C.open),
     );
-    expect(huge.status).toBe(422);
+    expect(huge.status).toBe(413);
+    expect(await huge.json()).toMatchObject({ code: "too_large", messageKey: "validation.requestTooLarge" });
     const liked = await api.like(
       request(`/api/content/${C.open}/like`, { body: { liked: "yes" } }),
       params(C.open),

@@ -19,6 +19,7 @@ describe("the one status map", () => {
     ["forbidden", 403],
     ["not_found", 404],
     ["conflict", 409],
+    ["too_large", 413],
     ["rate_limited", 429],
     ["internal", 500],
   ] as [ErrorCode, number][])("%s → %i, in the answer and on the error", async (code, status) => {
@@ -31,6 +32,18 @@ describe("the one status map", () => {
 });
 
 describe("the HTTP error mapper", () => {
+  it("closes the connection after a 413, so the unread rest of the body is never received", async () => {
+    const response = await errorResponse(
+      new AppError("too_large", "validation.requestTooLarge"),
+      request("en"),
+    );
+    expect(response.status).toBe(413);
+    expect(response.headers.get("connection")).toBe("close");
+    expect(await response.json()).toMatchObject({ code: "too_large", message: "The request is too large." });
+    const other = await errorResponse(new AppError("conflict", "errors.notFoundTitle"), request());
+    expect(other.headers.has("connection")).toBe(false);
+  });
+
   it("writes the contract's body, the message in the request's language with its values", async () => {
     const error = new AppError("validation", "uploads.errors.fileTooLargeForPlan", {
       values: { limit: "200 MB" },

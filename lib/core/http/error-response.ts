@@ -5,9 +5,9 @@ import type { ErrorBody } from "@/lib/core/error-body";
 /**
  * The one HTTP error mapper: any thrown value → the JSON error answer of the contract in
  * `lib/core/error-body.ts`, with the message in the request's language (NEXT_LOCALE cookie,
- * the catalogue's fallback chain), `Retry-After` for a rate limit and `no-store`. An unknown
- * error is logged with its context (company, path) and answers a generic 500: its text never
- * leaves the server.
+ * the catalogue's fallback chain), `Retry-After` for a rate limit, `Connection: close` for a
+ * body over its cap, and `no-store`. An unknown error is logged with its context (company,
+ * path) and answers a generic 500: its text never leaves the server.
  */
 export async function errorResponse(
   error: unknown,
@@ -30,6 +30,9 @@ export async function errorResponse(
   };
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (appError.retryAfter !== undefined) headers.set("Retry-After", String(appError.retryAfter));
+  // A body over its cap was left unread: closing the connection stops its upload, where keeping it
+  // alive would make the server receive (and discard) the rest before the next request.
+  if (appError.code === "too_large") headers.set("Connection", "close");
   return Response.json(body, { status: statusOf[appError.code], headers });
 }
 

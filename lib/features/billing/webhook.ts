@@ -12,6 +12,16 @@ type CheckoutChange = Extract<BillingChange, { kind: "checkout" }>;
 
 export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored" | "invalid_signature";
 
+/**
+ * The largest webhook body read (413 past it, unread). The events handled here are a checkout
+ * session, a subscription with one item, or an invoice; Stripe embeds at most 10 items of any
+ * list in an object (`has_more` for the rest) and caps metadata at 50 keys of 500 characters
+ * (about 27 KB per metadata object), so a real event is a few kilobytes and stays far below this
+ * even with every metadata object full. 256 KB is also the entry limit of Amazon EventBridge,
+ * one of Stripe's own event destinations.
+ */
+export const STRIPE_EVENT_MAX_BYTES = 256 * 1024;
+
 /** Stripe statuses that keep the paid plan: `past_due` too, through Stripe's retry period. */
 const KEEPS_ACCESS = new Set(["active", "trialing", "past_due"]);
 /** Statuses after which this subscription never gives access again. */

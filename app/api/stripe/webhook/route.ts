@@ -1,4 +1,5 @@
-import { handleStripeWebhook } from "@/lib/features/billing/webhook";
+import { handleStripeWebhook, STRIPE_EVENT_MAX_BYTES } from "@/lib/features/billing/webhook";
+import { readBodyText } from "@/lib/core/http/request";
 import { respond } from "@/lib/core/http/route";
 
 export const dynamic = "force-dynamic";
@@ -6,7 +7,9 @@ export const dynamic = "force-dynamic";
 // POST /api/stripe/webhook — Stripe's signed events; the raw body is what the signature covers.
 export async function POST(request: Request): Promise<Response> {
   return respond(request, async () => {
-    const outcome = await handleStripeWebhook(await request.text(), request.headers.get("stripe-signature"));
+    // Capped before anything else: the signature can only be checked on a body held in memory.
+    const body = await readBodyText(request, STRIPE_EVENT_MAX_BYTES);
+    const outcome = await handleStripeWebhook(body, request.headers.get("stripe-signature"));
     if (outcome === "invalid_signature") {
       return Response.json({ error: "invalid_signature" }, { status: 400 });
     }
