@@ -54,9 +54,10 @@ test("sign up, confirm from the e-mail, create a company and land on the dashboa
   await expect(page.getByTestId("company-name").first()).toHaveText("Noite Sem Ecrãs");
   await expect(page.getByTestId("dashboard-checklist")).toHaveAttribute("data-complete", "false");
 
-  // The link cannot be used twice.
+  // The link cannot be used twice: the one answer to every link that confirms nothing.
   await page.goto(mail.link);
-  await expect(page.getByRole("heading", { name: "Este link já foi utilizado" })).toBeVisible();
+  await expect(page).toHaveURL(/\/email-confirmation\?error=LINK_UNUSABLE$/);
+  await expect(page.getByRole("heading", { name: "Este link não pode ser utilizado" })).toBeVisible();
 });
 
 test("the password rules read as the spec words them, in English", async ({ page, context, baseURL }) => {

@@ -82,21 +82,63 @@ describe("sign-up", () => {
     expect((await h.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).emailVerified).toBe(true);
 
     const again = await h.browser().fetch(mail.link);
-    expect(again.headers.get("location")).toBe("/email-confirmation?error=LINK_USED");
+    expect(again.headers.get("location")).toBe("/email-confirmation?error=LINK_UNUSABLE");
     expect((await browser.signIn("ana.lima@test.dev")).status).toBe(200);
   });
 
-  it("sends an expired link to the confirmation page with the reason", async () => {
+  it("answers every link that confirms nothing alike: expired, used, unknown, forged, malformed (regression)", async () => {
     await h
       .browser()
       .fetch("/sign-up/email", { body: { name: "Late", email: "late@test.dev", password: PASSWORD } });
     await h.waitForMail("late@test.dev");
+    await h.createUser({ email: "confirmed@test.dev" });
     const { secret } = await (await import("@/lib/platform/auth/auth")).getAuth().$context;
-    const expired = await createEmailVerificationToken(secret, "late@test.dev", undefined, -60);
-    const response = await h
-      .browser()
-      .fetch(`/verify-email?token=${expired}&callbackURL=${encodeURIComponent("/email-confirmation")}`);
-    expect(response.headers.get("location")).toBe("/email-confirmation?error=TOKEN_EXPIRED");
+    const b64 = (data: object) => Buffer.from(JSON.stringify(data)).toString("base64url");
+    const unsigned = (email: string) =>
+      `${b64({ alg: "HS256", typ: "JWT" })}.${b64({ email, exp: Math.floor(Date.now() / 1000) + 3600 })}.`;
+    const tokens = {
+      expired: await createEmailVerificationToken(secret, "late@test.dev", undefined, -60),
+      // A genuine, unexpired link of an address already confirmed: "used".
+      used: await createEmailVerificationToken(secret, "confirmed@test.dev"),
+      unknown: await createEmailVerificationToken(secret, "nobody@test.dev"),
+      wrongSecret: await createEmailVerificationToken("not-the-secret-".repeat(3), "confirmed@test.dev"),
+      // Unsigned tokens naming a confirmed account and an unknown address: the old oracle.
+      forgedConfirmed: unsigned("confirmed@test.dev"),
+      forgedUnknown: unsigned("nobody@test.dev"),
+      noneAlg: `${b64({ alg: "none" })}.${b64({ email: "confirmed@test.dev" })}.`,
+      malformed: "not-a-token",
+    };
+    const answer = async (query: string) => {
+      const response = await h.browser().fetch(`/verify-email?${query}`);
+      return {
+        status: response.status,
+        location: response.headers.get("location"),
+        body: await response.text(),
+        cookies: response.headers.getSetCookie().length,
+      };
+    };
+    for (const callback of [`&callbackURL=${encodeURIComponent("/email-confirmation")}`, ""]) {
+      const answers = new Map<string, unknown>();
+      for (const [name, token] of Object.entries(tokens)) {
+        answers.set(name, await answer(`token=${encodeURIComponent(token)}${callback}`));
+      }
+      answers.set("missing", await answer(callback.slice(1)));
+      const one = { status: 302, location: "/email-confirmation?error=LINK_UNUSABLE", body: "", cookies: 0 };
+      expect(Object.fromEntries(answers)).toEqual(
+        Object.fromEntries([...answers.keys()].map((k) => [k, one])),
+      );
+    }
+    // The link keeps only the local `next` it asked for, whatever the token.
+    const withNext = `&callbackURL=${encodeURIComponent("/email-confirmation?next=/invite/abc")}`;
+    expect(await answer(`token=${tokens.used}${withNext}`)).toEqual(
+      await answer(`token=${tokens.forgedUnknown}${withNext}`),
+    );
+    expect((await answer(`token=${tokens.forgedUnknown}${withNext}`)).location).toBe(
+      "/email-confirmation?next=%2Finvite%2Fabc&error=LINK_UNUSABLE",
+    );
+    expect((await h.prisma.user.findUniqueOrThrow({ where: { email: "late@test.dev" } })).emailVerified).toBe(
+      false,
+    );
   });
 
   it("gives the same answer for an address that already has an account", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationCallback, emailChangeInToken, emailInToken } from "@/lib/platform/auth/links";
+import { confirmationCallback, emailChangeInToken, unusableLinkPath } from "@/lib/platform/auth/links";
 import { safeNextPath, signInPath } from "@/lib/platform/auth/redirects";
 
 describe("safeNextPath", () => {
@@ -38,11 +38,12 @@ describe("confirmation links", () => {
     expect(confirmationCallback("/email-confirmation?next=https://evil.example")).toBe("/email-confirmation");
   });
 
-  it("reads the e-mail of a token without trusting it", () => {
-    const payload = Buffer.from(JSON.stringify({ email: "Ana@Test.dev" })).toString("base64url");
-    expect(emailInToken(`h.${payload}.s`)).toBe("ana@test.dev");
-    expect(emailInToken("garbage")).toBeNull();
-    expect(emailInToken(undefined)).toBeNull();
+  it("sends every unusable link to the confirmation page, keeping only a local next", () => {
+    expect(unusableLinkPath(undefined)).toBe("/email-confirmation?error=LINK_UNUSABLE");
+    expect(unusableLinkPath("/admin")).toBe("/email-confirmation?error=LINK_UNUSABLE");
+    expect(unusableLinkPath("/email-confirmation?next=/invite/abc")).toBe(
+      "/email-confirmation?next=%2Finvite%2Fabc&error=LINK_UNUSABLE",
+    );
   });
 
   it("tells a change-of-address token from a confirmation token", () => {

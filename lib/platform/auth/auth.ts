@@ -3,6 +3,7 @@ import { AUTH_COOKIE_PREFIX } from "@/lib/platform/auth/cookie-prefix";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
 import { prismaAdapter } from "better-auth/adapters/prisma";
 import { APIError, createAuthMiddleware } from "better-auth/api";
+import { verifyJWT } from "better-auth/crypto";
 import { nextCookies } from "better-auth/next-js";
 import { headers as requestHeaders } from "next/headers";
 import { twoFactor } from "better-auth/plugins";
@@ -14,11 +15,11 @@ import {
 import {
   confirmationCallback,
   EMAIL_CHANGED_CALLBACK,
-  EMAIL_CONFIRMATION_PATH,
+  emailChangeIn,
   emailChangeInToken,
-  emailInToken,
   LINK_USED_ERROR,
   RESET_PASSWORD_PATH,
+  unusableLinkPath,
 } from "@/lib/platform/auth/links";
 import { LOGIN_FAILURE_WINDOW_SECONDS } from "@/lib/platform/auth/login-throttle";
 import {
@@ -181,21 +182,34 @@ function buildAuth() {
         // The verification link always lands on the account page, never where a client says.
         return { context: { body: { ...(ctx.body as object), callbackURL: EMAIL_CHANGED_CALLBACK } } };
       case "/verify-email": {
-        // Better Auth treats a confirmed address's link as a success; the page says "already used".
-        const token = (ctx.query as { token?: unknown } | undefined)?.token;
+        const query = (ctx.query ?? {}) as { token?: unknown; callbackURL?: unknown };
+        // Every link that confirms nothing gets one answer, decided before anything the token
+        // names is looked up: a token that does not verify (forged, malformed, expired) never
+        // reaches the database, so nobody learns whether an address has an account.
+        const unusable = () => ctx.redirect(unusableLinkPath(query.callbackURL));
+        const payload =
+          typeof query.token === "string"
+            ? await verifyJWT<Record<string, unknown>>(query.token, ctx.context.secret)
+            : null;
+        if (!payload || typeof payload.email !== "string") throw unusable();
         // A change-of-address link works only while the app's record of it does (email-change.ts).
-        const change = emailChangeInToken(token);
+        const change = emailChangeIn(payload);
         if (change) {
           const user = await db.user.findUnique({ where: { email: change.oldEmail }, select: { id: true } });
-          if (!user || !(await consumeEmailChange(user.id, token as string))) {
+          if (!user || !(await consumeEmailChange(user.id, query.token as string))) {
             throw ctx.redirect(`${EMAIL_CHANGED_CALLBACK}&error=${LINK_USED_ERROR}`);
           }
           return;
         }
-        const email = emailInToken(token);
-        if (!email) return;
-        const user = await db.user.findUnique({ where: { email }, select: { emailVerified: true } });
-        if (user?.emailVerified) throw ctx.redirect(`${EMAIL_CONFIRMATION_PATH}?error=${LINK_USED_ERROR}`);
+        // Better Auth treats a confirmed address's link as a success and an unknown one as a
+        // 401: both are the one answer too (only the token's holder can get this far).
+        const user = await db.user.findUnique({
+          where: { email: payload.email.toLowerCase() },
+          select: { id: true, emailVerified: true },
+        });
+        if (!user || user.emailVerified || (payload.userId !== undefined && payload.userId !== user.id)) {
+          throw unusable();
+        }
         return;
       }
     }

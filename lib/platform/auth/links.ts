@@ -1,4 +1,4 @@
-import { EMAIL_CONFIRMATION_PATH } from "@/lib/platform/auth/paths";
+import { EMAIL_CONFIRMATION_PATH, LINK_UNUSABLE_ERROR } from "@/lib/platform/auth/paths";
 import { safeNextPath } from "@/lib/platform/auth/redirects";
 
 // In their own module, which browser forms import: this one reads tokens with Node's Buffer.
@@ -6,6 +6,7 @@ export {
   EMAIL_CHANGED_CALLBACK,
   EMAIL_CONFIRMATION_PATH,
   FORGOT_PASSWORD_PATH,
+  LINK_UNUSABLE_ERROR,
   LINK_USED_ERROR,
   RESET_PASSWORD_PATH,
 } from "@/lib/platform/auth/paths";
@@ -28,22 +29,29 @@ export function confirmationCallback(requested: unknown): string {
 }
 
 /**
- * The e-mail inside a confirmation token (a JWT), without checking its signature: only
- * used to tell "already confirmed" apart before Better Auth verifies the token itself.
+ * Where every confirmation link that confirms nothing lands: the confirmation page (with the
+ * `next` the link asked for, as `confirmationCallback` keeps it) saying the link cannot be used.
+ * Built from the request alone, never from what the token names, so the answer tells nobody
+ * whether an address has an account or has confirmed it.
  */
-export function emailInToken(token: unknown): string | null {
-  const email = tokenPayload(token)?.email;
-  return typeof email === "string" ? email.toLowerCase() : null;
+export function unusableLinkPath(requestedCallback: unknown): string {
+  const callback = confirmationCallback(requestedCallback);
+  return `${callback}${callback.includes("?") ? "&" : "?"}error=${LINK_UNUSABLE_ERROR}`;
 }
 
 /**
  * The addresses of a change-of-address token (Better Auth's `change-email-verification`:
- * `email` the current address, `updateTo` the new one), or null for any other token. Read
- * without checking the signature, only to choose the e-mails' wording; the link itself is
- * verified by Better Auth.
+ * `email` the current address, `updateTo` the new one), or null for any other token: a token
+ * Better Auth just made, or the payload of one whose signature was checked (auth.ts).
  */
 export function emailChangeInToken(token: unknown): { oldEmail: string; newEmail: string } | null {
-  const data = tokenPayload(token);
+  return emailChangeIn(tokenPayload(token));
+}
+
+/** `emailChangeInToken` for a payload already read (and verified). */
+export function emailChangeIn(
+  data: Record<string, unknown> | null,
+): { oldEmail: string; newEmail: string } | null {
   if (typeof data?.email !== "string" || typeof data.updateTo !== "string") return null;
   return { oldEmail: data.email.toLowerCase(), newEmail: data.updateTo.toLowerCase() };
 }

@@ -4,7 +4,6 @@ import { AuthShell } from "@/components/auth/auth-shell";
 import { ResendConfirmationForm } from "@/components/auth/resend-confirmation-form";
 import { Button } from "@/components/ui/button";
 import { afterSignInPath } from "@/lib/platform/tenancy/destination";
-import { LINK_USED_ERROR } from "@/lib/platform/auth/links";
 import { safeNextPath } from "@/lib/platform/auth/redirects";
 import { firstParam } from "@/lib/platform/auth/search-params";
 import { getCurrentSession } from "@/lib/platform/auth/session";
@@ -18,11 +17,13 @@ export async function generateMetadata({
   return { title: t("metaTitle"), robots: { index: false } };
 }
 
-type State = "success" | "expired" | "invalid" | "used" | "pending";
+type State = "success" | "unusable" | "pending";
 
 /**
  * Where the confirmation link lands (Better Auth verifies the token, signs the user in and
- * redirects here, with `?error=…` when the link is expired, invalid or already used).
+ * redirects here). A link that confirms nothing — expired, already used, replaced, forged —
+ * comes back with one `?error=` (auth.ts) and one message: telling them apart would tell anyone
+ * holding a made-up link whether an address has an account.
  */
 export default async function EmailConfirmationPage({
   params,
@@ -35,16 +36,7 @@ export default async function EmailConfirmationPage({
   const next = safeNextPath(firstParam(query.next), "");
   const session = await getCurrentSession();
 
-  const state: State =
-    error === "TOKEN_EXPIRED"
-      ? "expired"
-      : error === LINK_USED_ERROR
-        ? "used"
-        : error
-          ? "invalid"
-          : session
-            ? "success"
-            : "pending";
+  const state: State = error ? "unusable" : session ? "success" : "pending";
 
   const t = await getTranslations("auth.confirmation");
   const callbackURL = next ? `/email-confirmation?next=${encodeURIComponent(next)}` : "/email-confirmation";
@@ -60,16 +52,14 @@ export default async function EmailConfirmationPage({
           <Link href={await afterSignInPath(next || null)}>{t("continue")}</Link>
         </Button>
       )}
-      {state === "used" && (
+      {state === "unusable" && (
         <Button asChild className="mt-6 w-full">
           <Link href={session ? await afterSignInPath(next || null) : signIn}>
             {session ? t("continue") : t("signIn")}
           </Link>
         </Button>
       )}
-      {(state === "expired" || state === "invalid" || state === "pending") && (
-        <ResendConfirmationForm callbackURL={callbackURL} />
-      )}
+      {(state === "unusable" || state === "pending") && <ResendConfirmationForm callbackURL={callbackURL} />}
     </AuthShell>
   );
 }
