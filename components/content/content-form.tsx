@@ -3,7 +3,7 @@
 import { X } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { useState } from "react";
+import { useId, useState } from "react";
 import { toast } from "sonner";
 import { createContentAction, updateContentAction } from "@/lib/features/content/actions";
 import { useFormAction } from "@/components/admin/use-form-action";
@@ -30,6 +30,8 @@ export interface ContentFormValues {
   status: (typeof CONTENT_STATUSES)[number];
   eventIds: string[];
   requiresLead: boolean;
+  /** Fans' photo downloads keep GPS and camera data (off: the copy without them). */
+  keepPhotoMetadata: boolean;
 }
 
 /**
@@ -54,6 +56,7 @@ export function ContentForm({
   const { engine } = useUploads();
   const [values, setValues] = useState(initial);
   const [files, setFiles] = useState<File[]>([]);
+  const keepMetadataHint = useId();
   const {
     submitWith,
     pending,
@@ -123,6 +126,18 @@ export function ContentForm({
           checked={values.requiresLead}
           onChange={(e) => set("requiresLead", e.target.checked)}
         />
+        {/* The warning is read out with the checkbox (aria-describedby), not only shown under it. */}
+        <div className="flex flex-col gap-1 sm:col-span-2">
+          <Checkbox
+            label={t("fields.keepPhotoMetadata")}
+            checked={values.keepPhotoMetadata}
+            onChange={(e) => set("keepPhotoMetadata", e.target.checked)}
+            aria-describedby={keepMetadataHint}
+          />
+          <p id={keepMetadataHint} className="ml-6 text-xs text-amber-900 dark:text-amber-200">
+            {t("fields.keepPhotoMetadataHint")}
+          </p>
+        </div>
       </div>
       <Field label={t("fields.description")} error={error("description")}>
         <Textarea

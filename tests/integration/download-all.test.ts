@@ -59,6 +59,8 @@ beforeAll(async () => {
         contentId,
         kind: extra.kind ?? "photo",
         storageKey,
+        // Nothing personal to remove: the fans' copy is the original (download-metadata.test.ts has real photos).
+        downloadKey: storageKey,
         originalName,
         mimeType: extra.kind === "audio" ? "audio/mpeg" : "image/jpeg",
         sizeBytes: BigInt(bytesOf(id).length),

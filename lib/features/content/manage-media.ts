@@ -124,7 +124,8 @@ export async function originalDownloadUrl(membership: Membership, mediaId: strin
     select: { storageKey: true, originalName: true, mimeType: true },
   });
   if (!media) throw new AppError("not_found", "media.errors.notFound");
-  return signedOriginalUrl(media);
+  // The organiser's own copy: always the original as uploaded, metadata included.
+  return signedDownloadUrl(media.storageKey, media);
 }
 
 export function safeDownloadName(originalName: string, mimeType: string): string {
@@ -135,15 +136,17 @@ export function safeDownloadName(originalName: string, mimeType: string): string
   return `${(stem || "download").slice(0, 150)}.${ext}`;
 }
 
-/** For any caller that already checked access (public downloads use it behind their lead gate). */
-export async function signedOriginalUrl(media: {
-  storageKey: string;
-  originalName: string;
-  mimeType: string;
-}): Promise<string> {
+/**
+ * A signed URL of `key` (the original, or a photo's copy for fans) saved under the media's name.
+ * For any caller that already checked access (public downloads use it behind their lead gate).
+ */
+export async function signedDownloadUrl(
+  key: string,
+  media: { originalName: string; mimeType: string },
+): Promise<string> {
   const name = safeDownloadName(media.originalName, media.mimeType);
   const ascii = name.replace(/[^\x20-\x7e]/g, "_");
-  return publicStorage.signedGetUrl(media.storageKey, {
+  return publicStorage.signedGetUrl(key, {
     expiresIn: mediaSettings().downloadUrlTtlSeconds,
     disposition: `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     contentType: media.mimeType,

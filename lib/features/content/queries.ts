@@ -162,6 +162,8 @@ export interface ContentForEdit {
   kind: ContentKind;
   status: ContentStatus;
   requiresLead: boolean;
+  /** Fans' photo downloads keep the original's metadata (lib/platform/media/download-copy.ts). */
+  keepPhotoMetadata: boolean;
   eventIds: string[];
   coverMediaId: string | null;
   publishedAt: string | null;
@@ -172,6 +174,8 @@ export async function getContentForEdit(companyId: string, contentId: string): P
   const c = await getContentOrThrow(db, companyId, contentId, {
     id: true,
     ...contentFieldsSelect,
+    // An admin setting only: not in the fields the public pages share.
+    keepPhotoMetadata: true,
     events: { select: { eventId: true } },
   });
   const media = await db.mediaFile.findMany({
@@ -201,6 +205,7 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     kind: c.kind,
     status: c.status,
     requiresLead: c.requiresLead,
+    keepPhotoMetadata: c.keepPhotoMetadata,
     eventIds: c.events.map((e) => e.eventId),
     coverMediaId: c.coverMediaId,
     publishedAt: c.publishedAt?.toISOString() ?? null,

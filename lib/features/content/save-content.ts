@@ -80,6 +80,7 @@ export async function createContent(
         kind: data.kind,
         status: data.status,
         requiresLead: data.requiresLead,
+        keepPhotoMetadata: data.keepPhotoMetadata,
         publishedAt: publishedAtFor(data.status ?? "draft", null) ?? null,
       },
       select: { id: true },
@@ -130,6 +131,7 @@ export async function updateContent(
         kind: data.kind,
         status: data.status,
         requiresLead: data.requiresLead,
+        keepPhotoMetadata: data.keepPhotoMetadata,
         publishedAt: publishedAtFor(data.status ?? current.status, current.status),
       },
     });

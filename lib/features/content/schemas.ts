@@ -39,6 +39,8 @@ export const contentInputSchema = z.object({
   status: z.enum(CONTENT_STATUSES).optional(),
   eventIds: z.array(z.string().min(1).max(64)).max(50).default([]),
   requiresLead: z.boolean().default(false),
+  /** Fans' photo downloads keep GPS and camera data; off: they get the copy without it. */
+  keepPhotoMetadata: z.boolean().default(false),
 });
 export type ContentInput = z.input<typeof contentInputSchema>;
 

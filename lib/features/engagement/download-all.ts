@@ -19,12 +19,13 @@ import { sign, verify } from "@/lib/core/signing";
 import { rateLimited } from "@/lib/core/rate-limit/limiter";
 import { storage } from "@/lib/core/storage";
 import { reserveZipSlot } from "@/lib/features/engagement/zip-slots";
+import { fanDownloadKey } from "@/lib/platform/media/download-copy";
 
 /**
- * "Download all" of a photo gallery: a ZIP of the gallery's ready originals (the content model
- * has no organiser setting for renditions, so originals, as the single download gives),
- * streamed object by object from the store into the archive and the archive into the response,
- * so memory stays flat whatever the gallery's size.
+ * "Download all" of a photo gallery: a ZIP of the gallery's ready photos at full size, as the
+ * single download gives them (the copies without personal metadata unless the gallery keeps it:
+ * lib/platform/media/download-copy.ts), streamed object by object from the store into the
+ * archive and the archive into the response, so memory stays flat whatever the gallery's size.
  *
  * Two requests, one gate: the player POSTs (the lead form's data when the content is gated;
  * the lead is recorded then, through the same gate and statement as a single download) and
@@ -98,17 +99,29 @@ export interface DownloadAllStream {
 
 const photoSelect = {
   id: true,
+  kind: true,
   storageKey: true,
+  downloadKey: true,
   originalName: true,
   mimeType: true,
   sizeBytes: true,
 } as const;
 
-async function galleryOf(contentId: string): Promise<{ content: EngagedContent; title: string }> {
+interface Gallery {
+  content: EngagedContent;
+  title: string;
+  /** The organiser's choice: fans' photos keep their metadata. */
+  keepPhotoMetadata: boolean;
+}
+
+async function galleryOf(contentId: string): Promise<Gallery> {
   const content = await getPublicContentOrThrow(contentId);
   if (content.kind !== "photo_gallery") throw notFound();
-  const row = await db.content.findUnique({ where: { id: content.id }, select: { title: true } });
-  return { content, title: row?.title ?? "" };
+  const row = await db.content.findUnique({
+    where: { id: content.id },
+    select: { title: true, keepPhotoMetadata: true },
+  });
+  return { content, title: row?.title ?? "", keepPhotoMetadata: row?.keepPhotoMetadata ?? false };
 }
 
 async function photosOf(content: EngagedContent, limits: DownloadAllLimits) {
@@ -194,7 +207,7 @@ export async function openDownloadAll(
   source: string | null,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
 ): Promise<DownloadAllStream> {
-  const { content, title } = await galleryOf(contentId);
+  const { content, title, keepPhotoMetadata } = await galleryOf(contentId);
   // The ticket is the gate's answer: the POST signs one only after the lead gate passed, for
   // this gallery and visitor. Asking the gate again would refuse a returning fan on a new
   // device, whose form matched the lead already on file (nothing new is stored for it).
@@ -218,9 +231,10 @@ export async function openDownloadAll(
     release();
     throw error;
   }
+  const keyOf = (photo: (typeof photos)[number]) => fanDownloadKey(photo, keepPhotoMetadata);
   return {
     fileName: zipFileName(title),
-    body: zipStream(photos, zipNames(photos), release),
+    body: zipStream(photos, keyOf, zipNames(photos), release),
     ticket: ticketId,
   };
 }
@@ -235,7 +249,12 @@ const zipNames = (photos: readonly { originalName: string; mimeType: string }[])
  * entry is written), so a large gallery never holds hundreds of store connections open; JPEG,
  * PNG, WebP and GIF are already compressed, so entries are stored, not deflated.
  */
-function zipStream(photos: readonly { storageKey: string }[], names: readonly string[], release: () => void) {
+function zipStream<P>(
+  photos: readonly P[],
+  keyOf: (photo: P) => Promise<string>,
+  names: readonly string[],
+  release: () => void,
+) {
   const archive = new ZipArchive({ store: true });
   // Finished, failed or cancelled: the slot is free again.
   archive.once("close", release);
@@ -246,9 +265,11 @@ function zipStream(photos: readonly { storageKey: string }[], names: readonly st
     try {
       for (const [i, photo] of photos.entries()) {
         if (closed.signal.aborted) return;
+        const key = await keyOf(photo);
+        if (closed.signal.aborted) return;
         // Opened before waiting for its entry: a missing object must not leave a pending
         // `once` behind to reject unobserved when the archive is destroyed below.
-        const object = await storage.readStream(photo.storageKey);
+        const object = await storage.readStream(key);
         const entry = once(archive, "entry", { signal: closed.signal });
         archive.append(object, { name: names[i] ?? `photo-${i + 1}` });
         await entry;

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { recordAudit } from "@/lib/core/audit/record";
-import { safeDownloadName, signedOriginalUrl } from "@/lib/features/content/manage-media";
+import { safeDownloadName, signedDownloadUrl } from "@/lib/features/content/manage-media";
 import { db } from "@/lib/core/db";
 import {
   getPublicContentOrThrow,
@@ -13,6 +13,7 @@ import { nowUtc } from "@/lib/core/db-sql";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { displayMedia } from "@/lib/features/content/kind-rules";
 import { isRecordIdShape } from "@/lib/core/validation/common";
+import { fanDownloadKey } from "@/lib/platform/media/download-copy";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
 export const leadRequired = () =>
@@ -24,7 +25,16 @@ export interface DownloadGrant {
   fileName: string;
 }
 
-const mediaSelect = { id: true, kind: true, storageKey: true, originalName: true, mimeType: true } as const;
+const mediaSelect = {
+  id: true,
+  kind: true,
+  storageKey: true,
+  downloadKey: true,
+  originalName: true,
+  mimeType: true,
+  // The organiser's choice for fans' photo downloads, read with the media.
+  content: { select: { keepPhotoMetadata: true } },
+} as const;
 
 /** The asked-for media of the content, or its first downloadable one (a single's cover is not). */
 async function mediaOf(content: EngagedContent, mediaId: string | undefined) {
@@ -71,7 +81,8 @@ export async function passLeadGate(
  * for the company before. The lead (one per company, content and e-mail: a repeated form
  * never changes it and is recorded as a re-submission in the download's audit row), its `lead`
  * row when it is new, and the `download` row are written together; then the signed URL is
- * returned.
+ * returned. A photo's URL is of its copy without personal metadata unless the content keeps it
+ * (lib/platform/media/download-copy.ts).
  */
 export async function requestDownload(
   contentId: string,
@@ -86,9 +97,11 @@ export async function requestDownload(
 
   const lead = await passLeadGate(content, visitorId, parsed.lead);
 
-  // Signing is local (no request to storage): do it first, so nothing is recorded for a URL
-  // that could not be made.
-  const url = await signedOriginalUrl(media);
+  // Past the gate only: a photo without a copy yet gets it made here, never for a refused fan.
+  const key = await fanDownloadKey(media, media.content?.keepPhotoMetadata ?? false);
+  // Signing is local (no request to storage): do it before recording, so nothing is recorded
+  // for a URL that could not be made.
+  const url = await signedDownloadUrl(key, media);
   const fileName = safeDownloadName(media.originalName, media.mimeType);
   const submitted = lead
     ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true })

@@ -1,6 +1,7 @@
 import "server-only";
 import sharp from "sharp";
 import { db } from "@/lib/core/db";
+import { ensureDownloadCopy } from "@/lib/platform/media/download-copy";
 import { prefixOfKey } from "@/lib/platform/media/keys";
 import { cleanUpWritten } from "@/lib/platform/media/process-media";
 import { storeImage } from "@/lib/platform/media/processors/image";
@@ -21,11 +22,16 @@ import { storage } from "@/lib/core/storage";
  * larger file. The worker walks them once after each start (`media-backfill` queue, page by page)
  * and encodes only the missing widths from the same source the upload used: the original of a
  * photo, the poster frame of a video.
+ *
+ * The same pass gives content photos processed before download copies existed theirs
+ * (lib/platform/media/download-copy.ts): fans' downloads then read a stored copy instead of
+ * making it on their first download.
  */
 
 /**
  * Ready photos and video posters of contents, and event banners, that lack a width
- * `missingVariantWidths` would add, in id order after `afterId`. The same rule in SQL: a target below the largest width and
+ * `missingVariantWidths` would add, and ready content photos without a download copy, in id
+ * order after `afterId`. The widths' rule in SQL: a target below the largest width and
  * under 90 % of min(source, largest) must be listed. Event banners count (their pictures offer
  * every rendition); logos and leftovers outside any content do not (a logo is shown at its
  * largest rendition only).
@@ -41,15 +47,16 @@ export async function findBackfillCandidates(afterId: string | null, limit: numb
       ) END AS width
     ) source
     WHERE m.state = 'ready' AND m.kind IN ('photo', 'video')
-      AND (m."contentId" IS NOT NULL
-        OR m."storageKey" IN (SELECT "bannerKey" FROM event WHERE "bannerKey" IS NOT NULL))
-      AND jsonb_typeof(m.variants) = 'array' AND source.width IS NOT NULL
       AND m.id > ${afterId ?? ""}
-      AND EXISTS (
-        SELECT 1 FROM unnest(${targets}::int[]) t
-        WHERE t < LEAST(source.width, ${largest}) * 0.9
-          AND NOT m.variants @> jsonb_build_array(jsonb_build_object('width', t, 'format', 'webp'))
-      )
+      AND ((m.kind = 'photo' AND m."contentId" IS NOT NULL AND m."downloadKey" IS NULL)
+        OR ((m."contentId" IS NOT NULL
+            OR m."storageKey" IN (SELECT "bannerKey" FROM event WHERE "bannerKey" IS NOT NULL))
+          AND jsonb_typeof(m.variants) = 'array' AND source.width IS NOT NULL
+          AND EXISTS (
+            SELECT 1 FROM unnest(${targets}::int[]) t
+            WHERE t < LEAST(source.width, ${largest}) * 0.9
+              AND NOT m.variants @> jsonb_build_array(jsonb_build_object('width', t, 'format', 'webp'))
+          )))
     ORDER BY m.id
     LIMIT ${limit}`;
   return rows.map((r) => r.id);
@@ -57,16 +64,19 @@ export async function findBackfillCandidates(afterId: string | null, limit: numb
 
 export type BackfillOutcome =
   | { status: "added"; companyId: string; contentId: string | null; widths: number[] }
+  /** Only the download copy was made: nothing fans see changed. */
+  | { status: "copied" }
   /** Nothing to do (any more): gone, not ready, or another worker added the widths. */
   | { status: "skipped" }
   /** A candidate whose renditions cannot be made (logged by the caller; the next pass looks again). */
   | { status: "unfixable"; reason: string };
 
 /**
- * Encodes and stores the widths one media lacks, then lists them on its row and counts their
- * bytes, in one transaction that locks the row: two workers on one media add each width once,
- * and a media deleted meanwhile leaves no object behind. The source passes the upload's pixel
- * limit again (a row processed under a higher limit is not decoded here).
+ * Makes a content photo's missing download copy (`ensureDownloadCopy`), then encodes and stores
+ * the widths one media lacks, lists them on its row and counts their bytes, in one transaction
+ * that locks the row: two workers on one media add each width once, and a media deleted
+ * meanwhile leaves no object behind. The source passes the upload's pixel limit again (a row
+ * processed under a higher limit is not decoded here).
  */
 export async function addMissingRenditions(
   mediaId: string,
@@ -74,11 +84,15 @@ export async function addMissingRenditions(
 ): Promise<BackfillOutcome> {
   const media = await db.mediaFile.findUnique({
     where: { id: mediaId },
-    select: { ...processedSelect, width: true },
+    select: { ...processedSelect, width: true, downloadKey: true },
   });
   if (!media || media.state !== "ready" || (media.kind !== "photo" && media.kind !== "video")) {
     return { status: "skipped" };
   }
+  const copied = media.kind === "photo" && media.contentId !== null && media.downloadKey === null;
+  if (copied) await ensureDownloadCopy(media.id);
+  // What to answer when no width is missing.
+  const nothingElse = copied ? ({ status: "copied" } as const) : ({ status: "skipped" } as const);
   const stored = parseStoredVariants(media.variants);
   if (!stored) return { status: "unfixable", reason: "its variants are not readable" };
   // The poster frame: the widest JPEG, as the candidates' query reads it.
@@ -89,7 +103,7 @@ export async function addMissingRenditions(
       : poster && { key: poster.key, width: poster.width };
   if (!source?.width) return { status: "unfixable", reason: "no source width" };
   const missing = missingVariantWidths(source.width, stored);
-  if (missing.length === 0) return { status: "skipped" };
+  if (missing.length === 0) return nothingElse;
 
   const bytes = Buffer.from(await storage.getBytes(source.key));
   const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -130,7 +144,7 @@ export async function addMissingRenditions(
   });
   if (added.length === 0) {
     await cleanUpWritten(media, written);
-    return { status: "skipped" };
+    return nothingElse;
   }
   const widths = [...new Set(added.map((v) => v.width))].sort((a, b) => a - b);
   return { status: "added", companyId: media.companyId, contentId: media.contentId, widths };

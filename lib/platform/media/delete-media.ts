@@ -11,11 +11,12 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /**
  * Bytes a media row accounts for in `Company.storageUsedBytes`: its original (as announced,
- * reserved when the upload was presigned) and every rendition listed in `variants` (the
- * poster of a video included). The seed derives the company total the same way.
+ * reserved when the upload was presigned), every rendition listed in `variants` (the
+ * poster of a video included) and a photo's download copy (`downloadBytes`, 0 when the original
+ * is its own copy). The seed derives the company total the same way (its media have no copy).
  */
-export function storedBytesOf(row: { sizeBytes: bigint; variants: unknown }): bigint {
-  let total = row.sizeBytes;
+export function storedBytesOf(row: { sizeBytes: bigint; variants: unknown; downloadBytes?: number }): bigint {
+  let total = row.sizeBytes + BigInt(row.downloadBytes ?? 0);
   for (const v of parseStoredVariants(row.variants) ?? []) total += BigInt(v.bytes);
   return total;
 }
@@ -28,6 +29,8 @@ export const removableSelect = {
   sizeBytes: true,
   variants: true,
   posterKey: true,
+  downloadKey: true,
+  downloadBytes: true,
   multipartUploadId: true,
 } satisfies Prisma.MediaFileSelect;
 
@@ -47,6 +50,7 @@ export async function removeMediaObjects(rows: readonly RemovableMedia[]): Promi
         const keys = new Set([row.storageKey]);
         for (const v of parseStoredVariants(row.variants) ?? []) keys.add(v.key);
         if (row.posterKey) keys.add(row.posterKey);
+        if (row.downloadKey) keys.add(row.downloadKey);
         for (const key of await storage.listKeys(`${prefixOfKey(row.storageKey)}/`)) keys.add(key);
         for (const key of keys) await storage.delete(key);
       } catch (error) {

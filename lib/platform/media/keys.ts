@@ -57,6 +57,11 @@ export function prefixOfKey(storageKey: string): string {
   return storageKey.slice(0, storageKey.lastIndexOf("/"));
 }
 
+/** Where a photo's copy for fans' downloads is written (lib/platform/media/download-copy.ts). */
+export function downloadCopyKeyOf(storageKey: string): string {
+  return `${prefixOfKey(storageKey)}/download.${extOfKey(storageKey)}`;
+}
+
 export function posterKeyOf(storageKey: string): string {
   return `${prefixOfKey(storageKey)}/poster.jpg`;
 }

@@ -46,11 +46,27 @@ export async function processMedia(
     const { count } = await tx.mediaFile.updateMany({
       where: { id: media.id, state: "processing" },
       // A processor may leave a note on a ready media (a failed transcode): it wins over the reset.
-      data: { processingError: null, ...result.data, variants: result.variants, state: "ready" },
+      data: {
+        processingError: null,
+        ...result.data,
+        variants: result.variants,
+        ...(result.download
+          ? { downloadKey: result.download.key, downloadBytes: result.download.bytes }
+          : {}),
+        state: "ready",
+      },
     });
     if (count === 0) return false;
-    const before = storedBytesOf({ sizeBytes: 0n, variants: media.variants });
-    const after = storedBytesOf({ sizeBytes: 0n, variants: result.variants });
+    const before = storedBytesOf({
+      sizeBytes: 0n,
+      variants: media.variants,
+      downloadBytes: media.downloadBytes,
+    });
+    const after = storedBytesOf({
+      sizeBytes: 0n,
+      variants: result.variants,
+      downloadBytes: result.download ? result.download.bytes : media.downloadBytes,
+    });
     if (after !== before) {
       await tx.company.update({
         where: { id: media.companyId },
@@ -77,12 +93,18 @@ export async function markMediaFailed(mediaId: string, messageKey: string) {
 
 /** Removes the objects a job wrote that its media does not list (all of them, and its folder, when it is gone). */
 export async function cleanUpWritten(media: MediaRow, written: string[]): Promise<void> {
-  const still = await db.mediaFile.findUnique({ where: { id: media.id }, select: { variants: true } });
+  const still = await db.mediaFile.findUnique({
+    where: { id: media.id },
+    select: { variants: true, downloadKey: true },
+  });
   if (!still) {
     // Deleted while we worked: remove everything under its folder.
-    await removeMediaObjects([{ ...media, posterKey: null, multipartUploadId: null, variants: null }]);
+    await removeMediaObjects([
+      { ...media, posterKey: null, multipartUploadId: null, variants: null, downloadKey: null },
+    ]);
     return;
   }
   const kept = new Set((parseStoredVariants(still.variants) ?? []).map((v) => v.key));
+  if (still.downloadKey) kept.add(still.downloadKey);
   await Promise.all(written.filter((key) => !kept.has(key)).map((key) => storage.delete(key)));
 }

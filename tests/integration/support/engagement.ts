@@ -121,6 +121,9 @@ async function seedWorld(db: PrismaClient): Promise<void> {
     contentId,
     kind,
     storageKey: `companies/${companyId}/media/${id}/original`,
+    // Photos processed with nothing personal to remove: fans' downloads sign the original's key
+    // (lib/platform/media/download-copy.ts). No object is stored: these tests sign, never fetch.
+    ...(kind === "photo" ? { downloadKey: `companies/${companyId}/media/${id}/original` } : {}),
     originalName: kind === "document" ? `${id}.pdf` : kind === "audio" ? `${id}.mp3` : `${id}.jpg`,
     mimeType: kind === "document" ? "application/pdf" : kind === "audio" ? "audio/mpeg" : "image/jpeg",
     sizeBytes: BigInt(1000),

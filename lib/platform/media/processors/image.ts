@@ -1,5 +1,6 @@
 import "server-only";
 import sharp, { type Metadata } from "sharp";
+import { writeDownloadCopy } from "@/lib/platform/media/download-copy";
 import { megapixels } from "@/lib/platform/media/image-header";
 import { prefixOfKey } from "@/lib/platform/media/keys";
 import {
@@ -38,7 +39,11 @@ export async function storeImage(
   return { variants, written };
 }
 
-/** Photos: size check against decompression bombs, then renditions and a blur placeholder. */
+/**
+ * Photos: size check against decompression bombs, then renditions and a blur placeholder, and
+ * for a content's photo the copy fans download, without personal metadata (banners and logos
+ * are never downloaded).
+ */
 export const processPhoto: MediaProcessor = async (media, settings) => {
   const original = Buffer.from(await storage.getBytes(media.storageKey));
   let meta: Metadata;
@@ -58,9 +63,13 @@ export const processPhoto: MediaProcessor = async (media, settings) => {
     throw new PermanentMediaError(MEDIA_ERRORS.unreadable, String(error));
   }
   const { variants, written } = await storeImage(prefixOfKey(media.storageKey), image);
+  const download = media.contentId
+    ? await writeDownloadCopy(media.storageKey, media.mimeType, original)
+    : null;
   return {
     data: { width: image.width, height: image.height, blurDataUrl: image.blurDataUrl },
     variants,
-    written,
+    ...(download ? { download: { key: download.key, bytes: download.bytes } } : {}),
+    written: download?.written ? [...written, download.written] : written,
   };
 };

@@ -32,6 +32,7 @@ export const processedSelect = {
   mimeType: true,
   sizeBytes: true,
   variants: true,
+  downloadBytes: true,
 } satisfies Prisma.MediaFileSelect;
 
 export type MediaRow = Prisma.MediaFileGetPayload<{ select: typeof processedSelect }>;
@@ -40,6 +41,8 @@ export type MediaRow = Prisma.MediaFileGetPayload<{ select: typeof processedSele
 export interface ProcessorResult {
   data: Prisma.MediaFileUpdateManyMutationInput;
   variants: StoredVariant[];
+  /** A photo's copy for fans' downloads (lib/platform/media/download-copy.ts), counted in storage. */
+  download?: { key: string; bytes: number };
   /** Objects written, deleted again if the media vanished meanwhile. */
   written: string[];
 }

@@ -79,6 +79,7 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
             status: content.status,
             eventIds: content.eventIds,
             requiresLead: content.requiresLead,
+            keepPhotoMetadata: content.keepPhotoMetadata,
           }}
         />
       </section>

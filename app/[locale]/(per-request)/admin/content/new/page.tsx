@@ -42,6 +42,7 @@ export default async function NewContentPage({
           status: "draft",
           eventIds: preselected,
           requiresLead: false,
+          keepPhotoMetadata: false,
         }}
       />
     </EditPageFrame>
