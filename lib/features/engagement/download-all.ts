@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
-import { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { recordAudit } from "@/lib/core/audit/record";
 import { safeDownloadName } from "@/lib/features/content/manage-media";
@@ -16,9 +15,9 @@ import { nowUtc } from "@/lib/core/db-sql";
 import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { sign, verify } from "@/lib/core/signing";
-import { rateLimited } from "@/lib/core/rate-limit/limiter";
+import { consumeLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
 import { storage } from "@/lib/core/storage";
-import { reserveZipSlot } from "@/lib/features/engagement/zip-slots";
+import { reserveZipSlot, type ZipSlotLimits } from "@/lib/features/engagement/zip-slots";
 import { fanDownloadKey } from "@/lib/platform/media/download-copy";
 
 /**
@@ -33,15 +32,35 @@ import { fanDownloadKey } from "@/lib/platform/media/download-copy";
  * browser's download manager then GETs the ZIP with it; the GET checks the gate again (the
  * lead is now on file), counts the download once per ticket (a retried or resumed GET streams
  * again without counting twice) and streams the file.
+ *
+ * What one fan can hold (issue #34, row 11): a stream takes a slot of the process and of the
+ * gallery's company (zip-slots.ts) and gives it back when it ends, fails or is cancelled, or
+ * when its reader takes nothing for `idleTimeoutMs` (it is cut); a ticket streams at most
+ * `TICKET_REDEMPTIONS` times (the browser's retries), counted across instances by the one limiter.
  */
 export interface DownloadAllLimits {
   maxFiles: number;
   maxBytes: number;
-  /** ZIP streams at once in this process (lib/features/engagement/zip-slots.ts). */
-  maxStreams?: number;
+  /** ZIP streams at once, per process and per company (lib/features/engagement/zip-slots.ts). */
+  slots?: ZipSlotLimits;
+  /** A reader that asks for no more bytes for this long is cut and its slot freed. */
+  idleTimeoutMs?: number;
 }
 
+/**
+ * Long enough for a phone that stalls a moment (a network switch, a busy disk) to carry on,
+ * short enough that a reader who stops reading gives the slot back soon.
+ */
+export const ZIP_IDLE_TIMEOUT_MS = 30_000;
+
 export const DOWNLOAD_ALL_LIMITS: DownloadAllLimits = { maxFiles: 500, maxBytes: 2 * 1024 ** 3 };
+
+/**
+ * GETs of one ticket: enough for the browser's own retries of a failed or interrupted download
+ * (each streams the ZIP from the start), too few for one ticket to hold slots again and again.
+ * Tapping "Download all" again grants a new ticket (and counts a new download).
+ */
+export const TICKET_REDEMPTIONS = 3;
 
 export interface DownloadAllTicket {
   /** Where the browser fetches the ZIP (same origin), the ticket in its query. */
@@ -89,6 +108,19 @@ export function redeemableTicket(
 }
 
 const ticketExpired = () => new AppError("forbidden", "engagement.errors.downloadAllExpired");
+const ticketUsedUp = () => new AppError("forbidden", "engagement.errors.downloadAllUsedUp");
+
+/**
+ * Counts one GET of the ticket; refused past `TICKET_REDEMPTIONS`. On the one limiter, so every
+ * instance counts the same GETs; its window outlives the ticket (granted for at most as long).
+ */
+async function redeem(ticketId: string): Promise<void> {
+  const outcome = await consumeLimits(
+    [{ key: `zip-ticket:${ticketId}`, limit: TICKET_REDEMPTIONS }],
+    TICKET_TTL_SECONDS,
+  );
+  if (!outcome.allowed) throw ticketUsedUp();
+}
 
 export interface DownloadAllStream {
   fileName: string;
@@ -199,7 +231,10 @@ async function countOnce(
   return inserted === 1;
 }
 
-/** GET: the ticket (the gate passed), one `download` row per ticket, then the streamed ZIP. */
+/**
+ * GET: the ticket (the gate passed, not used up), a slot, one `download` row per ticket, then
+ * the streamed ZIP.
+ */
 export async function openDownloadAll(
   contentId: string,
   visitorId: string,
@@ -214,10 +249,11 @@ export async function openDownloadAll(
   const ticketId = redeemableTicket(ticket, content.id, visitorId);
   if (!ticketId) throw ticketExpired();
   const photos = await photosOf(content, limits);
-  // Before counting: a fan asked to retry has not downloaded anything yet.
-  const release = reserveZipSlot(limits.maxStreams);
+  // Before counting and redeeming: a fan asked to retry has not downloaded anything yet.
+  const release = reserveZipSlot(content.companyId, limits.slots);
   if (!release) throw rateLimited(ZIP_BUSY_RETRY_SECONDS, "engagement.errors.downloadAllBusy");
   try {
+    await redeem(ticketId);
     if (await countOnce(content, visitorId, ticketId, source)) {
       await recordAudit({
         action: "download_tracking",
@@ -234,7 +270,7 @@ export async function openDownloadAll(
   const keyOf = (photo: (typeof photos)[number]) => fanDownloadKey(photo, keepPhotoMetadata);
   return {
     fileName: zipFileName(title),
-    body: zipStream(photos, keyOf, zipNames(photos), release),
+    body: zipStream(photos, keyOf, zipNames(photos), release, limits.idleTimeoutMs ?? ZIP_IDLE_TIMEOUT_MS),
     ticket: ticketId,
   };
 }
@@ -248,19 +284,29 @@ const zipNames = (photos: readonly { originalName: string; mimeType: string }[])
  * The archive as a web stream. Objects are opened one at a time (the next once the previous
  * entry is written), so a large gallery never holds hundreds of store connections open; JPEG,
  * PNG, WebP and GIF are already compressed, so entries are stored, not deflated.
+ *
+ * The stream hands the archive's bytes over one chunk per read of its reader (no read-ahead:
+ * `highWaterMark` 0), so a reader that stops reading is seen: when it asks for nothing for
+ * `idleMs` after its last chunk, the stream fails (the browser marks the download failed) and
+ * the archive is destroyed, which frees the slot. Time spent waiting for the store is not the
+ * reader's: the clock runs only while a chunk waits to be taken.
  */
 function zipStream<P>(
   photos: readonly P[],
   keyOf: (photo: P) => Promise<string>,
   names: readonly string[],
   release: () => void,
-) {
+  idleMs: number,
+): ReadableStream<Uint8Array> {
   const archive = new ZipArchive({ store: true });
-  // Finished, failed or cancelled: the slot is free again.
-  archive.once("close", release);
-  // A fan who cancels the download closes the stream: stop waiting for entries and opening objects.
+  // A fan who cancels the download, or is cut, closes the stream: stop waiting for entries and
+  // opening objects, and free the slot (finished, failed or cancelled: it is free again).
   const closed = new AbortController();
-  archive.once("close", () => closed.abort());
+  const finish = () => {
+    release();
+    closed.abort();
+  };
+  archive.once("close", finish);
   void (async () => {
     try {
       for (const [i, photo] of photos.entries()) {
@@ -282,7 +328,41 @@ function zipStream<P>(
       archive.destroy(error instanceof Error ? error : new Error(String(error)));
     }
   })();
-  return Readable.toWeb(archive) as ReadableStream<Uint8Array>;
+
+  const chunks = archive[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        clearTimeout(idle);
+        let next: IteratorResult<Buffer>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          controller.error(error);
+          finish();
+          return;
+        }
+        if (next.done) {
+          controller.close();
+          finish();
+          return;
+        }
+        controller.enqueue(next.value);
+        idle = setTimeout(() => {
+          controller.error(new Error(`ZIP reader idle for ${idleMs} ms`));
+          archive.destroy();
+        }, idleMs);
+        // The clock must not keep a process alive that is shutting down.
+        idle.unref?.();
+      },
+      cancel() {
+        clearTimeout(idle);
+        archive.destroy();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */

@@ -1,0 +1,196 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DOWNLOAD_ALL_LIMITS,
+  issueTicket,
+  openDownloadAll,
+  TICKET_REDEMPTIONS,
+} from "@/lib/features/engagement/download-all";
+import { MAX_ZIP_STREAMS_PER_COMPANY, zipStreamsInFlight } from "@/lib/features/engagement/zip-slots";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
+import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import fr from "@/messages/fr.json";
+import { readZip } from "../support/zip-reader";
+import { mediaTestEnv, type MediaTestEnv } from "./support/media";
+import { createContentRow, createEventRow, createTenant } from "./support/tenants";
+
+/**
+ * Issue #34, row 11: six process-wide ZIP slots, no idle timeout and tickets redeemable without
+ * end let six readers at 1 byte/s answer every other fan's "Download all", on any tenant, with
+ * 429 for as long as they stayed. Now a reader that stops reading is cut and its slot freed, a
+ * company has a share of the slots, not all, and a ticket streams a bounded number of times.
+ */
+let env: MediaTestEnv;
+let api: ReturnType<typeof engagementHandlers>;
+const gallery = { a: "", b: "" };
+const companyOf = { a: "", b: "" };
+
+const limits: EngagementLimits = {
+  windowSeconds: 60,
+  perVisitor: { like: 50, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
+  anonPerIp: 50,
+};
+
+/** An open photo gallery with `photos` ready photos of 64 KiB each (random: the ZIP stores them). */
+async function openGallery(photos: number): Promise<{ companyId: string; contentId: string }> {
+  const company = await createTenant(env.db, { plan: "professional" });
+  const event = await createEventRow(env.db, company.id);
+  const content = await createContentRow(env.db, company.id, {
+    kind: "photo_gallery",
+    status: "published",
+    eventIds: [event.id],
+  });
+  for (let i = 0; i < photos; i++) {
+    const id = `m${randomBytes(8).toString("hex")}`;
+    const storageKey = `companies/${company.id}/media/${id}/original.jpg`;
+    const bytes = randomBytes(64 * 1024);
+    await env.store.put(storageKey, bytes, "image/jpeg");
+    await env.db.mediaFile.create({
+      data: {
+        id,
+        companyId: company.id,
+        contentId: content.id,
+        kind: "photo",
+        storageKey,
+        // Nothing personal to remove: the fans' copy is the original (download-metadata.test.ts).
+        downloadKey: storageKey,
+        originalName: `photo-${i}.jpg`,
+        mimeType: "image/jpeg",
+        sizeBytes: BigInt(bytes.length),
+        state: "ready",
+        position: i,
+      },
+    });
+  }
+  return { companyId: company.id, contentId: content.id };
+}
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  api = engagementHandlers({
+    limits,
+    clientIp: { trustProxy: false, trustedProxies: [] },
+    ipSecret: "test-secret",
+    secureCookie: false,
+  });
+  for (const key of ["a", "b"] as const) {
+    const made = await openGallery(8);
+    gallery[key] = made.contentId;
+    companyOf[key] = made.companyId;
+  }
+});
+afterAll(() => env?.close());
+
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+function request(path: string, visitor: string, locale: string, body?: unknown): Request {
+  return new Request(`http://app.test${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      host: "app.test",
+      cookie: `NEXT_LOCALE=${locale}; ag_vid=${signedVisitorId(visitor)}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** A fan's POST: the ZIP's URL (with its ticket). */
+async function grant(contentId: string, visitor: string, locale = "en"): Promise<string> {
+  const res = await api.prepareDownloadAll(
+    request(`/api/content/${contentId}/download-all`, visitor, locale, {}),
+    params(contentId),
+  );
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { url: string }).url;
+}
+
+const fetchZip = (contentId: string, url: string, visitor: string, locale = "en") =>
+  api.downloadAll(request(url, visitor, locale), params(contentId));
+
+describe("download all cannot be blocked", () => {
+  it("cuts a reader that takes nothing for the idle timeout, and its slot returns", async () => {
+    const before = zipStreamsInFlight();
+    const visitor = randomUUID();
+    const zip = await openDownloadAll(gallery.a, visitor, issueTicket(gallery.a, visitor), null, {
+      ...DOWNLOAD_ALL_LIMITS,
+      idleTimeoutMs: 300,
+    });
+    expect(zipStreamsInFlight(companyOf.a)).toBe(1);
+    const reader = zip.body.getReader();
+    expect((await reader.read()).done).toBe(false); // one chunk, then nothing
+    await sleep(700);
+    expect(zipStreamsInFlight(companyOf.a)).toBe(0);
+    expect(zipStreamsInFlight()).toBe(before);
+    await expect(reader.read()).rejects.toThrow(/idle/);
+  });
+
+  it("never cuts a reader that keeps reading, however long the whole ZIP takes", async () => {
+    const visitor = randomUUID();
+    const zip = await openDownloadAll(gallery.a, visitor, issueTicket(gallery.a, visitor), null, {
+      ...DOWNLOAD_ALL_LIMITS,
+      idleTimeoutMs: 300,
+    });
+    const reader = zip.body.getReader();
+    const chunks: Uint8Array[] = [];
+    const started = Date.now();
+    for (let next = await reader.read(); !next.done; next = await reader.read()) {
+      chunks.push(next.value);
+      await sleep(200); // slow, but never idle for the timeout
+    }
+    expect(Date.now() - started).toBeGreaterThan(300);
+    expect(readZip(Buffer.concat(chunks))).toHaveLength(8);
+    expect(zipStreamsInFlight(companyOf.a)).toBe(0);
+  });
+
+  it("keeps slots for other companies while one company's fans hold all of theirs", async () => {
+    const held: Response[] = [];
+    for (let i = 0; i < MAX_ZIP_STREAMS_PER_COMPANY; i++) {
+      const visitor = randomUUID();
+      const res = await fetchZip(gallery.a, await grant(gallery.a, visitor), visitor);
+      expect(res.status).toBe(200);
+      held.push(res); // opened, never read: a slow reader
+    }
+    expect(zipStreamsInFlight(companyOf.a)).toBe(MAX_ZIP_STREAMS_PER_COMPANY);
+
+    const next = randomUUID();
+    const refused = await fetchZip(gallery.a, await grant(gallery.a, next), next);
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ messageKey: "engagement.errors.downloadAllBusy" });
+
+    const other = randomUUID();
+    const started = await fetchZip(gallery.b, await grant(gallery.b, other), other);
+    expect(started.status).toBe(200);
+    expect(readZip(Buffer.from(await started.arrayBuffer()))).toHaveLength(8);
+
+    for (const res of held) await res.body?.cancel();
+    await sleep(50);
+    expect(zipStreamsInFlight(companyOf.a)).toBe(0);
+  });
+
+  it(`streams one ticket at most ${TICKET_REDEMPTIONS} times, then refuses in the fan's language`, async () => {
+    const visitor = randomUUID();
+    const url = await grant(gallery.b, visitor, "fr");
+    for (let i = 0; i < TICKET_REDEMPTIONS; i++) {
+      const res = await fetchZip(gallery.b, url, visitor, "fr");
+      expect(res.status).toBe(200);
+      await res.arrayBuffer();
+    }
+    const fourth = await fetchZip(gallery.b, url, visitor, "fr");
+    expect(fourth.status).toBe(403);
+    expect(await fourth.json()).toMatchObject({
+      messageKey: "engagement.errors.downloadAllUsedUp",
+      message: fr.engagement.errors.downloadAllUsedUp,
+    });
+    // Counted once, as before: the retries were one download.
+    const rows = await env.db.engagementEvent.count({
+      where: { contentId: gallery.b, visitorId: visitor, type: "download" },
+    });
+    expect(rows).toBe(1);
+    // A new tap on "Download all" is a new ticket.
+    const again = await fetchZip(gallery.b, await grant(gallery.b, visitor, "fr"), visitor, "fr");
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+  });
+});
