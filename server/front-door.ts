@@ -86,7 +86,7 @@ class ClientGone extends Error {}
 
 /**
  * The body, at most `MAX_BODY_BYTES + 1` bytes: the handler's cap (`readJsonBody`) then refuses
- * a longer one with its 422; the rest is never read (the connection is closed after the answer).
+ * a longer one with its 413; the rest is never read (the connection is closed after the answer).
  */
 function readBody(req: IncomingMessage, timeoutMs: number): Promise<{ body: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
@@ -139,7 +139,7 @@ async function webRequest(
   if (req.method !== "POST")
     return { request: new Request(url, { method: req.method, headers }), truncated: false };
   const declared = Number(req.headers["content-length"] ?? 0);
-  // A declared length over the cap is refused without reading (readCappedText checks it first).
+  // A declared length over the cap is refused (413) without reading (readCappedBytes checks it first).
   if (declared > MAX_BODY_BYTES) headers.set("content-length", String(declared));
   const { body, truncated } =
     declared > MAX_BODY_BYTES
