@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Readable } from "node:stream";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   DOWNLOAD_ALL_LIMITS,
   issueTicket,
@@ -24,8 +25,8 @@ import { createContentRow, createEventRow, createTenant } from "./support/tenant
  */
 let env: MediaTestEnv;
 let api: ReturnType<typeof engagementHandlers>;
-const gallery = { a: "", b: "" };
-const companyOf = { a: "", b: "" };
+const gallery = { a: "", b: "", large: "" };
+const companyOf = { a: "", b: "", large: "" };
 
 const limits: EngagementLimits = {
   windowSeconds: 60,
@@ -33,8 +34,11 @@ const limits: EngagementLimits = {
   anonPerIp: 50,
 };
 
-/** An open photo gallery with `photos` ready photos of 64 KiB each (random: the ZIP stores them). */
-async function openGallery(photos: number): Promise<{ companyId: string; contentId: string }> {
+/** An open photo gallery with `photos` ready photos of `bytes` each (random: the ZIP stores them). */
+async function openGallery(
+  photos: number,
+  size = 64 * 1024,
+): Promise<{ companyId: string; contentId: string }> {
   const company = await createTenant(env.db, { plan: "professional" });
   const event = await createEventRow(env.db, company.id);
   const content = await createContentRow(env.db, company.id, {
@@ -45,7 +49,7 @@ async function openGallery(photos: number): Promise<{ companyId: string; content
   for (let i = 0; i < photos; i++) {
     const id = `m${randomBytes(8).toString("hex")}`;
     const storageKey = `companies/${company.id}/media/${id}/original.jpg`;
-    const bytes = randomBytes(64 * 1024);
+    const bytes = randomBytes(size);
     await env.store.put(storageKey, bytes, "image/jpeg");
     await env.db.mediaFile.create({
       data: {
@@ -75,8 +79,12 @@ beforeAll(async () => {
     ipSecret: "test-secret",
     secureCookie: false,
   });
-  for (const key of ["a", "b"] as const) {
-    const made = await openGallery(8);
+  for (const [key, made] of [
+    ["a", await openGallery(8)],
+    ["b", await openGallery(8)],
+    // Photos larger than what the archive buffers, so one is still being read when the reader stops.
+    ["large", await openGallery(2, 8 * 1024 ** 2)],
+  ] as const) {
     gallery[key] = made.contentId;
     companyOf[key] = made.companyId;
   }
@@ -110,20 +118,31 @@ const fetchZip = (contentId: string, url: string, visitor: string, locale = "en"
   api.downloadAll(request(url, visitor, locale), params(contentId));
 
 describe("download all cannot be blocked", () => {
-  it("cuts a reader that takes nothing for the idle timeout, and its slot returns", async () => {
+  it("cuts a reader that takes nothing for the idle timeout: its slot and its store connection return", async () => {
     const before = zipStreamsInFlight();
     const visitor = randomUUID();
-    const zip = await openDownloadAll(gallery.a, visitor, issueTicket(gallery.a, visitor), null, {
+    // The objects the ZIP opens, to see that none is left open (each holds a store connection).
+    const opened: Readable[] = [];
+    const readStream = env.store.readStream.bind(env.store);
+    const spy = vi.spyOn(env.store, "readStream").mockImplementation(async (key, range) => {
+      const object = await readStream(key, range);
+      opened.push(object);
+      return object;
+    });
+    const zip = await openDownloadAll(gallery.large, visitor, issueTicket(gallery.large, visitor), null, {
       ...DOWNLOAD_ALL_LIMITS,
       idleTimeoutMs: 300,
     });
-    expect(zipStreamsInFlight(companyOf.a)).toBe(1);
+    expect(zipStreamsInFlight(companyOf.large)).toBe(1);
     const reader = zip.body.getReader();
     expect((await reader.read()).done).toBe(false); // one chunk, then nothing
     await sleep(700);
-    expect(zipStreamsInFlight(companyOf.a)).toBe(0);
+    expect(zipStreamsInFlight(companyOf.large)).toBe(0);
     expect(zipStreamsInFlight()).toBe(before);
     await expect(reader.read()).rejects.toThrow(/idle/);
+    spy.mockRestore();
+    expect(opened.length).toBeGreaterThan(0);
+    expect(opened.filter((o) => !o.destroyed && !o.readableEnded)).toEqual([]);
   });
 
   it("never cuts a reader that keeps reading, however long the whole ZIP takes", async () => {

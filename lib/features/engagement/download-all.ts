@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { once } from "node:events";
+import type { Readable } from "node:stream";
 import { ZipArchive } from "archiver";
 import { recordAudit } from "@/lib/core/audit/record";
 import { safeDownloadName } from "@/lib/features/content/manage-media";
@@ -300,11 +301,14 @@ function zipStream<P>(
 ): ReadableStream<Uint8Array> {
   const archive = new ZipArchive({ store: true });
   // A fan who cancels the download, or is cut, closes the stream: stop waiting for entries and
-  // opening objects, and free the slot (finished, failed or cancelled: it is free again).
+  // opening objects, close the object being read (a destroyed archive leaves its source open,
+  // holding a store connection), and free the slot (finished, failed or cancelled: it is free again).
   const closed = new AbortController();
+  let reading: Readable | null = null;
   const finish = () => {
     release();
     closed.abort();
+    reading?.destroy();
   };
   archive.once("close", finish);
   void (async () => {
@@ -316,6 +320,11 @@ function zipStream<P>(
         // Opened before waiting for its entry: a missing object must not leave a pending
         // `once` behind to reject unobserved when the archive is destroyed below.
         const object = await storage.readStream(key);
+        reading = object;
+        if (closed.signal.aborted) {
+          object.destroy();
+          return;
+        }
         const entry = once(archive, "entry", { signal: closed.signal });
         archive.append(object, { name: names[i] ?? `photo-${i + 1}` });
         await entry;
