@@ -226,3 +226,53 @@ describe("removing a member", () => {
     expect(await h.prisma.session.count({ where: { userId: admin.userId } })).toBe(0);
   });
 });
+
+describe("invitations of an admin who is removed or demoted", () => {
+  const pendingInvitation = async (company: Tenant, invitedById: string, email: string) => {
+    const { newInvitationToken } = await import("@/lib/features/team/token");
+    const { token, tokenHash } = newInvitationToken();
+    await h.prisma.invitation.create({
+      data: {
+        companyId: company.id,
+        email,
+        role: "admin",
+        tokenHash,
+        invitedById,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      },
+    });
+    return token;
+  };
+  const pendingFrom = (invitedById: string) =>
+    h.prisma.invitation.count({ where: { invitedById, acceptedAt: null } });
+
+  it("removing or demoting an admin revokes the invitations they sent (no way back in)", async () => {
+    const a = await tenant();
+    const removed = await secondAdmin(a, "Leaving Admin");
+    const demoted = await secondAdmin(a, "Demoted Admin");
+    await pendingInvitation(a, removed.userId, `back-door@${a.slug}.test`);
+    await pendingInvitation(a, demoted.userId, `other-door@${a.slug}.test`);
+
+    await h.actAs(a.emails.admin);
+    expect(await team.removeMemberAction(removed.userId)).toMatchObject({ ok: true });
+    expect(await team.changeMemberRoleAction(demoted.userId, "manager")).toMatchObject({ ok: true });
+    expect(await pendingFrom(removed.userId)).toBe(0);
+    expect(await pendingFrom(demoted.userId)).toBe(0);
+  });
+
+  it("an invitation whose inviter is no longer an admin of the company is refused", async () => {
+    const a = await tenant();
+    const inviter = await secondAdmin(a, "Former Admin");
+    const email = `late-${Math.random().toString(36).slice(2, 8)}@${a.slug}.test`;
+    const token = await pendingInvitation(a, inviter.userId, email);
+    // Lost the role some other way than through Settings → Team (e.g. by the operator).
+    await h.prisma.profile.update({ where: { userId: inviter.userId }, data: { role: "user" } });
+    const userId = await h.createUser({ email, name: "Late Joiner" });
+    const { acceptInvitation } = await import("@/lib/features/team/accept-invitation");
+    await expect(acceptInvitation({ id: userId, email, name: "Late Joiner" }, token)).rejects.toMatchObject({
+      code: "not_found",
+      messageKey: "team.invitationInvalid",
+    });
+    expect(await h.prisma.profile.findUnique({ where: { userId } })).toBeNull();
+  });
+});

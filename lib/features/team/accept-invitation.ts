@@ -54,6 +54,7 @@ export async function acceptInvitation(
         companyId: true,
         acceptedAt: true,
         expiresAt: true,
+        invitedById: true,
         company: { select: { name: true } },
       },
     });
@@ -61,6 +62,14 @@ export async function acceptInvitation(
     if (invitation.expiresAt <= now) throw new AppError("conflict", "team.invitationExpired");
     if (invitation.email !== user.email.toLowerCase())
       throw new AppError("forbidden", "team.invitationOtherEmail");
+    // Only an admin's word lets someone in: an inviter who is no longer one revoked it by leaving.
+    if (invitation.invitedById) {
+      const inviter = await tx.profile.findFirst({
+        where: { userId: invitation.invitedById, companyId: invitation.companyId, role: "admin" },
+        select: { userId: true },
+      });
+      if (!inviter) throw new AppError("not_found", "team.invitationInvalid");
+    }
 
     const profile = await tx.profile.findUnique({ where: { userId: user.id }, select: { companyId: true } });
     if (profile?.companyId && profile.companyId !== invitation.companyId) {

@@ -60,6 +60,14 @@ async function lockForChange(
   return { role: target.role, admins: admins.length };
 }
 
+/**
+ * The invitations a member sent and nobody accepted yet go with their admin rights: otherwise a
+ * removed (or demoted) admin could let themselves back in through one they sent to another address.
+ */
+function revokeInvitationsSentBy(tx: Prisma.TransactionClient, companyId: string, userId: string) {
+  return tx.invitation.deleteMany({ where: { companyId, invitedById: userId, acceptedAt: null } });
+}
+
 function assertAnAdminRemains(target: LockedTarget, newRole: Role | null): void {
   if (target.role === "admin" && newRole !== "admin" && target.admins <= 1) {
     throw new AppError("conflict", "team.lastAdmin");
@@ -78,6 +86,7 @@ export async function removeMember(membership: Membership, userId: string): Prom
       where: { userId, companyId },
       data: { companyId: null, companyName: null, role: "user" },
     });
+    await revokeInvitationsSentBy(tx, companyId, userId);
     return target.role;
   });
   const sessionsEnded = await endAllSessions(userId, "revoked", companyId);
@@ -102,6 +111,7 @@ export async function changeMemberRole(
     if (target.role === role) return null;
     assertAnAdminRemains(target, role);
     await tx.profile.updateMany({ where: { userId, companyId }, data: { role } });
+    if (target.role === "admin") await revokeInvitationsSentBy(tx, companyId, userId);
     return target.role;
   });
   if (from === null) return { role, changed: false };
