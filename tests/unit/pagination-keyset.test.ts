@@ -25,6 +25,17 @@ describe("keyset pagination", () => {
     expect(decodeCursor("")).toBeNull();
     expect(decodeCursor("not-a-cursor")).toBeNull();
     expect(decodeCursor(Buffer.from("yesterday|x").toString("base64url"))).toBeNull();
+    // Would reach PostgreSQL and fail there (a 500 on the public comments list): a NUL in the id,
+    // a year outside its range, more than two parts.
+    const forged = (text: string) => decodeCursor(Buffer.from(text).toString("base64url"));
+    expect(forged("2026-01-01T00:00:00.000Z|\u0000")).toBeNull();
+    expect(forged("2026-01-01T00:00:00.000Z|a b")).toBeNull();
+    expect(forged(`${new Date(Date.UTC(-100000, 0, 1)).toISOString()}|c1`)).toBeNull();
+    expect(forged("2026-01-01T00:00:00.000Z|c1|x")).toBeNull();
+    expect(forged("2026-01-01T00:00:00.000Z|c1")).toEqual({
+      createdAt: new Date("2026-01-01T00:00:00.000Z"),
+      id: "c1",
+    });
   });
 
   it("continues after a position with the id as tie-breaker, bounded for an index range", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isRecordIdShape } from "@/lib/core/validation/common";
 
 /**
  * Keyset pagination: a list ordered by a timestamp column, then by id to break ties, continues
@@ -45,12 +46,20 @@ export function encodeCursor(position: KeysetPosition): string {
   return Buffer.from(`${position.createdAt.toISOString()}|${position.id}`, "utf8").toString("base64url");
 }
 
-/** The position, or null for a cursor that was not ours (the list then starts from the top). */
+/** Timestamps PostgreSQL stores (1970 to 9999): a cursor outside them was not ours. */
+const LATEST_MS = Date.UTC(9999, 11, 31);
+
+/**
+ * The position, or null for a cursor that was not ours (the list then starts from the top). The
+ * id must have a record id's shape and the time PostgreSQL's range: a NUL byte or the year
+ * -100000 would otherwise reach the database and come back as a 500.
+ */
 export function decodeCursor(value: string | null | undefined): KeysetPosition | null {
   if (!value) return null;
-  const [iso, id] = Buffer.from(value, "base64url").toString("utf8").split("|");
+  const [iso, id, ...rest] = Buffer.from(value, "base64url").toString("utf8").split("|");
   const createdAt = new Date(iso ?? "");
-  if (!id || Number.isNaN(createdAt.getTime())) return null;
+  const ms = createdAt.getTime();
+  if (!id || rest.length > 0 || !isRecordIdShape(id) || !(ms >= 0 && ms <= LATEST_MS)) return null;
   return { createdAt, id };
 }
 
