@@ -129,14 +129,26 @@ describe("webhook event shapes", () => {
     });
     expect(
       readChange("checkout.session.completed", {
+        id: "cs_1",
         mode: "subscription",
         customer: "cus_1",
-        client_reference_id: "c1",
+        metadata: { companyId: "c1" },
       }),
     ).toMatchObject({
       kind: "checkout",
+      sessionId: "cs_1",
       companyId: "c1",
+      customerId: "cus_1",
     });
+    // Whoever opens a Payment Link sets client_reference_id: it names no company here.
+    expect(
+      readChange("checkout.session.completed", {
+        id: "cs_2",
+        mode: "subscription",
+        customer: "cus_2",
+        client_reference_id: "c1",
+      }),
+    ).toMatchObject({ kind: "checkout", companyId: null });
   });
 
   it("ignores unknown types and shapes it cannot use", () => {
