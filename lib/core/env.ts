@@ -296,6 +296,13 @@ function load(): Env {
 
 export const env: Env = load();
 
+/**
+ * NODE_ENV as the process was started with, with no default: `env.NODE_ENV` says "development"
+ * when it is unset, which is right for logging and headers but not for what a production
+ * process must never do by accident (the signer's fixed development secret, lib/core/signing.ts).
+ */
+export const declaredNodeEnv: string | undefined = process.env.NODE_ENV || undefined;
+
 export const dataDir = path.resolve(env.DATA_DIR);
 export const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`;
 

@@ -1,5 +1,5 @@
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
-import { env } from "@/lib/core/env";
+import { declaredNodeEnv, env } from "@/lib/core/env";
 
 /**
  * The one signer: everything the app signs or keys with a MAC goes through here. Each purpose
@@ -20,16 +20,15 @@ const DEVELOPMENT_SECRET = "afterglow-development-internal-secret";
 
 /**
  * The secret every key is derived from: INTERNAL_SECRET, else BETTER_AUTH_SECRET (`npm start`
- * generates one into the data folder), else a fixed value outside production. Null in a
- * production process started without either: then keys are random per process (safe, but
+ * generates one into the data folder), else a fixed value, but only in a process started with
+ * NODE_ENV=development or test (`next dev`, vitest, `npm run dev`). Null otherwise, NODE_ENV
+ * unset included (a hand-started worker or script is treated as production: a value printed in
+ * the source must never sign anything real): then keys are random per process (safe, but
  * nothing signed survives a restart or reaches another instance) and `sharedSigning()` is false.
  */
 function rootSecret(): string | null {
-  return (
-    env.INTERNAL_SECRET ??
-    env.BETTER_AUTH_SECRET ??
-    (env.NODE_ENV === "production" ? null : DEVELOPMENT_SECRET)
-  );
+  const fixedAllowed = declaredNodeEnv === "development" || declaredNodeEnv === "test";
+  return env.INTERNAL_SECRET ?? env.BETTER_AUTH_SECRET ?? (fixedAllowed ? DEVELOPMENT_SECRET : null);
 }
 
 /** Whether other processes (the worker, another instance) hold the same keys. */

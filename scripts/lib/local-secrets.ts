@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /**
@@ -30,7 +30,10 @@ const MIN_LENGTH = 32;
 export async function localSecret(file: string): Promise<string> {
   const read = async () => (await readFile(file, "utf8").catch(() => "")).trim();
   const existing = await read();
-  if (existing.length >= MIN_LENGTH) return existing;
+  if (existing.length >= MIN_LENGTH) {
+    await ownerOnly(file);
+    return existing;
+  }
   await mkdir(path.dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("base64url");
   try {
@@ -42,7 +45,17 @@ export async function localSecret(file: string): Promise<string> {
     if (theirs.length >= MIN_LENGTH) return theirs;
     throw error;
   }
+  // `mode` applies only to a file `writeFile` creates: a replaced one keeps its old mode.
+  await ownerOnly(file);
   return secret;
+}
+
+/**
+ * 0600 on every start, not only at creation: a secrets file copied or restored with looser
+ * permissions (a backup tool, `cp` under another umask, a hand edit) is closed again.
+ */
+async function ownerOnly(file: string): Promise<void> {
+  await chmod(file, 0o600);
 }
 
 export const authSecret = (dataDir: string) => localSecret(path.join(dataDir, LOCAL_SECRET_FILES.authSecret));
