@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { originalDownloadUrl } from "@/lib/features/content/manage-media";
+import { deleteContent, originalDownloadUrl } from "@/lib/features/content/manage-media";
 import { getContentForEdit } from "@/lib/features/content/queries";
 import { updateContent } from "@/lib/features/content/save-content";
 import { addMissingRenditions, findBackfillCandidates } from "@/lib/platform/media/backfill";
@@ -105,17 +105,21 @@ async function processedBeforeCopies(id: string): Promise<void> {
   const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id } });
   expect(row.downloadKey).toMatch(/\/download\.jpg$/);
   await env.store.delete(row.downloadKey!);
-  await env.db.$transaction([
-    env.db.mediaFile.update({ where: { id }, data: { downloadKey: null, downloadBytes: 0 } }),
-    env.db.company.update({
-      where: { id: company.id },
-      data: { storageUsedBytes: { decrement: row.downloadBytes } },
-    }),
-  ]);
+  await env.db.mediaFile.update({ where: { id }, data: { downloadKey: null, downloadBytes: 0 } });
 }
 
 const usedBytes = async () =>
   (await env.db.company.findUniqueOrThrow({ where: { id: company.id } })).storageUsedBytes;
+
+/** What the company's media count against its plan: originals and renditions, never the copies. */
+async function originalsAndRenditions(): Promise<bigint> {
+  const rows = await env.db.mediaFile.findMany({ where: { companyId: company.id } });
+  return rows.reduce(
+    (sum, r) =>
+      sum + r.sizeBytes + BigInt((r.variants as { bytes: number }[]).reduce((n, v) => n + v.bytes, 0)),
+    0n,
+  );
+}
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
 function request(path: string, visitor: string, body?: unknown): Request {
@@ -189,10 +193,13 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 describe("fans' photo downloads without location", () => {
-  it("makes the copy when the photo is processed, beside its renditions, counted in storage", async () => {
+  it("makes the copy when the photo is processed, beside its renditions, outside the storage quota", async () => {
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: fresh.id } });
     const copy = Buffer.from(await env.store.getBytes(row.downloadKey!));
     expect(row.downloadBytes).toBe(copy.length);
+    expect(copy.length).toBeGreaterThan(0);
+    // Three photos with copies stored: the plan's meter counts their originals and renditions only.
+    expect(await usedBytes()).toBe(await originalsAndRenditions());
     await expectCleanCopyOf(copy, fresh.bytes);
     // The original itself is untouched.
     expect(Buffer.from(await env.store.getBytes(row.storageKey)).equals(fresh.bytes)).toBe(true);
@@ -202,15 +209,16 @@ describe("fans' photo downloads without location", () => {
     await expectCleanCopyOf(await fanDownload(gated, fresh.id), fresh.bytes);
   });
 
-  it("makes the copy at the first download of a photo processed before copies existed, counting it once", async () => {
+  it("makes the copy at the first download of a photo processed before copies existed, the quota's use unchanged", async () => {
     await processedBeforeCopies(older.id);
     const before = await usedBytes();
     await expectCleanCopyOf(await fanDownload(gated, older.id), older.bytes);
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: older.id } });
     expect(row.downloadKey).toMatch(/\/download\.jpg$/);
-    expect(await usedBytes()).toBe(before + BigInt(row.downloadBytes));
+    expect(row.downloadBytes).toBeGreaterThan(0);
+    expect(await usedBytes()).toBe(before);
     await fanDownload(gated, older.id);
-    expect(await usedBytes()).toBe(before + BigInt(row.downloadBytes));
+    expect(await usedBytes()).toBe(before);
   });
 
   it("puts the copies in the Download all ZIP", async () => {
@@ -227,7 +235,7 @@ describe("fans' photo downloads without location", () => {
     expect(await addMissingRenditions(older.id)).toEqual({ status: "copied" });
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: older.id } });
     await expectCleanCopyOf(Buffer.from(await env.store.getBytes(row.downloadKey!)), older.bytes);
-    expect(await usedBytes()).toBe(before + BigInt(row.downloadBytes));
+    expect(await usedBytes()).toBe(before);
     expect(await findBackfillCandidates(null, 50)).not.toContain(older.id);
   });
 
@@ -253,12 +261,26 @@ describe("fans' photo downloads without location", () => {
     expect((await fanZip(kept)).map((e) => e.equals(keptPhoto.bytes))).toEqual([true]);
   });
 
-  it("deletes the copy with its photo and gives its bytes back", async () => {
+  it("deletes the copy with its photo, giving back the original's and renditions' bytes only", async () => {
     const row = await env.db.mediaFile.findUniqueOrThrow({ where: { id: fresh.id } });
+    expect(await env.store.size(row.downloadKey!)).toBe(row.downloadBytes);
     const before = await usedBytes();
     await deleteMedia(company.id, { id: fresh.id });
+    expect(await env.store.size(row.downloadKey!)).toBeNull();
     expect(await env.store.listKeys(`companies/${company.id}/media/${fresh.id}/`)).toEqual([]);
     const renditions = (row.variants as { bytes: number }[]).reduce((sum, v) => sum + v.bytes, 0);
-    expect(await usedBytes()).toBe(before - row.sizeBytes - BigInt(renditions) - BigInt(row.downloadBytes));
+    expect(await usedBytes()).toBe(before - row.sizeBytes - BigInt(renditions));
+    expect(await usedBytes()).toBe(await originalsAndRenditions());
+  });
+
+  it("deletes every copy of a gallery deleted as a whole", async () => {
+    const rows = await env.db.mediaFile.findMany({ where: { contentId: kept } });
+    const copies = rows.flatMap((r) =>
+      r.downloadKey && r.downloadKey !== r.storageKey ? [r.downloadKey] : [],
+    );
+    expect(copies.length).toBeGreaterThan(0);
+    await deleteContent(company.as("admin"), kept);
+    for (const key of copies) expect(await env.store.size(key)).toBeNull();
+    expect(await usedBytes()).toBe(await originalsAndRenditions());
   });
 });

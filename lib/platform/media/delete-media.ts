@@ -11,12 +11,13 @@ type Db = PrismaClient | Prisma.TransactionClient;
 
 /**
  * Bytes a media row accounts for in `Company.storageUsedBytes`: its original (as announced,
- * reserved when the upload was presigned), every rendition listed in `variants` (the
- * poster of a video included) and a photo's download copy (`downloadBytes`, 0 when the original
- * is its own copy). The seed derives the company total the same way (its media have no copy).
+ * reserved when the upload was presigned) and every rendition listed in `variants` (the
+ * poster of a video included). A photo's download copy for fans (`downloadKey`) is not counted
+ * (lib/platform/media/download-copy.ts says why), though it is deleted with the rest. The seed
+ * derives the company total the same way.
  */
-export function storedBytesOf(row: { sizeBytes: bigint; variants: unknown; downloadBytes?: number }): bigint {
-  let total = row.sizeBytes + BigInt(row.downloadBytes ?? 0);
+export function storedBytesOf(row: { sizeBytes: bigint; variants: unknown }): bigint {
+  let total = row.sizeBytes;
   for (const v of parseStoredVariants(row.variants) ?? []) total += BigInt(v.bytes);
   return total;
 }
@@ -30,7 +31,6 @@ export const removableSelect = {
   variants: true,
   posterKey: true,
   downloadKey: true,
-  downloadBytes: true,
   multipartUploadId: true,
 } satisfies Prisma.MediaFileSelect;
 

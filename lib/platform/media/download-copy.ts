@@ -12,9 +12,14 @@ import { stripPersonalMetadata } from "@/lib/platform/media/strip-metadata";
  * untouched original.
  *
  * The copy is made once, by the media worker when the photo is processed
- * (`processors/image.ts`), stored beside the renditions as `…/download.<ext>` and counted in
- * the company's storage (`MediaFile.downloadBytes`); an original with nothing to remove is its
- * own copy (`downloadKey` = `storageKey`, nothing stored twice). It has its own columns, not an
+ * (`processors/image.ts`) and stored beside the renditions as `…/download.<ext>`; an original
+ * with nothing to remove is its own copy (`downloadKey` = `storageKey`, nothing stored twice).
+ * The copy is not counted in the company's storage quota (`Company.storageUsedBytes`): the
+ * organiser did not choose it, it is the app's way of handing out what they uploaded, and
+ * counting it would nearly double a photo gallery's use (a backfill on the first start after
+ * the deploy would have pushed full accounts over their plan at once). Its size is kept on the
+ * row (`MediaFile.downloadBytes`, for the operator's own accounting), and it is deleted with its
+ * media (`removeMediaObjects`). It has its own columns, not an
  * entry in `variants`: the public media route serves any listed rendition by name, and the
  * full-size copy must only leave through the lead gate. Once made, a fan's download is what it
  * was before: a signed URL the store answers, and the ZIP of "Download all" reads the copy
@@ -33,7 +38,7 @@ import { stripPersonalMetadata } from "@/lib/platform/media/strip-metadata";
 export interface DownloadCopy {
   /** `…/download.<ext>`, or the original's key when there was nothing to remove. */
   key: string;
-  /** Bytes to count in storage: 0 when the original is its own copy. */
+  /** Bytes stored for the copy (not counted in the quota): 0 when the original is its own copy. */
   bytes: number;
   /** The object written, if any (for clean-up when the media vanished meanwhile). */
   written: string | null;
@@ -69,16 +74,14 @@ const gone = () => new AppError("not_found", "media.errors.notFound");
 
 /**
  * A ready photo's download copy, made now if it has none: written first, then recorded on the
- * row and counted in storage under the row's lock, so two makers (a download and the backfill)
- * count it once (both write the same key and bytes), and a media deleted meanwhile leaves no
- * object behind.
+ * row under the row's lock, so two makers (a download and the backfill) record it once (both
+ * write the same key and bytes), and a media deleted meanwhile leaves no object behind.
  */
 export async function ensureDownloadCopy(mediaId: string): Promise<string> {
   const media = await db.mediaFile.findUnique({
     where: { id: mediaId },
     select: {
       id: true,
-      companyId: true,
       kind: true,
       state: true,
       storageKey: true,
@@ -103,12 +106,6 @@ export async function ensureDownloadCopy(mediaId: string): Promise<string> {
       where: { id: media.id },
       data: { downloadKey: copy.key, downloadBytes: copy.bytes },
     });
-    if (copy.bytes > 0) {
-      await tx.company.update({
-        where: { id: media.companyId },
-        data: { storageUsedBytes: { increment: copy.bytes } },
-      });
-    }
     return copy.key;
   });
   if (key === null) {

@@ -57,16 +57,9 @@ export async function processMedia(
       },
     });
     if (count === 0) return false;
-    const before = storedBytesOf({
-      sizeBytes: 0n,
-      variants: media.variants,
-      downloadBytes: media.downloadBytes,
-    });
-    const after = storedBytesOf({
-      sizeBytes: 0n,
-      variants: result.variants,
-      downloadBytes: result.download ? result.download.bytes : media.downloadBytes,
-    });
+    // Renditions only: a photo's download copy is not counted (lib/platform/media/download-copy.ts).
+    const before = storedBytesOf({ sizeBytes: 0n, variants: media.variants });
+    const after = storedBytesOf({ sizeBytes: 0n, variants: result.variants });
     if (after !== before) {
       await tx.company.update({
         where: { id: media.companyId },

@@ -32,7 +32,6 @@ export const processedSelect = {
   mimeType: true,
   sizeBytes: true,
   variants: true,
-  downloadBytes: true,
 } satisfies Prisma.MediaFileSelect;
 
 export type MediaRow = Prisma.MediaFileGetPayload<{ select: typeof processedSelect }>;
@@ -41,7 +40,7 @@ export type MediaRow = Prisma.MediaFileGetPayload<{ select: typeof processedSele
 export interface ProcessorResult {
   data: Prisma.MediaFileUpdateManyMutationInput;
   variants: StoredVariant[];
-  /** A photo's copy for fans' downloads (lib/platform/media/download-copy.ts), counted in storage. */
+  /** A photo's copy for fans' downloads (lib/platform/media/download-copy.ts), not counted in the quota. */
   download?: { key: string; bytes: number };
   /** Objects written, deleted again if the media vanished meanwhile. */
   written: string[];
