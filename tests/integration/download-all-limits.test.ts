@@ -8,7 +8,11 @@ import {
   openDownloadAll,
   TICKET_REDEMPTIONS,
 } from "@/lib/features/engagement/download-all";
-import { MAX_ZIP_STREAMS_PER_COMPANY, zipStreamsInFlight } from "@/lib/features/engagement/zip-slots";
+import {
+  MAX_ZIP_STREAMS_PER_CLIENT,
+  MAX_ZIP_STREAMS_PER_COMPANY,
+  zipStreamsInFlight,
+} from "@/lib/features/engagement/zip-slots";
 import type { EngagementLimits } from "@/lib/platform/visitors/limits";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
@@ -25,6 +29,8 @@ import { createContentRow, createEventRow, createTenant } from "./support/tenant
  */
 let env: MediaTestEnv;
 let api: ReturnType<typeof engagementHandlers>;
+/** The same handlers with a minimum pace a test can reach quickly. */
+let paced: ReturnType<typeof engagementHandlers>;
 const gallery = { a: "", b: "", large: "" };
 const companyOf = { a: "", b: "", large: "" };
 
@@ -79,6 +85,17 @@ beforeAll(async () => {
     ipSecret: "test-secret",
     secureCookie: false,
   });
+  paced = engagementHandlers({
+    limits,
+    clientIp: { trustProxy: false, trustedProxies: [] },
+    ipSecret: "test-secret",
+    secureCookie: false,
+    // Scaled down from the shipped pace (16 KiB/s after 30 s, over 60 s) so a test takes a second.
+    downloadAll: {
+      ...DOWNLOAD_ALL_LIMITS,
+      pace: { minBytesPerSecond: 4 * 1024 ** 2, graceMs: 200, windowMs: 400 },
+    },
+  });
   for (const [key, made] of [
     ["a", await openGallery(8)],
     ["b", await openGallery(8)],
@@ -92,12 +109,16 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const params = (id: string) => ({ params: Promise.resolve({ id }) });
-function request(path: string, visitor: string, locale: string, body?: unknown): Request {
+let addresses = 0;
+/** A client address of its own (the handlers believe a single X-Forwarded-For, as a bare `next start`). */
+const newAddress = () => `198.51.100.${++addresses}`;
+function request(path: string, visitor: string, locale: string, body?: unknown, ip = newAddress()): Request {
   return new Request(`http://app.test${path}`, {
     method: body === undefined ? "GET" : "POST",
     headers: {
       host: "app.test",
       cookie: `NEXT_LOCALE=${locale}; ag_vid=${signedVisitorId(visitor)}`,
+      "x-forwarded-for": ip,
       ...(body === undefined ? {} : { "content-type": "application/json" }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -114,8 +135,8 @@ async function grant(contentId: string, visitor: string, locale = "en"): Promise
   return ((await res.json()) as { url: string }).url;
 }
 
-const fetchZip = (contentId: string, url: string, visitor: string, locale = "en") =>
-  api.downloadAll(request(url, visitor, locale), params(contentId));
+const fetchZip = (contentId: string, url: string, visitor: string, locale = "en", ip?: string) =>
+  api.downloadAll(request(url, visitor, locale, undefined, ip), params(contentId));
 
 describe("download all cannot be blocked", () => {
   it("cuts a reader that takes nothing for the idle timeout: its slot and its store connection return", async () => {
@@ -129,10 +150,17 @@ describe("download all cannot be blocked", () => {
       opened.push(object);
       return object;
     });
-    const zip = await openDownloadAll(gallery.large, visitor, issueTicket(gallery.large, visitor), null, {
-      ...DOWNLOAD_ALL_LIMITS,
-      idleTimeoutMs: 300,
-    });
+    const zip = await openDownloadAll(
+      gallery.large,
+      visitor,
+      issueTicket(gallery.large, visitor),
+      null,
+      visitor,
+      {
+        ...DOWNLOAD_ALL_LIMITS,
+        pace: { idleTimeoutMs: 300 },
+      },
+    );
     expect(zipStreamsInFlight(companyOf.large)).toBe(1);
     const reader = zip.body.getReader();
     expect((await reader.read()).done).toBe(false); // one chunk, then nothing
@@ -147,9 +175,9 @@ describe("download all cannot be blocked", () => {
 
   it("never cuts a reader that keeps reading, however long the whole ZIP takes", async () => {
     const visitor = randomUUID();
-    const zip = await openDownloadAll(gallery.a, visitor, issueTicket(gallery.a, visitor), null, {
+    const zip = await openDownloadAll(gallery.a, visitor, issueTicket(gallery.a, visitor), null, visitor, {
       ...DOWNLOAD_ALL_LIMITS,
-      idleTimeoutMs: 300,
+      pace: { idleTimeoutMs: 300 },
     });
     const reader = zip.body.getReader();
     const chunks: Uint8Array[] = [];
@@ -211,5 +239,92 @@ describe("download all cannot be blocked", () => {
     const again = await fetchZip(gallery.b, await grant(gallery.b, visitor, "fr"), visitor, "fr");
     expect(again.status).toBe(200);
     await again.arrayBuffer();
+  });
+
+  it("cuts a reader that reads slowly but steadily, never idle, once its pace falls below the minimum", async () => {
+    const visitor = randomUUID();
+    const url = await grant(gallery.large, visitor);
+    const res = await paced.downloadAll(request(url, visitor, "en"), params(gallery.large));
+    expect(res.status).toBe(200);
+    expect(zipStreamsInFlight(companyOf.large)).toBe(1);
+    const reader = res.body!.getReader();
+    let bytes = 0;
+    const slowly = async () => {
+      // Steadily at 1 MiB/s, whatever the chunks' sizes: a pause of at most a second or so
+      // between reads (far inside the 30 s idle timeout), a quarter of the minimum pace.
+      for (let next = await reader.read(); !next.done; next = await reader.read()) {
+        bytes += next.value.length;
+        await sleep((next.value.length / 1024 ** 2) * 1000);
+      }
+    };
+    await expect(slowly()).rejects.toThrow(/bytes\/s/);
+    expect(bytes).toBeLessThan(4 * 1024 ** 2); // cut long before the end (16 MiB)
+    await sleep(50);
+    expect(zipStreamsInFlight(companyOf.large)).toBe(0);
+  });
+
+  it("lets a reader at full speed take the whole ZIP under the same minimum", async () => {
+    const visitor = randomUUID();
+    const url = await grant(gallery.b, visitor);
+    const res = await paced.downloadAll(request(url, visitor, "en"), params(gallery.b));
+    expect(res.status).toBe(200);
+    expect(readZip(Buffer.from(await res.arrayBuffer()))).toHaveLength(8);
+    expect(zipStreamsInFlight(companyOf.b)).toBe(0);
+  });
+
+  it(`gives one address at most ${MAX_ZIP_STREAMS_PER_CLIENT} streams, on any galleries; another address still gets its ZIP`, async () => {
+    const address = newAddress();
+    const visitor = randomUUID();
+    const held: Response[] = [];
+    for (const id of [gallery.a, gallery.b]) {
+      const res = await fetchZip(id, await grant(id, visitor), visitor, "en", address);
+      expect(res.status).toBe(200);
+      held.push(res); // opened, never read
+    }
+    expect(held).toHaveLength(MAX_ZIP_STREAMS_PER_CLIENT);
+
+    // A third company's gallery has free slots of its own: the address's share is what refuses.
+    const refused = await fetchZip(
+      gallery.large,
+      await grant(gallery.large, visitor, "fr"),
+      visitor,
+      "fr",
+      address,
+    );
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBeTruthy();
+    expect(await refused.json()).toMatchObject({
+      messageKey: "engagement.errors.downloadAllTooMany",
+      message: fr.engagement.errors.downloadAllTooMany,
+    });
+    expect(zipStreamsInFlight(companyOf.large)).toBe(0);
+
+    // Another visitor id from the same address is the same address.
+    const sameAddress = randomUUID();
+    const again = await fetchZip(
+      gallery.large,
+      await grant(gallery.large, sameAddress),
+      sameAddress,
+      "en",
+      address,
+    );
+    expect(again.status).toBe(429);
+
+    const other = randomUUID();
+    const started = await fetchZip(
+      gallery.large,
+      await grant(gallery.large, other),
+      other,
+      "en",
+      newAddress(),
+    );
+    expect(started.status).toBe(200);
+    expect(readZip(Buffer.from(await started.arrayBuffer()))).toHaveLength(2);
+
+    for (const res of held) await res.body?.cancel();
+    await sleep(50);
+    const after = await fetchZip(gallery.large, await grant(gallery.large, visitor), visitor, "en", address);
+    expect(after.status).toBe(200);
+    await after.body?.cancel();
   });
 });

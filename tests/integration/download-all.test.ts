@@ -193,7 +193,7 @@ describe("download all", () => {
     ).rejects.toMatchObject({ messageKey: "engagement.errors.downloadAllTooLarge" });
     const ticket = issueTicket(OPEN, visitor);
     await expect(
-      openDownloadAll(OPEN, visitor, ticket, null, { maxFiles: 10, maxBytes: 100 }),
+      openDownloadAll(OPEN, visitor, ticket, null, "client-key", { maxFiles: 10, maxBytes: 100 }),
     ).rejects.toMatchObject({
       messageKey: "engagement.errors.downloadAllTooLarge",
     });

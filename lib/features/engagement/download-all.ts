@@ -1,7 +1,4 @@
 import { randomBytes } from "node:crypto";
-import { once } from "node:events";
-import type { Readable } from "node:stream";
-import { ZipArchive } from "archiver";
 import { recordAudit } from "@/lib/core/audit/record";
 import { safeDownloadName } from "@/lib/features/content/manage-media";
 import { db } from "@/lib/core/db";
@@ -17,8 +14,8 @@ import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { sign, verify } from "@/lib/core/signing";
 import { consumeLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
-import { storage } from "@/lib/core/storage";
 import { reserveZipSlot, type ZipSlotLimits } from "@/lib/features/engagement/zip-slots";
+import { ZIP_PACE, zipStream, type ZipPace } from "@/lib/features/engagement/zip-stream";
 import { fanDownloadKey } from "@/lib/platform/media/download-copy";
 
 /**
@@ -34,25 +31,20 @@ import { fanDownloadKey } from "@/lib/platform/media/download-copy";
  * lead is now on file), counts the download once per ticket (a retried or resumed GET streams
  * again without counting twice) and streams the file.
  *
- * What one fan can hold (issue #34, row 11): a stream takes a slot of the process and of the
- * gallery's company (zip-slots.ts) and gives it back when it ends, fails or is cancelled, or
- * when its reader takes nothing for `idleTimeoutMs` (it is cut); a ticket streams at most
+ * What one fan can hold (issue #34, row 11): a stream takes a slot of the process, of the
+ * gallery's company and of the client's address (zip-slots.ts) and gives it back when it ends,
+ * fails or is cancelled, or when its reader takes nothing for the idle timeout or reads slower
+ * than the minimum rate (it is cut: zip-stream.ts); a ticket streams at most
  * `TICKET_REDEMPTIONS` times (the browser's retries), counted across instances by the one limiter.
  */
 export interface DownloadAllLimits {
   maxFiles: number;
   maxBytes: number;
-  /** ZIP streams at once, per process and per company (lib/features/engagement/zip-slots.ts). */
+  /** ZIP streams at once, per process, company and address (lib/features/engagement/zip-slots.ts). */
   slots?: ZipSlotLimits;
-  /** A reader that asks for no more bytes for this long is cut and its slot freed. */
-  idleTimeoutMs?: number;
+  /** How slowly a reader may go before it is cut (lib/features/engagement/zip-stream.ts). */
+  pace?: Partial<ZipPace>;
 }
-
-/**
- * Long enough for a phone that stalls a moment (a network switch, a busy disk) to carry on,
- * short enough that a reader who stops reading gives the slot back soon.
- */
-export const ZIP_IDLE_TIMEOUT_MS = 30_000;
 
 export const DOWNLOAD_ALL_LIMITS: DownloadAllLimits = { maxFiles: 500, maxBytes: 2 * 1024 ** 3 };
 
@@ -241,6 +233,8 @@ export async function openDownloadAll(
   visitorId: string,
   ticket: string | null,
   source: string | null,
+  /** The client's address as a limit key (lib/core/rate-limit/client-ip.ts `ipKeyPart`), or "unknown". */
+  clientKey: string,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
 ): Promise<DownloadAllStream> {
   const { content, title, keepPhotoMetadata } = await galleryOf(contentId);
@@ -251,8 +245,14 @@ export async function openDownloadAll(
   if (!ticketId) throw ticketExpired();
   const photos = await photosOf(content, limits);
   // Before counting and redeeming: a fan asked to retry has not downloaded anything yet.
-  const release = reserveZipSlot(content.companyId, limits.slots);
-  if (!release) throw rateLimited(ZIP_BUSY_RETRY_SECONDS, "engagement.errors.downloadAllBusy");
+  const slot = reserveZipSlot({ companyId: content.companyId, clientKey }, limits.slots);
+  if (!slot.ok) {
+    throw rateLimited(
+      ZIP_BUSY_RETRY_SECONDS,
+      slot.reason === "client" ? "engagement.errors.downloadAllTooMany" : "engagement.errors.downloadAllBusy",
+    );
+  }
+  const { release } = slot;
   try {
     await redeem(ticketId);
     if (await countOnce(content, visitorId, ticketId, source)) {
@@ -271,7 +271,7 @@ export async function openDownloadAll(
   const keyOf = (photo: (typeof photos)[number]) => fanDownloadKey(photo, keepPhotoMetadata);
   return {
     fileName: zipFileName(title),
-    body: zipStream(photos, keyOf, zipNames(photos), release, limits.idleTimeoutMs ?? ZIP_IDLE_TIMEOUT_MS),
+    body: zipStream(photos, keyOf, zipNames(photos), release, { ...ZIP_PACE, ...limits.pace }),
     ticket: ticketId,
   };
 }
@@ -280,99 +280,6 @@ const ZIP_BUSY_RETRY_SECONDS = 10;
 
 const zipNames = (photos: readonly { originalName: string; mimeType: string }[]) =>
   uniqueZipNames(photos.map((p) => safeDownloadName(p.originalName, p.mimeType)));
-
-/**
- * The archive as a web stream. Objects are opened one at a time (the next once the previous
- * entry is written), so a large gallery never holds hundreds of store connections open; JPEG,
- * PNG, WebP and GIF are already compressed, so entries are stored, not deflated.
- *
- * The stream hands the archive's bytes over one chunk per read of its reader (no read-ahead:
- * `highWaterMark` 0), so a reader that stops reading is seen: when it asks for nothing for
- * `idleMs` after its last chunk, the stream fails (the browser marks the download failed) and
- * the archive is destroyed, which frees the slot. Time spent waiting for the store is not the
- * reader's: the clock runs only while a chunk waits to be taken.
- */
-function zipStream<P>(
-  photos: readonly P[],
-  keyOf: (photo: P) => Promise<string>,
-  names: readonly string[],
-  release: () => void,
-  idleMs: number,
-): ReadableStream<Uint8Array> {
-  const archive = new ZipArchive({ store: true });
-  // A fan who cancels the download, or is cut, closes the stream: stop waiting for entries and
-  // opening objects, close the object being read (a destroyed archive leaves its source open,
-  // holding a store connection), and free the slot (finished, failed or cancelled: it is free again).
-  const closed = new AbortController();
-  let reading: Readable | null = null;
-  const finish = () => {
-    release();
-    closed.abort();
-    reading?.destroy();
-  };
-  archive.once("close", finish);
-  void (async () => {
-    try {
-      for (const [i, photo] of photos.entries()) {
-        if (closed.signal.aborted) return;
-        const key = await keyOf(photo);
-        if (closed.signal.aborted) return;
-        // Opened before waiting for its entry: a missing object must not leave a pending
-        // `once` behind to reject unobserved when the archive is destroyed below.
-        const object = await storage.readStream(key);
-        reading = object;
-        if (closed.signal.aborted) {
-          object.destroy();
-          return;
-        }
-        const entry = once(archive, "entry", { signal: closed.signal });
-        archive.append(object, { name: names[i] ?? `photo-${i + 1}` });
-        await entry;
-      }
-      await archive.finalize();
-    } catch (error) {
-      if (closed.signal.aborted) return;
-      // The headers are sent: all that is left is to break the stream so the browser marks the
-      // download failed instead of saving a truncated ZIP as complete.
-      archive.destroy(error instanceof Error ? error : new Error(String(error)));
-    }
-  })();
-
-  const chunks = archive[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  let idle: ReturnType<typeof setTimeout> | undefined;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        clearTimeout(idle);
-        let next: IteratorResult<Buffer>;
-        try {
-          next = await chunks.next();
-        } catch (error) {
-          controller.error(error);
-          finish();
-          return;
-        }
-        if (next.done) {
-          controller.close();
-          finish();
-          return;
-        }
-        controller.enqueue(next.value);
-        idle = setTimeout(() => {
-          controller.error(new Error(`ZIP reader idle for ${idleMs} ms`));
-          archive.destroy();
-        }, idleMs);
-        // The clock must not keep a process alive that is shutting down.
-        idle.unref?.();
-      },
-      cancel() {
-        clearTimeout(idle);
-        archive.destroy();
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachmentHeader(fileName: string): string {

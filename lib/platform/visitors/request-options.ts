@@ -25,6 +25,14 @@ export function newVisitorIpKey(
   visitor: { isNew: boolean },
   options: Pick<VisitorRequestOptions, "clientIp" | "ipSecret">,
 ): string | null {
-  const ip = visitor.isNew ? clientIp(request.headers, options.clientIp) : null;
+  return visitor.isNew ? clientIpKey(request, options) : null;
+}
+
+/** The request's client address as a limit key (a keyed hash), or null when it cannot be trusted. */
+export function clientIpKey(
+  request: Request,
+  options: Pick<VisitorRequestOptions, "clientIp" | "ipSecret">,
+): string | null {
+  const ip = clientIp(request.headers, options.clientIp);
   return ip ? ipKeyPart(ip, options.ipSecret) : null;
 }

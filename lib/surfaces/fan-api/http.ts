@@ -1,12 +1,17 @@
 import {
   attachmentHeader,
+  type DownloadAllLimits,
   openDownloadAll,
   prepareDownloadAll,
   zipStartedCookie,
 } from "@/lib/features/engagement/download-all";
 import { issueVisitorCookie } from "@/lib/platform/visitors/issue";
 import { limitChecks, type EngagementAction } from "@/lib/platform/visitors/limits";
-import { newVisitorIpKey, type VisitorRequestOptions } from "@/lib/platform/visitors/request-options";
+import {
+  clientIpKey,
+  newVisitorIpKey,
+  type VisitorRequestOptions,
+} from "@/lib/platform/visitors/request-options";
 import { postComment } from "@/lib/features/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
 import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
@@ -29,6 +34,8 @@ import { enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
 export interface EngagementHttpOptions extends VisitorRequestOptions {
   /** Where the limits are counted: by default the batched store of the fans' hot path. */
   limitStore?: LimitStore;
+  /** "Download all"'s sizes, slots and pace: by default DOWNLOAD_ALL_LIMITS. */
+  downloadAll?: DownloadAllLimits;
 }
 
 export type ContentRouteHandler = (
@@ -131,7 +138,17 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     }),
     downloadAll: handler("GET", "download", async ({ contentId, visitor, request }) => {
       const ticket = new URL(request.url).searchParams.get("t");
-      const zip = await openDownloadAll(contentId, visitor.id, ticket, visitor.source);
+      // The address's share of the ZIP slots: the same client address, and the same keyed hash of
+      // it, as every other limit (requests without a trusted one share one share).
+      const clientKey = clientIpKey(request, options) ?? "unknown";
+      const zip = await openDownloadAll(
+        contentId,
+        visitor.id,
+        ticket,
+        visitor.source,
+        clientKey,
+        options.downloadAll,
+      );
       return new Response(zip.body, {
         headers: {
           "Content-Type": "application/zip",
