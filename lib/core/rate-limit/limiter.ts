@@ -34,7 +34,9 @@ import { redisConnection, reportRedisTrouble } from "@/lib/core/rate-limit/redis
  * (`insuranceLimiter`): limits stay on, per instance, instead of every request failing.
  *
  * Counts of failures rather than requests (wrong passwords) use the same store through
- * `peekLimits`, `strikeLimits` and `resetLimits` (`FailureLimitStore`).
+ * `peekLimits`, `strikeLimits` and `resetLimits`, or, where parallel attempts must not all pass
+ * a check before any is counted (sign-in), `claimLimits`, `unclaimLimits` and `holdLimits`
+ * (`FailureLimitStore`).
  */
 export interface LimitCheck {
   /** Already free of personal data (hash an IP before it becomes part of a key); ≤ 200 characters. */
@@ -81,6 +83,16 @@ export interface FailureLimitStore extends LimitStore {
   peek(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
   strike(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome>;
   reset(checks: readonly LimitCheck[], windowSeconds: number): Promise<void>;
+  /**
+   * Counts one attempt per check before its outcome is known, in the same atomic statement that
+   * tells its number, so of N parallel attempts exactly those within the limit are allowed (a
+   * `peek` then a `strike` let a parallel burst all pass the peek). One outcome per check, in order.
+   */
+  claim(checks: readonly LimitCheck[], windowSeconds: number): Promise<LimitOutcome[]>;
+  /** Takes back one claimed attempt per check (it turned out not to be a failure, or was refused). */
+  unclaim(checks: readonly LimitCheck[], windowSeconds: number): Promise<void>;
+  /** A key whose count has reached its limit is refused for a whole window from now (`strike`'s renewal). */
+  hold(checks: readonly LimitCheck[], windowSeconds: number): Promise<void>;
 }
 
 const refusedFor = (key: string, msBeforeNext: number): LimitOutcome => ({
@@ -166,6 +178,26 @@ function libraryLimitStore(
     async reset(checks, windowSeconds) {
       await Promise.all(checks.map(({ key, limit }) => limiterFor(limit, windowSeconds).delete(key)));
     },
+    claim(checks, windowSeconds) {
+      return Promise.all(
+        checks.map(async ({ key, limit }): Promise<LimitOutcome> => {
+          const state = await limiterFor(limit, windowSeconds).penalty(key);
+          return state.consumedPoints > limit ? refusedFor(key, state.msBeforeNext) : { allowed: true };
+        }),
+      );
+    },
+    async unclaim(checks, windowSeconds) {
+      await Promise.all(checks.map(({ key, limit }) => limiterFor(limit, windowSeconds).reward(key, 1)));
+    },
+    async hold(checks, windowSeconds) {
+      await Promise.all(
+        checks.map(async ({ key, limit }) => {
+          const limiter = limiterFor(limit, windowSeconds);
+          const state = await limiter.get(key);
+          if (state && state.consumedPoints >= limit) await limiter.block(key, windowSeconds);
+        }),
+      );
+    },
   };
 }
 
@@ -235,6 +267,9 @@ export function redisLimitStore(client: Redis): FailureLimitStore {
     peek: (checks, windowSeconds) => onRedisElseInMemory((store) => store.peek(checks, windowSeconds)),
     strike: (checks, windowSeconds) => onRedisElseInMemory((store) => store.strike(checks, windowSeconds)),
     reset: (checks, windowSeconds) => onRedisElseInMemory((store) => store.reset(checks, windowSeconds)),
+    claim: (checks, windowSeconds) => onRedisElseInMemory((store) => store.claim(checks, windowSeconds)),
+    unclaim: (checks, windowSeconds) => onRedisElseInMemory((store) => store.unclaim(checks, windowSeconds)),
+    hold: (checks, windowSeconds) => onRedisElseInMemory((store) => store.hold(checks, windowSeconds)),
   };
 }
 
@@ -312,4 +347,32 @@ export async function resetLimits(
   store?: FailureLimitStore,
 ): Promise<void> {
   if (checks.length > 0) await (store ?? limitStore()).reset(checks, windowSeconds);
+}
+
+/** Counts one attempt against every check before its outcome is known (`FailureLimitStore.claim`). */
+export async function claimLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds: number,
+  store?: FailureLimitStore,
+): Promise<LimitOutcome[]> {
+  if (checks.length === 0) return [];
+  return (store ?? limitStore()).claim(checks, windowSeconds);
+}
+
+/** Takes back one claimed attempt from every check. */
+export async function unclaimLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds: number,
+  store?: FailureLimitStore,
+): Promise<void> {
+  if (checks.length > 0) await (store ?? limitStore()).unclaim(checks, windowSeconds);
+}
+
+/** Refuses, for a whole window from now, every check whose count has reached its limit. */
+export async function holdLimits(
+  checks: readonly LimitCheck[],
+  windowSeconds: number,
+  store?: FailureLimitStore,
+): Promise<void> {
+  if (checks.length > 0) await (store ?? limitStore()).hold(checks, windowSeconds);
 }

@@ -1,7 +1,13 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import { clientIp, ipKeyPart } from "@/lib/core/rate-limit/client-ip";
-import { peekLimits, resetLimits, strikeLimits, type LimitCheck } from "@/lib/core/rate-limit/limiter";
+import {
+  claimLimits,
+  holdLimits,
+  resetLimits,
+  unclaimLimits,
+  type LimitCheck,
+} from "@/lib/core/rate-limit/limiter";
 import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
 
 /**
@@ -13,8 +19,9 @@ import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
  *   than locked — the right password also needs a code e-mailed to the owner
  *   (sign-in-challenge.ts), so strangers cannot lock the owner out by failing on purpose.
  * A count ends a window after its first failure; one that reached the limit holds for a window
- * from its latest failure (`strikeLimits`). A successful sign-in clears the account's count and
- * its own address's, not the guesser's.
+ * from its latest failure (`holdLimits`). Each attempt is counted before its password is checked
+ * and taken back when it was no failure (`beginLoginAttempt`). A successful sign-in clears the
+ * account's count and its own address's, not the guesser's.
  */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
@@ -57,20 +64,41 @@ const clientCheck = (email: string, client: string): LimitCheck => ({
   limit: LOGIN_MAX_FAILURES,
 });
 
-/** Seconds until this client may try `email` again, or 0 when it may now. */
-export async function loginRetryAfter(email: string, client: string): Promise<number> {
-  const outcome = await peekLimits([clientCheck(email, client)], LOGIN_FAILURE_WINDOW_SECONDS);
-  return outcome.allowed ? 0 : outcome.retryAfter;
+export interface LoginAttempt {
+  /** Seconds until this client may try `email` again; 0: this attempt may go on. */
+  retryAfter: number;
+  /** The right password for `email` must come with an e-mailed code. */
+  challenged: boolean;
 }
 
-/** Whether the right password for `email` must come with an e-mailed code. */
-export async function loginChallenged(email: string): Promise<boolean> {
-  return !(await peekLimits([accountCheck(email)], LOGIN_FAILURE_WINDOW_SECONDS)).allowed;
+const checksOf = (email: string, client: string) => [accountCheck(email), clientCheck(email, client)];
+
+/**
+ * Counts this sign-in as a failure before its password is checked, in one atomic statement per
+ * count that tells the attempt its number: of a parallel burst past the limit, exactly the
+ * attempts within it go on (issue #34: a check before the count let a whole burst through).
+ * The attempt is then settled: `loginAttemptFailed`, `loginAttemptNotFailed` or
+ * `clearLoginFailures`. A refused attempt is taken back at once: it neither counts nor renews the
+ * refusal, which lasts a window from the failure that reached the limit.
+ */
+export async function beginLoginAttempt(email: string, client: string): Promise<LoginAttempt> {
+  const checks = checksOf(email, client);
+  const [account, own] = await claimLimits(checks, LOGIN_FAILURE_WINDOW_SECONDS);
+  if (own && !own.allowed) {
+    await unclaimLimits(checks, LOGIN_FAILURE_WINDOW_SECONDS);
+    return { retryAfter: own.retryAfter, challenged: false };
+  }
+  return { retryAfter: 0, challenged: account?.allowed === false };
 }
 
-/** Counts one failed sign-in for the account and for this client. */
-export async function recordLoginFailure(email: string, client: string): Promise<void> {
-  await strikeLimits([accountCheck(email), clientCheck(email, client)], LOGIN_FAILURE_WINDOW_SECONDS);
+/** The attempt failed (wrong password, wrong code): it stays counted; a count at the limit holds for a window from now. */
+export async function loginAttemptFailed(email: string, client: string): Promise<void> {
+  await holdLimits(checksOf(email, client), LOGIN_FAILURE_WINDOW_SECONDS);
+}
+
+/** The attempt was no failure (the right password, asked for a code or a confirmed address): taken back. */
+export async function loginAttemptNotFailed(email: string, client: string): Promise<void> {
+  await unclaimLimits(checksOf(email, client), LOGIN_FAILURE_WINDOW_SECONDS);
 }
 
 export async function clearLoginFailures(email: string, client: string): Promise<void> {

@@ -4,12 +4,12 @@ import { sign } from "@/lib/core/signing";
 import { APIError, isAPIError } from "better-auth/api";
 import { sendSignInCodeEmail } from "@/lib/platform/auth/emails";
 import {
+  beginLoginAttempt,
   clearLoginFailures,
   clientKeyOf,
   emailDigest,
-  loginChallenged,
-  loginRetryAfter,
-  recordLoginFailure,
+  loginAttemptFailed,
+  loginAttemptNotFailed,
 } from "@/lib/platform/auth/login-throttle";
 import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/platform/auth/policy";
 import { localeFromHeaders, translator } from "@/lib/core/i18n/translate";
@@ -192,44 +192,55 @@ export async function beforeSignIn(ctx: SignInHookContext, now = Date.now()): Pr
   const { email, password } = body;
   if (typeof email !== "string" || typeof password !== "string") return; // Better Auth refuses it
 
-  const retryAfter = await loginRetryAfter(email, clientKeyOf(ctx.headers));
-  if (retryAfter > 0) {
+  const client = clientKeyOf(ctx.headers);
+  const attempt = await beginLoginAttempt(email, client);
+  if (attempt.retryAfter > 0) {
     const t = await translator(localeFromHeaders(ctx.headers));
     throw new APIError(
       "TOO_MANY_REQUESTS",
       { code: "TOO_MANY_ATTEMPTS", message: t("auth.errors.tooManyAttempts") },
-      { "Retry-After": String(retryAfter) },
+      { "Retry-After": String(attempt.retryAfter) },
     );
   }
-  if (!(await loginChallenged(email))) return;
+  if (!attempt.challenged) return; // settled by the after hook
 
-  const user = await userWithPassword(ctx, email, password);
-  // A wrong password or no account: Better Auth's own 401, counted by the after hook. An
-  // unconfirmed account: its own "confirm your e-mail" (a link to the inbox already).
-  if (!user?.emailVerified) return;
+  // Thrown from here the after hook does not run: the attempt is settled here.
+  let wrongCode = false;
+  try {
+    const user = await userWithPassword(ctx, email, password);
+    // A wrong password or no account: Better Auth's own 401, settled by the after hook. An
+    // unconfirmed account: its own "confirm your e-mail" (a link to the inbox already).
+    if (!user?.emailVerified) return;
 
-  const code = typeof body.loginCode === "string" ? body.loginCode.trim() : "";
-  if (!code) {
-    await issueCode(ctx, user, email, now);
-    throw await forbidden(ctx, LOGIN_CODE_REQUIRED, "auth.errors.loginCodeRequired");
-  }
-  await perAccountLimit(ctx, `sign-in-code-tries:${emailDigest(email)}`, SIGN_IN_CODE_TRIES_PER_HOUR);
-  if (!(await consumeCode(email, code, now))) {
-    // A wrong code slows its sender like a wrong password: with the tries per code, guessing
-    // codes from one address gets 5 tries per window, not 5 per code sent.
-    await recordLoginFailure(email, clientKeyOf(ctx.headers));
-    throw await forbidden(ctx, LOGIN_CODE_INVALID, "auth.errors.loginCodeInvalid");
+    const code = typeof body.loginCode === "string" ? body.loginCode.trim() : "";
+    if (!code) {
+      await issueCode(ctx, user, email, now);
+      throw await forbidden(ctx, LOGIN_CODE_REQUIRED, "auth.errors.loginCodeRequired");
+    }
+    await perAccountLimit(ctx, `sign-in-code-tries:${emailDigest(email)}`, SIGN_IN_CODE_TRIES_PER_HOUR);
+    if (!(await consumeCode(email, code, now))) {
+      // A wrong code slows its sender like a wrong password: with the tries per code, guessing
+      // codes from one address gets 5 tries per window, not 5 per code sent.
+      wrongCode = true;
+      throw await forbidden(ctx, LOGIN_CODE_INVALID, "auth.errors.loginCodeInvalid");
+    }
+  } catch (error) {
+    if (wrongCode) await loginAttemptFailed(email, client);
+    else await loginAttemptNotFailed(email, client);
+    throw error;
   }
 }
 
 /** The `after` hook of `/sign-in/email`: counts a wrong password, clears everything on success. */
 export async function afterSignIn(ctx: SignInHookContext): Promise<void> {
-  const email = (ctx.body as SignInBody | undefined)?.email;
-  if (typeof email !== "string") return;
+  const { email, password } = (ctx.body ?? {}) as SignInBody;
+  // Exactly the requests the before hook counted (it returns early on the same test).
+  if (typeof email !== "string" || typeof password !== "string") return;
   const client = clientKeyOf(ctx.headers);
   const returned = ctx.context.returned;
   if (isAPIError(returned)) {
-    if (returned.statusCode === 401) await recordLoginFailure(email, client);
+    if (returned.statusCode === 401) await loginAttemptFailed(email, client);
+    else await loginAttemptNotFailed(email, client);
     return;
   }
   await clearLoginFailures(email, client);
