@@ -5,6 +5,8 @@ import { translator } from "@/lib/core/i18n/translate";
 import { appUrl } from "@/lib/core/env";
 import type { Locale } from "@/lib/core/i18n/config";
 import { sendMail } from "@/lib/core/mail";
+import { consumeLimits } from "@/lib/core/rate-limit/limiter";
+import { emailDigest } from "@/lib/platform/auth/login-throttle";
 
 /** The account e-mails (confirmation, password reset, change of address, sign-in code), in the user's language. */
 
@@ -40,12 +42,39 @@ async function sendActionEmail(
   await sendMail({ to: options.to, ...content });
 }
 
-export function sendConfirmationEmail(options: ActionEmailOptions): Promise<void> {
-  return sendActionEmail("verify", options);
+/**
+ * Confirmation and password-reset mails to one address, whoever asks (sign-up, "send the link
+ * again", "forgot password"), per hour. Better Auth limits those requests per client address
+ * only, so anyone with many addresses could fill a stranger's inbox from the operator's sender.
+ * Enough for a person who signs up, asks for the link twice more and then resets a password.
+ */
+export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 5;
+const HOUR_SECONDS = 60 * 60;
+
+/**
+ * Counts one account mail to `to`; false past the hourly limit (the mail is then not sent). The
+ * callers do not await the sending, so the HTTP answer is the same whether the address has an
+ * account, and whether its limit is reached: no oracle.
+ */
+async function underAddressLimit(to: string): Promise<boolean> {
+  const outcome = await consumeLimits(
+    [{ key: `account-mail|${emailDigest(to)}`, limit: ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR }],
+    HOUR_SECONDS,
+  );
+  if (!outcome.allowed) {
+    console.warn(
+      `[afterglow] account e-mail not sent: ${ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR} to this address in the last hour`,
+    );
+  }
+  return outcome.allowed;
 }
 
-export function sendPasswordResetEmail(options: ActionEmailOptions): Promise<void> {
-  return sendActionEmail("reset", options);
+export async function sendConfirmationEmail(options: ActionEmailOptions): Promise<void> {
+  if (await underAddressLimit(options.to)) await sendActionEmail("verify", options);
+}
+
+export async function sendPasswordResetEmail(options: ActionEmailOptions): Promise<void> {
+  if (await underAddressLimit(options.to)) await sendActionEmail("reset", options);
 }
 
 /** The one-time code a challenged sign-in needs (sign-in-challenge.ts); no link to follow. */
