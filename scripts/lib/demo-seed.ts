@@ -1,6 +1,8 @@
 import type { PrismaClient } from "@/lib/core/db-client";
 import type { ObjectStore } from "@/lib/core/storage/object-store";
-import { seedIfEmpty } from "../../prisma/seed";
+import { randomBytes } from "node:crypto";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { DEMO_PASSWORD, DEMO_USERS, OTHER_ADMIN_EMAIL, seedIfEmpty } from "../../prisma/seed";
 import { isLoopbackHost } from "./embedded-s3";
 
 export type DemoSeedDecision = { seed: true } | { seed: false; reason: string };
@@ -73,9 +75,54 @@ export async function seedDemoIfAllowed(options: {
   const decision = decideDemoSeed(options);
   if (!decision.seed) {
     options.log(`demo data not seeded: ${decision.reason}`);
+    await disableLeftoverDemoAccounts(options.prisma, options.log, decision.reason);
     return { seeded: false, allowed: false };
   }
   const seeded = await seedIfEmpty({ prisma: options.prisma, store: options.store, log: options.log });
   if (seeded) options.log("seeded the demo data");
   return { seeded, allowed: true };
+}
+
+/** Every account the demo seed creates, all with DEMO_PASSWORD. */
+export const DEMO_ACCOUNT_EMAILS: readonly string[] = [...Object.values(DEMO_USERS), OTHER_ADMIN_EMAIL];
+
+/**
+ * A start that does not allow the demo (a public APP_URL, every interface, an external database
+ * without SEED_DEMO=1) may find the demo accounts of an earlier loopback try-out in the same
+ * data: still signing in with the password the README prints, now on a reachable app. Each one
+ * whose password is still the public one gets a random one nobody knows and its sessions end, and
+ * the log says which and why. Nothing else of theirs changes (an operator who kept the demo tenant
+ * to play with sets a new password with "forgot password"); an account whose password was
+ * changed is no longer open and is left alone. Deleting them instead would take the demo
+ * tenants' content, which the operator may have built on, with them.
+ * Returns the addresses disabled.
+ */
+export async function disableLeftoverDemoAccounts(
+  prisma: PrismaClient,
+  log: (message: string) => void,
+  reason: string,
+): Promise<string[]> {
+  const accounts = await prisma.account.findMany({
+    where: { providerId: "credential", user: { email: { in: [...DEMO_ACCOUNT_EMAILS] } } },
+    select: { id: true, userId: true, password: true, user: { select: { email: true } } },
+  });
+  const disabled: string[] = [];
+  for (const account of accounts) {
+    const hash = account.password;
+    if (!hash || !(await verifyPassword({ hash, password: DEMO_PASSWORD }).catch(() => false))) continue;
+    const unknowable = await hashPassword(randomBytes(32).toString("base64url"));
+    await prisma.$transaction([
+      prisma.account.update({ where: { id: account.id }, data: { password: unknowable } }),
+      prisma.session.deleteMany({ where: { userId: account.userId } }),
+    ]);
+    disabled.push(account.user.email);
+  }
+  if (disabled.length > 0) {
+    log(
+      `demo accounts disabled (${disabled.sort().join(", ")}): left from an earlier start, they still had ` +
+        `the public demo password, and this start does not allow the demo (${reason}); their sessions ` +
+        `are ended. "Forgot password" sets a new password for one you want to keep.`,
+    );
+  }
+  return disabled;
 }
