@@ -30,7 +30,7 @@ export interface ContentFormValues {
   status: (typeof CONTENT_STATUSES)[number];
   eventIds: string[];
   requiresLead: boolean;
-  /** Fans' photo downloads keep GPS and camera data (off: the copy without them). */
+  /** Fans' photo and video downloads keep GPS and camera data (off: without them). */
   keepPhotoMetadata: boolean;
 }
 

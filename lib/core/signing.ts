@@ -10,6 +10,7 @@ import { declaredNodeEnv, env } from "@/lib/core/env";
 export const SIGNING_PURPOSES = [
   "visitor-cookie", // ag_vid: the server-issued visitor id
   "zip-ticket", // Download all: the ticket bound to a gallery and a visitor
+  "video-download", // a fan's MP4 download streamed without location: bound to the media and visitor
   "revalidation", // the worker's signed POST /api/internal/revalidate
   "ip-hash", // rate-limit keys: an address never stored in clear
   "sign-in-code", // the e-mailed sign-in code, stored keyed

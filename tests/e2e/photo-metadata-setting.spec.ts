@@ -23,11 +23,11 @@ test("a gallery keeps photo metadata in fans' downloads only when the organiser 
   await page.goto(`/admin/content/${contentId}`);
   const details = page.getByRole("region", { name: "Details" });
   const setting = details.getByRole("checkbox", {
-    name: "Keep photo metadata (location, camera) in fans' downloads",
+    name: "Keep photo and video metadata (location, camera) in fans' downloads",
   });
   await expect(setting).not.toBeChecked();
   await expect(setting).toHaveAccessibleDescription(
-    /anyone who downloads a photo can then see where it was taken/,
+    /anyone who downloads one can then see where it was taken/,
   );
 
   // Keyboard only: focus the checkbox, tick it with Space, save.

@@ -378,9 +378,11 @@ const ENDPOINTS: Endpoint[] = [
       seconds: usually(fc.integer({ min: 1, max: 30 }), fc.oneof(fc.integer(), fc.double(), text)),
     }),
   ),
-  content("downloads/route.ts", "POST", 140, fc.record({ mediaId, lead: fc.option(lead) })),
+  content("downloads/route.ts", "POST", 120, fc.record({ mediaId, lead: fc.option(lead) })),
   content("download-all/route.ts", "POST", 40, fc.record({ lead: fc.option(lead) })),
   content("download-all/route.ts", "GET", 20),
+  // A video granted by the POST, streamed without its metadata: junk tickets and ids.
+  content("downloads/route.ts", "GET", 20),
   {
     key: "app/api/forms/[form]/route.ts:POST",
     runs: 250,

@@ -14,13 +14,17 @@ import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { displayMedia } from "@/lib/features/content/kind-rules";
 import { isRecordIdShape } from "@/lib/core/validation/common";
 import { fanDownloadKey } from "@/lib/platform/media/download-copy";
+import { streamsWithoutMetadata, videoDownloadUrl } from "@/lib/features/engagement/video-download";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
 export const leadRequired = () =>
   new AppError("forbidden", "engagement.errors.leadRequired", { leadRequired: true });
 
 export interface DownloadGrant {
-  /** Short-lived signed URL with an attachment disposition. */
+  /**
+   * Short-lived signed URL with an attachment disposition, or for an MP4/MOV this app's URL that
+   * streams it without metadata (video-download.ts).
+   */
   url: string;
   fileName: string;
 }
@@ -32,7 +36,7 @@ const mediaSelect = {
   downloadKey: true,
   originalName: true,
   mimeType: true,
-  // The organiser's choice for fans' photo downloads, read with the media.
+  // The organiser's choice for fans' photo and video downloads, read with the media.
   content: { select: { keepPhotoMetadata: true } },
 } as const;
 
@@ -81,8 +85,9 @@ export async function passLeadGate(
  * for the company before. The lead (one per company, content and e-mail: a repeated form
  * never changes it and is recorded as a re-submission in the download's audit row), its `lead`
  * row when it is new, and the `download` row are written together; then the signed URL is
- * returned. A photo's URL is of its copy without personal metadata unless the content keeps it
- * (lib/platform/media/download-copy.ts).
+ * returned. A photo's URL is of its copy without personal metadata, an MP4/MOV's one of this app
+ * that streams it without its metadata boxes, unless the content keeps metadata
+ * (lib/platform/media/download-copy.ts, lib/features/engagement/video-download.ts).
  */
 export async function requestDownload(
   contentId: string,
@@ -97,11 +102,13 @@ export async function requestDownload(
 
   const lead = await passLeadGate(content, visitorId, parsed.lead);
 
+  const keepMetadata = media.content?.keepPhotoMetadata ?? false;
   // Past the gate only: a photo without a copy yet gets it made here, never for a refused fan.
-  const key = await fanDownloadKey(media, media.content?.keepPhotoMetadata ?? false);
   // Signing is local (no request to storage): do it before recording, so nothing is recorded
   // for a URL that could not be made.
-  const url = await signedDownloadUrl(key, media);
+  const url = streamsWithoutMetadata(media, keepMetadata)
+    ? videoDownloadUrl(content.id, media.id, visitorId)
+    : await signedDownloadUrl(await fanDownloadKey(media, keepMetadata), media);
   const fileName = safeDownloadName(media.originalName, media.mimeType);
   const submitted = lead
     ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true })

@@ -15,7 +15,8 @@ export interface ContainerInfo {
 }
 
 const NONE: ContainerInfo = { durationMs: null, width: null, height: null };
-const MAX_MOOV_BYTES = 64 * 1024 * 1024;
+/** The largest `moov` box read into memory (a long video's is a few MB). */
+export const MAX_MOOV_BYTES = 64 * 1024 * 1024;
 
 const ascii = (buf: Uint8Array, offset: number, length: number): string =>
   String.fromCharCode(...buf.subarray(offset, offset + length));
@@ -24,13 +25,22 @@ const viewOf = (buf: Uint8Array) => new DataView(buf.buffer, buf.byteOffset, buf
 
 // ───────────────────────────── MP4 / M4A ─────────────────────────────
 
-interface Box {
+export interface Box {
   type: string;
+  /** Offset of the box's header in the buffer. */
+  start: number;
+  /** Offset of its body (after the 8- or 16-byte header). */
   body: number;
+  /** Its end (exclusive), never past the parent's `end`. */
   end: number;
 }
 
-function boxes(buf: Uint8Array, start: number, end: number): Box[] {
+/**
+ * The boxes in `buf` between `start` and `end` (a parent's body), lenient: a size past the
+ * parent is cut to it, size 0 runs to its end, a size too small to be a box stops the walk (a
+ * caller that needs every byte accounted for checks that the last box ends at `end`).
+ */
+export function boxes(buf: Uint8Array, start: number, end: number): Box[] {
   const view = viewOf(buf);
   const found: Box[] = [];
   for (let o = start; o + 8 <= end;) {
@@ -42,7 +52,7 @@ function boxes(buf: Uint8Array, start: number, end: number): Box[] {
       header = 16;
     } else if (size === 0) size = end - o;
     if (size < header) break;
-    found.push({ type: ascii(buf, o + 4, 4), body: o + header, end: Math.min(end, o + size) });
+    found.push({ type: ascii(buf, o + 4, 4), start: o, body: o + header, end: Math.min(end, o + size) });
     o += size;
   }
   return found;

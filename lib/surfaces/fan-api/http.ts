@@ -16,6 +16,7 @@ import { postComment } from "@/lib/features/engagement/post-comment";
 import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
 import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
 import { requestDownload } from "@/lib/features/engagement/request-download";
+import { openVideoDownload } from "@/lib/features/engagement/video-download";
 import { likeSchema, listCommentsSchema } from "@/lib/features/engagement/schemas";
 import { toggleLike } from "@/lib/features/engagement/toggle-like";
 import { readCookie, readVisitor, type Visitor } from "@/lib/platform/visitors/visitor";
@@ -131,6 +132,10 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       const locale = resolveLocale(readCookie(request, localeCookieName));
       return json(await requestDownload(contentId, visitor.id, body, locale, visitor.source));
     }),
+    // An MP4/MOV granted by the POST above, streamed without its metadata (whole or one range).
+    videoDownload: handler("GET", "download", async ({ contentId, visitor, request }) =>
+      openVideoDownload(contentId, visitor.id, new URL(request.url).searchParams.get("t"), request.headers),
+    ),
     // "Download all": the POST passes the lead gate, the GET streams the ZIP (same limits).
     prepareDownloadAll: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
       const locale = resolveLocale(readCookie(request, localeCookieName));

@@ -1,0 +1,184 @@
+import type { Readable } from "node:stream";
+import { signedDownloadUrl, safeDownloadName } from "@/lib/features/content/manage-media";
+import { attachmentHeader } from "@/lib/features/engagement/download-all";
+import { getPublicContentOrThrow, notFound } from "@/lib/features/engagement/get-public-content-or-throw";
+import { db } from "@/lib/core/db";
+import { AppError } from "@/lib/core/errors";
+import { parseByteRange } from "@/lib/core/http/byte-range";
+import { sign, verify } from "@/lib/core/signing";
+import { storage } from "@/lib/core/storage";
+import { isRecordIdShape } from "@/lib/core/validation/common";
+import { FILE_TYPE_RULES } from "@/lib/platform/media/file-types";
+import { patchedStream, planMp4Cleaning, type BoxPatch } from "@/lib/platform/media/mp4-metadata";
+import { parseStoredVariants } from "@/lib/platform/media/variants";
+
+/**
+ * A fan's download of an MP4/MOV (issue #34, row 2): the original's bytes with its location and
+ * other metadata boxes blanked on the way (lib/platform/media/mp4-metadata.ts says how, and why
+ * not a stored copy), unless the content keeps metadata (`Content.keepPhotoMetadata`, which
+ * covers videos too). The organiser's admin download stays the untouched original.
+ *
+ * The POST of a download (request-download.ts) passes the lead gate and answers with this
+ * route's URL and a ticket bound to the media and the visitor, valid `VIDEO_TICKET_TTL_SECONDS`
+ * (a store's signed URL cannot be used: the store would serve the stored bytes). The GET
+ * answers the whole file or one byte range (206): the patched file has the original's length,
+ * so a range is the original's range with the patches that overlap it applied, and a browser
+ * can resume. Each GET plans again (a few small reads and one read of `moov`), so no state is
+ * kept between requests. A reader that takes nothing for `VIDEO_IDLE_TIMEOUT_MS` is cut (the
+ * store's connection freed). A file whose boxes cannot be accounted for is never handed out as
+ * is: the fan gets its largest playback rendition (made without metadata), or "not found".
+ */
+export const VIDEO_TICKET_TTL_SECONDS = 10 * 60;
+export const VIDEO_IDLE_TIMEOUT_MS = 30_000;
+
+const MAC_BYTES = 16;
+const ticketData = (contentId: string, mediaId: string, visitorId: string, expires: number) =>
+  `${contentId}|${mediaId}|${visitorId}|${expires}`;
+
+/** Whether a fan's download of this file is streamed without its metadata boxes. */
+export function streamsWithoutMetadata(media: { mimeType: string }, keepMetadata: boolean): boolean {
+  return !keepMetadata && FILE_TYPE_RULES[media.mimeType]?.family === "isobmff";
+}
+
+/** `{mediaId}.{expires}.{mac}`, for this content, media and visitor. */
+export function issueVideoTicket(contentId: string, mediaId: string, visitorId: string, nowMs = Date.now()) {
+  const expires = Math.floor(nowMs / 1000) + VIDEO_TICKET_TTL_SECONDS;
+  const mac = sign("video-download", ticketData(contentId, mediaId, visitorId, expires), MAC_BYTES);
+  return `${mediaId}.${expires}.${mac.toString("base64url")}`;
+}
+
+/** The media id of a ticket granted for this content and visitor that has not expired. */
+export function readVideoTicket(
+  value: string | null | undefined,
+  contentId: string,
+  visitorId: string,
+  nowMs = Date.now(),
+): string | null {
+  const match = /^([\w-]{1,128})\.(\d{1,12})\.([\w-]{22})$/.exec(value ?? "");
+  if (!match) return null;
+  const [, mediaId, expiresText, mac] = match as unknown as [string, string, string, string];
+  const expires = Number(expiresText);
+  if (!isRecordIdShape(mediaId) || expires * 1000 <= nowMs) return null;
+  const data = ticketData(contentId, mediaId, visitorId, expires);
+  return verify("video-download", data, Buffer.from(mac, "base64url"), MAC_BYTES) ? mediaId : null;
+}
+
+/** Where the fan's browser fetches the file (same origin). */
+export const videoDownloadUrl = (contentId: string, mediaId: string, visitorId: string) =>
+  `/api/content/${contentId}/downloads?t=${issueVideoTicket(contentId, mediaId, visitorId)}`;
+
+const expired = () => new AppError("forbidden", "engagement.errors.downloadExpired");
+
+/** The GET: the ticket's media, from the store, patched; a range when asked. */
+export async function openVideoDownload(
+  contentId: string,
+  visitorId: string,
+  ticket: string | null,
+  headers: Headers,
+): Promise<Response> {
+  const content = await getPublicContentOrThrow(contentId);
+  const mediaId = readVideoTicket(ticket, content.id, visitorId);
+  if (!mediaId) throw expired();
+  const media = await db.mediaFile.findFirst({
+    where: { id: mediaId, contentId: content.id, companyId: content.companyId, state: "ready" },
+    select: { id: true, storageKey: true, originalName: true, mimeType: true, variants: true },
+  });
+  if (!media) throw notFound();
+  const stat = await storage.stat(media.storageKey);
+  if (!stat?.size) throw notFound();
+  const size = stat.size;
+  const plan = await planMp4Cleaning((start, end) => storage.readRange(media.storageKey, start, end), size);
+  if (!plan.ok) {
+    console.warn("[afterglow] video download without metadata refused", {
+      mediaId: media.id,
+      reason: plan.reason,
+    });
+    return renditionInstead(media);
+  }
+
+  const etag = stat.etag ? `"${stat.etag.replace(/^W\//, "").replaceAll('"', "")}-nometa"` : null;
+  const ifRange = headers.get("if-range");
+  const range = ifRange && ifRange !== etag ? null : parseByteRange(headers.get("range"), size);
+  const common: Record<string, string> = {
+    "Content-Type": media.mimeType,
+    "Content-Disposition": attachmentHeader(safeDownloadName(media.originalName, media.mimeType)),
+    "Accept-Ranges": "bytes",
+    ...(etag ? { ETag: etag } : {}),
+  };
+  if (range === "unsatisfiable") {
+    return new Response(null, { status: 416, headers: { ...common, "Content-Range": `bytes */${size}` } });
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const source = await storage.readStream(media.storageKey, `bytes=${start}-${end}`);
+  return new Response(idleCutStream(source, start, plan.patches, VIDEO_IDLE_TIMEOUT_MS), {
+    status: range ? 206 : 200,
+    headers: {
+      ...common,
+      "Content-Length": String(end - start + 1),
+      ...(range ? { "Content-Range": `bytes ${start}-${end}/${size}` } : {}),
+    },
+  });
+}
+
+/** The largest playback rendition (transcoded without metadata), or not found. */
+async function renditionInstead(media: {
+  originalName: string;
+  mimeType: string;
+  variants: unknown;
+}): Promise<Response> {
+  const largest = (parseStoredVariants(media.variants) ?? [])
+    .filter((v) => v.format === "mp4")
+    .sort((a, b) => (b.height ?? 0) - (a.height ?? 0))[0];
+  if (!largest) throw notFound();
+  const url = await signedDownloadUrl(largest.key, {
+    originalName: media.originalName,
+    mimeType: "video/mp4",
+  });
+  return new Response(null, { status: 302, headers: { Location: url } });
+}
+
+/**
+ * The patched bytes as a web stream that reads the store only as fast as its reader takes them
+ * (no read-ahead), and is cut when its reader takes nothing for `idleMs`.
+ */
+function idleCutStream(
+  source: Readable,
+  from: number,
+  patches: readonly BoxPatch[],
+  idleMs: number,
+): ReadableStream<Uint8Array> {
+  const chunks = patchedStream(source, from, patches);
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const stop = () => {
+    clearTimeout(idle);
+    source.destroy();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        clearTimeout(idle);
+        let next: IteratorResult<Uint8Array>;
+        try {
+          next = await chunks.next();
+        } catch (error) {
+          stop();
+          controller.error(error);
+          return;
+        }
+        if (next.done) {
+          stop();
+          controller.close();
+          return;
+        }
+        controller.enqueue(next.value);
+        idle = setTimeout(() => {
+          controller.error(new Error(`video download reader idle for ${idleMs} ms`));
+          source.destroy();
+        }, idleMs);
+        idle.unref?.();
+      },
+      cancel: stop,
+    },
+    { highWaterMark: 0 },
+  );
+}
