@@ -147,6 +147,32 @@ describe("the limiter counting failures (peek, strike, reset: the sign-in limits
     if (!peeked.allowed) expect(peeked.retryAfter).toBeGreaterThan(WINDOW - 10);
   });
 
+  it("claims parallel attempts exactly, across two instances: only those within the limit pass", async () => {
+    const check = [{ key: "claim-race", limit: 5 }];
+    const outcomes = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? instanceA : instanceB).claim(check, WINDOW)),
+    );
+    expect(outcomes.filter(([o]) => o?.allowed)).toHaveLength(5);
+    expect(outcomes.filter(([o]) => o && !o.allowed && o.key === "claim-race")).toHaveLength(15);
+    // The refused ones taken back, the five allowed ones settled as failures: held a window.
+    await Promise.all(Array.from({ length: 15 }, () => instanceA.unclaim(check, WINDOW)));
+    expect(await points("claim-race", WINDOW)).toBe(5);
+    await expireIn("claim-race", 5_000);
+    await instanceB.hold(check, WINDOW);
+    const peeked = await instanceA.peek(check, WINDOW);
+    expect(peeked).toMatchObject({ allowed: false, key: "claim-race" });
+    if (!peeked.allowed) expect(peeked.retryAfter).toBeGreaterThan(WINDOW - 10);
+  });
+
+  it("holds nothing below the limit", async () => {
+    const check = [{ key: "claim-low", limit: 3 }];
+    await instanceA.claim(check, WINDOW);
+    await instanceB.hold(check, WINDOW);
+    expect(await instanceA.peek(check, WINDOW)).toEqual({ allowed: true });
+    await instanceA.unclaim(check, WINDOW);
+    expect(await points("claim-low", WINDOW)).toBe(0);
+  });
+
   it("starts a new count once a window ends before the limit", async () => {
     const check = [{ key: "fail-window", limit: 3 }];
     await instanceA.strike(check, WINDOW);

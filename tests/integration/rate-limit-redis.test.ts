@@ -108,6 +108,21 @@ describe.skipIf(skip)(titled("the limiter on Redis", skip), () => {
     expect(await admin.exists("afterglow:w900:failures")).toBe(0);
   });
 
+  it("claims parallel attempts exactly across two instances, takes refused ones back and holds at the limit", async () => {
+    const check = [{ key: "claims", limit: 5 }];
+    const outcomes = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => (i % 2 ? instanceA : instanceB).claim(check, 900)),
+    );
+    expect(outcomes.filter(([o]) => o?.allowed)).toHaveLength(5);
+    await Promise.all(Array.from({ length: 7 }, () => instanceB.unclaim(check, 900)));
+    expect(await points("claims", 900)).toBe(5);
+    await admin.pexpire("afterglow:w900:claims", 5_000);
+    await instanceA.hold(check, 900);
+    const peeked = await instanceB.peek(check, 900);
+    expect(peeked).toMatchObject({ allowed: false, key: "claims" });
+    if (!peeked.allowed) expect(peeked.retryAfter).toBeGreaterThan(890);
+  });
+
   it("resets after a real two-second window", async () => {
     const check = [{ key: "seconds", limit: 1 }];
     expect((await instanceA.consume(check, 2)).allowed).toBe(true);
