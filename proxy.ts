@@ -59,7 +59,8 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   );
   const url = request.nextUrl.clone();
   url.pathname = internalPath({ pathname: url.pathname, localeCookie: language.locale, tenantSlug });
-  const security = pageSecurity(url.pathname, request.headers);
+  const scope = decision.kind === "tenant" && decision.via === "custom" ? "custom" : "own";
+  const security = pageSecurity(url.pathname, request.headers, scope);
   if (!tenantSlug && needsSignIn(request)) {
     return NextResponse.redirect(new URL(signInPath(`${pathname}${search}`), request.url), {
       status: 303,

@@ -10,7 +10,10 @@ export const LANGUAGE_STORAGE_KEY = "language";
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function remember(locale: Locale): void {
-  document.cookie = `${localeCookieName}=${locale}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax`;
+  // Secure on an HTTPS page, as the server marks every cookie of an HTTPS answer
+  // (server/client-address-preload.mjs): never sent back over plain HTTP.
+  const secure = location.protocol === "https:" ? "; secure" : "";
+  document.cookie = `${localeCookieName}=${locale}; path=/; max-age=${ONE_YEAR_SECONDS}; samesite=lax${secure}`;
   try {
     localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
   } catch {

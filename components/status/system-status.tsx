@@ -2,14 +2,37 @@ import { getTranslations } from "next-intl/server";
 import { AuditLog } from "@/components/status/audit-log";
 import { CardSection } from "@/components/ui/card";
 import type { AuditRow } from "@/lib/core/audit/queries";
+import type { UntrustedProxy } from "@/lib/core/http/forwarded.cjs";
 import type { Health } from "@/lib/features/health/check-health";
 import { cn } from "@/lib/core/merge-classes";
 
-/** System status (admins only): the services' health, then the company's audit log. */
-export async function SystemStatus({ health, audit }: { health: Health; audit: AuditRow[] }) {
+/**
+ * System status (admins only): a reverse proxy the app does not trust (seen by this instance:
+ * lib/core/http/forwarded.cjs), the services' health, then the company's audit log.
+ */
+export async function SystemStatus({
+  health,
+  audit,
+  untrustedProxy,
+}: {
+  health: Health;
+  audit: AuditRow[];
+  untrustedProxy: UntrustedProxy | null;
+}) {
   const t = await getTranslations("status");
   return (
     <div className="flex flex-col gap-6">
+      {untrustedProxy ? (
+        <CardSection
+          id="proxy-title"
+          title={t("proxyTitle")}
+          titleClassName="mb-2 text-lg font-semibold text-red-700 dark:text-red-400"
+        >
+          <p className="text-sm">
+            {t("proxyWarning", { address: untrustedProxy.address, variable: "AUTH_TRUSTED_PROXIES" })}
+          </p>
+        </CardSection>
+      ) : null}
       <CardSection id="services-title" title={t("services")} titleClassName="mb-4 text-lg font-semibold">
         <dl className="grid gap-3 sm:grid-cols-2">
           {(["database", "storage"] as const).map((part) => {

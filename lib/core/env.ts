@@ -91,7 +91,10 @@ const schema = z.object({
 
   /** Optional external form endpoint that interest, newsletter and contact submissions are also posted to. */
   FORM_FORWARD_URL: optionalUrl,
-  /** Comma-separated hosting-preview domains whose subdomains are deployments, not tenants. */
+  /**
+   * Comma-separated hosting-preview domains (`my-team.vercel.app`) whose names are all served as
+   * the app itself, never as tenants. None by default: a shared hosting domain is anyone's.
+   */
   PREVIEW_DOMAINS: z
     .string()
     .optional()

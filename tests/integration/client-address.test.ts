@@ -16,11 +16,24 @@ const echoServer = `
 import http from "node:http";
 // As Next.js does with .env files: variables that appear after the preload was loaded.
 if (process.env.LATE_TRUSTED_PROXIES) process.env.AUTH_TRUSTED_PROXIES = process.env.LATE_TRUSTED_PROXIES;
-const server = http.createServer((req, res) => res.end(JSON.stringify(req.headers)));
+const server = http.createServer((req, res) => {
+  // Cookies set every way Node allows (Better Auth, Next.js, the front door and the
+  // micro-cache use all three).
+  if (req.url === "/write") {
+    res.writeHead(200, { "set-cookie": ["ag_zip=t; Path=/", "afterglow.session_token=s; Path=/; HttpOnly"] });
+  } else if (req.url === "/write-list") {
+    res.writeHead(200, "OK", ["content-type", "application/json", "set-cookie", "ag_src=utm%3Ax; Path=/"]);
+  } else {
+    res.setHeader("set-cookie", ["NEXT_LOCALE=en; Path=/", "ag_vid=v; Path=/; Secure"]);
+    res.appendHeader("set-cookie", "ag_src=utm%3Ax; Path=/");
+  }
+  res.end(JSON.stringify(req.headers));
+});
 server.listen(0, "127.0.0.1", () => console.log(server.address().port));
 `;
 
 let child: ChildProcess | undefined;
+let stderr = "";
 afterEach(() => {
   child?.kill();
   child = undefined;
@@ -29,9 +42,11 @@ afterEach(() => {
 async function startEcho(env: Record<string, string>): Promise<number> {
   const proc: ChildProcess = spawn(process.execPath, ["--input-type=module", "-e", echoServer], {
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "test", NODE_OPTIONS: `--import=${preload}`, ...env },
-    stdio: ["ignore", "pipe", "inherit"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   child = proc;
+  stderr = "";
+  proc.stderr?.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolve, reject) => {
     proc.once("error", reject);
     proc.once("exit", (code) => reject(new Error(`echo server exited (${code})`)));
@@ -40,9 +55,17 @@ async function startEcho(env: Record<string, string>): Promise<number> {
 }
 
 async function seen(port: number, headers: Record<string, string>): Promise<Headers> {
-  const response = await fetch(`http://127.0.0.1:${port}/`, { headers });
-  return new Headers((await response.json()) as Record<string, string>);
+  return (await answer(port, headers)).seen;
 }
+
+/** What the handler saw, and the cookies it set as they left the server. */
+async function answer(port: number, headers: Record<string, string>, pathname = "/") {
+  const response = await fetch(`http://127.0.0.1:${port}${pathname}`, { headers });
+  const cookies = response.headers.getSetCookie();
+  return { seen: new Headers((await response.json()) as Record<string, string>), cookies };
+}
+
+const secure = (cookie: string) => /;\s*secure\s*(;|$)/i.test(cookie);
 
 const direct = { trustProxy: false, trustedProxies: [] };
 
@@ -79,5 +102,84 @@ describe("the client's address comes from the socket, not from X-Forwarded-For",
     const port = await startEcho({ TRUST_PROXY: "1" });
     const headers = await seen(port, { "x-forwarded-for": "203.0.113.7" });
     expect(headers.get("x-forwarded-for")).toBe("203.0.113.7");
+  });
+});
+
+describe("the request's scheme comes from the socket or a trusted proxy (issue #34, row 3)", () => {
+  it("with no trusted proxy, a client's X-Forwarded-Proto/Host/Forwarded are replaced or dropped", async () => {
+    const port = await startEcho({});
+    const { seen: headers, cookies } = await answer(port, {
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": "evil.example",
+      forwarded: "for=203.0.113.7;proto=https",
+    });
+    expect(headers.get("x-forwarded-proto")).toBe("http");
+    expect(headers.get("x-forwarded-host")).toBeNull();
+    expect(headers.get("forwarded")).toBeNull();
+    // Plain HTTP: the cookies leave as the handler set them.
+    expect(cookies.filter(secure).map((c) => c.split("=")[0])).toEqual(["ag_vid"]);
+    expect(cookies).toHaveLength(3);
+  });
+
+  it("from a trusted proxy, its X-Forwarded-Proto counts and every cookie of the HTTPS answer is Secure", async () => {
+    const port = await startEcho({ AUTH_TRUSTED_PROXIES: "127.0.0.1" });
+    const proxied = { "x-forwarded-proto": "https", "x-forwarded-host": "fans.example" };
+    const { seen: headers, cookies } = await answer(port, proxied);
+    expect(headers.get("x-forwarded-proto")).toBe("https");
+    expect(headers.get("x-forwarded-host")).toBe("fans.example");
+    // setHeader and appendHeader, writeHead with an object and with a flat list: all Secure,
+    // whatever the cookie (the language, the visitor, the source, the ZIP, the session).
+    const written = (await answer(port, proxied, "/write")).cookies;
+    const listed = (await answer(port, proxied, "/write-list")).cookies;
+    const all = [...cookies, ...written, ...listed];
+    expect(all.map((c) => c.split("=")[0])).toEqual([
+      "NEXT_LOCALE",
+      "ag_vid",
+      "ag_src",
+      "ag_zip",
+      "afterglow.session_token",
+      "ag_src",
+    ]);
+    expect(all.every(secure)).toBe(true);
+    // Once each: a cookie that already said Secure is not marked twice.
+    expect(all.every((c) => c.match(/secure/gi)?.length === 1)).toBe(true);
+  });
+
+  it("a proxy that is listed but not this socket's address is not believed", async () => {
+    const port = await startEcho({ AUTH_TRUSTED_PROXIES: "10.0.0.0/8" });
+    const { seen: headers, cookies } = await answer(port, { "x-forwarded-proto": "https" });
+    expect(headers.get("x-forwarded-proto")).toBe("http");
+    expect(cookies.filter(secure).map((c) => c.split("=")[0])).toEqual(["ag_vid"]);
+  });
+});
+
+describe("a local proxy that is not trusted is reported once (issue #34, row 3)", () => {
+  const warnings = () => stderr.split("\n").filter((line) => line.includes("not a trusted proxy"));
+
+  it("warns once, naming the address and AUTH_TRUSTED_PROXIES", async () => {
+    const port = await startEcho({});
+    for (const header of ["x-forwarded-for", "forwarded", "x-forwarded-proto", "x-forwarded-for"])
+      await answer(port, { [header]: header === "forwarded" ? "for=203.0.113.7" : "203.0.113.7" });
+    await expect.poll(warnings).toHaveLength(1);
+    expect(warnings()[0]).toContain("requests from 127.0.0.1");
+    expect(warnings()[0]).toContain("AUTH_TRUSTED_PROXIES=127.0.0.1");
+  });
+
+  it("says nothing without forwarded headers, or when the proxy is trusted", async () => {
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{}, {}],
+      [
+        { AUTH_TRUSTED_PROXIES: "127.0.0.1" },
+        { "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" },
+      ],
+      [{ TRUST_PROXY: "1" }, { "x-forwarded-for": "203.0.113.7" }],
+    ];
+    for (const [env, headers] of cases) {
+      child?.kill();
+      const port = await startEcho(env);
+      await answer(port, headers);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(warnings(), JSON.stringify(env)).toEqual([]);
+    }
   });
 });

@@ -46,12 +46,12 @@ describe("host routing", () => {
       "demo.afterglow.events.",
       "demo.afterglow.events:8443",
     ])
-      expect(decide(host, "/evento/x")).toEqual({ kind: "tenant", slug: "demo" });
+      expect(decide(host, "/evento/x")).toEqual({ kind: "tenant", slug: "demo", via: "subdomain" });
   });
 
   it("serves an active custom domain as its company, in any spelling", () => {
     for (const host of ["shop.example", "Shop.Example", "shop.example.", "shop.example:443"])
-      expect(decide(host, "/evento/x")).toEqual({ kind: "tenant", slug: "demo" });
+      expect(decide(host, "/evento/x")).toEqual({ kind: "tenant", slug: "demo", via: "custom" });
   });
 
   it.each([
@@ -75,11 +75,13 @@ describe("host routing", () => {
     expect(decideRoute({ host: "demo.localhost:3000", pathname: "/", search: "" }, routing, local)).toEqual({
       kind: "tenant",
       slug: "demo",
+      via: "subdomain",
     });
     const dev = { ...site, localhostTenants: true };
     expect(decideRoute({ host: "demo.localhost:3000", pathname: "/", search: "" }, routing, dev)).toEqual({
       kind: "tenant",
       slug: "demo",
+      via: "subdomain",
     });
   });
 
@@ -111,7 +113,7 @@ describe("slug redirects", () => {
     expect(decide("afterglow.events", "/admin")).toEqual({ kind: "app" });
     expect(decide("afterglow.events", "/")).toEqual({ kind: "app" });
     expect(decide("afterglow.events", "/x/old1")).toEqual({ kind: "app" });
-    expect(decide("shop.example", "/old1")).toEqual({ kind: "tenant", slug: "demo" });
+    expect(decide("shop.example", "/old1")).toEqual({ kind: "tenant", slug: "demo", via: "custom" });
   });
 
   it("never leaves the app's origin, whatever the path", () => {

@@ -105,7 +105,7 @@ describe("server/page-microcache.cjs", () => {
     });
     for (const name of ["content-security-policy", "content-security-policy-report-only", NONCE_HEADER]) {
       // The proxy takes it off the request of a cached page (lib/surfaces/public-site/security-headers.ts).
-      expect(pageSecurity("/pt/demo", new Headers({ [name]: "chosen" })).request, name).not.toBeNull();
+      expect(pageSecurity("/pt/demo", new Headers({ [name]: "chosen" }), "own").request, name).not.toBeNull();
       expect(microcache.keyFor(page({ [name]: "chosen" })), name).toBeNull();
     }
   });
@@ -240,11 +240,14 @@ describe("server/client-address-preload.mjs", () => {
       pathToFileURL(path.join(root, "server/client-address-preload.mjs")).href
     )) as {
       trustedProxies(): boolean;
+      trustedProxyList(): string[];
       trustProxy(): boolean;
     };
     for (const value of [undefined, "", " ", ",", " , ", "10.0.0.1", " 10.0.0.1 ,", "10.0.0.0/8,192.0.2.1"]) {
       const env = await envWith({ AUTH_TRUSTED_PROXIES: value });
       expect(preload.trustedProxies(), JSON.stringify(value)).toBe(env.AUTH_TRUSTED_PROXIES.length > 0);
+      // The same list: the preload decides the scheme by it, the app reads the chain by it.
+      expect(preload.trustedProxyList(), JSON.stringify(value)).toEqual(env.AUTH_TRUSTED_PROXIES);
     }
     for (const value of [undefined, "true", "false", "1", "0"]) {
       const env = await envWith({ TRUST_PROXY: value });

@@ -1,8 +1,5 @@
 import { RESERVED_SUBDOMAIN_LABELS } from "@/lib/platform/site/slug";
 
-/** Hosting-preview domains whose third label is a deployment, not a tenant. */
-export const defaultPreviewDomains = ["vercel.app", "netlify.app"];
-
 const ipv4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const label = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** A DNS name as it may appear in a Host header (after `hostName`), at most 253 characters. */

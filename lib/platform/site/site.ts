@@ -1,5 +1,4 @@
 import { appUrl, env } from "@/lib/core/env";
-import { defaultPreviewDomains } from "@/lib/platform/site/host";
 
 /**
  * Where the public site lives: the app's own origin (APP_URL) and, for subdomain mode, each
@@ -12,7 +11,9 @@ export function tenantHostOptions(): {
   localhostTenants: boolean;
 } {
   return {
-    previewDomains: [...defaultPreviewDomains, ...(env.PREVIEW_DOMAINS ?? [])],
+    // Opt-in only (PREVIEW_DOMAINS): a shared hosting domain such as vercel.app is anyone's, and
+    // every name under a preview domain is served as the app itself.
+    previewDomains: env.PREVIEW_DOMAINS ?? [],
     rootDomain: new URL(appUrl).hostname,
     // `demo.localhost` in development, whatever APP_URL says (lib/platform/site/host.ts).
     localhostTenants: env.NODE_ENV === "development",

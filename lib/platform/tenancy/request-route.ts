@@ -5,7 +5,7 @@ import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
  * Where `proxy.ts` sends a page request, decided from the host, the path and the routing
  * table alone (pure: unit-tested case by case):
  * - `app`: the app's own pages, path mode (`/{slug}/evento/x` included);
- * - `tenant`: the company's site tree (`~site/{slug}`), for its subdomain or custom domain;
+ * - `tenant`: the company's site tree (`~site/{slug}`), for its subdomain or custom domain (`via`);
  * - `redirect`: a released slug, permanently, to the same path under the current slug —
  *   `/{old}/…` → `/{new}/…` on the app's host, `{old}.{root}/…` → `{new}.{root}/…`; the
  *   table maps every old slug straight to the current one, so a chain is one hop;
@@ -14,7 +14,7 @@ import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
  */
 export type RouteDecision =
   | { kind: "app" }
-  | { kind: "tenant"; slug: string }
+  | { kind: "tenant"; slug: string; via: "subdomain" | "custom" }
   | { kind: "redirect"; location: string }
   | { kind: "not-found" };
 
@@ -40,7 +40,7 @@ export function decideRoute(
         location: `${site.tenantOrigin(current)}${request.pathname}${request.search}`,
       };
     }
-    return { kind: "tenant", slug: host.slug };
+    return { kind: "tenant", slug: host.slug, via: host.via };
   }
   const moved = movedPath(request.pathname, routing.redirects);
   if (moved) return { kind: "redirect", location: `${site.appOrigin}${moved}${request.search}` };

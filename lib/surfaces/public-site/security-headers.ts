@@ -1,4 +1,5 @@
 import { appUrl, env } from "@/lib/core/env";
+import { requestIsHttps } from "@/lib/core/http/scheme";
 import {
   cachedPagePolicy,
   dynamicPolicy,
@@ -41,6 +42,21 @@ export function mediaOrigin(): string {
   return cspOptions().storageOrigins[0]!;
 }
 
+/**
+ * HSTS by whose host it is. The app's own domain (and the tenants' subdomains of it) is ours:
+ * two years, its subdomains included, ready for the browsers' preload list. A tenant's custom
+ * domain is theirs: only that one name, never `includeSubDomains` (their other hosts are not
+ * ours to pin to HTTPS) nor `preload` (a list entry only the domain's owner may ask for). One
+ * year there: the name was pointed at us and served over HTTPS with our certificate, a year is
+ * what protects a fan who comes back months later, and a tenant who moves the name away can end
+ * it at once by answering `max-age=0` over HTTPS from the new host.
+ */
+export type HostScope = "own" | "custom";
+export const HSTS: Record<HostScope, string> = {
+  own: "max-age=63072000; includeSubDomains; preload",
+  custom: "max-age=31536000",
+};
+
 /** Policy headers a client may send; only the proxy's own reach the page. */
 const POLICY_REQUEST_HEADERS = [
   "content-security-policy",
@@ -68,8 +84,8 @@ export interface PageSecurity {
  */
 export function createPageSecurity(options: CspOptions = cspOptions()) {
   const cachedPolicy = cachedPagePolicy(options);
-  const hsts = options.https && env.NODE_ENV === "production";
-  return function pageSecurity(internalPath: string, incoming: Headers): PageSecurity {
+  const production = env.NODE_ENV === "production";
+  return function pageSecurity(internalPath: string, incoming: Headers, scope: HostScope): PageSecurity {
     const dynamic = pageKind(internalPath) === "dynamic";
     let request: Headers | null = null;
     if (dynamic || POLICY_REQUEST_HEADERS.some((name) => incoming.has(name))) {
@@ -84,7 +100,9 @@ export function createPageSecurity(options: CspOptions = cspOptions()) {
       request.set(NONCE_HEADER, nonce);
     }
     const response: Record<string, string> = { "Content-Security-Policy": policy };
-    if (hsts) response["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains; preload";
+    // Only on an answer that goes out over HTTPS (browsers ignore it on plain HTTP), as the
+    // server's preload settled the scheme from the socket or a trusted proxy.
+    if (production && requestIsHttps(incoming)) response["Strict-Transport-Security"] = HSTS[scope];
     return { request, response };
   };
 }

@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { SystemStatus } from "@/components/status/system-status";
 import { listCompanyAudit } from "@/lib/core/audit/queries";
+import { untrustedProxySeen } from "@/lib/core/http/forwarded.cjs";
 import { checkHealth } from "@/lib/features/health/check-health";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 import { can } from "@/lib/platform/access/permissions";
@@ -31,7 +32,7 @@ export default async function StatusPage({ params }: PageProps<"/[locale]/admin/
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <SystemStatus health={health} audit={audit} />
+      <SystemStatus health={health} audit={audit} untrustedProxy={untrustedProxySeen()} />
     </>
   );
 }
