@@ -350,5 +350,10 @@ test("an untrusted proxy is reported on the system status page, and its HTTPS is
   await expect(warning).toBeVisible();
   await expect(warning).toContainText("AUTH_TRUSTED_PROXIES");
   await expect(warning).toContainText("127.0.0.1");
-  expect(await axeViolations(page)).toEqual([]);
+  for (const colorScheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.reload();
+    await expect(warning).toBeVisible();
+    expect(await axeViolations(page), colorScheme).toEqual([]);
+  }
 });

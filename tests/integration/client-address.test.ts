@@ -165,7 +165,7 @@ describe("a local proxy that is not trusted is reported once (issue #34, row 3)"
     expect(warnings()[0]).toContain("AUTH_TRUSTED_PROXIES=127.0.0.1");
   });
 
-  it("says nothing without forwarded headers, or when the proxy is trusted", async () => {
+  it("says nothing without forwarded headers, or once a proxy is trusted", async () => {
     const cases: [Record<string, string>, Record<string, string>][] = [
       [{}, {}],
       [
@@ -173,6 +173,9 @@ describe("a local proxy that is not trusted is reported once (issue #34, row 3)"
         { "x-forwarded-for": "203.0.113.7", "x-forwarded-proto": "https" },
       ],
       [{ TRUST_PROXY: "1" }, { "x-forwarded-for": "203.0.113.7" }],
+      // A proxy is named, and this local sender is not it: a forger must not get its own
+      // address recommended (its headers are ignored all the same).
+      [{ AUTH_TRUSTED_PROXIES: "10.0.0.1" }, { "x-forwarded-for": "203.0.113.7" }],
     ];
     for (const [env, headers] of cases) {
       child?.kill();

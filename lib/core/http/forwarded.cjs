@@ -107,7 +107,7 @@ function untrustedProxyWarning(address) {
  * - X-Forwarded-Proto: one value, `https` or `http` — the trusted proxy's word, else the socket's;
  * - X-Forwarded-Host, Forwarded, X-Real-IP: kept only from a trusted sender.
  * `options.trustProxy` / `options.trustedProxies` are TRUST_PROXY and AUTH_TRUSTED_PROXIES as
- * read by lib/core/env.ts. A local sender that is not trusted but sends forwarded headers is
+ * read by lib/core/env.ts. With no proxy trusted at all, a local sender of forwarded headers is
  * recorded once (`untrustedProxySeen`) and `options.warn` is called with the warning.
  */
 function settleForwarded(headers, socket, options) {
@@ -118,7 +118,10 @@ function settleForwarded(headers, socket, options) {
     (address !== "" && trustedProxies.length > 0 && listed(proxyList(trustedProxies), address));
   const socketScheme = socket?.encrypted ? "https" : "http";
 
-  if (!fromTrusted && !options.trustProxy && address && isLocalAddress(address)) {
+  // Only while no proxy at all is trusted: once the operator has named theirs, another local
+  // sender with forwarded headers is more likely a forger than a proxy, and must not get its
+  // own address recommended on the status page.
+  if (!options.trustProxy && trustedProxies.length === 0 && address && isLocalAddress(address)) {
     const header = FORWARDED_HEADERS.find((name) => headers[name] !== undefined);
     if (header && !globalThis[UNTRUSTED_PROXY]) {
       globalThis[UNTRUSTED_PROXY] = { address, header, at: new Date().toISOString() };
