@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { addCompileHints } from "./compile-hints";
+import { precompressStatic } from "./precompress";
 
 /** The project root (this file is scripts/lib/build.ts). */
 export const projectRoot = path.resolve(import.meta.dirname, "../..");
@@ -106,6 +107,8 @@ export async function ensureProductionBuild(
   const hash = await sourceHash(options.settings, root);
   if (!options.force && (await isBuildFresh(options.settings, root, hash))) {
     log("production build is up to date");
+    // A build made before the precompression step: its files get their siblings now.
+    await precompress(root, log);
     return { built: false, hash };
   }
 
@@ -121,12 +124,21 @@ export async function ensureProductionBuild(
   });
   const hinted = await addCompileHints(path.join(root, ".next"));
   log(`compile hints on ${hinted.length} start-up chunks (scripts/lib/compile-hints.ts)`);
+  await precompress(root, log);
   // Hashed again: `next build` may itself rewrite an input (it edits tsconfig.json when
   // that lacks something it needs), and the stamp must match the tree it leaves behind.
   const builtHash = await sourceHash(options.settings, root);
   await writeFile(hashFile, `${builtHash}\n`);
   log("build finished");
   return { built: true, hash: builtHash };
+}
+
+/** Brotli and gzip siblings of the build's static files (scripts/lib/precompress.ts), after the compile hints. */
+async function precompress(root: string, log: (message: string) => void): Promise<void> {
+  const started = Date.now();
+  const compressed = await precompressStatic(path.join(root, ".next"));
+  if (compressed.length > 0)
+    log(`precompressed ${compressed.length} static files, brotli 11 and gzip 9 (${Date.now() - started} ms)`);
 }
 
 /** The Next.js CLI, run with this Node binary (no npx wrapper that could outlive a kill). */
