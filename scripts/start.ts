@@ -1,7 +1,8 @@
 /**
  * `npm start`: production build if the sources changed, embedded services for whatever is
  * not configured, migrations, demo data on an empty embedded database (see demo-seed.ts),
- * then the production server (server/next-server.mjs: Next.js behind the page micro-cache).
+ * then the production server (server/next-server.mjs: Next.js behind the static files and the
+ * page micro-cache, in one process per core).
  * `npm run dev` (`--dev`): the same with `next dev` and no build.
  * Ctrl-C / SIGTERM stop the Next server's process group, then the services; a crash of the
  * Next server stops the services too and exits non-zero.
@@ -126,6 +127,8 @@ async function main(): Promise<void> {
       ...process.env,
       ...services.env,
       PORT: String(port),
+      // Validated by env.ts: server/next-server.mjs forks this many web processes (unset: one per core).
+      ...(env.WEB_CONCURRENCY ? { WEB_CONCURRENCY: String(env.WEB_CONCURRENCY) } : {}),
       // server/next-server.mjs listens on HOST (every interface when it is unset).
       ...(host ? { HOST: host } : {}),
       NODE_ENV: dev ? "development" : "production",

@@ -44,6 +44,11 @@ const schema = z.object({
     .pipe(
       z.union([z.ipv4(), z.ipv6()], { error: "must be an IP address (127.0.0.1, 0.0.0.0, ::)" }).optional(),
     ),
+  /**
+   * Web processes `npm start` runs on the one port (server/cluster.cjs; its `workerCount`
+   * applies the same rule). Unset: one per core this process may use (`os.availableParallelism()`).
+   */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Public base URL of the app (links in e-mails, canonical URLs). */
   APP_URL: optionalUrl,
   /** Folder for embedded services' data (PostgreSQL, S3, mail outbox). */
