@@ -208,6 +208,7 @@ export async function PlayerView({
                 {events.map((event) => (
                   <li key={event.id}>
                     <Link
+                      prefetch={false}
                       href={links.event(event.slug)}
                       className={cn(
                         "touch-target inline-flex items-center gap-2 border px-3 py-1 text-sm",

@@ -89,7 +89,7 @@ function ItemCard({
   if (layout === "magazine") {
     return (
       <li data-kinds={kinds.join(" ")} className="group">
-        <Link href={href} className="block">
+        <Link prefetch={false} href={href} className="block">
           <figure>
             {media}
             <figcaption className="mt-4 flex flex-col gap-1 border-l-2 border-current pl-4">
@@ -114,6 +114,7 @@ function ItemCard({
     return (
       <li data-kinds={kinds.join(" ")} className="group" data-scheme="dark">
         <Link
+          prefetch={false}
           href={href}
           className="relative isolate flex aspect-square flex-col justify-end overflow-hidden bg-ink-900 p-4 text-white"
         >
@@ -138,6 +139,7 @@ function ItemCard({
   return (
     <li data-kinds={kinds.join(" ")} className="group">
       <Link
+        prefetch={false}
         href={href}
         className="block overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm transition-shadow hover:shadow-md dark:border-zinc-800 dark:bg-ink-800"
       >

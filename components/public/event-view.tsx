@@ -101,6 +101,7 @@ async function EventHeader({
 }) {
   const back = (className: string) => (
     <Link
+      prefetch={false}
       href={links.home}
       className={cn("touch-target inline-flex items-center gap-1 text-sm hover:underline", className)}
     >

@@ -24,6 +24,7 @@ export function StatusView({
       <p className="text-zinc-600 dark:text-zinc-400">{message}</p>
       {children}
       <Link
+        prefetch={false}
         href={action.href}
         className={cx("inline-flex h-11 items-center rounded-full px-5 font-medium", primaryAction)}
       >

@@ -84,12 +84,17 @@ export async function TenantShell({
           <nav aria-label={t("footerNav")}>
             <ul className="flex flex-wrap justify-center gap-x-6 gap-y-2">
               <li>
-                <Link href={links.terms} className={cn("touch-target inline-flex items-center", brandHover)}>
+                <Link
+                  prefetch={false}
+                  href={links.terms}
+                  className={cn("touch-target inline-flex items-center", brandHover)}
+                >
                   {t("terms")}
                 </Link>
               </li>
               <li>
                 <Link
+                  prefetch={false}
                   href={links.privacy}
                   className={cn("touch-target inline-flex items-center", brandHover)}
                 >

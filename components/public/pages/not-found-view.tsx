@@ -56,7 +56,11 @@ export function NotFoundView({ kind }: { kind: "page" | "company" | "event" | "c
       <style>{tenant.brandCss}</style>
       {tenant.colorScheme !== "system" && <PageSchemeRoot scheme={tenant.colorScheme} />}
       <header className="border-b border-zinc-200 px-6 py-4 dark:border-zinc-800">
-        <Link href={tenant.home} className="inline-flex min-h-11 items-center gap-3 font-semibold">
+        <Link
+          prefetch={false}
+          href={tenant.home}
+          className="inline-flex min-h-11 items-center gap-3 font-semibold"
+        >
           {tenant.logoUrl ? (
             // eslint-disable-next-line @next/next/no-img-element -- the tenant's logo is served by our media route
             <img src={tenant.logoUrl} alt={tenant.name} className="h-10 w-auto max-w-48 object-contain" />
