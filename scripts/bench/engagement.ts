@@ -266,8 +266,12 @@ const statusList = (statuses: Map<number, number>) =>
 /**
  * Prints and records the engagement figures; sets a failing exit code when a target is
  * missed. `staticRps` is the static file's req/s measured in the same run (run.ts), if any.
+ * Resolves with likes/s and the number of fans that liked (run.ts sets pgbench's connections to it).
  */
-export async function runEngagementBench(baseUrl: string, staticRps?: number): Promise<void> {
+export async function runEngagementBench(
+  baseUrl: string,
+  staticRps?: number,
+): Promise<{ likesPerSecond: number; fans: number }> {
   const host = new URL(baseUrl).hostname;
   if (!["localhost", "127.0.0.1", "::1", "[::1]"].includes(host)) {
     throw new Error(`the engagement bench only targets a loopback address (got ${host})`);
@@ -361,6 +365,7 @@ export async function runEngagementBench(baseUrl: string, staticRps?: number): P
   if (errors > 0 || comments.errors > 0 || !exact || !crowdServed || !(hammerMs <= 1000)) {
     process.exitCode = 1;
   }
+  return { likesPerSecond: fast.result.rps, fans: settings.concurrency };
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: requests/s and p50/p99 latency of the demo event page under concurrent
- * load, beside the same server's figures for a static file, and their ratio; then likes/s and
- * comment posts/s (engagement.ts), the JavaScript each public page makes a browser download
- * (publicJsKb.max, scripts/lib/js-transfer.ts), Lighthouse's mobile score of each public page
- * (lighthouse.ts, median of several runs), the analytics queries over 1 000 000 events
- * (analytics.ts) and the media pipeline (media.ts).
+ * load, beside the same server's figures for a static file (printed, no target refers to them);
+ * the JavaScript each public page makes a browser download (publicJsKb.max,
+ * scripts/lib/js-transfer.ts); the whole first visit of the event page, a landing and a player
+ * against nginx serving the same bytes (first-visit.ts); Lighthouse's mobile score of each
+ * public page (lighthouse.ts, median of several runs); likes/s and comment posts/s
+ * (engagement.ts) against pgbench on the same database (pgbench-anchor.ts); the analytics
+ * queries over 1 000 000 events (analytics.ts) and the media pipeline (media.ts); then the
+ * targets (targets.ts) against this run's figures.
  *
  * Starts the app like `npm start` (production build, embedded services, demo seed) in a
  * throwaway data folder on free ports, unless BENCH_URL points at a running app. Loopback
@@ -16,16 +19,24 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtemp, rm } from "node:fs/promises";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/free-port";
 import { kb, measurePublicPages, PUBLIC_JS_BUDGET_KB } from "../lib/js-transfer";
 import { runAnalyticsBench } from "./analytics";
 import { runEngagementBench } from "./engagement";
+import { runFirstVisitBench } from "./first-visit";
 import { runLighthouseBench } from "./lighthouse";
+import { nodeLoad } from "./load";
+import {
+  embeddedDatabase,
+  runningAppDatabase,
+  runPostgresAnchor,
+  type DatabaseTarget,
+} from "./pgbench-anchor";
 import { runMediaBench } from "./media";
 import { recordFigure, writeBenchResults } from "./results";
+import { formatTargets, targetRows } from "./targets";
 
 // A developer tool, not the app: it reads its own knobs from the environment.
 const settings = {
@@ -49,67 +60,14 @@ interface Result {
   bytes: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-}
-
-/** One GET on a kept-alive connection; resolves with its status and body size. */
-function get(agent: http.Agent, url: URL): Promise<{ status: number; bytes: number }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(
-      url,
-      // Like a browser: compressed responses (the server pays for compression).
-      { agent, headers: { "accept-encoding": "gzip, br", accept: "text/html,*/*" } },
-      (response) => {
-        let bytes = 0;
-        response.on("data", (chunk: Buffer) => (bytes += chunk.length));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, bytes }));
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-  });
-}
-
-/** `concurrency` loops of back-to-back requests for `seconds`. */
+/** `settings.concurrency` loops of back-to-back requests for `seconds`, as a browser asks (compressed). */
 async function load(base: string, label: string, target: string, seconds: number): Promise<Result> {
-  const url = new URL(target, base);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: settings.concurrency });
-  const latencies: number[] = [];
-  let errors = 0;
-  let bytes = 0;
-  const started = process.hrtime.bigint();
-  const deadline = started + BigInt(Math.round(seconds * 1e9));
-  await Promise.all(
-    Array.from({ length: settings.concurrency }, async () => {
-      while (process.hrtime.bigint() < deadline) {
-        const t = process.hrtime.bigint();
-        try {
-          const response = await get(agent, url);
-          if (response.status !== 200) errors++;
-          bytes = response.bytes;
-        } catch {
-          errors++;
-        }
-        latencies.push(Number(process.hrtime.bigint() - t) / 1e6);
-      }
-    }),
+  const result = await nodeLoad(
+    new URL(target, base),
+    { "accept-encoding": "gzip, br", accept: "text/html,*/*" },
+    { connections: settings.concurrency, seconds },
   );
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return {
-    label,
-    path: target,
-    requests: latencies.length,
-    errors,
-    seconds: elapsed,
-    rps: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    bytes,
-  };
+  return { label, path: target, ...result };
 }
 
 async function waitForHealth(base: string, server?: ChildProcess): Promise<void> {
@@ -126,7 +84,14 @@ async function waitForHealth(base: string, server?: ChildProcess): Promise<void>
   throw new Error("the app did not become healthy");
 }
 
-async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> {
+interface BenchApp {
+  base: string;
+  stop: () => Promise<void>;
+  /** Its database, for the pgbench anchor. */
+  database: () => Promise<DatabaseTarget>;
+}
+
+async function startApp(): Promise<BenchApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), "afterglow-bench-"));
   const [port, pgPort, s3Port] = [await freePort(), await freePort(), await freePort()];
   const base = `http://localhost:${port}`;
@@ -171,7 +136,7 @@ async function startApp(): Promise<{ base: string; stop: () => Promise<void> }> 
     await stop();
     throw error;
   }
-  return { base, stop };
+  return { base, stop, database: () => embeddedDatabase(dataDir, pgPort) };
 }
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "-");
@@ -183,7 +148,9 @@ async function main(): Promise<void> {
       throw new Error(`BENCH_URL must be a loopback address (got ${host})`);
     }
   }
-  const app = settings.url ? { base: settings.url, stop: async () => undefined } : await startApp();
+  const app: BenchApp = settings.url
+    ? { base: settings.url, stop: async () => undefined, database: runningAppDatabase }
+    : await startApp();
   try {
     await waitForHealth(app.base);
     // The first request renders and caches the page; later ones are what fans get.
@@ -251,6 +218,10 @@ async function main(): Promise<void> {
     }
     recordFigure("publicJsKb.max", Math.max(...weights.map((weight) => kb(weight.bytes))));
 
+    console.log("");
+    log("first visit: every same-origin request of a cold phone visit, on the app and on nginx (same bytes)");
+    await runFirstVisitBench(app.base, settings.concurrency, log);
+
     // Before the engagement bench: Lighthouse measures the pages as a fan's first visit finds them.
     console.log("");
     log("Lighthouse: mobile performance of the public pages (a phone's CPU and network, simulated)");
@@ -258,7 +229,11 @@ async function main(): Promise<void> {
 
     console.log("");
     log("engagement: likes/s, comment posts/s, a crowd and a hammer through the public API");
-    await runEngagementBench(app.base, file.rps);
+    const likes = await runEngagementBench(app.base, file.rps);
+
+    console.log("");
+    log("pgbench: the same database's single-row insert ceiling, as many connections as fans liking");
+    await runPostgresAnchor(app.database, likes.likesPerSecond, likes.fans, log);
   } finally {
     await app.stop();
   }
@@ -271,8 +246,12 @@ async function main(): Promise<void> {
   log("media: images processed/s and upload throughput");
   await runMediaBench();
 
-  await writeBenchResults();
+  const figures = await writeBenchResults();
   log(`figures written to .bench/results.json`);
+
+  console.log("");
+  log("targets (issue #35; the static-file figures above are not a target)");
+  for (const line of formatTargets(targetRows(figures))) console.log(line);
 }
 
 main().catch((error: unknown) => {
