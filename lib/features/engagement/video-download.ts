@@ -1,15 +1,11 @@
-import type { Readable } from "node:stream";
+import { cleanedFileResponse, streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
 import { signedDownloadUrl, safeDownloadName } from "@/lib/features/content/manage-media";
 import { attachmentHeader } from "@/lib/features/engagement/download-all";
 import { getPublicContentOrThrow, notFound } from "@/lib/features/engagement/get-public-content-or-throw";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
-import { parseByteRange } from "@/lib/core/http/byte-range";
 import { sign, verify } from "@/lib/core/signing";
-import { storage } from "@/lib/core/storage";
 import { isRecordIdShape } from "@/lib/core/validation/common";
-import { FILE_TYPE_RULES } from "@/lib/platform/media/file-types";
-import { patchedStream, planMp4Cleaning, type BoxPatch } from "@/lib/platform/media/mp4-metadata";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
 
 /**
@@ -21,24 +17,17 @@ import { parseStoredVariants } from "@/lib/platform/media/variants";
  * The POST of a download (request-download.ts) passes the lead gate and answers with this
  * route's URL and a ticket bound to the media and the visitor, valid `VIDEO_TICKET_TTL_SECONDS`
  * (a store's signed URL cannot be used: the store would serve the stored bytes). The GET
- * answers the whole file or one byte range (206): the patched file has the original's length,
- * so a range is the original's range with the patches that overlap it applied, and a browser
- * can resume. Each GET plans again (a few small reads and one read of `moov`), so no state is
- * kept between requests. A reader that takes nothing for `VIDEO_IDLE_TIMEOUT_MS` is cut (the
- * store's connection freed). A file whose boxes cannot be accounted for is never handed out as
+ * answers the whole file or one byte range through cleaned-file.ts (the plan cached per stored
+ * object, slow or idle readers cut). A file whose boxes cannot be accounted for is never handed out as
  * is: the fan gets its largest playback rendition (made without metadata), or "not found".
  */
 export const VIDEO_TICKET_TTL_SECONDS = 10 * 60;
-export const VIDEO_IDLE_TIMEOUT_MS = 30_000;
+
+export { streamsWithoutMetadata };
 
 const MAC_BYTES = 16;
 const ticketData = (contentId: string, mediaId: string, visitorId: string, expires: number) =>
   `${contentId}|${mediaId}|${visitorId}|${expires}`;
-
-/** Whether a fan's download of this file is streamed without its metadata boxes. */
-export function streamsWithoutMetadata(media: { mimeType: string }, keepMetadata: boolean): boolean {
-  return !keepMetadata && FILE_TYPE_RULES[media.mimeType]?.family === "isobmff";
-}
 
 /** `{mediaId}.{expires}.{mac}`, for this content, media and visitor. */
 export function issueVideoTicket(contentId: string, mediaId: string, visitorId: string, nowMs = Date.now()) {
@@ -84,40 +73,21 @@ export async function openVideoDownload(
     select: { id: true, storageKey: true, originalName: true, mimeType: true, variants: true },
   });
   if (!media) throw notFound();
-  const stat = await storage.stat(media.storageKey);
-  if (!stat?.size) throw notFound();
-  const size = stat.size;
-  const plan = await planMp4Cleaning((start, end) => storage.readRange(media.storageKey, start, end), size);
-  if (!plan.ok) {
-    console.warn("[afterglow] video download without metadata refused", {
-      mediaId: media.id,
-      reason: plan.reason,
-    });
-    return renditionInstead(media);
-  }
-
-  const etag = stat.etag ? `"${stat.etag.replace(/^W\//, "").replaceAll('"', "")}-nometa"` : null;
-  const ifRange = headers.get("if-range");
-  const range = ifRange && ifRange !== etag ? null : parseByteRange(headers.get("range"), size);
-  const common: Record<string, string> = {
-    "Content-Type": media.mimeType,
-    "Content-Disposition": attachmentHeader(safeDownloadName(media.originalName, media.mimeType)),
-    "Accept-Ranges": "bytes",
-    ...(etag ? { ETag: etag } : {}),
-  };
-  if (range === "unsatisfiable") {
-    return new Response(null, { status: 416, headers: { ...common, "Content-Range": `bytes */${size}` } });
-  }
-  const { start, end } = range ?? { start: 0, end: size - 1 };
-  const source = await storage.readStream(media.storageKey, `bytes=${start}-${end}`);
-  return new Response(idleCutStream(source, start, plan.patches, VIDEO_IDLE_TIMEOUT_MS), {
-    status: range ? 206 : 200,
-    headers: {
-      ...common,
-      "Content-Length": String(end - start + 1),
-      ...(range ? { "Content-Range": `bytes ${start}-${end}/${size}` } : {}),
+  const cleaned = await cleanedFileResponse({
+    key: media.storageKey,
+    mimeType: media.mimeType,
+    headers,
+    extra: {
+      "Content-Disposition": attachmentHeader(safeDownloadName(media.originalName, media.mimeType)),
     },
   });
+  if (cleaned.ok) return cleaned.response;
+  if (cleaned.reason === "missing") throw notFound();
+  console.warn("[afterglow] video download without metadata refused", {
+    mediaId: media.id,
+    reason: cleaned.reason,
+  });
+  return renditionInstead(media);
 }
 
 /** The largest playback rendition (transcoded without metadata), or not found. */
@@ -135,50 +105,4 @@ async function renditionInstead(media: {
     mimeType: "video/mp4",
   });
   return new Response(null, { status: 302, headers: { Location: url } });
-}
-
-/**
- * The patched bytes as a web stream that reads the store only as fast as its reader takes them
- * (no read-ahead), and is cut when its reader takes nothing for `idleMs`.
- */
-function idleCutStream(
-  source: Readable,
-  from: number,
-  patches: readonly BoxPatch[],
-  idleMs: number,
-): ReadableStream<Uint8Array> {
-  const chunks = patchedStream(source, from, patches);
-  let idle: ReturnType<typeof setTimeout> | undefined;
-  const stop = () => {
-    clearTimeout(idle);
-    source.destroy();
-  };
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        clearTimeout(idle);
-        let next: IteratorResult<Uint8Array>;
-        try {
-          next = await chunks.next();
-        } catch (error) {
-          stop();
-          controller.error(error);
-          return;
-        }
-        if (next.done) {
-          stop();
-          controller.close();
-          return;
-        }
-        controller.enqueue(next.value);
-        idle = setTimeout(() => {
-          controller.error(new Error(`video download reader idle for ${idleMs} ms`));
-          source.destroy();
-        }, idleMs);
-        idle.unref?.();
-      },
-      cancel: stop,
-    },
-    { highWaterMark: 0 },
-  );
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { cleanedFileResponse } from "@/lib/features/engagement/cleaned-file";
 import { isBannerRendition, isMediaVariant } from "@/lib/platform/media/urls";
 import {
   resolveBanner,
@@ -50,8 +51,10 @@ export async function signedObjectUrl(key: string, contentType?: string, now = D
 }
 
 /** `inline`: answered with the bytes (a still image the media worker made), not a redirect. */
+/** `withoutMetadata`: answered with the bytes, metadata boxes blanked (cleaned-file.ts). */
 export type MediaLookup =
-  { status: 200; key: string; contentType?: string; inline?: boolean } | { status: 403 | 404 };
+  | { status: 200; key: string; contentType?: string; inline?: boolean; withoutMetadata?: true }
+  | { status: 403 | 404 };
 
 /** A photo's resized image or a video's poster: both written by the media worker. */
 const STILL_IMAGE_VARIANT = /^(?:poster|w\d{1,5}\.(?:webp|avif|jpeg))$/;
@@ -65,6 +68,7 @@ export async function lookupMedia(mediaId: string, variant: string): Promise<Med
       key: found.key,
       contentType: found.contentType,
       inline: STILL_IMAGE_VARIANT.test(variant),
+      ...(found.withoutMetadata ? { withoutMetadata: true } : {}),
     };
   return { status: found.state === "gated" ? 403 : 404 };
 }
@@ -137,9 +141,30 @@ async function imageResponse(key: string, contentType: string, request?: Request
   return new Response(object.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
+/**
+ * An MP4/MOV/M4A original with its metadata boxes blanked, from this origin (whole or a range:
+ * players seek), never a redirect to the stored file (issue #34 review, H1: it kept the
+ * organiser's location). A file whose boxes cannot be accounted for is not served at all: players
+ * get the playback renditions (media-mappers.ts), made without metadata.
+ */
+async function withoutMetadataResponse(key: string, contentType = "video/mp4", request?: Request) {
+  const cleaned = await cleanedFileResponse({
+    key,
+    mimeType: contentType,
+    headers: request?.headers ?? new Headers(),
+    extra: { "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}` },
+  });
+  if (cleaned.ok) return cleaned.response;
+  if (cleaned.reason !== "missing") {
+    console.warn("[afterglow] public original without metadata refused", { key, reason: cleaned.reason });
+  }
+  return notFound(404);
+}
+
 /** The route handlers' answer for a lookup (`request`: for a conditional request's 304). */
 export async function mediaResponse(lookup: MediaLookup, request?: Request): Promise<Response> {
   if (lookup.status !== 200) return notFound(lookup.status);
+  if (lookup.withoutMetadata) return withoutMetadataResponse(lookup.key, lookup.contentType, request);
   if (lookup.inline && lookup.contentType && STILL_IMAGE_TYPES.has(lookup.contentType)) {
     const inline = await imageResponse(lookup.key, lookup.contentType, request);
     if (inline) return inline;

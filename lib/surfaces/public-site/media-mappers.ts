@@ -128,6 +128,12 @@ function posterUrlOf(media: MediaRow, image: PublicImage | null): string | null 
   return fitting?.url ?? publicMediaUrl(media.id, "poster");
 }
 
+function hasVideoRenditions(media: MediaRow): boolean {
+  return (
+    media.kind === "video" && (parseStoredVariants(media.variants) ?? []).some((v) => v.format === "mp4")
+  );
+}
+
 export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
   const image = imageOf(media);
   const waveform = Array.isArray(media.waveform)
@@ -138,8 +144,12 @@ export function toPublicMedia(media: MediaRow, gated: boolean): PublicMedia {
     kind: media.kind,
     mimeType: media.mimeType,
     image,
-    // Players stream audio and video files; photos are shown through their renditions only.
-    originalUrl: gated || media.kind === "photo" ? null : publicMediaUrl(media.id, "original"),
+    // Players stream audio and video files; photos are shown through their renditions only, and
+    // so are videos that have them (the original is for players only when there is none).
+    originalUrl:
+      gated || media.kind === "photo" || hasVideoRenditions(media)
+        ? null
+        : publicMediaUrl(media.id, "original"),
     streams: playbackStreams(media, gated),
     posterUrl: posterUrlOf(media, image),
     durationMs: media.durationMs,

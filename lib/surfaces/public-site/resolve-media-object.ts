@@ -1,11 +1,19 @@
 /** Which stored object a public media URL stands for, if the fan may see it. */
 import { db } from "@/lib/core/db";
+import { streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
 import type { BannerRendition } from "@/lib/platform/media/urls";
 import { parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
 
 export type MediaObject =
-  | { state: "ok"; key: string; contentType: string; cacheable: true }
+  | {
+      state: "ok";
+      key: string;
+      contentType: string;
+      cacheable: true;
+      /** An MP4/MOV/M4A original of a content that does not keep metadata: served only cleaned. */
+      withoutMetadata?: true;
+    }
   | { state: "gated" }
   | { state: "missing" };
 
@@ -23,6 +31,9 @@ const VARIANT_TYPES = {
  * upload that never completed, is still being checked or failed holds bytes nobody verified).
  * A photo's `original` is never served here (its EXIF holds GPS: fans get renditions), nor the
  * `original` of lead-gated content (downloads go through their own route, behind the gate).
+ * A video's or audio's ISO-BMFF original (`©xyz`, Apple's ISO 6709 key…) of a content that does
+ * not keep metadata is marked `withoutMetadata`: it is only ever served with those boxes blanked
+ * (media-access.ts), never as a redirect to the stored bytes.
  * Renditions (images, posters, playback streams) are served gated or not: the lead gates
  * downloads, not viewing (spec §2). The content type comes from what was verified, never the store.
  */
@@ -40,6 +51,7 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
         select: {
           status: true,
           requiresLead: true,
+          keepPhotoMetadata: true,
           events: { select: { event: { select: { status: true, isPublic: true } } } },
         },
       },
@@ -51,9 +63,16 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
   if (variant === "original") {
     // A photo's original keeps its EXIF (GPS included): fans get its renditions only.
     if (media.kind === "photo") return { state: "missing" };
-    return media.content.requiresLead
-      ? { state: "gated" }
-      : { state: "ok", key: media.storageKey, contentType: media.mimeType, cacheable: true };
+    if (media.content.requiresLead) return { state: "gated" };
+    const found = {
+      state: "ok",
+      key: media.storageKey,
+      contentType: media.mimeType,
+      cacheable: true,
+    } as const;
+    return streamsWithoutMetadata(media, media.content.keepPhotoMetadata)
+      ? { ...found, withoutMetadata: true }
+      : found;
   }
   if (variant === "poster") {
     return media.posterKey
