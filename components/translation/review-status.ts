@@ -37,6 +37,8 @@ export function versionBadge(version: Pick<FieldVersion, "status" | "engine" | "
         : { tone: "violet", label: "updating", explain: "updating" };
     case "pending":
       return { tone: "violet", label: "pending", explain: "pending" };
+    case "waiting":
+      return { tone: "amber", label: "waiting", explain: "waiting" };
     case "failed":
       return { tone: "red", label: "failed", explain: "failed" };
     case "missing":
@@ -72,7 +74,8 @@ export function versionsOf(all: readonly FieldVersions[], field: TranslatableFie
 export function summarise(versions: readonly FieldVersion[]): { withText: number; attention: number } {
   return {
     withText: versions.filter((v) => Boolean(v.text)).length,
-    attention: versions.filter((v) => v.status === "failed" || (v.status === "stale" && isHandEdited(v)))
-      .length,
+    attention: versions.filter(
+      (v) => v.status === "failed" || v.status === "waiting" || (v.status === "stale" && isHandEdited(v)),
+    ).length,
   };
 }

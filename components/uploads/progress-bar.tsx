@@ -4,12 +4,15 @@ import { cn } from "@/lib/core/merge-classes";
 export function ProgressBar({
   value,
   label,
+  valueText,
   tone = "brand",
   className,
 }: {
   /** 0..100 */
   value: number;
   label: string;
+  /** What a screen reader announces as the value (default: the percent). */
+  valueText?: string;
   tone?: "brand" | "success" | "danger" | "muted";
   className?: string;
 }) {
@@ -27,7 +30,7 @@ export function ProgressBar({
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={pct}
-      aria-valuetext={`${pct}%`}
+      aria-valuetext={valueText ?? `${pct}%`}
       className={cn("h-2 w-full overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700", className)}
     >
       <div

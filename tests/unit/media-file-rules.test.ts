@@ -83,6 +83,7 @@ describe("upload rules by plan", () => {
       storageBytes: BigInt(GB),
       photosPerEvent: 50,
       mediaFileBytes: 200 * MB,
+      translationCharsPerMonth: 30_000,
     });
     expect(planLimits("basic")).toEqual(planLimits("starter"));
     expect(planLimits("premium")).toEqual(planLimits("professional"));

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Locale } from "@/lib/core/i18n/config";
+import { ALLOWANCE_EXHAUSTED } from "@/lib/features/translation/allowance";
 
 /**
  * What organisers write that fans read in their own language (issue #15), in one place: the
@@ -36,21 +37,25 @@ export function sourceHash(text: string, sourceLocale: Locale): string {
  * - `stale`: made from an older source — an automatic one is being redone, a hand-edited one
  *   needs review ("source changed since");
  * - `pending`: an engine run is due; `failed`: the engine failed (the source is shown meanwhile);
+ * - `waiting`: not sent, because the company's monthly translation allowance is used up;
  * - `missing`: no version (no engine configured, nothing typed).
  */
-export type VersionStatus = "automatic" | "edited" | "stale" | "pending" | "failed" | "missing";
+export type VersionStatus = "automatic" | "edited" | "stale" | "pending" | "waiting" | "failed" | "missing";
 
 export interface VersionRow {
   text: string | null;
   origin: "automatic" | "manual";
   state: "pending" | "ready" | "failed";
   sourceHash: string;
+  /** Why it failed or waits (a message key); only the allowance mark changes the status. */
+  error?: string | null;
 }
 
 export function versionStatus(row: VersionRow | null | undefined, currentHash: string): VersionStatus {
   if (!row) return "missing";
   if (row.origin === "manual") return row.sourceHash === currentHash ? "edited" : "stale";
   if (row.state === "failed") return "failed";
+  if (row.state === "pending" && row.error === ALLOWANCE_EXHAUSTED) return "waiting";
   if (row.state === "pending") return row.text ? "stale" : "pending";
   return row.sourceHash === currentHash ? "automatic" : "stale";
 }

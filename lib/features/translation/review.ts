@@ -57,7 +57,7 @@ export async function loadFieldVersions(
             text: row?.text ?? null,
             status: versionStatus(row, hash),
             engine: row?.origin === "automatic" ? (row.engine ?? null) : null,
-            error: row?.state === "failed" ? (row.error ?? null) : null,
+            error: row?.state === "failed" || row?.state === "pending" ? (row.error ?? null) : null,
           };
         }),
     };

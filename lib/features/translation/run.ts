@@ -9,6 +9,8 @@ import {
 } from "@/lib/features/translation/engines/engine";
 import { activeEngine } from "@/lib/features/translation/engines/select";
 import { sourceHash, type TranslatableEntityName } from "@/lib/features/translation/fields";
+import { ALLOWANCE_EXHAUSTED } from "@/lib/features/translation/allowance";
+import { chargeRun } from "@/lib/features/translation/metering";
 
 /**
  * One engine run (the `translation` job): a company's pending automatic versions in one
@@ -122,12 +124,21 @@ export async function runTranslation(
   const chosen = engine ?? (await activeEngine());
   if (!chosen)
     throw new TranslationEngineError(TRANSLATION_ERRORS.unavailable, "no translation engine is configured");
-  const unique = [...new Set(work.map((w) => w.text))];
+  // The month's allowance decides what goes; the rest waits (and stops the follow-up runs:
+  // the schedule tries again, so a used-up month does not loop over its waiting versions).
+  const charge = await chargeRun(
+    companyId,
+    work.map(({ row, text, hash }) => ({ id: row.id, text, hash })),
+  );
+  const going = work.filter((w) => charge.send.has(w.row.id));
+  const more = rows.length > RUN_SIZE && charge.waiting === 0;
+  if (going.length === 0) return { ...none, more };
+  const unique = [...new Set(going.map((w) => w.text))];
   const answers = await chosen.translate(unique, from, to);
   const byText = new Map(unique.map((text, i) => [text, answers[i]!]));
 
   const written: Pending[] = [];
-  for (const { row, text, hash } of work) {
+  for (const { row, text, hash } of going) {
     const translated = byText.get(text)?.trim();
     // An engine's answer is input too: plain text only, and not wildly longer than its source.
     // One refused is that version's failure (not retried by every schedule; "translate again"
@@ -154,7 +165,7 @@ export async function runTranslation(
   }
   return {
     translated: written.length,
-    more: rows.length > RUN_SIZE,
+    more,
     change: written.length ? await publicChange(companyId, written) : null,
   };
 }
@@ -171,7 +182,15 @@ export async function markRunFailed(
 ): Promise<void> {
   const key = error instanceof TranslationEngineError ? error.key : TRANSLATION_ERRORS.failed;
   await db.textTranslation.updateMany({
-    where: { companyId, locale, origin: "automatic", state: "pending", updatedAt: { lte: startedAt } },
+    where: {
+      companyId,
+      locale,
+      origin: "automatic",
+      state: "pending",
+      updatedAt: { lte: startedAt },
+      // Versions waiting for the allowance were not sent: they keep waiting.
+      OR: [{ error: null }, { error: { not: ALLOWANCE_EXHAUSTED } }],
+    },
     data: { state: "failed", error: key, attempts: { increment: 1 } },
   });
 }

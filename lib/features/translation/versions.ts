@@ -90,8 +90,9 @@ async function requeue(companyId: string, ref: VersionRef, hash: string): Promis
   } as const;
   await db.textTranslation.upsert({
     where: uniqueKey(ref),
-    // The version is dropped (fans see the source) until the engine's is ready.
-    update: { ...automatic, text: null, engine: null },
+    // The version is dropped (fans see the source) until the engine's is ready; asked for
+    // again, it is sent again and counts again against the month's allowance.
+    update: { ...automatic, text: null, engine: null, chargedHash: null },
     create: { ...rowKey(companyId, ref), ...automatic },
   });
   return { companyId, locales: [ref.locale] };

@@ -20,6 +20,11 @@ export interface PlanLimits {
   photosPerEvent: number | null;
   /** Largest single video or audio file, in bytes. */
   mediaFileBytes: number;
+  /**
+   * Characters sent to the automatic-translation engine per calendar month (UTC): each source
+   * text's characters once per target language (lib/features/translation/metering.ts).
+   */
+  translationCharsPerMonth: number;
 }
 
 export const MB = 1024 * 1024;
@@ -64,6 +69,7 @@ export interface Price {
 interface PlanRow {
   storageBytes: bigint;
   photosPerEvent: number | null;
+  translationCharsPerMonth: number;
   features: readonly PlanFeature[];
   /** Per locale (spec §9: pt R$, en $, es/fr €); null for the free tier. */
   prices: Record<Locale, Price> | null;
@@ -78,17 +84,32 @@ const monthly = (brl: number, usd: number, eur: number): Record<Locale, Price> =
   fr: { amount: eur * 100, currency: "eur" },
 });
 
+/*
+ * Translation allowances (the spec names none): sized so that, on a paid engine (DeepL's API
+ * costs about €20 per million characters), a month's allowance costs well under the plan's
+ * price — Professional ≈ €5 of €12, Enterprise ≈ €20 of €37 — and Starter, which pays
+ * nothing, still gets its company texts and a few events' texts into the three other languages
+ * (a 5,000-character field saved once costs 15,000).
+ */
 export const PLANS: Record<LimitTier, PlanRow> = {
-  starter: { storageBytes: BigInt(GB), photosPerEvent: 50, features: [], prices: null },
+  starter: {
+    storageBytes: BigInt(GB),
+    photosPerEvent: 50,
+    translationCharsPerMonth: 30_000,
+    features: [],
+    prices: null,
+  },
   professional: {
     storageBytes: 50n * BigInt(GB),
     photosPerEvent: null,
+    translationCharsPerMonth: 250_000,
     features: professionalFeatures,
     prices: monthly(49, 12, 12),
   },
   enterprise: {
     storageBytes: 500n * BigInt(GB),
     photosPerEvent: null,
+    translationCharsPerMonth: 1_000_000,
     features: [...professionalFeatures, "multipleBrands", "api", "whiteLabel"],
     prices: monthly(149, 37, 37),
   },
@@ -103,8 +124,8 @@ const mediaFileMb: Record<LimitTier, number> = {
 
 export function planLimits(plan: PlanTier): PlanLimits {
   const tier = tierOf[plan];
-  const { storageBytes, photosPerEvent } = PLANS[tier];
-  return { storageBytes, photosPerEvent, mediaFileBytes: mediaFileMb[tier] * MB };
+  const { storageBytes, photosPerEvent, translationCharsPerMonth } = PLANS[tier];
+  return { storageBytes, photosPerEvent, mediaFileBytes: mediaFileMb[tier] * MB, translationCharsPerMonth };
 }
 
 export function planPrice(tier: PaidTier, locale: Locale): Price {
