@@ -3,11 +3,12 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 /**
- * Instead of the admin area, for an admin whose company requires two-factor authentication
- * and who has not turned it on: the way to the account page's two-factor section.
+ * Instead of the admin area, for a member whose company requires two-factor authentication of
+ * their role and who has not turned it on: why (`messageKey`, from the guard) and the way to
+ * the account page's two-factor section.
  */
-export async function TwoFactorRequired() {
-  const t = await getTranslations("account.twoFactor");
+export async function TwoFactorRequired({ messageKey }: { messageKey: string }) {
+  const [t, tRoot] = await Promise.all([getTranslations("account.twoFactor"), getTranslations()]);
   return (
     <main id="main" className="mx-auto flex min-h-dvh max-w-xl flex-col justify-center gap-6 px-6 py-12">
       <div className="flex items-center gap-3 text-brand-600">
@@ -15,7 +16,7 @@ export async function TwoFactorRequired() {
         <h1 className="text-2xl font-semibold text-zinc-900 dark:text-zinc-100">{t("requiredTitle")}</h1>
       </div>
       <p role="alert" className="text-lg">
-        {t("requiredForAdmins")}
+        {tRoot(messageKey)}
       </p>
       <Link
         href="/account#two-factor"

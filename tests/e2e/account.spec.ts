@@ -3,6 +3,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createCompany, createUser, PASSWORD, readMail, signInByApi, sql, uniqueEmail } from "./auth-support";
+import { axeLightAndDark } from "./axe";
 
 // The account page (issue #12): change the password, change the e-mail address through the
 // link sent to it, turn on two-factor authentication and sign in with a code. Portuguese,
@@ -147,14 +148,14 @@ test("two-factor authentication: turned on with an authenticator app, then neede
   await expect(page.locator("#two-factor").getByTestId("two-factor-status")).toHaveText("Ativa");
 });
 
-test("a company requiring two-factor for admins sends an admin without it to set it up first", async ({
+test("a company requiring two-factor sends a member without it to set it up first, admins or everyone", async ({
   page,
 }) => {
   test.slow();
   const email = uniqueEmail("account-required");
   const companyId = await createCompany("Required Co");
   await createUser({ email, name: "Rita", role: "admin", companyId });
-  await sql(`update company set "requireAdminTwoFactor" = true where id = $1`, [companyId]);
+  await sql(`update company set "twoFactorRequired" = 'admins' where id = $1`, [companyId]);
   await signInByApi(page.context(), email);
 
   await page.goto("/admin/leads");
@@ -171,16 +172,28 @@ test("a company requiring two-factor for admins sends an admin without it to set
   await section.getByRole("button", { name: "Verificar e ativar" }).click();
   await expect(section.getByTestId("two-factor-status")).toHaveText("Ativa");
 
-  // Now the admin area opens, and the setting can be changed there.
+  // Now the admin area opens, and the setting can be changed there: to everyone.
   await page.goto("/admin/settings/security");
-  const required = page.getByLabel("Exigir autenticação de dois fatores aos administradores");
-  await expect(required).toBeChecked();
-  await required.uncheck();
+  const who = page.getByRole("group", { name: "Quem tem de usar a autenticação de dois fatores" });
+  await expect(who.getByRole("radio", { name: "Administradores" })).toBeChecked();
+  await axeLightAndDark(page);
+  await who.getByRole("radio", { name: "Todos: administradores, gestores e utilizadores" }).check();
   await page.getByRole("button", { name: "Guardar alterações" }).click();
   await expect(page.getByText("Definições guardadas")).toBeVisible();
-  const [row] = await sql<{ requireAdminTwoFactor: boolean }>(
-    `select "requireAdminTwoFactor" from company where id = $1`,
+  const [row] = await sql<{ twoFactorRequired: string }>(
+    `select "twoFactorRequired" from company where id = $1`,
     [companyId],
   );
-  expect(row?.requireAdminTwoFactor).toBe(false);
+  expect(row?.twoFactorRequired).toBe("everyone");
+
+  // A manager without it is now sent to set it up too, told that every member needs it.
+  const managerEmail = uniqueEmail("account-required-manager");
+  await createUser({ email: managerEmail, name: "Manel", role: "manager", companyId });
+  await page.context().clearCookies();
+  await signInByApi(page.context(), managerEmail);
+  await page.goto("/admin/content");
+  await expect(page.getByRole("heading", { name: "Autenticação de dois fatores obrigatória" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("a todos os membros");
+  await expect(page.getByRole("navigation", { name: "Navegação da administração" })).toHaveCount(0);
+  await axeLightAndDark(page);
 });

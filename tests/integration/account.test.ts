@@ -417,25 +417,34 @@ describe("two-factor authentication", () => {
   });
 });
 
-describe("two-factor required for admins", () => {
+describe("two-factor required by the company", () => {
   it("an admin may require it only once using it", async () => {
     await actAs(tenant.emails.admin);
-    expect(await company.updateSecuritySettingsAction({ requireAdminTwoFactor: true })).toMatchObject({
+    expect(await company.updateSecuritySettingsAction({ twoFactorRequired: "admins" })).toMatchObject({
       ok: false,
       message: "settings.security.enrolFirst",
     });
     await actAs(tenant.emails.manager);
-    expect(await company.updateSecuritySettingsAction({ requireAdminTwoFactor: true })).toMatchObject({
+    expect(await company.updateSecuritySettingsAction({ twoFactorRequired: "admins" })).toMatchObject({
       ok: false,
       code: "forbidden",
     });
+    await actAs(tenant.emails.admin);
+    expect(await company.updateSecuritySettingsAction({ twoFactorRequired: "everyone" })).toMatchObject({
+      ok: false,
+      message: "settings.security.enrolFirst",
+    });
+    // Only the three values exist.
     expect(
-      (await h.prisma.company.findUniqueOrThrow({ where: { id: tenant.id } })).requireAdminTwoFactor,
-    ).toBe(false);
+      await company.updateSecuritySettingsAction({ twoFactorRequired: "all" as unknown as "everyone" }),
+    ).toMatchObject({ ok: false, code: "validation" });
+    expect((await h.prisma.company.findUniqueOrThrow({ where: { id: tenant.id } })).twoFactorRequired).toBe(
+      "off",
+    );
   });
 
-  it("closes the admin area to an admin without it until they turn it on", async () => {
-    await h.prisma.company.update({ where: { id: tenant.id }, data: { requireAdminTwoFactor: true } });
+  it("closes the admin area to a member it is required of until they turn it on: admins, then everyone", async () => {
+    await h.prisma.company.update({ where: { id: tenant.id }, data: { twoFactorRequired: "admins" } });
     await actAs(tenant.emails.admin);
     expect(await guard.getAdminAccess()).toMatchObject({ twoFactorEnrolmentRequired: true });
     await expect(guard.requireMembership()).rejects.toMatchObject({
@@ -465,7 +474,7 @@ describe("two-factor required for admins", () => {
     expect(await guard.requireMembership()).toMatchObject({ role: "admin", company: { id: tenant.id } });
 
     // And may now change the setting, which is audited.
-    expect(await company.updateSecuritySettingsAction({ requireAdminTwoFactor: false })).toEqual({
+    expect(await company.updateSecuritySettingsAction({ twoFactorRequired: "everyone" })).toEqual({
       ok: true,
       data: undefined,
     });
@@ -475,7 +484,55 @@ describe("two-factor required for admins", () => {
     });
     expect(audit?.details).toMatchObject({
       operation: "security_settings_updated",
-      requireAdminTwoFactor: false,
+      twoFactorRequired: "everyone",
+      previous: "admins",
     });
+
+    // Now required of everyone: the manager and the user without it are closed out, told why,
+    // on every request through the guard (pages, actions, routes); the enrolled admin is not.
+    expect(await guard.requireMembership()).toMatchObject({ role: "admin" });
+    for (const role of ["manager", "user"] as const) {
+      await actAs(tenant.emails[role]);
+      expect(await guard.getAdminAccess()).toMatchObject({
+        twoFactorEnrolmentRequired: true,
+        twoFactorMessage: "account.twoFactor.requiredForEveryone",
+      });
+      await expect(guard.requireMembership("settings.view")).rejects.toMatchObject({
+        code: "forbidden",
+        messageKey: "account.twoFactor.requiredForEveryone",
+      });
+    }
+    // An action of the manager's is refused with the same message.
+    await actAs(tenant.emails.manager);
+    expect(await company.updateSecuritySettingsAction({ twoFactorRequired: "off" })).toMatchObject({
+      ok: false,
+      code: "forbidden",
+      message: "account.twoFactor.requiredForEveryone",
+    });
+
+    // The manager sets it up from the account page (open to them), and the area opens.
+    const started2 = await account.startTwoFactorAction({ password: PASSWORD });
+    if (!started2.ok) throw new Error(started2.message);
+    expect(await account.confirmTwoFactorAction({ code: await totpOf(started2.data.secret) })).toMatchObject({
+      ok: true,
+    });
+    const managerBrowser = h.browser("en");
+    await signIn(managerBrowser, tenant.emails.manager);
+    const managerVerified = await managerBrowser.fetch("/two-factor/verify-totp", {
+      body: { code: await totpOf(started2.data.secret) },
+      headers: { "x-forwarded-for": "203.0.113.8" },
+    });
+    expect(managerVerified.status).toBe(200);
+    setRequestHeaders(managerBrowser.headers());
+    expect(await guard.requireMembership()).toMatchObject({ role: "manager" });
+
+    // Back to admins only: the user (who has no admin area) is no longer asked for it.
+    await h.prisma.company.update({ where: { id: tenant.id }, data: { twoFactorRequired: "admins" } });
+    await actAs(tenant.emails.user);
+    expect(await guard.getAdminAccess()).toMatchObject({
+      twoFactorEnrolmentRequired: false,
+      twoFactorMessage: null,
+    });
+    await h.prisma.company.update({ where: { id: tenant.id }, data: { twoFactorRequired: "off" } });
   });
 });

@@ -263,7 +263,7 @@ const MATRIX: Record<string, Entry> = {
   ),
   "lib/features/company/actions.ts:updateSecuritySettingsAction": admin(
     "settings.edit",
-    () => [{ requireAdminTwoFactor: false }],
+    () => [{ twoFactorRequired: "off" }],
     untargeted,
   ),
   "lib/features/brand/actions.ts:updateBrandingAction": admin(

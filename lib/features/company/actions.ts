@@ -14,6 +14,7 @@ import type { ActionResult } from "@/lib/core/errors";
 import { revalidatePublicSlugs } from "@/lib/platform/site/cache-tags";
 import { adminAction } from "@/lib/platform/actions/admin-action";
 import { formActionArgs } from "@/lib/core/validation/common";
+import { TWO_FACTOR_REQUIREMENTS } from "@/lib/platform/access/two-factor-policy";
 
 function pick(formData: FormData, fields: readonly string[]): Record<string, string> {
   return Object.fromEntries(fields.map((f) => [f, String(formData.get(f) ?? "")]));
@@ -41,11 +42,11 @@ export const updateLandingPageAction = adminAction(
     updateLandingPage(membership, pick(formData, landingPageFields)),
 );
 
-/** Settings → security: require two-factor authentication for the company's admins. */
+/** Settings → security: require two-factor authentication of nobody, the admins, or everyone. */
 export const updateSecuritySettingsAction = adminAction(
   {
     permission: "settings.edit",
-    schema: z.tuple([z.object({ requireAdminTwoFactor: z.boolean() }).strict()]),
+    schema: z.tuple([z.object({ twoFactorRequired: z.enum(TWO_FACTOR_REQUIREMENTS) }).strict()]),
     // Every admin's next page load decides again (the admin layout reads the setting).
     revalidate: { paths: [["/[locale]/admin", "layout"]] },
   },

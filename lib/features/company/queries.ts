@@ -31,7 +31,7 @@ export async function getCompanySettings(companyId: string) {
       landingPageDescription: true,
       landingPageDisplayMode: true,
       promotionUrl: true,
-      requireAdminTwoFactor: true,
+      twoFactorRequired: true,
       sourceLocale: true,
     },
   });

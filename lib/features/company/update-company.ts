@@ -4,6 +4,7 @@ import { companyDataSchema, landingPageSchema } from "@/lib/features/company/sch
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Membership } from "@/lib/platform/tenancy/membership";
+import type { TwoFactorRequirement } from "@/lib/generated/prisma/enums";
 import { assertCan } from "@/lib/platform/access/permissions";
 import {
   companySourceLocale,
@@ -49,24 +50,32 @@ export async function updateLandingPage(membership: Membership, input: unknown):
 }
 
 /**
- * Settings → security: whether the company's admins must use two-factor authentication.
- * The admin turning it on must use it already, or the setting would shut them out at once.
+ * Settings → security: who must use two-factor authentication — nobody, the admins, or every
+ * member. The admin requiring it must use it already, or the setting would shut them out at once.
  */
 export async function updateSecuritySettings(
   membership: Membership,
-  input: { requireAdminTwoFactor: boolean },
+  input: { twoFactorRequired: TwoFactorRequirement },
   callerHasTwoFactor: boolean,
 ): Promise<void> {
   assertCan(membership, "settings.edit");
-  if (input.requireAdminTwoFactor && !callerHasTwoFactor) {
+  if (input.twoFactorRequired !== "off" && !callerHasTwoFactor) {
     throw new AppError("validation", "settings.security.enrolFirst");
   }
   const companyId = membership.company.id;
+  const before = await db.company.findUniqueOrThrow({
+    where: { id: companyId },
+    select: { twoFactorRequired: true },
+  });
   await db.company.update({
     where: { id: companyId },
-    data: { requireAdminTwoFactor: input.requireAdminTwoFactor },
+    data: { twoFactorRequired: input.twoFactorRequired },
   });
   await recordMemberAudit(membership, {
-    details: { operation: "security_settings_updated", requireAdminTwoFactor: input.requireAdminTwoFactor },
+    details: {
+      operation: "security_settings_updated",
+      twoFactorRequired: input.twoFactorRequired,
+      previous: before.twoFactorRequired,
+    },
   });
 }

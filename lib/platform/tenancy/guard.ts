@@ -9,6 +9,7 @@ import { assertSameOrigin } from "@/lib/core/http/request";
 import { respond } from "@/lib/core/http/route";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan, forbiddenMessageOf, type Permission } from "@/lib/platform/access/permissions";
+import { mustUseTwoFactor, twoFactorRequiredMessage } from "@/lib/platform/access/two-factor-policy";
 
 /**
  * The one tenancy guard of the admin side: session → profile → company → role, resolved
@@ -24,7 +25,7 @@ const loadProfile = cache(async (userId: string) =>
       role: true,
       themePreference: true,
       company: {
-        select: { id: true, name: true, slug: true, plan: true, logoKey: true, requireAdminTwoFactor: true },
+        select: { id: true, name: true, slug: true, plan: true, logoKey: true, twoFactorRequired: true },
       },
     },
   }),
@@ -37,10 +38,13 @@ export interface AdminAccess {
   themePreference: ThemePreference | null;
   membership: Membership | null;
   /**
-   * An admin whose company requires two-factor authentication and who has not turned it on:
-   * the admin area is closed to them (an enrol-first page; actions answer forbidden).
+   * A member whose company requires two-factor authentication of their role (admins only, or
+   * everyone) and who has not turned it on: the admin area is closed to them (an enrol-first
+   * page; actions and routes answer forbidden with `twoFactorMessage`).
    */
   twoFactorEnrolmentRequired: boolean;
+  /** The message key that says why (set when enrolment is required). */
+  twoFactorMessage: string | null;
 }
 
 /** Everything the admin shell needs to decide between sign-in, access denied and the shell. */
@@ -53,6 +57,7 @@ export const getAdminAccess = cache(async (): Promise<AdminAccess> => {
       themePreference: null,
       membership: null,
       twoFactorEnrolmentRequired: false,
+      twoFactorMessage: null,
     };
   }
   const profile = await loadProfile(session.user.id);
@@ -72,13 +77,17 @@ export const getAdminAccess = cache(async (): Promise<AdminAccess> => {
         },
       }
     : null;
+  const enrolmentRequired =
+    Boolean(profile && company && mustUseTwoFactor(company.twoFactorRequired, profile.role)) &&
+    !session.user.twoFactorEnabled;
   return {
     session,
     profileFound: profile !== null,
     themePreference: profile?.themePreference ?? null,
     membership,
-    twoFactorEnrolmentRequired:
-      profile?.role === "admin" && company?.requireAdminTwoFactor === true && !session.user.twoFactorEnabled,
+    twoFactorEnrolmentRequired: enrolmentRequired,
+    twoFactorMessage:
+      enrolmentRequired && company ? twoFactorRequiredMessage(company.twoFactorRequired) : null,
   };
 });
 
@@ -96,10 +105,10 @@ export async function requireMembership(
   permission: Permission = "admin.enter",
   forbiddenMessageKey?: string,
 ): Promise<Membership> {
-  const { session, membership, twoFactorEnrolmentRequired } = await getAdminAccess();
+  const { session, membership, twoFactorMessage } = await getAdminAccess();
   if (!session) throw new AppError("unauthorized", "auth.errors.signInRequired");
   if (!membership) throw new AppError("forbidden", forbiddenMessageKey ?? forbiddenMessageOf(permission));
-  if (twoFactorEnrolmentRequired) throw new AppError("forbidden", "account.twoFactor.requiredForAdmins");
+  if (twoFactorMessage) throw new AppError("forbidden", twoFactorMessage);
   assertCan(membership, permission, forbiddenMessageKey);
   return membership;
 }

@@ -48,8 +48,9 @@ export default async function AccountPage({ params, searchParams }: PageProps<"/
   const { session, membership } = access;
   if (!session) redirect(signInPath("/account"));
   const query = await searchParams;
-  const [t, sessions] = await Promise.all([
+  const [t, tRoot, sessions] = await Promise.all([
     getTranslations("account"),
+    getTranslations(),
     listUserSessions(session.user.id, session.session.token),
   ]);
   // The change-of-address link lands here; Better Auth adds `error` when the link failed.
@@ -67,12 +68,12 @@ export default async function AccountPage({ params, searchParams }: PageProps<"/
             {t("backToAdmin")}
           </Link>
         )}
-        {access.twoFactorEnrolmentRequired && (
+        {access.twoFactorMessage && (
           <p
             role="alert"
             className="rounded-lg bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
           >
-            {t("twoFactor.requiredForAdmins")}
+            {tRoot(access.twoFactorMessage)}
           </p>
         )}
         {emailResult && (

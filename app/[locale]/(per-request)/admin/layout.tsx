@@ -43,6 +43,16 @@ async function AdminArea({ children }: { children: ReactNode }) {
     );
   }
   const { membership } = access;
+  // Before the role's own answer: a member of any role the company requires it of is told to
+  // turn on two-factor first (a user, who has no admin area, learns it here at sign-in too).
+  if (access.twoFactorMessage) {
+    return (
+      <>
+        <ThemeBootScript theme={access.themePreference} />
+        <TwoFactorRequired messageKey={access.twoFactorMessage} />
+      </>
+    );
+  }
   if (!membership || !can(membership, "admin.enter")) {
     return (
       <>
@@ -53,15 +63,6 @@ async function AdminArea({ children }: { children: ReactNode }) {
           role={membership?.role ?? null}
           companyName={membership?.company.name ?? null}
         />
-      </>
-    );
-  }
-
-  if (access.twoFactorEnrolmentRequired) {
-    return (
-      <>
-        <ThemeBootScript theme={access.themePreference} />
-        <TwoFactorRequired />
       </>
     );
   }

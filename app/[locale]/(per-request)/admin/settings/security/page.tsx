@@ -19,7 +19,7 @@ export default async function SecuritySettingsPage({
   return (
     <CompanySettingsFrame
       section="security"
-      form={(company) => <SecuritySettingsForm requireAdminTwoFactor={company.requireAdminTwoFactor} />}
+      form={(company) => <SecuritySettingsForm twoFactorRequired={company.twoFactorRequired} />}
     />
   );
 }
