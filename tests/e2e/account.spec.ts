@@ -175,7 +175,7 @@ test("a company requiring two-factor sends a member without it to set it up firs
   // Now the admin area opens, and the setting can be changed there: to everyone.
   await page.goto("/admin/settings/security");
   const who = page.getByRole("group", { name: "Quem tem de usar a autenticação de dois fatores" });
-  await expect(who.getByRole("radio", { name: "Administradores" })).toBeChecked();
+  await expect(who.getByRole("radio", { name: "Administradores", exact: true })).toBeChecked();
   await axeLightAndDark(page);
   await who.getByRole("radio", { name: "Todos: administradores, gestores e utilizadores" }).check();
   await page.getByRole("button", { name: "Guardar alterações" }).click();
