@@ -193,7 +193,7 @@ test("a company requiring two-factor sends a member without it to set it up firs
   await signInByApi(page.context(), managerEmail);
   await page.goto("/admin/content");
   await expect(page.getByRole("heading", { name: "Autenticação de dois fatores obrigatória" })).toBeVisible();
-  await expect(page.getByRole("alert")).toContainText("a todos os membros");
+  await expect(page.getByText(/exige a autenticação de dois fatores a todos os membros/)).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Navegação da administração" })).toHaveCount(0);
   await axeLightAndDark(page);
 });
