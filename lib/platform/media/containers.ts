@@ -38,12 +38,13 @@ export interface Box {
 /**
  * The boxes in `buf` between `start` and `end` (a parent's body), lenient: a size past the
  * parent is cut to it, size 0 runs to its end, a size too small to be a box stops the walk (a
- * caller that needs every byte accounted for checks that the last box ends at `end`).
+ * caller that needs every byte accounted for checks that the last box ends at `end`). At most
+ * `max` boxes are listed (a caller that caps them asks for one more than its cap).
  */
-export function boxes(buf: Uint8Array, start: number, end: number): Box[] {
+export function boxes(buf: Uint8Array, start: number, end: number, max = Infinity): Box[] {
   const view = viewOf(buf);
   const found: Box[] = [];
-  for (let o = start; o + 8 <= end;) {
+  for (let o = start; o + 8 <= end && found.length < max;) {
     let size = view.getUint32(o);
     let header = 8;
     if (size === 1) {

@@ -1,4 +1,4 @@
-import { boxes, MAX_MOOV_BYTES, type RangeReader } from "@/lib/platform/media/containers";
+import { boxes, type Box, type RangeReader } from "@/lib/platform/media/containers";
 
 /**
  * Fans' MP4/MOV downloads without the organiser's location (issue #34, row 2), made on the fly
@@ -17,7 +17,8 @@ import { boxes, MAX_MOOV_BYTES, type RangeReader } from "@/lib/platform/media/co
  *
  * The walk is strict where leniency could hide something: the top-level boxes must cover the
  * file exactly (size 0 = to the end, 64-bit sizes read), one `moov` of at most
- * `MAX_MOOV_BYTES`, and every container walked inside it must be covered by its children.
+ * `MP4_PLAN_LIMITS`, every container walked inside it covered by its children, and every track
+ * one of pictures or sound (`PLAIN_TRACKS`).
  * Anything else is a refusal (`ok: false`), never a guess: the caller then offers a file without
  * metadata (a playback rendition) or nothing.
  *
@@ -42,14 +43,47 @@ export type Mp4CleaningPlan = { ok: true; patches: BoxPatch[] } | { ok: false; r
 
 export interface Mp4PlanLimits {
   maxMoovBytes: number;
-  /** A regular file has a handful; a fragmented one two per fragment. */
+  /** A regular file has a handful (ftyp, free, mdat, moov; wide, uuid from some cameras). */
   maxTopLevelBoxes: number;
+  /** Children of one container walked inside `moov` (moov, trak, mdia, minf: a few each). */
+  maxChildren: number;
 }
 
-export const MP4_PLAN_LIMITS: Mp4PlanLimits = { maxMoovBytes: MAX_MOOV_BYTES, maxTopLevelBoxes: 20_000 };
+/**
+ * Limits that bound a plan's cost whatever the file (issue #34 review, M2: a 61 MB `moov` of
+ * 8-byte `free` boxes took 21 s and 737 MB of heap to walk).
+ *
+ * - `moov` ≤ 16 MB: its sample tables grow with the number of samples, about 4 bytes a sample
+ *   in `stsz`, up to 8 more in `ctts`, plus the chunk offsets. Two hours of 60 fps video
+ *   (432,000 frames) and 48 kHz AAC (337,500 frames) come to about 7 MB at worst, 18 KB for 20 s
+ *   measured; 16 MB leaves twice that. A larger one is refused (the fan gets the rendition).
+ * - 64 top-level boxes, each a small read from the store: ffmpeg writes 4 (`ftyp`, `free`, `mdat`,
+ *   `moov`), phones and cameras a few more. A fragmented file (a `moof`/`mdat` pair per fragment)
+ *   is refused: its fans get the playback rendition.
+ * - 4,096 children of one container: real ones have a handful (a `moov` one `trak` per track).
+ */
+export const MP4_PLAN_LIMITS: Mp4PlanLimits = {
+  maxMoovBytes: 16 * 1024 * 1024,
+  maxTopLevelBoxes: 64,
+  maxChildren: 4096,
+};
+
+/** Boxes read while planning (tests assert on it: a hostile file is refused after few). */
+export interface Mp4PlanStats {
+  boxes: number;
+}
 
 /** Boxes that carry metadata (location among it): neutralised wherever they are found. */
 const METADATA_BOXES = new Set(["udta", "meta"]);
+/**
+ * The only tracks whose samples are known to hold no place: pictures and sound. Every other
+ * handler (GoPro `gpmd` and DJI `djmd` under `meta`, `camm` camera motion, Apple's timed
+ * metadata `mebx`, subtitles and text `sbtl`/`subt`/`text`, timecode `tmcd`, hints) may carry
+ * the location in its sample data, in `mdat`, where blanking boxes cannot reach: such a file is
+ * refused, and the fan gets the playback rendition (renditions.ts maps the first video and
+ * audio stream only, `-map_metadata -1`).
+ */
+const PLAIN_TRACKS = new Set(["vide", "soun"]);
 /** Containers inside `moov` whose children are searched (never the sample tables). */
 const SEARCHED = new Set(["trak", "mdia", "minf"]);
 /** The XMP packet's box (ISO 16684-1): `uuid` BE7ACFCB-97A9-42E8-9C71-999491E3AFAC. */
@@ -75,16 +109,34 @@ function freeHeader(buf: Uint8Array, start: number, body: number): Uint8Array {
 
 const refuse = (reason: string): Mp4CleaningPlan => ({ ok: false, reason });
 
+/** A track's handler type (`mdia/hdlr`: 4 bytes of version and flags, 4 pre-defined, then it). */
+function handlerOf(moov: Uint8Array, trak: Box, limits: Mp4PlanLimits): string | null {
+  const mdia = boxes(moov, trak.body, trak.end, limits.maxChildren).find((b) => b.type === "mdia");
+  const hdlr = mdia && boxes(moov, mdia.body, mdia.end, limits.maxChildren).find((b) => b.type === "hdlr");
+  return hdlr && hdlr.body + 12 <= hdlr.end ? ascii(moov, hdlr.body + 8, 4) : null;
+}
+
 /**
  * The patches of a `moov` box's bytes (`base`: where it starts in the file), or the reason its
- * children cannot be accounted for.
+ * children cannot be accounted for or a track may hold a place in its samples.
  */
-export function moovPatches(moov: Uint8Array, base: number): BoxPatch[] | string {
+export function moovPatches(
+  moov: Uint8Array,
+  base: number,
+  limits: Mp4PlanLimits = MP4_PLAN_LIMITS,
+  stats: Mp4PlanStats = { boxes: 0 },
+): BoxPatch[] | string {
   const patches: BoxPatch[] = [];
   const walk = (start: number, end: number, depth: number): string | null => {
-    const children = boxes(moov, start, end);
+    const children = boxes(moov, start, end, limits.maxChildren + 1);
+    stats.boxes += children.length;
+    if (children.length > limits.maxChildren) return `more than ${limits.maxChildren} boxes in one container`;
     if ((children.at(-1)?.end ?? start) !== end) return "a box inside moov does not fit its parent";
     for (const box of children) {
+      if (box.type === "trak") {
+        const handler = handlerOf(moov, box, limits);
+        if (!handler || !PLAIN_TRACKS.has(handler)) return `a track of type ${handler ?? "unknown"}`;
+      }
       if (isMetadata(box.type, moov, box.body)) {
         patches.push({
           start: base + box.start,
@@ -98,7 +150,7 @@ export function moovPatches(moov: Uint8Array, base: number): BoxPatch[] | string
     }
     return null;
   };
-  const top = boxes(moov, 0, moov.length)[0];
+  const top = boxes(moov, 0, moov.length, 1)[0];
   if (!top || top.type !== "moov" || top.end !== moov.length) return "not a whole moov box";
   return walk(top.body, top.end, 0) ?? patches;
 }
@@ -111,12 +163,14 @@ export async function planMp4Cleaning(
   read: RangeReader,
   size: number,
   limits: Mp4PlanLimits = MP4_PLAN_LIMITS,
+  stats: Mp4PlanStats = { boxes: 0 },
 ): Promise<Mp4CleaningPlan> {
   const patches: BoxPatch[] = [];
   let moovSeen = false;
   let offset = 0;
   for (let count = 0; offset < size; count++) {
     if (count >= limits.maxTopLevelBoxes) return refuse("too many top-level boxes");
+    stats.boxes++;
     if (offset + 8 > size) return refuse("bytes after the last box");
     // 8 (header) + 8 (64-bit size) + 16 (a uuid's type): enough to tell any box.
     const head = await read(offset, Math.min(size, offset + 32) - 1);
@@ -141,7 +195,7 @@ export async function planMp4Cleaning(
       if (boxSize > limits.maxMoovBytes) return refuse(`moov of ${boxSize} bytes`);
       const moov = await read(offset, offset + boxSize - 1);
       if (moov.length !== boxSize) return refuse("short read of moov");
-      const inner = moovPatches(moov, offset);
+      const inner = moovPatches(moov, offset, limits, stats);
       if (typeof inner === "string") return refuse(inner);
       patches.push(...inner);
     } else if (isMetadata(type, head, header)) {
