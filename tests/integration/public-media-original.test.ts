@@ -124,3 +124,25 @@ describe("the public original of a video", () => {
     expect(media.streams.every((s) => !s.url.endsWith("/original"))).toBe(true);
   });
 });
+
+describe("the public original's streams (issue #34 review, M3)", () => {
+  it("hold a slot per address while they are read, freed when the reader goes", async () => {
+    const { VIDEO_SLOT_LIMITS, videoStreamsInFlight } = await import("@/lib/features/engagement/video-slots");
+    const held = [];
+    for (let i = 0; i < VIDEO_SLOT_LIMITS.perClient; i++) {
+      const res = await get(open.id, { range: "bytes=0-" });
+      expect(res.status).toBe(206);
+      held.push(res);
+    }
+    expect(videoStreamsInFlight()).toBe(VIDEO_SLOT_LIMITS.perClient);
+    const refused = await get(open.id);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
+    for (const res of held) await res.body!.cancel();
+    expect(videoStreamsInFlight()).toBe(0);
+    const again = await get(open.id);
+    expect(again.status).toBe(200);
+    await again.arrayBuffer();
+    expect(videoStreamsInFlight()).toBe(0);
+  });
+});

@@ -2,7 +2,14 @@ import { cleanedFileResponse, streamsWithoutMetadata } from "@/lib/features/enga
 import { signedDownloadUrl, safeDownloadName } from "@/lib/features/content/manage-media";
 import { attachmentHeader } from "@/lib/features/engagement/download-all";
 import { getPublicContentOrThrow, notFound } from "@/lib/features/engagement/get-public-content-or-throw";
+import {
+  reserveVideoSlot,
+  VIDEO_BUSY_RETRY_SECONDS,
+  VIDEO_SLOT_LIMITS,
+} from "@/lib/features/engagement/video-slots";
+import type { ZipSlotLimits } from "@/lib/features/engagement/zip-slots";
 import { db } from "@/lib/core/db";
+import { rateLimited } from "@/lib/core/rate-limit/limiter";
 import { AppError } from "@/lib/core/errors";
 import { sign, verify } from "@/lib/core/signing";
 import { isRecordIdShape } from "@/lib/core/validation/common";
@@ -18,7 +25,7 @@ import { parseStoredVariants } from "@/lib/platform/media/variants";
  * route's URL and a ticket bound to the media and the visitor, valid `VIDEO_TICKET_TTL_SECONDS`
  * (a store's signed URL cannot be used: the store would serve the stored bytes). The GET
  * answers the whole file or one byte range through cleaned-file.ts (the plan cached per stored
- * object, slow or idle readers cut). A file whose boxes cannot be accounted for is never handed out as
+ * object, slow or idle readers cut), in a slot per process, company and address (video-slots.ts). A file whose boxes cannot be accounted for is never handed out as
  * is: the fan gets its largest playback rendition (made without metadata), or "not found".
  */
 export const VIDEO_TICKET_TTL_SECONDS = 10 * 60;
@@ -64,6 +71,9 @@ export async function openVideoDownload(
   visitorId: string,
   ticket: string | null,
   headers: Headers,
+  /** The client's address as a limit key (lib/core/rate-limit/client-ip.ts `ipKeyPart`), or "unknown". */
+  clientKey = "unknown",
+  slots: ZipSlotLimits = VIDEO_SLOT_LIMITS,
 ): Promise<Response> {
   const content = await getPublicContentOrThrow(contentId);
   const mediaId = readVideoTicket(ticket, content.id, visitorId);
@@ -73,7 +83,15 @@ export async function openVideoDownload(
     select: { id: true, storageKey: true, originalName: true, mimeType: true, variants: true },
   });
   if (!media) throw notFound();
+  const slot = reserveVideoSlot({ companyId: content.companyId, clientKey }, slots);
+  if (!slot.ok) {
+    throw rateLimited(
+      VIDEO_BUSY_RETRY_SECONDS,
+      slot.reason === "client" ? "engagement.errors.downloadAllTooMany" : "engagement.errors.downloadAllBusy",
+    );
+  }
   const cleaned = await cleanedFileResponse({
+    release: slot.release,
     key: media.storageKey,
     mimeType: media.mimeType,
     headers,

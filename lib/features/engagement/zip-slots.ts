@@ -49,44 +49,58 @@ export type ZipSlot =
   /** `client`: this address holds its share; `busy`: the process's or the company's are taken. */
   | { ok: false; reason: "client" | "busy" };
 
-let inFlight = 0;
-const byCompany = new Map<string, number>();
-const byClient = new Map<string, number>();
-
-const taken = (counts: Map<string, number>, key: string) => counts.get(key) ?? 0;
-function giveBack(counts: Map<string, number>, key: string): void {
-  const left = taken(counts, key) - 1;
-  if (left > 0) counts.set(key, left);
-  else counts.delete(key);
-}
-
-/** A slot for one ZIP stream, or why there is none. */
-export function reserveZipSlot(holder: ZipSlotHolder, limits: ZipSlotLimits = ZIP_SLOT_LIMITS): ZipSlot {
-  const { companyId, clientKey } = holder;
-  // The address's own share first: its holder is told to finish a download, not to retry soon.
-  if (taken(byClient, clientKey) >= limits.perClient) return { ok: false, reason: "client" };
-  if (inFlight >= limits.perProcess || taken(byCompany, companyId) >= limits.perCompany) {
-    return { ok: false, reason: "busy" };
+/** Slots counted per process, company and client address (one pool per kind of stream). */
+export function createSlotPool() {
+  let inFlight = 0;
+  const byCompany = new Map<string, number>();
+  const byClient = new Map<string, number>();
+  const taken = (counts: Map<string, number>, key: string) => counts.get(key) ?? 0;
+  function giveBack(counts: Map<string, number>, key: string): void {
+    const left = taken(counts, key) - 1;
+    if (left > 0) counts.set(key, left);
+    else counts.delete(key);
   }
-  inFlight++;
-  byCompany.set(companyId, taken(byCompany, companyId) + 1);
-  byClient.set(clientKey, taken(byClient, clientKey) + 1);
-  let released = false;
   return {
-    ok: true,
-    release: () => {
-      if (released) return;
-      released = true;
-      inFlight--;
-      giveBack(byCompany, companyId);
-      giveBack(byClient, clientKey);
+    /** A slot for one stream, or why there is none. */
+    reserve(holder: ZipSlotHolder, limits: ZipSlotLimits): ZipSlot {
+      const { companyId, clientKey } = holder;
+      // The address's own share first: its holder is told to finish a download, not to retry soon.
+      if (taken(byClient, clientKey) >= limits.perClient) return { ok: false, reason: "client" };
+      if (inFlight >= limits.perProcess || taken(byCompany, companyId) >= limits.perCompany) {
+        return { ok: false, reason: "busy" };
+      }
+      inFlight++;
+      byCompany.set(companyId, taken(byCompany, companyId) + 1);
+      byClient.set(clientKey, taken(byClient, clientKey) + 1);
+      let released = false;
+      return {
+        ok: true,
+        release: () => {
+          if (released) return;
+          released = true;
+          inFlight--;
+          giveBack(byCompany, companyId);
+          giveBack(byClient, clientKey);
+        },
+      };
     },
+    /** Streams open in this process now (of one company's when given). */
+    inFlight: (companyId?: string): number =>
+      companyId === undefined ? inFlight : taken(byCompany, companyId),
+    /** Streams open in this process now to one client address key. */
+    ofClient: (clientKey: string): number => taken(byClient, clientKey),
   };
 }
 
+const zipSlots = createSlotPool();
+
+/** A slot for one ZIP stream, or why there is none. */
+export function reserveZipSlot(holder: ZipSlotHolder, limits: ZipSlotLimits = ZIP_SLOT_LIMITS): ZipSlot {
+  return zipSlots.reserve(holder, limits);
+}
+
 /** ZIP streams open in this process now (of one company's galleries when given). */
-export const zipStreamsInFlight = (companyId?: string): number =>
-  companyId === undefined ? inFlight : taken(byCompany, companyId);
+export const zipStreamsInFlight = (companyId?: string): number => zipSlots.inFlight(companyId);
 
 /** ZIP streams open in this process now to one client address key. */
-export const zipStreamsOfClient = (clientKey: string): number => taken(byClient, clientKey);
+export const zipStreamsOfClient = (clientKey: string): number => zipSlots.ofClient(clientKey);

@@ -17,6 +17,7 @@ import { getEngagementSummary, listComments } from "@/lib/features/engagement/qu
 import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
 import { requestDownload } from "@/lib/features/engagement/request-download";
 import { openVideoDownload } from "@/lib/features/engagement/video-download";
+import type { ZipSlotLimits } from "@/lib/features/engagement/zip-slots";
 import { likeSchema, listCommentsSchema } from "@/lib/features/engagement/schemas";
 import { toggleLike } from "@/lib/features/engagement/toggle-like";
 import { readCookie, readVisitor, type Visitor } from "@/lib/platform/visitors/visitor";
@@ -37,6 +38,8 @@ export interface EngagementHttpOptions extends VisitorRequestOptions {
   limitStore?: LimitStore;
   /** "Download all"'s sizes, slots and pace: by default DOWNLOAD_ALL_LIMITS. */
   downloadAll?: DownloadAllLimits;
+  /** Fans' video downloads' slots: by default VIDEO_SLOT_LIMITS. */
+  videoSlots?: ZipSlotLimits;
 }
 
 export type ContentRouteHandler = (
@@ -134,7 +137,14 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     }),
     // An MP4/MOV granted by the POST above, streamed without its metadata (whole or one range).
     videoDownload: handler("GET", "download", async ({ contentId, visitor, request }) =>
-      openVideoDownload(contentId, visitor.id, new URL(request.url).searchParams.get("t"), request.headers),
+      openVideoDownload(
+        contentId,
+        visitor.id,
+        new URL(request.url).searchParams.get("t"),
+        request.headers,
+        clientIpKey(request, options) ?? "unknown",
+        options.videoSlots,
+      ),
     ),
     // "Download all": the POST passes the lead gate, the GET streams the ZIP (same limits).
     prepareDownloadAll: handler("POST", "download", async ({ contentId, visitor, body, request }) => {

@@ -1,5 +1,8 @@
 import "server-only";
 import { cleanedFileResponse } from "@/lib/features/engagement/cleaned-file";
+import { reserveVideoSlot, VIDEO_BUSY_RETRY_SECONDS } from "@/lib/features/engagement/video-slots";
+import { clientIp, ipKeyPart } from "@/lib/core/rate-limit/client-ip";
+import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
 import { isBannerRendition, isMediaVariant } from "@/lib/platform/media/urls";
 import {
   resolveBanner,
@@ -53,7 +56,14 @@ export async function signedObjectUrl(key: string, contentType?: string, now = D
 /** `inline`: answered with the bytes (a still image the media worker made), not a redirect. */
 /** `withoutMetadata`: answered with the bytes, metadata boxes blanked (cleaned-file.ts). */
 export type MediaLookup =
-  | { status: 200; key: string; contentType?: string; inline?: boolean; withoutMetadata?: true }
+  | {
+      status: 200;
+      key: string;
+      contentType?: string;
+      inline?: boolean;
+      /** The media's company (its share of the video slots). */
+      withoutMetadata?: { companyId: string };
+    }
   | { status: 403 | 404 };
 
 /** A photo's resized image or a video's poster: both written by the media worker. */
@@ -68,7 +78,7 @@ export async function lookupMedia(mediaId: string, variant: string): Promise<Med
       key: found.key,
       contentType: found.contentType,
       inline: STILL_IMAGE_VARIANT.test(variant),
-      ...(found.withoutMetadata ? { withoutMetadata: true } : {}),
+      ...(found.withoutMetadata ? { withoutMetadata: { companyId: found.companyId ?? "" } } : {}),
     };
   return { status: found.state === "gated" ? 403 : 404 };
 }
@@ -147,12 +157,31 @@ async function imageResponse(key: string, contentType: string, request?: Request
  * organiser's location). A file whose boxes cannot be accounted for is not served at all: players
  * get the playback renditions (media-mappers.ts), made without metadata.
  */
-async function withoutMetadataResponse(key: string, contentType = "video/mp4", request?: Request) {
+async function withoutMetadataResponse(
+  key: string,
+  companyId: string,
+  contentType = "video/mp4",
+  request?: Request,
+) {
+  // A slot per process, company and address, as for fans' downloads (video-slots.ts).
+  const ip = request ? clientIp(request.headers, clientIpOptions) : null;
+  const clientKey = ip ? ipKeyPart(ip, ipHashSecret) : "unknown";
+  const slot = reserveVideoSlot({ companyId, clientKey });
+  if (!slot.ok) {
+    return Response.json(
+      { error: "rate_limited" },
+      {
+        status: 429,
+        headers: { "Retry-After": String(VIDEO_BUSY_RETRY_SECONDS), "X-Content-Type-Options": "nosniff" },
+      },
+    );
+  }
   const cleaned = await cleanedFileResponse({
     key,
     mimeType: contentType,
     headers: request?.headers ?? new Headers(),
     extra: { "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}` },
+    release: slot.release,
   });
   if (cleaned.ok) return cleaned.response;
   if (cleaned.reason !== "missing") {
@@ -164,7 +193,9 @@ async function withoutMetadataResponse(key: string, contentType = "video/mp4", r
 /** The route handlers' answer for a lookup (`request`: for a conditional request's 304). */
 export async function mediaResponse(lookup: MediaLookup, request?: Request): Promise<Response> {
   if (lookup.status !== 200) return notFound(lookup.status);
-  if (lookup.withoutMetadata) return withoutMetadataResponse(lookup.key, lookup.contentType, request);
+  if (lookup.withoutMetadata) {
+    return withoutMetadataResponse(lookup.key, lookup.withoutMetadata.companyId, lookup.contentType, request);
+  }
   if (lookup.inline && lookup.contentType && STILL_IMAGE_TYPES.has(lookup.contentType)) {
     const inline = await imageResponse(lookup.key, lookup.contentType, request);
     if (inline) return inline;

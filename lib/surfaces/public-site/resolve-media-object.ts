@@ -13,6 +13,7 @@ export type MediaObject =
       cacheable: true;
       /** An MP4/MOV/M4A original of a content that does not keep metadata: served only cleaned. */
       withoutMetadata?: true;
+      companyId?: string;
     }
   | { state: "gated" }
   | { state: "missing" };
@@ -42,6 +43,7 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
     where: { id: mediaId },
     select: {
       storageKey: true,
+      companyId: true,
       kind: true,
       mimeType: true,
       state: true,
@@ -71,7 +73,7 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
       cacheable: true,
     } as const;
     return streamsWithoutMetadata(media, media.content.keepPhotoMetadata)
-      ? { ...found, withoutMetadata: true }
+      ? { ...found, withoutMetadata: true, companyId: media.companyId }
       : found;
   }
   if (variant === "poster") {
