@@ -21,7 +21,7 @@ import {
   RESET_PASSWORD_PATH,
   unusableLinkPath,
 } from "@/lib/platform/auth/links";
-import { LOGIN_FAILURE_WINDOW_SECONDS } from "@/lib/platform/auth/login-throttle";
+import { clientKeyOf, LOGIN_FAILURE_WINDOW_SECONDS } from "@/lib/platform/auth/login-throttle";
 import {
   passwordMessageValues,
   PASSWORD_MAX_LENGTH,
@@ -240,6 +240,7 @@ function buildAuth() {
           to: user.email,
           name: user.name,
           url,
+          clientKey: clientKeyOf(request?.headers),
           locale: localeFromHeaders(request?.headers),
         }).catch((error: unknown) => log("password reset e-mail failed", error));
       },
@@ -263,6 +264,7 @@ function buildAuth() {
           to: user.email,
           name: user.name,
           url,
+          clientKey: clientKeyOf(request?.headers),
           locale: localeFromHeaders(request?.headers),
         }).catch((error: unknown) => log("confirmation e-mail failed", error));
       },

@@ -43,38 +43,59 @@ async function sendActionEmail(
 }
 
 /**
- * Confirmation and password-reset mails to one address, whoever asks (sign-up, "send the link
- * again", "forgot password"), per hour. Better Auth limits those requests per client address
- * only, so anyone with many addresses could fill a stranger's inbox from the operator's sender.
- * Enough for a person who signs up, asks for the link twice more and then resets a password.
+ * Confirmation and password-reset mails to one address (sign-up, "send the link again",
+ * "forgot password"). Better Auth limits those requests per client address only, so anyone with
+ * many addresses could fill a stranger's inbox from the operator's sender; but a limit per
+ * recipient alone let one stranger use up the victim's own reset mails (issue #34 review, M4).
+ * So: a few an hour per recipient and client address (the victim, asking from their own
+ * connection, is not counted with the stranger), and a larger ceiling per recipient a day that
+ * only many client addresses together can reach. The recipient is lower-cased and trimmed
+ * (`emailDigest`), nothing more: dots and `+tags` name different mailboxes at many providers.
  */
-export const ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR = 5;
+export const ACCOUNT_MAILS_PER_CLIENT_PER_HOUR = 3;
+export const ACCOUNT_MAILS_PER_ADDRESS_PER_DAY = 20;
 const HOUR_SECONDS = 60 * 60;
+const DAY_SECONDS = 24 * HOUR_SECONDS;
+
+/** An account mail: `clientKey` is the asking client's address as a limit key (`clientKeyOf`). */
+interface LimitedEmailOptions extends ActionEmailOptions {
+  clientKey: string;
+}
 
 /**
- * Counts one account mail to `to`; false past the hourly limit (the mail is then not sent). The
- * callers do not await the sending, so the HTTP answer is the same whether the address has an
- * account, and whether its limit is reached: no oracle.
+ * Counts one account mail to `to` asked for by `clientKey`; false past either limit (the mail
+ * is then not sent). The callers do not await the sending, so the HTTP answer is the same
+ * whether the address has an account, and whether a limit is reached: no oracle.
  */
-async function underAddressLimit(to: string): Promise<boolean> {
-  const outcome = await consumeLimits(
-    [{ key: `account-mail|${emailDigest(to)}`, limit: ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR }],
+async function underAddressLimit(to: string, clientKey: string): Promise<boolean> {
+  const recipient = emailDigest(to);
+  const perClient = await consumeLimits(
+    [{ key: `account-mail|${recipient}|${clientKey}`, limit: ACCOUNT_MAILS_PER_CLIENT_PER_HOUR }],
     HOUR_SECONDS,
   );
-  if (!outcome.allowed) {
+  // Refused per client: not counted against the recipient's day, which others still need.
+  const daily = perClient.allowed
+    ? await consumeLimits(
+        [{ key: `account-mail-day|${recipient}`, limit: ACCOUNT_MAILS_PER_ADDRESS_PER_DAY }],
+        DAY_SECONDS,
+      )
+    : perClient;
+  if (!daily.allowed) {
     console.warn(
-      `[afterglow] account e-mail not sent: ${ACCOUNT_MAILS_PER_ADDRESS_PER_HOUR} to this address in the last hour`,
+      perClient.allowed
+        ? `[afterglow] account e-mail not sent: ${ACCOUNT_MAILS_PER_ADDRESS_PER_DAY} to this address today`
+        : `[afterglow] account e-mail not sent: ${ACCOUNT_MAILS_PER_CLIENT_PER_HOUR} to this address from this client in the last hour`,
     );
   }
-  return outcome.allowed;
+  return daily.allowed;
 }
 
-export async function sendConfirmationEmail(options: ActionEmailOptions): Promise<void> {
-  if (await underAddressLimit(options.to)) await sendActionEmail("verify", options);
+export async function sendConfirmationEmail(options: LimitedEmailOptions): Promise<void> {
+  if (await underAddressLimit(options.to, options.clientKey)) await sendActionEmail("verify", options);
 }
 
-export async function sendPasswordResetEmail(options: ActionEmailOptions): Promise<void> {
-  if (await underAddressLimit(options.to)) await sendActionEmail("reset", options);
+export async function sendPasswordResetEmail(options: LimitedEmailOptions): Promise<void> {
+  if (await underAddressLimit(options.to, options.clientKey)) await sendActionEmail("reset", options);
 }
 
 /** The one-time code a challenged sign-in needs (sign-in-challenge.ts); no link to follow. */
