@@ -9,12 +9,13 @@
 export async function register(): Promise<void> {
   // NEXT_RUNTIME is replaced at build time (edge bundles drop this branch), hence read here.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  // The fans' engagement calls, answered by `npm start`'s server without Next.js's router.
-  const [{ openFrontDoor }, { engagementRoutes }] = await Promise.all([
+  // The fans' engagement calls and public media, answered by `npm start`'s server without Next.js's router.
+  const [{ openFrontDoor }, { engagementRoutes }, { mediaRoutes }] = await Promise.all([
     import("./server/front-door"),
     import("./lib/surfaces/fan-api/server"),
+    import("./lib/surfaces/public-site/media-routes"),
   ]);
-  openFrontDoor(engagementRoutes);
+  openFrontDoor(engagementRoutes, mediaRoutes);
   const { inlineWorkersEnabled, startWorkers } = await import("./lib/surfaces/workers/runtime");
   if (inlineWorkersEnabled()) void startWorkers().catch(() => undefined);
 }

@@ -6,6 +6,7 @@ import {
   type engagementHandlers,
 } from "@/lib/surfaces/fan-api/http";
 import { apiHeaders } from "@/lib/core/http/response-headers";
+import type { MediaRouteHandlers } from "@/lib/surfaces/public-site/media-routes";
 
 /**
  * The front door: the fans' per-view engagement calls (the player's state, likes, views,
@@ -20,6 +21,11 @@ import { apiHeaders } from "@/lib/core/http/response-headers";
  * (lib/core/http/response-headers.ts). Anything else, and every request under `next dev`, goes to
  * Next.js as before. Registered on globalThis by instrumentation.ts, because that is where
  * Next.js's build makes the app's modules loadable in the server process.
+ *
+ * It answers the public media URLs (`/api/media/…`: a gallery's photos, posters, logos,
+ * banners) too, with the route files' handlers (lib/surfaces/public-site/media-routes.ts): a
+ * fan's first visit asks for a dozen of them, each a database check and, once warm, bytes from
+ * memory (issue #35); Next.js's router in front of that cost more than the answer itself.
  */
 type Method = "GET" | "POST";
 type EngagementHandlers = ReturnType<typeof engagementHandlers>;
@@ -44,6 +50,55 @@ const CONTENT_API_PATH = /^\/api\/content\/([^/?#]+)\/([a-z-]+)(?:\?|$)/;
 interface FrontDoorRoute {
   handler: ContentRouteHandler;
   contentId: string;
+}
+
+/** A public media URL's handler and params (a handler of `MediaRouteHandlers`, untyped here). */
+interface MediaRoute {
+  handler: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+  params: Record<string, string>;
+}
+
+/**
+ * A dynamic segment as Next.js gives it to a handler (decoded), or null when Next.js must decide
+ * (a malformed escape, a path step, an empty segment, a slash inside).
+ */
+function segmentOf(raw: string): string | null {
+  let value: string;
+  try {
+    value = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return value === "" || value === "." || value === ".." || value.includes("/") ? null : value;
+}
+
+/**
+ * `/api/media/…` as Next.js routes app/api/media/**: the static `logo` and `banner` folders
+ * before `[mediaId]`; GET (and HEAD, which Next.js answers with GET's handler). Anything else
+ * is left to Next.js.
+ */
+export function mediaRouteOf(
+  media: MediaRouteHandlers,
+  method: string | undefined,
+  url: string | undefined,
+): MediaRoute | null {
+  if ((method !== "GET" && method !== "HEAD") || !url?.startsWith("/api/media/")) return null;
+  const end = url.search(/[?#]/);
+  const parts = url.slice("/api/media/".length, end === -1 ? undefined : end).split("/");
+  const segments = parts.map(segmentOf);
+  if (segments.some((segment) => segment === null)) return null;
+  const [first, second, third] = segments as string[];
+  const route = (handler: MediaRoute["handler"], params: Record<string, string>): MediaRoute => ({
+    handler,
+    params,
+  });
+  // The static folders are matched on the raw segment, as Next.js does (`%6Cogo` is a media id).
+  if (parts[0] === "banner" && segments.length === 3)
+    return route(media.bannerRendition as MediaRoute["handler"], { eventId: second!, rendition: third! });
+  if (segments.length !== 2) return null;
+  if (parts[0] === "logo") return route(media.logo as MediaRoute["handler"], { companyId: second! });
+  if (parts[0] === "banner") return route(media.banner as MediaRoute["handler"], { eventId: second! });
+  return route(media.media as MediaRoute["handler"], { mediaId: first!, variant: second! });
 }
 
 /** The handler for this request, or null when Next.js must answer it. */
@@ -181,8 +236,21 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  res.setHeader("vary", "Accept-Encoding");
-  if (body.length >= COMPRESS_FROM_BYTES && !response.headers.has("content-encoding") && acceptsGzip(req)) {
+  if (req.method === "HEAD") {
+    // The handler's Content-Length is the GET's; no body follows.
+    res.writeHead(response.status);
+    res.end();
+    return;
+  }
+  // Images are compressed already (`compression` leaves them as they are too).
+  const compressible = !response.headers.get("content-type")?.startsWith("image/");
+  if (compressible) res.setHeader("vary", "Accept-Encoding");
+  if (
+    compressible &&
+    body.length >= COMPRESS_FROM_BYTES &&
+    !response.headers.has("content-encoding") &&
+    acceptsGzip(req)
+  ) {
     // Synchronous: a JSON answer of a few kilobytes takes well under a millisecond.
     body = gzipSync(body);
     res.setHeader("content-encoding", "gzip");
@@ -214,11 +282,13 @@ export interface FrontDoor {
 
 export function frontDoor(
   api: EngagementHandlers,
-  { bodyTimeoutMs = BODY_TIMEOUT_MS }: { bodyTimeoutMs?: number } = {},
+  { bodyTimeoutMs = BODY_TIMEOUT_MS, media }: { bodyTimeoutMs?: number; media?: MediaRouteHandlers } = {},
 ): FrontDoor {
   const routes = routesOf(api);
   return {
     serve(req, res) {
+      const mediaRoute = media ? mediaRouteOf(media, req.method, req.url) : null;
+      if (mediaRoute) return serveMedia(req, res, mediaRoute);
       const route = routeOf(routes, req.method, req.url);
       const url = route && requestUrl(req);
       if (!route || !url) return false;
@@ -240,10 +310,26 @@ export function frontDoor(
   };
 }
 
+/** A public media URL: a GET without a body, answered by its handler. */
+function serveMedia(req: IncomingMessage, res: ServerResponse, route: MediaRoute): boolean {
+  const url = requestUrl(req);
+  if (!url) return false;
+  void (async () => {
+    try {
+      const { request } = await webRequest(req, url.href, BODY_TIMEOUT_MS);
+      await send(req, res, await route.handler(request, { params: Promise.resolve(route.params) }), false);
+    } catch (error) {
+      console.error(`front door: failed to handle ${req.method} ${req.url}`, error);
+      fail(res, 500);
+    }
+  })();
+  return true;
+}
+
 /** The slot server/next-server.mjs reads (a symbol: no other code can collide with it). */
 export const FRONT_DOOR = Symbol.for("afterglow.frontDoor");
 
 /** Called once by instrumentation.ts in the Node.js server, with the app's handlers. */
-export function openFrontDoor(api: EngagementHandlers): void {
-  (globalThis as unknown as Record<symbol, FrontDoor>)[FRONT_DOOR] = frontDoor(api);
+export function openFrontDoor(api: EngagementHandlers, media: MediaRouteHandlers): void {
+  (globalThis as unknown as Record<symbol, FrontDoor>)[FRONT_DOOR] = frontDoor(api, { media });
 }

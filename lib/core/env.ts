@@ -194,6 +194,12 @@ const schema = z.object({
   MEDIA_IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
   MEDIA_VIDEO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   MEDIA_AUDIO_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /**
+   * Memory (MB) each server process keeps for public still images (renditions, posters, logos,
+   * banners) so a hot photo is answered without a round trip to the store
+   * (lib/surfaces/public-site/rendition-cache.ts); 0 turns the cache off.
+   */
+  MEDIA_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(96),
   /** ffmpeg / ffprobe executables for video posters and audio decoding; `off` disables them. */
   FFMPEG_PATH: z.string().default("ffmpeg"),
   FFPROBE_PATH: z.string().default("ffprobe"),

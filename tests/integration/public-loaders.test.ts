@@ -6,7 +6,7 @@ import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
 import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { loadSitemapCounts, loadSitemapEntries } from "@/lib/surfaces/public-site/load-sitemap";
-import { versionOf } from "@/lib/platform/media/urls";
+import { renditionVersion, versionOf } from "@/lib/platform/media/urls";
 import {
   lookupBanner,
   lookupLogo,
@@ -23,6 +23,7 @@ import {
   resolveMediaObject,
 } from "@/lib/surfaces/public-site/resolve-media-object";
 import { storage } from "@/lib/core/storage";
+import { processRenditionCache } from "@/lib/surfaces/public-site/rendition-cache";
 import { sourceHash } from "@/lib/features/translation/fields";
 
 /**
@@ -256,16 +257,20 @@ describe("event page", () => {
     expect(gallery.media[0]?.image?.avif.map((s) => s.width)).toEqual([320, 640]);
     // A photo's original (with its EXIF) is never offered: its largest rendition stands in.
     expect(gallery.media[0]?.originalUrl).toBeNull();
-    expect(gallery.media[0]?.image?.fallbackUrl).toBe("/api/media/gallery-1/w640.webp");
+    // Versioned: the URL names the rendition's bytes (issue #35).
+    const w640 = `companies/${C}/media/gallery-1/w640.webp`;
+    expect(gallery.media[0]?.image?.fallbackUrl).toBe(
+      `/api/media/gallery-1/w640.webp?v=${renditionVersion({ key: w640, bytes: 100 })}`,
+    );
     // A single's artwork is its cover, not one of its files.
     const track = data.contents[1]!;
     expect(track.primaryKind).toBe("audio");
     expect(track.media.map((m) => m.id)).toEqual(["track-audio"]);
-    expect(track.cover?.webp.at(-1)?.url).toBe("/api/media/track-cover/w640.webp");
+    expect(track.cover?.webp.at(-1)?.url).toMatch(/^\/api\/media\/track-cover\/w640\.webp\?v=\w+$/);
     // Lead-gated: no original, the image falls back to its largest rendition.
     const gated = data.contents[2]!;
     expect(gated.media.map((m) => m.originalUrl)).toEqual([null]);
-    expect(gated.cover?.fallbackUrl).toBe("/api/media/gated-pdf-poster/w640.webp");
+    expect(gated.cover?.fallbackUrl).toMatch(/^\/api\/media\/gated-pdf-poster\/w640\.webp\?v=\w+$/);
     expect(data.event.bannerUrl).toMatch(/^\/api\/media\/banner\/ev-public\?v=/);
   });
 });
@@ -293,7 +298,7 @@ describe("media access", () => {
       state: "ok",
       key: `companies/${C}/media/gallery-1/w640.webp`,
       contentType: "image/webp",
-      cacheable: true,
+      version: renditionVersion({ key: `companies/${C}/media/gallery-1/w640.webp`, bytes: 100 }),
     });
     expect((await resolveMediaObject("gallery-1", "original")).state).toBe("missing"); // a photo's EXIF
     expect((await resolveMediaObject("track-audio", "original")).state).toBe("ok");
@@ -334,6 +339,7 @@ describe("media access", () => {
     const key = `companies/${C}/media/gallery-1/w640.webp`;
     const bytes = new Uint8Array([0x52, 0x49, 0x46, 0x46, 1, 2, 3, 4, 5, 6, 7, 8]);
     await storage.put(key, bytes, "application/octet-stream"); // the verified type is answered, not the stored one
+    const version = renditionVersion({ key, bytes: 100 });
     try {
       expect(await lookupMedia("gallery-1", "w640.webp")).toMatchObject({ status: 200, key, inline: true });
       const answer = await mediaResponse(await lookupMedia("gallery-1", "w640.webp"));
@@ -349,7 +355,7 @@ describe("media access", () => {
       expect(etag).toBeTruthy();
       const conditional = (tag: string) =>
         mediaResponse(
-          { status: 200, key, contentType: "image/webp", inline: true },
+          { status: 200, key, version, contentType: "image/webp", inline: true },
           new Request("http://localhost/", { headers: { "if-none-match": tag } }),
         );
       const unchanged = await conditional(`"other", W/${etag}`);
@@ -358,7 +364,7 @@ describe("media access", () => {
       expect(await unchanged.text()).toBe("");
       expect((await conditional('"other"')).status).toBe(200);
       const head = await mediaResponse(
-        { status: 200, key, contentType: "image/webp", inline: true },
+        { status: 200, key, version, contentType: "image/webp", inline: true },
         new Request("http://localhost/", { method: "HEAD" }),
       );
       expect(head.status).toBe(200);
@@ -372,6 +378,10 @@ describe("media access", () => {
       } finally {
         await prisma.content.update({ where: { id: "gallery" }, data: { status: "published" } });
       }
+      // Read once: later answers come from the server's memory (issue #35), even once the object
+      // is gone from the store; the row, checked on every request, still decides.
+      await storage.delete(key);
+      expect((await mediaResponse(await lookupMedia("gallery-1", "w640.webp"))).status).toBe(200);
     } finally {
       await storage.delete(key);
     }
@@ -383,6 +393,7 @@ describe("media access", () => {
       const redirected = await mediaResponse({
         status: 200,
         key: large,
+        version: "large",
         contentType: "image/webp",
         inline: true,
       });
@@ -393,10 +404,10 @@ describe("media access", () => {
     }
     // Only the worker's image types are answered inline, whatever a lookup says.
     expect(
-      (await mediaResponse({ status: 200, key, contentType: "image/svg+xml", inline: true })).status,
+      (await mediaResponse({ status: 200, key, version, contentType: "image/svg+xml", inline: true })).status,
     ).toBe(302);
     // A rendition listed but not in the store: 404, not an error.
-    expect((await mediaResponse(await lookupMedia("gallery-1", "w640.webp"))).status).toBe(404);
+    expect((await mediaResponse(await lookupMedia("gallery-1", "w320.webp"))).status).toBe(404);
     // Originals stay redirects (large, and the organiser's own file); so do playback streams.
     const original = await lookupMedia("track-audio", "original");
     expect(original).toMatchObject({ status: 200, inline: false });
@@ -434,10 +445,27 @@ describe("media access", () => {
 
   it("always shows logos; banners only of viewable events", async () => {
     expect(await resolveLogoKey(C)).toBe(`companies/${C}/branding/logo.png`);
-    // Stored by the platform with no media row (no verified type): a redirect, never inline bytes.
+    // Stored by the platform with no media row (no verified type): its bytes when they are an
+    // image's, typed by their first bytes (issue #35: no redirect in every page's header), else a
+    // redirect, never inline bytes of another kind; not in the store, 404.
+    const logoKey = `companies/${C}/branding/logo.png`;
+    expect((await mediaResponse(await lookupLogo(C))).status).toBe(404);
+    const png = Buffer.from(
+      "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+      "base64",
+    );
+    await storage.put(logoKey, new Uint8Array(png), "text/html");
     const logo = await mediaResponse(await lookupLogo(C));
-    expect(logo.status).toBe(302);
-    expect(logo.headers.get("location")).toContain(`companies/${C}/branding/logo.png`);
+    expect(logo.status).toBe(200);
+    expect(logo.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await logo.arrayBuffer()).equals(png)).toBe(true);
+    processRenditionCache().clear();
+    await storage.put(logoKey, new TextEncoder().encode("<svg onload=alert(1)>"), "image/png");
+    const html = await mediaResponse(await lookupLogo(C));
+    expect(html.status).toBe(302);
+    expect(html.headers.get("location")).toContain(logoKey);
+    await storage.delete(logoKey);
+    processRenditionCache().clear();
     // The banner's media row (target `event-banner`: no content): its renditions, never the original.
     const bannerKey = `companies/${C}/events/ev-public/banner.jpg`;
     const banner = await createBannerMedia(bannerKey, "banner", { state: "processing" });
@@ -446,6 +474,7 @@ describe("media access", () => {
     expect(await resolveBanner("ev-public")).toEqual({
       key: `companies/${C}/media/banner/w640.webp`,
       contentType: "image/webp",
+      version: versionOf(bannerKey),
     });
     // Answered with the rendition's bytes, never the uploaded file's.
     const rendition = new Uint8Array([1, 2, 3]);
@@ -500,6 +529,7 @@ describe("media access", () => {
       expect(await lookupBanner("ev-public", "w320.avif")).toEqual({
         status: 200,
         key: `companies/${C}/media/banner-2/w320.avif`,
+        version: versionOf(bannerKey),
         contentType: "image/avif",
         inline: true,
       });
@@ -617,7 +647,9 @@ describe("covers and share images use ready media only", () => {
     expect(cards.map((c) => c.id).sort()).toEqual(["chosen-unready", "only-unready"]);
     const card = (id: string) => cards.find((c) => c.id === id);
     // The chosen cover is not ready: the content's first ready photo stands in.
-    expect(card("chosen-unready")?.cover?.fallbackUrl).toBe("/api/media/chosen-unready-photo/w640.webp");
+    expect(card("chosen-unready")?.cover?.fallbackUrl).toMatch(
+      /^\/api\/media\/chosen-unready-photo\/w640\.webp\?v=\w+$/,
+    );
     expect(card("only-unready")?.cover).toBeNull();
     const player = await loadPlayerPage("chosen-unready");
     if (player?.state !== "ok") throw new Error("expected viewable content");

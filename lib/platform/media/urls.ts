@@ -17,8 +17,14 @@ export function isMediaVariant(value: string): value is MediaVariant {
   return VARIANT_PATTERN.test(value);
 }
 
-export function publicMediaUrl(mediaId: string, variant: MediaVariant): string {
-  return `/api/media/${encodeURIComponent(mediaId)}/${variant}`;
+/**
+ * `version` (`renditionVersion` of the stored rendition) makes the URL name those bytes for good:
+ * the route answers it `immutable` for a year (lib/surfaces/public-site/media-access.ts). Without
+ * one (originals, playback streams), or with an old one, the answer lives a minute.
+ */
+export function publicMediaUrl(mediaId: string, variant: MediaVariant, version?: string): string {
+  const path = `/api/media/${encodeURIComponent(mediaId)}/${variant}`;
+  return version ? `${path}?v=${encodeURIComponent(version)}` : path;
 }
 
 /** A company's logo (the public route); `version` changes with the stored file so caches pick up a new logo. */
@@ -52,4 +58,21 @@ export function versionOf(key: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return (hash >>> 0).toString(36);
+}
+
+/**
+ * The version of one stored rendition: its key and its size. A key is written once with its
+ * bytes (each upload has a folder of its own, `lib/platform/media/keys.ts`; a new logo, banner
+ * or photo is a new upload), and a rendition re-encoded in place to another size gets another
+ * version too. The route compares the `?v=` it is asked for with this before it answers
+ * `immutable`.
+ */
+export function renditionVersion(rendition: { key: string; bytes: number }): string {
+  return versionOf(`${rendition.key}:${rendition.bytes}`);
+}
+
+/** A video's poster frame: the version of its entry on the media row (older rows: of its key). */
+export function posterVersion(posterKey: string, stored: readonly { key: string; bytes: number }[]): string {
+  const entry = stored.find((v) => v.key === posterKey);
+  return entry ? renditionVersion(entry) : versionOf(posterKey);
 }

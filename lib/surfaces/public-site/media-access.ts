@@ -3,14 +3,23 @@ import { cleanedFileResponse } from "@/lib/features/engagement/cleaned-file";
 import { reserveVideoSlot, VIDEO_BUSY_RETRY_SECONDS } from "@/lib/features/engagement/video-slots";
 import { clientIp, ipKeyPart } from "@/lib/core/rate-limit/client-ip";
 import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
-import { isBannerRendition, isMediaVariant } from "@/lib/platform/media/urls";
+import { isBannerRendition, isMediaVariant, versionOf } from "@/lib/platform/media/urls";
 import {
   resolveBanner,
   resolveLogo,
   resolveMediaObject,
 } from "@/lib/surfaces/public-site/resolve-media-object";
 import { publicStorage, storage } from "@/lib/core/storage";
+import type { SniffedFamily } from "@/lib/platform/media/file-types";
+import { SNIFF_BYTES, sniffFamily } from "@/lib/platform/media/sniff";
+import {
+  MAX_INLINE_IMAGE_BYTES,
+  processRenditionCache,
+  type ImageRead,
+} from "@/lib/surfaces/public-site/rendition-cache";
 import { isRecordIdShape } from "@/lib/core/validation/common";
+
+export { MAX_INLINE_IMAGE_BYTES };
 
 /**
  * Public media answer with a redirect to a short-lived signed URL of the private bucket, except
@@ -19,8 +28,11 @@ import { isRecordIdShape } from "@/lib/core/validation/common";
  * image (the event banner, the photo, the video's poster) then loads without a redirect and a
  * second connection, to the store, before it (issue #16: the Largest Contentful Paint). They are
  * small, and formats our own encoder wrote; so is a logo's WebP rendition, in the header of every
- * tenant page. Originals, videos and audio (large, ranged) stay redirects, and so does a logo
- * the platform stored as it was (no media row, no verified type).
+ * tenant page, and the logo the platform stored itself when its first bytes are an image's.
+ * Originals, videos and audio (large, ranged) stay redirects.
+ * Those still images come from the server's memory once read (rendition-cache.ts), behind the
+ * same per-request check of who may see them, and a URL with the current version (`?v=`) is
+ * answered `immutable` (issue #35; the figures are in `imageResponse`).
  * Signatures are made with a signing time rounded down to a window, so every request in a
  * window gets the same URL and browsers (or a CDN) reuse the bytes they have.
  * Lifetimes are short on purpose (issue #12, hole 13): once content is unpublished or gated,
@@ -53,12 +65,17 @@ export async function signedObjectUrl(key: string, contentType?: string, now = D
   });
 }
 
-/** `inline`: answered with the bytes (a still image the media worker made), not a redirect. */
-/** `withoutMetadata`: answered with the bytes, metadata boxes blanked (cleaned-file.ts). */
+/**
+ * `inline`: answered with the bytes (a still image the media worker made), not a redirect.
+ * `version`: of the stored object as its current URL carries it (`?v=`): asked for by that
+ * version, the bytes are answered `immutable`.
+ * `withoutMetadata`: answered with the bytes, metadata boxes blanked (cleaned-file.ts).
+ */
 export type MediaLookup =
   | {
       status: 200;
       key: string;
+      version: string;
       contentType?: string;
       inline?: boolean;
       /** The media's company (its share of the video slots). */
@@ -76,6 +93,7 @@ export async function lookupMedia(mediaId: string, variant: string): Promise<Med
     return {
       status: 200,
       key: found.key,
+      version: found.version,
       contentType: found.contentType,
       inline: STILL_IMAGE_VARIANT.test(variant),
       ...(found.withoutMetadata ? { withoutMetadata: { companyId: found.companyId ?? "" } } : {}),
@@ -85,12 +103,10 @@ export async function lookupMedia(mediaId: string, variant: string): Promise<Med
 
 export async function lookupLogo(companyId: string): Promise<MediaLookup> {
   const logo = isRecordIdShape(companyId) ? await resolveLogo(companyId) : null;
-  if (!logo) return { status: 404 };
   // A rendition the media worker wrote: its bytes, like a banner's. A logo the platform stored
-  // itself (no media row, no verified type) stays a redirect to the store.
-  return logo.contentType
-    ? { status: 200, key: logo.key, contentType: logo.contentType, inline: true }
-    : { status: 200, key: logo.key };
+  // itself (no media row, no verified type: the demo's) too, when its first bytes are those of
+  // a PNG, JPEG or WebP, answered as that type (imageResponse); anything else stays a redirect.
+  return logo ? { status: 200, ...logo, inline: true } : { status: 404 };
 }
 
 /** `rendition`: a file name from the banner's srcset (`w640.avif`); none, its largest WebP. */
@@ -114,41 +130,36 @@ function matchesEtag(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
 }
 
-/** Larger than this (no rendition the worker makes is), an image is a redirect like the rest. */
-export const MAX_INLINE_IMAGE_BYTES = 4 * 1024 * 1024;
 /** The types the media worker writes its still images in (lib/platform/media/variants.ts). */
 const STILL_IMAGE_TYPES = new Set(["image/webp", "image/avif", "image/jpeg"]);
+/** A logo the platform stored (no verified type): answered inline when its first bytes are one of these. */
+const SNIFFED_LOGO_TYPES: Readonly<Partial<Record<SniffedFamily, string>>> = {
+  png: "image/png",
+  jpeg: "image/jpeg",
+  webp: "image/webp",
+};
 
 /**
- * A still image's bytes, read whole from the store (the store's connection is never held by a
- * slow reader); a HEAD or a conditional request asks the store for the ETag only, and a
- * current copy gets 304. Null: too large to answer inline.
+ * A version's answer lives a year in a browser: the URL names those bytes for good. Shared caches
+ * (a CDN, a proxy) keep it REDIRECT_MAX_AGE, then ask again with its ETag, so content unpublished
+ * is gone from them within the same minute as a redirect (the route checks access every time).
  */
-async function imageResponse(key: string, contentType: string, request?: Request): Promise<Response | null> {
-  const headers = new Headers({
-    "Content-Type": contentType,
-    "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}`,
-    "X-Content-Type-Options": "nosniff",
-  });
-  const ifNoneMatch = request?.headers.get("if-none-match") ?? null;
-  if (request?.method === "HEAD" || ifNoneMatch) {
-    const stat = await storage.stat(key);
-    if (!stat) return notFound(404);
-    if (stat.size !== null && stat.size > MAX_INLINE_IMAGE_BYTES) return null;
-    if (stat.etag) headers.set("ETag", stat.etag);
-    if (stat.etag && matchesEtag(ifNoneMatch, stat.etag)) return new Response(null, { status: 304, headers });
-    if (request?.method === "HEAD") {
-      if (stat.size !== null) headers.set("Content-Length", String(stat.size));
-      return new Response(null, { status: 200, headers });
-    }
-  }
+export const IMMUTABLE_CACHE_CONTROL = `public, max-age=31536000, s-maxage=${REDIRECT_MAX_AGE}, immutable`;
+/** An unversioned or outdated URL: the current bytes, for a minute (a page cached before a change). */
+const SHORT_CACHE_CONTROL = `public, max-age=${REDIRECT_MAX_AGE}`;
+
+/**
+ * Reads a still image whole from the store (the store's connection is never held by a slow
+ * reader), typed by what was verified, or for a platform logo by its first bytes.
+ */
+async function readImage(key: string, contentType: string | undefined): Promise<ImageRead> {
   const object = await storage.readSmall(key, MAX_INLINE_IMAGE_BYTES);
-  if (object === null) return notFound(404);
-  if (object === "too-large") return null;
-  if (object.etag) headers.set("ETag", object.etag);
-  headers.set("Content-Length", String(object.bytes.byteLength));
-  // The SDK types its bytes over ArrayBufferLike; they are a plain ArrayBuffer's.
-  return new Response(object.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+  if (object === null) return "missing";
+  if (object === "too-large") return "not-inline";
+  if (contentType) return { bytes: object.bytes, contentType };
+  const family = sniffFamily(object.bytes.subarray(0, SNIFF_BYTES));
+  const sniffed = family ? SNIFFED_LOGO_TYPES[family] : undefined;
+  return sniffed ? { bytes: object.bytes, contentType: sniffed } : "not-inline";
 }
 
 /**
@@ -190,14 +201,46 @@ async function withoutMetadataResponse(
   return notFound(404);
 }
 
-/** The route handlers' answer for a lookup (`request`: for a conditional request's 304). */
+/**
+ * A still image's bytes, from the process's cache (filled from the store on first use, keyed by
+ * the version), so a hot photo costs no round trip to the store. Its ETag is the version's, known
+ * before any read: a current copy gets 304 at once. Null: not answered inline (a redirect).
+ * Only called once the lookup has checked that the fan may see the image (`mediaResponse`).
+ */
+async function imageResponse(
+  lookup: { key: string; version: string; contentType?: string },
+  request?: Request,
+): Promise<Response | null> {
+  const requested = request ? new URL(request.url).searchParams.get("v") : null;
+  const etag = `"${versionOf(`${lookup.version}\n${lookup.key}`)}"`;
+  const headers = new Headers({
+    "Cache-Control": requested === lookup.version ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL,
+    "X-Content-Type-Options": "nosniff",
+    ETag: etag,
+  });
+  if (matchesEtag(request?.headers.get("if-none-match") ?? null, etag))
+    return new Response(null, { status: 304, headers });
+  const image = await processRenditionCache().read(lookup.key, lookup.version, () =>
+    readImage(lookup.key, lookup.contentType),
+  );
+  if (image === "missing") return notFound(404);
+  if (image === "not-inline") return null;
+  headers.set("Content-Type", image.contentType);
+  headers.set("Content-Length", String(image.bytes.byteLength));
+  if (request?.method === "HEAD") return new Response(null, { status: 200, headers });
+  // The SDK types its bytes over ArrayBufferLike; they are a plain ArrayBuffer's. (A Response
+  // copies a buffer it is given: the cached bytes stay as they are.)
+  return new Response(image.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
+/** The route handlers' answer for a lookup (`request`: its `?v=`, a conditional request's 304). */
 export async function mediaResponse(lookup: MediaLookup, request?: Request): Promise<Response> {
   if (lookup.status !== 200) return notFound(lookup.status);
   if (lookup.withoutMetadata) {
     return withoutMetadataResponse(lookup.key, lookup.withoutMetadata.companyId, lookup.contentType, request);
   }
-  if (lookup.inline && lookup.contentType && STILL_IMAGE_TYPES.has(lookup.contentType)) {
-    const inline = await imageResponse(lookup.key, lookup.contentType, request);
+  if (lookup.inline && (lookup.contentType === undefined || STILL_IMAGE_TYPES.has(lookup.contentType))) {
+    const inline = await imageResponse(lookup, request);
     if (inline) return inline;
   }
   return new Response(null, {

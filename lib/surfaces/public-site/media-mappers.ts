@@ -4,7 +4,13 @@
  * kind of content it is.
  */
 import { parseStoredVariants } from "@/lib/platform/media/variants";
-import { eventBannerUrl, publicMediaUrl, type MediaVariant } from "@/lib/platform/media/urls";
+import {
+  eventBannerUrl,
+  publicMediaUrl,
+  posterVersion,
+  renditionVersion,
+  type MediaVariant,
+} from "@/lib/platform/media/urls";
 import { displayMedia } from "@/lib/features/content/kind-rules";
 import type { MediaRef, MediaRow } from "@/lib/surfaces/public-site/selects";
 import { DEFAULT_STREAM_HEIGHT } from "@/lib/platform/media/renditions";
@@ -16,6 +22,13 @@ import type {
   PublicStream,
 } from "@/lib/surfaces/public-site/types";
 
+/** A video's poster frame (the JPEG), under the version of its entry on the row. */
+function posterFileUrl(media: MediaRow): string | null {
+  if (!media.posterKey) return null;
+  const version = posterVersion(media.posterKey, parseStoredVariants(media.variants) ?? []);
+  return publicMediaUrl(media.id, "poster", version);
+}
+
 export function imageOf(media: MediaRow): PublicImage | null {
   if (media.kind !== "photo" && media.kind !== "video") return null;
   const variants = parseStoredVariants(media.variants) ?? [];
@@ -25,16 +38,11 @@ export function imageOf(media: MediaRow): PublicImage | null {
       .sort((a, b) => a.width - b.width)
       .map((v) => ({
         width: v.width,
-        url: publicMediaUrl(media.id, `w${v.width}.${format}` as MediaVariant),
+        url: publicMediaUrl(media.id, `w${v.width}.${format}` as MediaVariant, renditionVersion(v)),
       }));
   // A photo's original is never shown on a public page (it keeps the camera's EXIF, GPS
   // included): its largest rendition stands in, gated or not.
-  const fallbackUrl =
-    media.kind === "video"
-      ? media.posterKey
-        ? publicMediaUrl(media.id, "poster")
-        : null
-      : (sources("webp").at(-1)?.url ?? null);
+  const fallbackUrl = media.kind === "video" ? posterFileUrl(media) : (sources("webp").at(-1)?.url ?? null);
   const avif = sources("avif");
   const webp = sources("webp");
   if (!fallbackUrl && webp.length === 0) return null;
@@ -125,7 +133,7 @@ export const POSTER_MAX_WIDTH = 1280;
 function posterUrlOf(media: MediaRow, image: PublicImage | null): string | null {
   if (media.kind !== "video" || !media.posterKey) return null;
   const fitting = image?.webp.filter((source) => source.width <= POSTER_MAX_WIDTH).at(-1);
-  return fitting?.url ?? publicMediaUrl(media.id, "poster");
+  return fitting?.url ?? posterFileUrl(media);
 }
 
 function hasVideoRenditions(media: MediaRow): boolean {

@@ -1,17 +1,21 @@
 /** Which stored object a public media URL stands for, if the fan may see it. */
 import { db } from "@/lib/core/db";
 import { streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
-import type { BannerRendition } from "@/lib/platform/media/urls";
+import { posterVersion, renditionVersion, versionOf, type BannerRendition } from "@/lib/platform/media/urls";
 import { parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
 
 export type MediaObject =
+  /**
+   * `version`: of the stored object (lib/platform/media/urls.ts), what a current URL carries.
+   * `withoutMetadata`: an MP4/MOV/M4A original of a content that does not keep metadata, served
+   * only cleaned; `companyId`: the media's company (its share of the video slots).
+   */
   | {
       state: "ok";
       key: string;
       contentType: string;
-      cacheable: true;
-      /** An MP4/MOV/M4A original of a content that does not keep metadata: served only cleaned. */
+      version: string;
       withoutMetadata?: true;
       companyId?: string;
     }
@@ -70,20 +74,31 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
       state: "ok",
       key: media.storageKey,
       contentType: media.mimeType,
-      cacheable: true,
+      version: versionOf(media.storageKey),
     } as const;
     return streamsWithoutMetadata(media, media.content.keepPhotoMetadata)
       ? { ...found, withoutMetadata: true, companyId: media.companyId }
       : found;
   }
+  const stored = parseStoredVariants(media.variants) ?? [];
   if (variant === "poster") {
     return media.posterKey
-      ? { state: "ok", key: media.posterKey, contentType: VARIANT_TYPES.jpeg, cacheable: true }
+      ? {
+          state: "ok",
+          key: media.posterKey,
+          contentType: VARIANT_TYPES.jpeg,
+          version: posterVersion(media.posterKey, stored),
+        }
       : { state: "missing" };
   }
-  const found = (parseStoredVariants(media.variants) ?? []).find((v) => v.key.endsWith(`/${variant}`));
+  const found = stored.find((v) => v.key.endsWith(`/${variant}`));
   return found
-    ? { state: "ok", key: found.key, contentType: VARIANT_TYPES[found.format], cacheable: true }
+    ? {
+        state: "ok",
+        key: found.key,
+        contentType: VARIANT_TYPES[found.format],
+        version: renditionVersion(found),
+      }
     : { state: "missing" };
 }
 
@@ -93,19 +108,23 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
  * nothing before; `contentType` says it is one the media worker wrote. A logo with no media
  * row was written by the platform (the seed): as stored, of no verified type.
  */
-export async function resolveLogo(companyId: string): Promise<{ key: string; contentType?: string } | null> {
+export async function resolveLogo(
+  companyId: string,
+): Promise<{ key: string; contentType?: string; version: string } | null> {
   const row = await db.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
   if (!row?.logoKey) return null;
+  // What the logo's URL carries (publicCompanyLogoUrl): the uploaded file's key, a new one per upload.
+  const version = versionOf(row.logoKey);
   const media = await db.mediaFile.findUnique({
     where: { storageKey: row.logoKey },
     select: { state: true, variants: true },
   });
-  if (!media) return { key: row.logoKey };
+  if (!media) return { key: row.logoKey, version };
   if (media.state !== "ready") return null;
   const largest = (parseStoredVariants(media.variants) ?? [])
     .filter((v) => v.format === "webp")
     .sort((a, b) => b.width - a.width)[0];
-  return largest ? { key: largest.key, contentType: VARIANT_TYPES.webp } : null;
+  return largest ? { key: largest.key, contentType: VARIANT_TYPES.webp, version } : null;
 }
 
 /** The logo's storage key (share images read its bytes). */
@@ -121,7 +140,7 @@ export async function resolveLogoKey(companyId: string): Promise<string | null> 
 export async function resolveBanner(
   eventId: string,
   rendition?: BannerRendition,
-): Promise<{ key: string; contentType: string } | null> {
+): Promise<{ key: string; contentType: string; version: string } | null> {
   const row = await db.event.findUnique({
     where: { id: eventId },
     select: { companyId: true, bannerKey: true, status: true, isPublic: true },
@@ -138,5 +157,8 @@ export async function resolveBanner(
   const found = rendition
     ? renditions.find((v) => v.key.endsWith(`/${rendition}`))
     : renditions.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
-  return found ? { key: found.key, contentType: VARIANT_TYPES[found.format] } : null;
+  // The banner's URLs carry the uploaded file's key (eventBannerUrl), a new one per upload.
+  return found
+    ? { key: found.key, contentType: VARIANT_TYPES[found.format], version: versionOf(row.bannerKey) }
+    : null;
 }

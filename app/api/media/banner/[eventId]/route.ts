@@ -1,12 +1,7 @@
-import { publicRoute } from "@/lib/core/http/route";
-import { lookupBanner, mediaResponse } from "@/lib/surfaces/public-site/media-access";
+import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/media/banner/{eventId} — an event's banner, while the event is published and public
-export const GET = publicRoute(
-  async (request: Request, { params }: RouteContext<"/api/media/banner/[eventId]">) => {
-    const { eventId } = await params;
-    return mediaResponse(await lookupBanner(eventId), request);
-  },
-);
+// GET /api/media/banner/{eventId}?v={version} — an event's banner, while the event is published
+// and public; in production the front door answers it
+export const GET = mediaRoutes.banner;

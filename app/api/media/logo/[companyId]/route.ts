@@ -1,12 +1,7 @@
-import { publicRoute } from "@/lib/core/http/route";
-import { lookupLogo, mediaResponse } from "@/lib/surfaces/public-site/media-access";
+import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/media/logo/{companyId} — a company's logo (always public)
-export const GET = publicRoute(
-  async (request: Request, { params }: RouteContext<"/api/media/logo/[companyId]">) => {
-    const { companyId } = await params;
-    return mediaResponse(await lookupLogo(companyId), request);
-  },
-);
+// GET /api/media/logo/{companyId}?v={version} — a company's logo (always public), from the
+// app's origin (lib/surfaces/public-site/media-access.ts); in production the front door answers it
+export const GET = mediaRoutes.logo;

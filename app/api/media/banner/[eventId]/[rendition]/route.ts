@@ -1,13 +1,8 @@
-import { publicRoute } from "@/lib/core/http/route";
-import { lookupBanner, mediaResponse } from "@/lib/surfaces/public-site/media-access";
+import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/media/banner/{eventId}/{w640.avif…} — one rendition of an event's banner (its
-// picture's srcset), while the event is published and public
-export const GET = publicRoute(
-  async (request: Request, { params }: RouteContext<"/api/media/banner/[eventId]/[rendition]">) => {
-    const { eventId, rendition } = await params;
-    return mediaResponse(await lookupBanner(eventId, rendition), request);
-  },
-);
+// GET /api/media/banner/{eventId}/{w640.avif…}?v={version} — one rendition of an event's banner
+// (its picture's srcset), while the event is published and public; in production the front door
+// answers it
+export const GET = mediaRoutes.bannerRendition;
