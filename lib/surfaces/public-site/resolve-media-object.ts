@@ -1,5 +1,5 @@
 /** Which stored object a public media URL stands for, if the fan may see it. */
-import { db } from "@/lib/core/db";
+import { fanPool } from "@/lib/core/db-pool";
 import { streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
 import { posterVersion, renditionVersion, versionOf, type BannerRendition } from "@/lib/platform/media/urls";
 import { parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
@@ -31,6 +31,74 @@ const VARIANT_TYPES = {
 } as const;
 
 /**
+ * The rows a public media URL is checked against, each in one statement on the plain pool
+ * (lib/core/db-pool.ts), prepared once per connection: every photo of a fan's page asks on every
+ * request (issue #35), and Prisma's nested reads (two or three queries, their result mapping)
+ * cost several times the answer. The visibility rule is not repeated here: the rows go through
+ * `isContentViewable` / `isEventViewable` as loaded.
+ */
+interface PublicMediaRow {
+  companyId: string;
+  kind: string;
+  state: string;
+  storageKey: string;
+  mimeType: string;
+  posterKey: string | null;
+  variants: unknown;
+  content: {
+    status: string;
+    requiresLead: boolean;
+    keepPhotoMetadata: boolean;
+    events: { event: { status: string; isPublic: boolean } }[];
+  } | null;
+}
+
+const MEDIA_ROW_SQL = `
+SELECT m."companyId", m."kind", m."state", m."storageKey", m."mimeType", m."posterKey", m."variants",
+  c."id" AS "contentId", c."status" AS "contentStatus", c."requiresLead", c."keepPhotoMetadata",
+  (SELECT coalesce(json_agg(json_build_object('status', e."status", 'isPublic', e."isPublic")), '[]')
+    FROM "content_event" ce JOIN "event" e ON e."id" = ce."eventId" WHERE ce."contentId" = c."id") AS "events"
+FROM "media_file" m LEFT JOIN "content" c ON c."id" = m."contentId"
+WHERE m."id" = $1`;
+
+async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
+  const { rows } = await fanPool().query<{
+    companyId: string;
+    kind: string;
+    state: string;
+    storageKey: string;
+    mimeType: string;
+    posterKey: string | null;
+    variants: unknown;
+    contentId: string | null;
+    contentStatus: string | null;
+    requiresLead: boolean | null;
+    keepPhotoMetadata: boolean | null;
+    events: { status: string; isPublic: boolean }[] | null;
+  }>({ name: "public-media-row", text: MEDIA_ROW_SQL, values: [mediaId] });
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    companyId: row.companyId,
+    kind: row.kind,
+    state: row.state,
+    storageKey: row.storageKey,
+    mimeType: row.mimeType,
+    posterKey: row.posterKey,
+    variants: row.variants,
+    content:
+      row.contentId === null
+        ? null
+        : {
+            status: row.contentStatus ?? "",
+            requiresLead: row.requiresLead === true,
+            keepPhotoMetadata: row.keepPhotoMetadata === true,
+            events: (row.events ?? []).map((event) => ({ event })),
+          },
+  };
+}
+
+/**
  * The storage key behind a public media URL, if the media may be shown: its content is
  * viewable (`visibility.ts`) and its upload finished and passed verification (`ready`: an
  * upload that never completed, is still being checked or failed holds bytes nobody verified).
@@ -43,26 +111,7 @@ const VARIANT_TYPES = {
  * downloads, not viewing (spec §2). The content type comes from what was verified, never the store.
  */
 export async function resolveMediaObject(mediaId: string, variant: string): Promise<MediaObject> {
-  const media = await db.mediaFile.findUnique({
-    where: { id: mediaId },
-    select: {
-      storageKey: true,
-      companyId: true,
-      kind: true,
-      mimeType: true,
-      state: true,
-      posterKey: true,
-      variants: true,
-      content: {
-        select: {
-          status: true,
-          requiresLead: true,
-          keepPhotoMetadata: true,
-          events: { select: { event: { select: { status: true, isPublic: true } } } },
-        },
-      },
-    },
-  });
+  const media = await publicMediaRow(mediaId);
   if (!media?.content || media.state !== "ready" || !isContentViewable(media.content)) {
     return { state: "missing" };
   }
@@ -111,15 +160,22 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
 export async function resolveLogo(
   companyId: string,
 ): Promise<{ key: string; contentType?: string; version: string } | null> {
-  const row = await db.company.findUnique({ where: { id: companyId }, select: { logoKey: true } });
+  const { rows } = await fanPool().query<{
+    logoKey: string | null;
+    mediaState: string | null;
+    variants: unknown;
+  }>({
+    name: "public-logo-row",
+    text: `SELECT c."logoKey", m."state" AS "mediaState", m."variants" FROM "company" c
+      LEFT JOIN "media_file" m ON m."storageKey" = c."logoKey" WHERE c."id" = $1`,
+    values: [companyId],
+  });
+  const row = rows[0];
   if (!row?.logoKey) return null;
   // What the logo's URL carries (publicCompanyLogoUrl): the uploaded file's key, a new one per upload.
   const version = versionOf(row.logoKey);
-  const media = await db.mediaFile.findUnique({
-    where: { storageKey: row.logoKey },
-    select: { state: true, variants: true },
-  });
-  if (!media) return { key: row.logoKey, version };
+  if (row.mediaState === null) return { key: row.logoKey, version };
+  const media = { state: row.mediaState, variants: row.variants };
   if (media.state !== "ready") return null;
   const largest = (parseStoredVariants(media.variants) ?? [])
     .filter((v) => v.format === "webp")
@@ -141,16 +197,25 @@ export async function resolveBanner(
   eventId: string,
   rendition?: BannerRendition,
 ): Promise<{ key: string; contentType: string; version: string } | null> {
-  const row = await db.event.findUnique({
-    where: { id: eventId },
-    select: { companyId: true, bannerKey: true, status: true, isPublic: true },
+  const { rows } = await fanPool().query<{
+    companyId: string;
+    bannerKey: string | null;
+    status: string;
+    isPublic: boolean;
+    mediaCompanyId: string | null;
+    mediaState: string | null;
+    variants: unknown;
+  }>({
+    name: "public-banner-row",
+    text: `SELECT e."companyId", e."bannerKey", e."status", e."isPublic", m."companyId" AS "mediaCompanyId",
+        m."state" AS "mediaState", m."variants"
+      FROM "event" e LEFT JOIN "media_file" m ON m."storageKey" = e."bannerKey" WHERE e."id" = $1`,
+    values: [eventId],
   });
+  const row = rows[0];
   if (!row?.bannerKey || !isEventViewable(row)) return null;
-  const media = await db.mediaFile.findUnique({
-    where: { storageKey: row.bannerKey },
-    select: { companyId: true, state: true, variants: true },
-  });
-  if (media?.state !== "ready" || media.companyId !== row.companyId) return null;
+  if (row.mediaState !== "ready" || row.mediaCompanyId !== row.companyId) return null;
+  const media = { variants: row.variants };
   const renditions = (parseStoredVariants(media.variants) ?? []).filter(
     (v): v is StoredVariant & { format: "webp" | "avif" } => v.format === "webp" || v.format === "avif",
   );
