@@ -3,7 +3,8 @@ import { env } from "@/lib/core/env";
 
 /**
  * A plain `pg` pool beside the Prisma client (`lib/core/db.ts`) for the few statements that run on
- * every fan's request at crowd speed: the rate-limit counts and likes. Prisma's per-query work
+ * every fan's request at crowd speed: the rate-limit counts, likes, and the check behind every
+ * public photo (lib/surfaces/public-site/resolve-media-object.ts). Prisma's per-query work
  * (query plan interpretation, result mapping) costs more CPU than such a statement itself.
  * Everything else uses Prisma. Kept on globalThis like lib/core/db.ts (dev reloads, test teardown).
  *

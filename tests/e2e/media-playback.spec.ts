@@ -45,7 +45,7 @@ test("a lead-gated video plays without a lead; its download asks for one", async
   await page.goto(`/${company!.slug}/player/${contentId}`);
   await waitForHydration(page);
   const video = page.locator("video");
-  await expect(video).toHaveAttribute("poster", new RegExp(`/api/media/${media!.id}/w\\d+\\.webp$`));
+  await expect(video).toHaveAttribute("poster", new RegExp(`/api/media/${media!.id}/w\\d+\\.webp\\?v=\\w+$`));
   // The rendition, never the gated original.
   await expect(video).toHaveAttribute("src", new RegExp(`/api/media/${media!.id}/h\\d+\\.mp4$`));
   // Nothing of the video is fetched before the fan asks for it: the poster only.

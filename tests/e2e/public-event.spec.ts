@@ -19,8 +19,8 @@ test("an event page shows its details, photo grid and content", async ({ page })
   await expect(first.locator('source[type="image/avif"]')).toHaveAttribute("srcset", /w320\.avif 320w/);
   await expect(first.locator('source[type="image/webp"]')).toHaveAttribute("srcset", /w640\.webp 640w/);
   await expect(grid.locator("img[data-lazy]").first()).toBeAttached();
-  // The logo, videos and downloads come from the store (a redirect from /api/media): the page
-  // connects to it early.
+  // Videos and downloads come from the store (a redirect from /api/media): the page connects to
+  // it early.
   await expect(page.locator('head link[rel="preconnect"]')).toHaveAttribute(
     "href",
     new URL(process.env.E2E_S3_ENDPOINT!).origin,
@@ -43,7 +43,7 @@ test("the page's largest image is asked for first: a preload above the styleshee
     // The event's banner: the candidates its <picture> chooses from.
     { path: "/demo/evento/festival-de-verao", image: /imageSrcSet="[^"]*w1280\.avif 1280w"/ },
     // The aftermovie's poster.
-    { path: "/demo/player/seed-festival-aftermovie", image: /href="\/api\/media\/[^"]+\/w640\.webp"/ },
+    { path: "/demo/player/seed-festival-aftermovie", image: /href="\/api\/media\/[^"]+\/w640\.webp\?v=\w+"/ },
   ];
   const highImage = 'link[rel="preload"][as="image"][fetchpriority="high"]';
   for (const { path, image } of pages) {

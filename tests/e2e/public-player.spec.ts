@@ -34,7 +34,10 @@ test("video gallery: a playable video per item", async ({ page, request }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Aftermovie oficial");
   const video = page.locator("video");
   // The poster frame's WebP rendition (a fraction of the frame as a JPEG), public like any rendition.
-  await expect(video).toHaveAttribute("poster", /\/api\/media\/seed-festival-aftermovie-01\/w640\.webp$/);
+  await expect(video).toHaveAttribute(
+    "poster",
+    /\/api\/media\/seed-festival-aftermovie-01\/w640\.webp\?v=\w+$/,
+  );
   const poster = await request.get((await video.getAttribute("poster"))!);
   expect(poster.headers()["content-type"]).toBe("image/webp");
   const src = await video.getAttribute("src");
