@@ -80,7 +80,7 @@ test("a repeat visit takes the photos and the logo from the browser's cache", as
   const other = first[0]!.name.replace(/\?v=[^&]+/, "?v=other");
   const fetched = await page.evaluate(async (url) => {
     performance.clearResourceTimings(); // the page's own entries may have filled the buffer
-    await fetch(url);
+    await (await fetch(url)).arrayBuffer(); // the timing entry is made once the body has arrived
     const entry = performance.getEntriesByName(url).at(-1) as PerformanceResourceTiming | undefined;
     return entry ? entry.transferSize : -1;
   }, other);
