@@ -164,6 +164,24 @@ describe("the limiter counting failures (peek, strike, reset: the sign-in limits
     if (!peeked.allowed) expect(peeked.retryAfter).toBeGreaterThan(WINDOW - 10);
   });
 
+  it("never counts below zero nor takes back from a window that has ended (review L1)", async () => {
+    const check = [{ key: "unclaim-late", limit: 5 }];
+    for (let i = 0; i < 5; i++) await instanceA.claim(check, 1);
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // A slow check's unclaims after the window: nothing to take back, nothing banked.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? instanceA : instanceB).unclaim(check, 1)),
+    );
+    const late = await Promise.all(Array.from({ length: 25 }, () => instanceB.claim(check, 1)));
+    expect(late.filter(([o]) => o?.allowed)).toHaveLength(5);
+    // More unclaims than claims inside a window: the count stops at zero.
+    const inWindow = [{ key: "unclaim-more", limit: 5 }];
+    await instanceA.claim(inWindow, 60);
+    await Promise.all(Array.from({ length: 10 }, () => instanceB.unclaim(inWindow, 60)));
+    const after = await Promise.all(Array.from({ length: 12 }, () => instanceA.claim(inWindow, 60)));
+    expect(after.filter(([o]) => o?.allowed)).toHaveLength(5);
+  });
+
   it("holds nothing below the limit", async () => {
     const check = [{ key: "claim-low", limit: 3 }];
     await instanceA.claim(check, WINDOW);

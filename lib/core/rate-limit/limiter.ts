@@ -116,6 +116,7 @@ interface LimiterShape {
  */
 function libraryLimitStore(
   create: (shape: LimiterShape, first: boolean) => RateLimiterAbstract,
+  takeBack: TakeBack = takeBackInMemory,
 ): FailureLimitStore {
   const limiters = new Map<string, RateLimiterAbstract>();
   const limiterFor = (limit: number, windowSeconds: number) => {
@@ -187,7 +188,7 @@ function libraryLimitStore(
       );
     },
     async unclaim(checks, windowSeconds) {
-      await Promise.all(checks.map(({ key, limit }) => limiterFor(limit, windowSeconds).reward(key, 1)));
+      await Promise.all(checks.map(({ key, limit }) => takeBack(limiterFor(limit, windowSeconds), key)));
     },
     async hold(checks, windowSeconds) {
       await Promise.all(
@@ -199,6 +200,21 @@ function libraryLimitStore(
       );
     },
   };
+}
+
+/**
+ * Takes back one claimed point of `key`, never below zero and never on a window that has ended:
+ * the library's `reward` is a negative `penalty`, which re-creates an expired key at -1, so
+ * unclaims after the window (a slow password check across its end) could bank extra attempts
+ * (issue #34 review, L1: 20 such unclaims let 25 guesses through a limit of 5). A window that
+ * ended and was started again by later claims can still be decremented once per claim taken back.
+ */
+type TakeBack = (limiter: RateLimiterAbstract, key: string) => Promise<void>;
+
+/** For the library's in-memory limiter (one process: the read and the reward are not interleaved with another check of this key's count in a way that matters). */
+async function takeBackInMemory(limiter: RateLimiterAbstract, key: string): Promise<void> {
+  const state = await limiter.get(key);
+  if (state && state.consumedPoints > 0 && state.msBeforeNext > 0) await limiter.reward(key, 1);
 }
 
 /** A store on `pool`: the app's uses its own small pool (`limitStore()`); tests make several. */
@@ -221,8 +237,25 @@ export function postgresLimitStore(pool: Pool): FailureLimitStore {
         // Only the first limiter sweeps expired rows (every 5 minutes, rows older than an hour).
         clearExpiredByTimeout: first,
       }),
+    async (limiter, key) => {
+      try {
+        // One statement: decremented only while positive and in its window (rows of ended
+        // windows are left for the library to start afresh).
+        await pool.query(
+          `UPDATE "${LIMITER_TABLE}" SET points = points - 1 WHERE key = $1 AND points > 0 AND (expire IS NULL OR expire > $2)`,
+          [limiter.getKey(key), Date.now()],
+        );
+      } catch {
+        // The database failed: the insurance limiter counts meanwhile.
+        await takeBackInMemory(limiter, key);
+      }
+    },
   );
 }
+
+/** DECR only a key that exists (its window has not ended) and is above zero; its TTL stays. */
+const REDIS_TAKE_BACK =
+  "local v = tonumber(redis.call('get', KEYS[1])) if v and v > 0 then return redis.call('decr', KEYS[1]) end return v";
 
 /** How long a Redis that failed a check is left alone before it is asked again. */
 export const REDIS_PAUSE_MS = 5_000;
@@ -246,6 +279,9 @@ export function redisLimitStore(client: Redis): FailureLimitStore {
         keyPrefix: `afterglow:${shape.keyPrefix}`,
         storeClient: client,
       }),
+    async (limiter, key) => {
+      await client.eval(REDIS_TAKE_BACK, 1, limiter.getKey(key));
+    },
   );
   const inMemory = libraryLimitStore(
     ({ keyPrefix, points, duration }) => new RateLimiterMemory({ keyPrefix, points, duration }),
