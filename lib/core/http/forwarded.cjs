@@ -90,10 +90,11 @@ function untrustedProxySeen() {
 /** What an operator reads once per process when a local proxy is not trusted. */
 function untrustedProxyWarning(address) {
   return (
-    `[afterglow] requests from ${address} carry forwarded headers (X-Forwarded-For/Forwarded/X-Forwarded-Proto), ` +
-    `but that address is not a trusted proxy: every client behind it counts as ${address} ` +
+    `[afterglow] requests seen from ${address} carry forwarded headers (X-Forwarded-For/Forwarded/X-Forwarded-Proto), ` +
+    "but that address is not a trusted proxy: every client behind it counts as that one address " +
     "(one rate-limit bucket for all fans, sign-in failures shared) and HTTPS is not recognised. " +
-    `Set AUTH_TRUSTED_PROXIES=${address} (the proxy's address or CIDR, comma-separated) ` +
+    "If it is your own reverse proxy (any local client can send these headers too: check before trusting it), " +
+    "set AUTH_TRUSTED_PROXIES to the proxy's address or CIDR (comma-separated), " +
     "or TRUST_PROXY=1 when a CDN in front replaces X-Forwarded-For."
   );
 }
@@ -104,18 +105,22 @@ function untrustedProxyWarning(address) {
  * - X-Forwarded-For: with no trusted proxy and TRUST_PROXY off, the socket address alone; with
  *   AUTH_TRUSTED_PROXIES, the socket hop appended (the chain is read from the right, past the
  *   trusted hops: client-ip.ts); with TRUST_PROXY alone, as sent;
- * - X-Forwarded-Proto: one value, `https` or `http` — the trusted proxy's word, else the socket's;
+ * - X-Forwarded-Proto: one value, `https` or `http` — the trusted proxy's word (the last value,
+ *   the one the nearest hop added), else the socket's;
  * - X-Forwarded-Host, Forwarded, X-Real-IP: kept only from a trusted sender.
  * `options.trustProxy` / `options.trustedProxies` are TRUST_PROXY and AUTH_TRUSTED_PROXIES as
- * read by lib/core/env.ts. With no proxy trusted at all, a local sender of forwarded headers is
+ * read by lib/core/env.ts; when both are set, the list wins. With no proxy trusted at all, a local sender of forwarded headers is
  * recorded once (`untrustedProxySeen`) and `options.warn` is called with the warning.
  */
 function settleForwarded(headers, socket, options) {
   const address = normalizeAddress(socket?.remoteAddress) ?? "";
   const trustedProxies = options.trustedProxies;
+  // A named list wins over TRUST_PROXY: with both set, only the listed proxies are believed
+  // (as client-ip.ts reads the chain), not every sender.
   const fromTrusted =
-    options.trustProxy ||
-    (address !== "" && trustedProxies.length > 0 && listed(proxyList(trustedProxies), address));
+    trustedProxies.length > 0
+      ? address !== "" && listed(proxyList(trustedProxies), address)
+      : options.trustProxy;
   const socketScheme = socket?.encrypted ? "https" : "http";
 
   // Only while no proxy at all is trusted: once the operator has named theirs, another local
@@ -139,8 +144,13 @@ function settleForwarded(headers, socket, options) {
 
   let scheme = socketScheme;
   if (fromTrusted) {
-    const said = String(headers["x-forwarded-proto"] ?? "")
-      .split(",")[0]
+    // The last value: the one the nearest hop (the trusted proxy) added; earlier ones are the
+    // client's or another hop's word.
+    const said = (
+      String(headers["x-forwarded-proto"] ?? "")
+        .split(",")
+        .at(-1) ?? ""
+    )
       .trim()
       .toLowerCase();
     if (said === "https" || said === "http") scheme = said;
