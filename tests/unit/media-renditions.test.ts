@@ -145,6 +145,7 @@ describe("playback streams", () => {
   });
 });
 
+// URLs carry the rendition's version (`?v=`, issue #35): immutable in the browser.
 describe("the video poster a player shows", () => {
   const prefix = "companies/c1/media/m1";
   const webp = (width: number) => ({ width, format: "webp", key: `${prefix}/w${width}.webp`, bytes: width });
@@ -154,16 +155,20 @@ describe("the video poster a player shows", () => {
 
   it("is the frame's widest WebP rendition up to the cap, not the full-size JPEG", () => {
     const media = video([frame, webp(320), webp(640), webp(POSTER_MAX_WIDTH), webp(1920)]);
-    expect(toPublicMedia(media, false).posterUrl).toBe(`/api/media/m1/w${POSTER_MAX_WIDTH}.webp`);
+    expect(toPublicMedia(media, false).posterUrl).toMatch(
+      new RegExp(`^/api/media/m1/w${POSTER_MAX_WIDTH}\\.webp\\?v=\\w+$`),
+    );
     // Gating changes what plays, never the poster.
-    expect(toPublicMedia(media, true).posterUrl).toBe(`/api/media/m1/w${POSTER_MAX_WIDTH}.webp`);
-    expect(toPublicMedia(video([frame, webp(320), webp(640)]), false).posterUrl).toBe(
-      "/api/media/m1/w640.webp",
+    expect(toPublicMedia(media, true).posterUrl).toMatch(
+      new RegExp(`^/api/media/m1/w${POSTER_MAX_WIDTH}\\.webp\\?v=\\w+$`),
+    );
+    expect(toPublicMedia(video([frame, webp(320), webp(640)]), false).posterUrl).toMatch(
+      /^\/api\/media\/m1\/w640\.webp\?v=\w+$/,
     );
   });
 
   it("is the JPEG frame without renditions, and nothing without a frame", () => {
-    expect(toPublicMedia(video([frame]), false).posterUrl).toBe("/api/media/m1/poster");
+    expect(toPublicMedia(video([frame]), false).posterUrl).toMatch(/^\/api\/media\/m1\/poster\?v=\w+$/);
     expect(toPublicMedia(video([webp(640)], null), false).posterUrl).toBeNull();
   });
 });
