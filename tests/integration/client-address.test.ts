@@ -161,8 +161,10 @@ describe("a local proxy that is not trusted is reported once (issue #34, row 3)"
     for (const header of ["x-forwarded-for", "forwarded", "x-forwarded-proto", "x-forwarded-for"])
       await answer(port, { [header]: header === "forwarded" ? "for=203.0.113.7" : "203.0.113.7" });
     await expect.poll(warnings).toHaveLength(1);
-    expect(warnings()[0]).toContain("requests from 127.0.0.1");
-    expect(warnings()[0]).toContain("AUTH_TRUSTED_PROXIES=127.0.0.1");
+    expect(warnings()[0]).toContain("requests seen from 127.0.0.1");
+    // The variable is named, never handed a value to paste (issue #34 review, L3).
+    expect(warnings()[0]).toContain("AUTH_TRUSTED_PROXIES");
+    expect(warnings()[0]).not.toMatch(/AUTH_TRUSTED_PROXIES=\S/);
   });
 
   it("says nothing without forwarded headers, or once a proxy is trusted", async () => {
