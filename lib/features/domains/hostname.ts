@@ -47,6 +47,13 @@ export interface HostnameContext {
 const within = (host: string, domain: string) => host === domain || host.endsWith(`.${domain}`);
 
 /** The i18n key (under `settings.domains.errors.`) of why `input` is not a custom domain, or the ASCII name. */
+/**
+ * Hosting providers' shared names: no tenant can point one of them at us (the provider holds its
+ * DNS), so they are refused as custom domains whether or not the app itself treats them as its own
+ * hosts (`PREVIEW_DOMAINS`, opt-in since issue #34).
+ */
+const SHARED_HOSTING_SUFFIXES = ["vercel.app", "netlify.app"] as const;
+
 export function parseCustomHostname(
   input: string,
   context: HostnameContext,
@@ -66,7 +73,7 @@ export function parseCustomHostname(
   if (SPECIAL_TLDS.has(tld)) return { ok: false, error: "hostnameInvalid" };
   const root = context.rootDomain.toLowerCase().replace(/^www\./, "");
   if (within(hostname, root)) return { ok: false, error: "hostnameOwn" };
-  if (context.previewDomains.some((d) => within(hostname, d.toLowerCase())))
+  if ([...SHARED_HOSTING_SUFFIXES, ...context.previewDomains].some((d) => within(hostname, d.toLowerCase())))
     return { ok: false, error: "hostnamePreview" };
   return { ok: true, hostname };
 }
