@@ -1,4 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { gzipSync } from "node:zlib";
 import {
   MAX_BODY_BYTES,
@@ -317,13 +320,44 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, route: MediaRoute
   void (async () => {
     try {
       const { request } = await webRequest(req, url.href, BODY_TIMEOUT_MS);
-      await send(req, res, await route.handler(request, { params: Promise.resolve(route.params) }), false);
+      const response = await route.handler(request, { params: Promise.resolve(route.params) });
+      await (isBufferedMedia(response) ? send(req, res, response, false) : sendStream(req, res, response));
     } catch (error) {
       console.error(`front door: failed to handle ${req.method} ${req.url}`, error);
       fail(res, 500);
     }
   })();
   return true;
+}
+
+/**
+ * Images (from the rendition cache, a few hundred KB at most) and the JSON of an error are sent
+ * whole; anything else the media routes answer — a video's or audio's original with its metadata
+ * blanked, whole or one range — is streamed as it comes, never buffered or gzipped.
+ */
+function isBufferedMedia(response: Response): boolean {
+  const type = response.headers.get("content-type") ?? "";
+  return response.body === null || type.startsWith("image/") || type.startsWith("application/json");
+}
+
+/** Writes a streamed answer: the API's fixed headers, the handler's own, then the body as it comes. */
+async function sendStream(req: IncomingMessage, res: ServerResponse, response: Response): Promise<void> {
+  setApiHeaders(res);
+  response.headers.forEach((value, key) => {
+    if (key !== "set-cookie") res.setHeader(key, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  res.writeHead(response.status);
+  if (req.method === "HEAD" || !response.body) {
+    await response.body?.cancel();
+    res.end();
+    return;
+  }
+  // A reader gone mid-way ends the pipeline, which cancels the handler's stream (its slot is freed).
+  await pipeline(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>), res).catch(() => {
+    res.destroy();
+  });
 }
 
 /** The slot server/next-server.mjs reads (a symbol: no other code can collide with it). */
