@@ -16,7 +16,9 @@ import path from "node:path";
 import { dataDir, env } from "../lib/core/env";
 import { ensureDatabase, startEmbeddedPostgres } from "./lib/embedded-postgres";
 import { embeddedPostgresPassword } from "./lib/local-secrets";
-import { applyMigrations, checkDrift, createMigration, type MigrationPaths } from "./lib/migrate";
+import { applyMigrations, type MigrationPaths } from "./lib/migrate";
+import { createMigration } from "./lib/migration-create";
+import { checkDrift } from "./lib/migration-drift";
 
 const log = (msg: string) => console.log(msg);
 const USAGE = `Usage: tsx scripts/db.ts <command>

@@ -6,12 +6,12 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import {
   applyMigrations,
-  checkDrift,
-  createMigration,
   DEFAULT_MIGRATIONS_DIR,
   DEFAULT_SCHEMA_PATH,
   SNAPSHOT_FILE,
 } from "@/scripts/lib/migrate";
+import { createMigration } from "@/scripts/lib/migration-create";
+import { checkDrift } from "@/scripts/lib/migration-drift";
 
 // Everything runs against the run's throwaway PostgreSQL (global setup), in databases of
 // its own, and on copies of prisma/ in a temp folder: the real files are only read.
