@@ -38,18 +38,16 @@ import {
 } from "@/lib/platform/media/variants";
 import type { ObjectStore } from "@/lib/core/storage/object-store";
 import { SEED_TRANSLATIONS, writeSeedTranslations } from "./seed-translations";
+import { synthesizeWav } from "@/scripts/lib/demo-audio";
 import {
-  buildPdf,
   createRng,
-  demoVideo,
   generateLogo,
   generatePhoto,
-  mp4Info,
-  synthesizeWav,
   type LogoOptions,
-  type PdfDocument,
   type PhotoTheme,
 } from "@/scripts/lib/demo-media";
+import { buildPdf, type PdfDocument } from "@/scripts/lib/demo-pdf";
+import { demoVideo, mp4Info } from "@/scripts/lib/demo-video";
 
 // ───────────────────────────── public constants (tests use them) ─────────────────────────────
 

@@ -1,7 +1,8 @@
 import { createCompany, createUser, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { slugify } from "@/lib/platform/site/slug";
-import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+import { loadVideoFixture } from "@/scripts/lib/demo-video";
 
 /**
  * Issue #5's end-to-end flow: an organiser creates an event, drops 20 photos and a video

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { loadVideoFixture } from "@/scripts/lib/demo-media";
+import { loadVideoFixture } from "@/scripts/lib/demo-video";
 import { adminOfNewCompany, sql } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";

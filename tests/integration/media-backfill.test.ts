@@ -10,7 +10,8 @@ import { addMissingRenditions, findBackfillCandidates } from "@/lib/platform/med
 import { deleteMedia, storedBytesOf } from "@/lib/platform/media/delete-media";
 import { processMedia } from "@/lib/platform/media/process-media";
 import { missingVariantWidths, parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
-import { generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+import { loadVideoFixture } from "@/scripts/lib/demo-video";
 import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 

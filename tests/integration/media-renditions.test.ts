@@ -8,7 +8,7 @@ import type { MediaSettings } from "@/lib/platform/media/settings";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { lookupMedia, mediaResponse } from "@/lib/surfaces/public-site/media-access";
-import { synthesizeWav } from "@/scripts/lib/demo-media";
+import { synthesizeWav } from "@/scripts/lib/demo-audio";
 import { missingFfmpeg, titled } from "@/tests/support/tools";
 import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";

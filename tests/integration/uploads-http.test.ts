@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Role } from "@/lib/generated/prisma/enums";
 import { uploadHandlers } from "@/lib/features/uploads/http";
-import { buildPdf, generatePhoto } from "@/scripts/lib/demo-media";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+import { buildPdf } from "@/scripts/lib/demo-pdf";
 import { mediaTestEnv, putBytes, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 

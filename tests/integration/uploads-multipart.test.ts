@@ -4,7 +4,7 @@ import { abortUpload } from "@/lib/features/uploads/abort-upload";
 import { completeUpload } from "@/lib/features/uploads/complete-upload";
 import { createUpload } from "@/lib/features/uploads/create-upload";
 import { getUploadStatus, signUploadParts } from "@/lib/features/uploads/get-upload";
-import { loadVideoFixture } from "@/scripts/lib/demo-media";
+import { loadVideoFixture } from "@/scripts/lib/demo-video";
 import { mediaTestEnv, putBytes, rejection, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 

@@ -3,7 +3,9 @@ import { MB } from "@/lib/platform/plans/limits";
 import { completeUpload } from "@/lib/features/uploads/complete-upload";
 import { createUpload } from "@/lib/features/uploads/create-upload";
 import en from "@/messages/en.json";
-import { buildPdf, generatePhoto, loadVideoFixture } from "@/scripts/lib/demo-media";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+import { buildPdf } from "@/scripts/lib/demo-pdf";
+import { loadVideoFixture } from "@/scripts/lib/demo-video";
 import { accepted, mediaTestEnv, putBytes, rejection, uploadFile, type MediaTestEnv } from "./support/media";
 import { createTenant, createContentRow, type Tenant } from "./support/tenants";
 

@@ -9,19 +9,10 @@ import {
   variantWidths,
   type StoredVariant,
 } from "@/lib/platform/media/variants";
-import {
-  buildPdf,
-  concertSvg,
-  demoVideo,
-  encodeWav,
-  generateLogo,
-  generatePhoto,
-  mp4Info,
-  POSTER_FIXTURE,
-  synthesizeSamples,
-  synthesizeWav,
-  VIDEO_FIXTURE,
-} from "@/scripts/lib/demo-media";
+import { encodeWav, synthesizeSamples, synthesizeWav } from "@/scripts/lib/demo-audio";
+import { concertSvg, generateLogo, generatePhoto } from "@/scripts/lib/demo-media";
+import { buildPdf } from "@/scripts/lib/demo-pdf";
+import { demoVideo, mp4Info, POSTER_FIXTURE, VIDEO_FIXTURE } from "@/scripts/lib/demo-video";
 
 describe("synthesizeWav", () => {
   const wav = synthesizeWav({ seed: 7, seconds: 2, sampleRate: 22050 });

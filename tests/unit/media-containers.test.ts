@@ -16,7 +16,8 @@ import {
 } from "@/lib/platform/media/containers";
 import { formatDuration } from "@/lib/core/format";
 import { posterTimeSeconds } from "@/lib/platform/media/video";
-import { loadVideoFixture, synthesizeSamples, encodeWav } from "@/scripts/lib/demo-media";
+import { synthesizeSamples, encodeWav } from "@/scripts/lib/demo-audio";
+import { loadVideoFixture } from "@/scripts/lib/demo-video";
 import { missingFfmpeg, titled } from "@/tests/support/tools";
 
 const reader =

@@ -21,7 +21,9 @@ import { id3TagEnd, sniffFamily, startsWithAudioFrame } from "@/lib/platform/med
 import { formatBytes, GB, MB, planLimits } from "@/lib/platform/plans/limits";
 import { partLength, partPlan } from "@/lib/features/uploads/part-plan";
 import { cleanFileName, validateFileClaim } from "@/lib/features/uploads/validate-file";
-import { buildPdf, encodeWav, loadVideoFixture } from "@/scripts/lib/demo-media";
+import { encodeWav } from "@/scripts/lib/demo-audio";
+import { buildPdf } from "@/scripts/lib/demo-pdf";
+import { loadVideoFixture } from "@/scripts/lib/demo-video";
 
 describe("file names and types", () => {
   it("reads extensions the way an OS runs them", () => {
