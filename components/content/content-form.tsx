@@ -15,7 +15,13 @@ import { optionsOf, Select } from "@/components/ui/select";
 import { Dropzone } from "@/components/uploads/dropzone";
 import { useUploads } from "@/components/uploads/upload-provider";
 import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/features/content/kind-rules";
-import { CONTENT_KINDS, CONTENT_STATUSES } from "@/lib/features/content/schemas";
+import {
+  CONTENT_KINDS,
+  CONTENT_STATUSES,
+  DOWNLOAD_RULES,
+  type DownloadRuleValue,
+} from "@/lib/features/content/schemas";
+import { WEB_DOWNLOAD_EDGES } from "@/lib/platform/media/web-edges";
 import { formatBytes } from "@/lib/core/format";
 import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
@@ -32,6 +38,10 @@ export interface ContentFormValues {
   requiresLead: boolean;
   /** Fans' photo and video downloads keep GPS and camera data (off: without them). */
   keepPhotoMetadata: boolean;
+  /** What fans may download: the files, web-size copies of the photos, or nothing. */
+  downloadRule: DownloadRuleValue;
+  /** The web-size copies' long edge, in pixels. */
+  webDownloadEdge: number;
 }
 
 /**
@@ -138,6 +148,33 @@ export function ContentForm({
             {t("fields.keepPhotoMetadataHint")}
           </p>
         </div>
+        <Field
+          label={t("fields.downloadRule")}
+          hint={t(`fields.downloadRuleHint.${values.downloadRule}`)}
+          error={error("downloadRule")}
+        >
+          <Select
+            value={values.downloadRule}
+            onChange={(e) => set("downloadRule", e.target.value as DownloadRuleValue)}
+            options={optionsOf(DOWNLOAD_RULES, (rule) => t(`fields.downloadRuleOption.${rule}`))}
+          />
+        </Field>
+        {values.downloadRule === "web" && (
+          <Field
+            label={t("fields.webDownloadEdge")}
+            hint={t("fields.webDownloadEdgeHint")}
+            error={error("webDownloadEdge")}
+          >
+            <Select
+              value={String(values.webDownloadEdge)}
+              onChange={(e) => set("webDownloadEdge", Number(e.target.value))}
+              options={optionsOf(
+                WEB_DOWNLOAD_EDGES.map((edge) => String(edge)),
+                (edge) => t("fields.webDownloadEdgeOption", { pixels: Number(edge) }),
+              )}
+            />
+          </Field>
+        )}
       </div>
       <Field label={t("fields.description")} error={error("description")}>
         <Textarea

@@ -69,7 +69,11 @@ async function DocumentCard({ content, documents }: { content: PublicContent; do
           {t("documentCount", { count: documents.length })}
         </p>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">
-          {content.requiresLead ? t("documentGated") : t("documentHint")}
+          {content.downloadRule === "none"
+            ? t("documentViewOnly")
+            : content.requiresLead
+              ? t("documentGated")
+              : t("documentHint")}
         </p>
       </div>
     </div>
@@ -156,8 +160,12 @@ export async function PlayerView({
     title: content.title,
     url,
     requiresLead: content.requiresLead,
-    downloadable: content.media.length > 0,
-    downloadAll: content.kind === "photo_gallery" && content.media.some((m) => m.kind === "photo"),
+    // "None" is view only: no download button and no "Download all" (the API refuses them too).
+    downloadable: content.downloadRule !== "none" && content.media.length > 0,
+    downloadAll:
+      content.downloadRule !== "none" &&
+      content.kind === "photo_gallery" &&
+      content.media.some((m) => m.kind === "photo"),
     privacyUrl: links.privacy,
   };
   const title = pickText(content.texts.title, locale);

@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import {
   ANALYTICS_QUEUE,
+  WEB_COPIES_QUEUE,
   BACKFILL_QUEUE,
   DOMAIN_CHECK_QUEUE,
   DOMAIN_SCHEDULE_QUEUE,
@@ -75,6 +76,14 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   // a start (each instance's) while a pass is under way adds no second pass.
   await boss.createQueue(BACKFILL_QUEUE, {
     name: BACKFILL_QUEUE,
+    policy: "stately",
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 30 * 60,
+    retentionDays: 1,
+  });
+  await boss.createQueue(WEB_COPIES_QUEUE, {
+    name: WEB_COPIES_QUEUE,
     policy: "stately",
     retryLimit: 2,
     retryDelay: 60,

@@ -23,6 +23,17 @@ export interface BackfillJobData {
   afterId?: string;
 }
 
+/**
+ * Web-size copies of one content's photos (lib/platform/media/web-copy.ts), data `{ contentId }`:
+ * queued when a content switches to web-size downloads or changes their edge, and when a photo
+ * of such a content becomes ready (one waiting job per content).
+ */
+export const WEB_COPIES_QUEUE = "media-web-copies";
+
+export interface WebCopiesJobData {
+  contentId: string;
+}
+
 /** The hourly roll-up of closed days of engagement for analytics (lib/features/analytics/rollup.ts). */
 export const ANALYTICS_QUEUE = "analytics-rollup";
 

@@ -4,6 +4,7 @@ import { env } from "@/lib/core/env";
 import { bossJobSender, createBoss, ensureQueues, sendLocal } from "@/lib/core/queue/boss";
 import {
   TRANSLATION_QUEUE,
+  WEB_COPIES_QUEUE,
   type MediaJobData,
   type MediaQueue,
   type TranslationJobData,
@@ -47,4 +48,17 @@ export async function sendMediaJob(queue: MediaQueue, data: MediaJobData): Promi
  */
 export async function sendTranslationJob(data: TranslationJobData): Promise<void> {
   await sendLocal(await getBoss(), TRANSLATION_QUEUE, data, `${data.companyId}:${data.locale}`);
+}
+
+/**
+ * Asks the worker for a content's web-size copies. Best effort: a fan's download makes a
+ * missing copy itself (lib/platform/media/web-copy.ts), so a queue that is down costs a slower
+ * first download, never a wrong file.
+ */
+export async function requestWebCopies(contentId: string): Promise<void> {
+  try {
+    await sendLocal(await getBoss(), WEB_COPIES_QUEUE, { contentId }, contentId);
+  } catch (error) {
+    console.warn("[afterglow] web-size copies not queued (fans' downloads make them)", { contentId, error });
+  }
 }

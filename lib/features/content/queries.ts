@@ -1,6 +1,6 @@
 import { getContentCounters } from "@/lib/features/analytics/queries";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
-import type { ContentListFilters } from "@/lib/features/content/schemas";
+import type { ContentListFilters, DownloadRuleValue } from "@/lib/features/content/schemas";
 import { contentFieldsSelect } from "@/lib/features/content/selects";
 import { db } from "@/lib/core/db";
 import { keysetSlice, type KeysetLinks, type KeysetOrder } from "@/lib/core/pagination/keyset";
@@ -164,6 +164,9 @@ export interface ContentForEdit {
   requiresLead: boolean;
   /** Fans' photo downloads keep the original's metadata (lib/platform/media/download-copy.ts). */
   keepPhotoMetadata: boolean;
+  /** What fans may download, and the web-size copies' long edge. */
+  downloadRule: DownloadRuleValue;
+  webDownloadEdge: number;
   eventIds: string[];
   coverMediaId: string | null;
   publishedAt: string | null;
@@ -176,6 +179,7 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     ...contentFieldsSelect,
     // An admin setting only: not in the fields the public pages share.
     keepPhotoMetadata: true,
+    webDownloadEdge: true,
     events: { select: { eventId: true } },
   });
   const media = await db.mediaFile.findMany({
@@ -206,6 +210,8 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     status: c.status,
     requiresLead: c.requiresLead,
     keepPhotoMetadata: c.keepPhotoMetadata,
+    downloadRule: c.downloadRule,
+    webDownloadEdge: c.webDownloadEdge,
     eventIds: c.events.map((e) => e.eventId),
     coverMediaId: c.coverMediaId,
     publishedAt: c.publishedAt?.toISOString() ?? null,

@@ -5,6 +5,7 @@ import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { ContentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { assertPhotoRoom, lockCompanyQuota } from "@/lib/platform/plans/enforce";
+import { requestWebCopies } from "@/lib/core/queue/sender";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import {
   companySourceLocale,
@@ -81,6 +82,8 @@ export async function createContent(
         status: data.status,
         requiresLead: data.requiresLead,
         keepPhotoMetadata: data.keepPhotoMetadata,
+        downloadRule: data.downloadRule,
+        webDownloadEdge: data.webDownloadEdge,
         publishedAt: publishedAtFor(data.status ?? "draft", null) ?? null,
       },
       select: { id: true },
@@ -108,6 +111,8 @@ export async function updateContent(
   const before = await db.$transaction(async (tx) => {
     const current = await getContentOrThrow(tx, companyId, contentId, {
       status: true,
+      downloadRule: true,
+      webDownloadEdge: true,
       events: { select: { eventId: true } },
     });
     await assertOwnEvents(tx, companyId, eventIds);
@@ -132,15 +137,21 @@ export async function updateContent(
         status: data.status,
         requiresLead: data.requiresLead,
         keepPhotoMetadata: data.keepPhotoMetadata,
+        downloadRule: data.downloadRule,
+        webDownloadEdge: data.webDownloadEdge,
         publishedAt: publishedAtFor(data.status ?? current.status, current.status),
       },
     });
     if (removed.length > 0)
       await tx.contentEvent.deleteMany({ where: { contentId, eventId: { in: removed } } });
     await link(tx, contentId, added);
-    return { previous, runs: await recordTexts(tx, companyId, contentId, data) };
+    const webCopiesDue =
+      data.downloadRule === "web" &&
+      (current.downloadRule !== "web" || current.webDownloadEdge !== data.webDownloadEdge);
+    return { previous, webCopiesDue, runs: await recordTexts(tx, companyId, contentId, data) };
   });
   await queueTranslationRuns(before.runs);
+  if (before.webCopiesDue) await requestWebCopies(contentId);
   return {
     id: contentId,
     changed: {

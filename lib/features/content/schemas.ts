@@ -1,10 +1,14 @@
 import { z } from "zod";
 import { keysetParams } from "@/lib/core/pagination/keyset";
 import { requiredText, sanitize } from "@/lib/core/validation/common";
+import { DEFAULT_WEB_DOWNLOAD_EDGE, WEB_DOWNLOAD_EDGES } from "@/lib/platform/media/web-edges";
 
 /** Content forms and filters (spec §2, §3). Messages are i18n keys. */
 export const CONTENT_KINDS = ["single", "photo_gallery", "video_gallery"] as const;
 export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
+/** What fans may download of a content (`DownloadRule` in the schema). */
+export const DOWNLOAD_RULES = ["original", "web", "none"] as const;
+export type DownloadRuleValue = (typeof DOWNLOAD_RULES)[number];
 export const MAX_TAGS = 20;
 
 const optionalText = (max: number) =>
@@ -41,6 +45,14 @@ export const contentInputSchema = z.object({
   requiresLead: z.boolean().default(false),
   /** Fans' photo downloads keep GPS and camera data; off: they get the copy without it. */
   keepPhotoMetadata: z.boolean().default(false),
+  /** What fans may download: the files, web-size copies of the photos, or nothing (view only). */
+  downloadRule: z.enum(DOWNLOAD_RULES).default("original"),
+  /** The web-size copies' long edge (one of WEB_DOWNLOAD_EDGES). */
+  webDownloadEdge: z.coerce
+    .number()
+    .int()
+    .refine((edge) => (WEB_DOWNLOAD_EDGES as readonly number[]).includes(edge), "content.errors.webEdge")
+    .default(DEFAULT_WEB_DOWNLOAD_EDGE),
 });
 export type ContentInput = z.input<typeof contentInputSchema>;
 

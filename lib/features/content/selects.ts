@@ -12,6 +12,7 @@ export const contentFieldsSelect = {
   kind: true,
   status: true,
   requiresLead: true,
+  downloadRule: true,
   coverMediaId: true,
   publishedAt: true,
 } satisfies Prisma.ContentSelect;

@@ -16,7 +16,11 @@ import { sign, verify } from "@/lib/core/signing";
 import { consumeLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
 import { reserveZipSlot, type ZipSlotLimits } from "@/lib/features/engagement/zip-slots";
 import { ZIP_PACE, zipStream, type ZipPace } from "@/lib/features/engagement/zip-stream";
-import { fanDownloadKey } from "@/lib/platform/media/download-copy";
+import {
+  assertDownloadsOn,
+  fanPhotoObject,
+  type DownloadRuleOf,
+} from "@/lib/features/engagement/download-rule";
 
 /**
  * "Download all" of a photo gallery: a ZIP of the gallery's ready photos at full size, as the
@@ -127,6 +131,8 @@ const photoSelect = {
   kind: true,
   storageKey: true,
   downloadKey: true,
+  webKey: true,
+  webEdge: true,
   originalName: true,
   mimeType: true,
   sizeBytes: true,
@@ -135,18 +141,22 @@ const photoSelect = {
 interface Gallery {
   content: EngagedContent;
   title: string;
-  /** The organiser's choice: fans' photos keep their metadata. */
-  keepPhotoMetadata: boolean;
+  /** The organiser's choices for fans' downloads (download-rule.ts). */
+  rule: DownloadRuleOf;
 }
 
+/** The gallery and its download rule; "Download all" follows the same rule as single downloads. */
 async function galleryOf(contentId: string): Promise<Gallery> {
   const content = await getPublicContentOrThrow(contentId);
   if (content.kind !== "photo_gallery") throw notFound();
   const row = await db.content.findUnique({
     where: { id: content.id },
-    select: { title: true, keepPhotoMetadata: true },
+    select: { title: true, keepPhotoMetadata: true, downloadRule: true, webDownloadEdge: true },
   });
-  return { content, title: row?.title ?? "", keepPhotoMetadata: row?.keepPhotoMetadata ?? false };
+  if (!row) throw notFound();
+  const { title, ...rule } = row;
+  assertDownloadsOn(rule);
+  return { content, title, rule };
 }
 
 async function photosOf(content: EngagedContent, limits: DownloadAllLimits) {
@@ -237,7 +247,7 @@ export async function openDownloadAll(
   clientKey: string,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
 ): Promise<DownloadAllStream> {
-  const { content, title, keepPhotoMetadata } = await galleryOf(contentId);
+  const { content, title, rule } = await galleryOf(contentId);
   // The ticket is the gate's answer: the POST signs one only after the lead gate passed, for
   // this gallery and visitor. Asking the gate again would refuse a returning fan on a new
   // device, whose form matched the lead already on file (nothing new is stored for it).
@@ -268,18 +278,23 @@ export async function openDownloadAll(
     release();
     throw error;
   }
-  const keyOf = (photo: (typeof photos)[number]) => fanDownloadKey(photo, keepPhotoMetadata);
+  const keyOf = async (photo: (typeof photos)[number]) => (await fanPhotoObject(photo, rule)).key;
   return {
     fileName: zipFileName(title),
-    body: zipStream(photos, keyOf, zipNames(photos), release, { ...ZIP_PACE, ...limits.pace }),
+    body: zipStream(photos, keyOf, zipNames(photos, rule), release, { ...ZIP_PACE, ...limits.pace }),
     ticket: ticketId,
   };
 }
 
 const ZIP_BUSY_RETRY_SECONDS = 10;
 
-const zipNames = (photos: readonly { originalName: string; mimeType: string }[]) =>
-  uniqueZipNames(photos.map((p) => safeDownloadName(p.originalName, p.mimeType)));
+/** The files' names in the ZIP: web-size copies are JPEGs whatever the original was. */
+const zipNames = (photos: readonly { originalName: string; mimeType: string }[], rule: DownloadRuleOf) =>
+  uniqueZipNames(
+    photos.map((p) =>
+      safeDownloadName(p.originalName, rule.downloadRule === "web" ? "image/jpeg" : p.mimeType),
+    ),
+  );
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */
 export function attachmentHeader(fileName: string): string {

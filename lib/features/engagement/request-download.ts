@@ -14,7 +14,19 @@ import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { displayMedia } from "@/lib/features/content/kind-rules";
 import { isRecordIdShape } from "@/lib/core/validation/common";
 import { fanDownloadKey } from "@/lib/platform/media/download-copy";
-import { streamsWithoutMetadata, videoDownloadUrl } from "@/lib/features/engagement/video-download";
+import {
+  playbackRenditionUrl,
+  streamsWithoutMetadata,
+  videoDownloadUrl,
+} from "@/lib/features/engagement/video-download";
+import {
+  assertDownloadsOn,
+  fanPhotoObject,
+  videoAsRendition,
+  type DownloadRuleOf,
+} from "@/lib/features/engagement/download-rule";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { DEFAULT_WEB_DOWNLOAD_EDGE } from "@/lib/platform/media/web-edges";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
 export const leadRequired = () =>
@@ -36,8 +48,11 @@ const mediaSelect = {
   downloadKey: true,
   originalName: true,
   mimeType: true,
-  // The organiser's choice for fans' photo and video downloads, read with the media.
-  content: { select: { keepPhotoMetadata: true } },
+  webKey: true,
+  webEdge: true,
+  variants: true,
+  // The organiser's choices for fans' downloads, read with the media.
+  content: { select: { keepPhotoMetadata: true, downloadRule: true, webDownloadEdge: true } },
 } as const;
 
 /** The asked-for media of the content, or its first downloadable one (a single's cover is not). */
@@ -99,17 +114,21 @@ export async function requestDownload(
   const content = await getPublicContentOrThrow(contentId);
   const parsed = parseOrThrow(downloadSchema, input ?? {}, { message: "field" });
   const media = await mediaOf(content, parsed.mediaId);
+  const rule: DownloadRuleOf = {
+    keepPhotoMetadata: media.content?.keepPhotoMetadata ?? false,
+    downloadRule: media.content?.downloadRule ?? "original",
+    webDownloadEdge: media.content?.webDownloadEdge ?? DEFAULT_WEB_DOWNLOAD_EDGE,
+  };
+  // Before the gate: no fan is asked for their details for a download that cannot happen.
+  assertDownloadsOn(rule);
 
   const lead = await passLeadGate(content, visitorId, parsed.lead);
 
-  const keepMetadata = media.content?.keepPhotoMetadata ?? false;
   // Past the gate only: a photo without a copy yet gets it made here, never for a refused fan.
   // Signing is local (no request to storage): do it before recording, so nothing is recorded
   // for a URL that could not be made.
-  const url = streamsWithoutMetadata(media, keepMetadata)
-    ? videoDownloadUrl(content.id, media.id, visitorId)
-    : await signedDownloadUrl(await fanDownloadKey(media, keepMetadata), media);
-  const fileName = safeDownloadName(media.originalName, media.mimeType);
+  const { url, mimeType } = await fanDownloadUrl(content.id, media, rule, visitorId);
+  const fileName = safeDownloadName(media.originalName, mimeType);
   const submitted = lead
     ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true })
     : null;
@@ -131,6 +150,28 @@ export async function requestDownload(
     },
   });
   return { url, fileName };
+}
+
+/** Where the fan's browser fetches the file under the content's rule, and the file's type. */
+async function fanDownloadUrl(
+  contentId: string,
+  media: Prisma.MediaFileGetPayload<{ select: typeof mediaSelect }>,
+  rule: DownloadRuleOf,
+  visitorId: string,
+): Promise<{ url: string; mimeType: string }> {
+  if (videoAsRendition(rule, media)) {
+    return { url: await playbackRenditionUrl(media), mimeType: "video/mp4" };
+  }
+  if (media.kind === "photo") {
+    const object = await fanPhotoObject(media, rule);
+    const mimeType = object.mimeType ?? media.mimeType;
+    return { url: await signedDownloadUrl(object.key, { ...media, mimeType }), mimeType };
+  }
+  if (streamsWithoutMetadata(media, rule.keepPhotoMetadata)) {
+    return { url: videoDownloadUrl(contentId, media.id, visitorId), mimeType: media.mimeType };
+  }
+  const key = await fanDownloadKey(media, rule.keepPhotoMetadata);
+  return { url: await signedDownloadUrl(key, media), mimeType: media.mimeType };
 }
 
 export async function recordDownload(

@@ -1,6 +1,7 @@
 import { cleanedFileResponse, streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
 import { signedDownloadUrl, safeDownloadName } from "@/lib/features/content/manage-media";
 import { attachmentHeader } from "@/lib/features/engagement/download-all";
+import { downloadsOff } from "@/lib/features/engagement/download-rule";
 import { getPublicContentOrThrow, notFound } from "@/lib/features/engagement/get-public-content-or-throw";
 import {
   reserveVideoSlot,
@@ -80,9 +81,18 @@ export async function openVideoDownload(
   if (!mediaId) throw expired();
   const media = await db.mediaFile.findFirst({
     where: { id: mediaId, contentId: content.id, companyId: content.companyId, state: "ready" },
-    select: { id: true, storageKey: true, originalName: true, mimeType: true, variants: true },
+    select: {
+      id: true,
+      storageKey: true,
+      originalName: true,
+      mimeType: true,
+      variants: true,
+      content: { select: { downloadRule: true } },
+    },
   });
   if (!media) throw notFound();
+  // A ticket granted before the organiser turned downloads off or to web size (rendition) is void.
+  if (media.content && media.content.downloadRule !== "original") throw downloadsOff();
   const slot = reserveVideoSlot({ companyId: content.companyId, clientKey }, slots);
   if (!slot.ok) {
     throw rateLimited(
@@ -105,22 +115,21 @@ export async function openVideoDownload(
     mediaId: media.id,
     reason: cleaned.reason,
   });
-  return renditionInstead(media);
+  return new Response(null, { status: 302, headers: { Location: await playbackRenditionUrl(media) } });
 }
 
-/** The largest playback rendition (transcoded without metadata), or not found. */
-async function renditionInstead(media: {
+/**
+ * A signed download URL of a video's largest playback rendition (transcoded without metadata),
+ * or not found: what a fan gets of a video under the web-size rule, or of one whose boxes cannot
+ * be accounted for.
+ */
+export async function playbackRenditionUrl(media: {
   originalName: string;
-  mimeType: string;
   variants: unknown;
-}): Promise<Response> {
+}): Promise<string> {
   const largest = (parseStoredVariants(media.variants) ?? [])
     .filter((v) => v.format === "mp4")
     .sort((a, b) => (b.height ?? 0) - (a.height ?? 0))[0];
   if (!largest) throw notFound();
-  const url = await signedDownloadUrl(largest.key, {
-    originalName: media.originalName,
-    mimeType: "video/mp4",
-  });
-  return new Response(null, { status: 302, headers: { Location: url } });
+  return signedDownloadUrl(largest.key, { originalName: media.originalName, mimeType: "video/mp4" });
 }

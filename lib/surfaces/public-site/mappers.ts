@@ -134,9 +134,14 @@ export function toPublicContent(
     kind: row.kind,
     primaryKind: primaryKindOf({ ...row, mediaFiles: refs }),
     requiresLead: row.requiresLead,
+    downloadRule: row.downloadRule,
     publishedAt: row.publishedAt?.toISOString() ?? null,
     cover: coverRow ? imageOf(coverRow) : null,
-    media: full ? shown.map((m) => toPublicMedia(m as MediaRow, row.requiresLead)) : [],
+    // Originals are for players only where fans may have them: not behind the lead gate, and not
+    // when the organiser gives web-size copies or nothing (resolve-media-object.ts refuses them).
+    media: full
+      ? shown.map((m) => toPublicMedia(m as MediaRow, row.requiresLead || row.downloadRule !== "original"))
+      : [],
     counts: countsOf(shown),
     eventSlugs: row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.slug),
     texts: { title: field("title"), description: field("description") },

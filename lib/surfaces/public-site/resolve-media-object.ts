@@ -49,6 +49,8 @@ interface PublicMediaRow {
     status: string;
     requiresLead: boolean;
     keepPhotoMetadata: boolean;
+    /** Originals are served only under `original` (issue #36: web size or view only keep them in). */
+    downloadRule: string;
     events: { event: { status: string; isPublic: boolean } }[];
   } | null;
 }
@@ -56,6 +58,7 @@ interface PublicMediaRow {
 const MEDIA_ROW_SQL = `
 SELECT m."companyId", m."kind", m."state", m."storageKey", m."mimeType", m."posterKey", m."variants",
   c."id" AS "contentId", c."status" AS "contentStatus", c."requiresLead", c."keepPhotoMetadata",
+  c."downloadRule",
   (SELECT coalesce(json_agg(json_build_object('status', e."status", 'isPublic', e."isPublic")), '[]')
     FROM "content_event" ce JOIN "event" e ON e."id" = ce."eventId" WHERE ce."contentId" = c."id") AS "events"
 FROM "media_file" m LEFT JOIN "content" c ON c."id" = m."contentId"
@@ -74,6 +77,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
     contentStatus: string | null;
     requiresLead: boolean | null;
     keepPhotoMetadata: boolean | null;
+    downloadRule: string | null;
     events: { status: string; isPublic: boolean }[] | null;
   }>({ name: "public-media-row", text: MEDIA_ROW_SQL, values: [mediaId] });
   const row = rows[0];
@@ -93,6 +97,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
             status: row.contentStatus ?? "",
             requiresLead: row.requiresLead === true,
             keepPhotoMetadata: row.keepPhotoMetadata === true,
+            downloadRule: row.downloadRule ?? "original",
             events: (row.events ?? []).map((event) => ({ event })),
           },
   };
@@ -103,7 +108,8 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
  * viewable (`visibility.ts`) and its upload finished and passed verification (`ready`: an
  * upload that never completed, is still being checked or failed holds bytes nobody verified).
  * A photo's `original` is never served here (its EXIF holds GPS: fans get renditions), nor the
- * `original` of lead-gated content (downloads go through their own route, behind the gate).
+ * `original` of lead-gated content (downloads go through their own route, behind the gate), nor
+ * of content whose download rule is web size or none (issue #36).
  * A video's or audio's ISO-BMFF original (`©xyz`, Apple's ISO 6709 key…) of a content that does
  * not keep metadata is marked `withoutMetadata`: it is only ever served with those boxes blanked
  * (media-access.ts), never as a redirect to the stored bytes.
@@ -119,6 +125,8 @@ export async function resolveMediaObject(mediaId: string, variant: string): Prom
     // A photo's original keeps its EXIF (GPS included): fans get its renditions only.
     if (media.kind === "photo") return { state: "missing" };
     if (media.content.requiresLead) return { state: "gated" };
+    // Web size or view only: fans never get the file as uploaded (players use the renditions).
+    if (media.content.downloadRule !== "original") return { state: "missing" };
     const found = {
       state: "ok",
       key: media.storageKey,

@@ -65,6 +65,8 @@ export interface PublicContent {
   /** What the content mainly is, for filters and icons. */
   primaryKind: MediaKindDto;
   requiresLead: boolean;
+  /** What fans may download (issue #36): the files, web-size copies of photos, or nothing. */
+  downloadRule: "original" | "web" | "none";
   publishedAt: string | null;
   cover: PublicImage | null;
   /** Ready media in display order (the cover of a single is left out when it is not the main file). */

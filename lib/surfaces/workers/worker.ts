@@ -1,12 +1,15 @@
 import type PgBoss from "pg-boss";
-import { ensureQueues, registerLocalWorker } from "@/lib/core/queue/boss";
+import { db } from "@/lib/core/db";
+import { ensureQueues, registerLocalWorker, sendLocal } from "@/lib/core/queue/boss";
 import { backfillRenditionsPage } from "@/lib/surfaces/workers/backfill";
 import { changeOfContents } from "@/lib/surfaces/workers/public-change";
 import {
   BACKFILL_QUEUE,
   MEDIA_QUEUES,
   SWEEP_QUEUE,
+  WEB_COPIES_QUEUE,
   type BackfillJobData,
+  type WebCopiesJobData,
   type MediaJobData,
   type MediaQueue,
 } from "@/lib/core/queue/queues";
@@ -18,6 +21,7 @@ import {
   PermanentMediaError,
   processMedia,
 } from "@/lib/platform/media/process-media";
+import { makeWebCopiesOf } from "@/lib/platform/media/web-copy";
 
 export interface WorkerOptions {
   concurrency: Record<"image" | "video" | "audio", number>;
@@ -32,12 +36,14 @@ export interface WorkerOptions {
 
 /**
  * One media job. Bad files fail at once with their reason; other errors are thrown so
- * pg-boss retries them (with backoff), and the last attempt marks the media failed.
+ * pg-boss retries them (with backoff), and the last attempt marks the media failed. Returns the
+ * content of a photo that became ready, when fans download that content's photos at web size
+ * (its copy is then due: the caller queues the content's web-copies job).
  */
 export async function handleMediaJob(
   job: PgBoss.JobWithMetadata<MediaJobData>,
   onPublicChange?: WorkerOptions["onPublicChange"],
-): Promise<void> {
+): Promise<{ webCopiesOf: string | null }> {
   const { mediaId } = job.data;
   try {
     const outcome = await processMedia(mediaId);
@@ -45,16 +51,26 @@ export async function handleMediaJob(
       const contentIds = outcome.contentId ? [outcome.contentId] : [];
       await onPublicChange(await changeOfContents(outcome.companyId, contentIds)).catch(() => undefined);
     }
+    const webCopiesOf =
+      outcome.status === "ready" && outcome.contentId && (await wantsWebCopies(outcome.contentId))
+        ? outcome.contentId
+        : null;
+    return { webCopiesOf };
   } catch (error) {
     if (error instanceof PermanentMediaError) {
       console.warn("[afterglow] media cannot be processed", { mediaId, reason: error.message });
       await markMediaFailed(mediaId, error.messageKey);
-      return;
+      return { webCopiesOf: null };
     }
     console.error("[afterglow] media processing failed", { mediaId, attempt: job.retryCount + 1, error });
     if (job.retryCount >= job.retryLimit) await markMediaFailed(mediaId, MEDIA_ERRORS.processingFailed);
     throw error;
   }
+}
+
+async function wantsWebCopies(contentId: string): Promise<boolean> {
+  const content = await db.content.findUnique({ where: { id: contentId }, select: { downloadRule: true } });
+  return content?.downloadRule === "web";
 }
 
 /**
@@ -78,7 +94,9 @@ export async function startMediaWorkers(
         queue,
         { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2 },
         async ([job]) => {
-          if (job) await handleMediaJob(job, options.onPublicChange);
+          if (!job) return;
+          const { webCopiesOf } = await handleMediaJob(job, options.onPublicChange);
+          if (webCopiesOf) await sendLocal(boss, WEB_COPIES_QUEUE, { contentId: webCopiesOf }, webCopiesOf);
         },
       );
       registerLocalWorker(boss, queue, id);
@@ -99,11 +117,20 @@ export async function startMediaWorkers(
     if (page.added > 0 || page.failed > 0) console.log("[afterglow] renditions backfill", page);
     if (page.nextAfterId) await boss.send(BACKFILL_QUEUE, { afterId: page.nextAfterId });
   });
+  await boss.work<WebCopiesJobData>(WEB_COPIES_QUEUE, polling, async ([job]) => {
+    if (!job) return;
+    const result = await makeWebCopiesOf(job.data.contentId);
+    if (result.made > 0 || result.failed > 0) {
+      console.log("[afterglow] web-size copies", { contentId: job.data.contentId, ...result });
+    }
+  });
   // One pass per start: a new width in DEFAULT_VARIANT_WIDTHS arrives with a deploy.
   await boss.send(BACKFILL_QUEUE, {});
   return {
     async stop() {
-      for (const queue of [...queues.map(([q]) => q), SWEEP_QUEUE, BACKFILL_QUEUE]) await boss.offWork(queue);
+      for (const queue of [...queues.map(([q]) => q), SWEEP_QUEUE, BACKFILL_QUEUE, WEB_COPIES_QUEUE]) {
+        await boss.offWork(queue);
+      }
     },
   };
 }

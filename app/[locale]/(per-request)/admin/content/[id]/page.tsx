@@ -80,6 +80,8 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
             eventIds: content.eventIds,
             requiresLead: content.requiresLead,
             keepPhotoMetadata: content.keepPhotoMetadata,
+            downloadRule: content.downloadRule,
+            webDownloadEdge: content.webDownloadEdge,
           }}
         />
       </section>

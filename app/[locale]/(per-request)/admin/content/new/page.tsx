@@ -3,6 +3,7 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { EditPageFrame } from "@/components/admin/edit-page-frame";
 import { ContentForm } from "@/components/content/content-form";
 import { CONTENT_KINDS } from "@/lib/features/content/schemas";
+import { DEFAULT_WEB_DOWNLOAD_EDGE } from "@/lib/platform/media/web-edges";
 import { eventOptions } from "@/lib/features/events/queries";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 
@@ -43,6 +44,8 @@ export default async function NewContentPage({
           eventIds: preselected,
           requiresLead: false,
           keepPhotoMetadata: false,
+          downloadRule: "original",
+          webDownloadEdge: DEFAULT_WEB_DOWNLOAD_EDGE,
         }}
       />
     </EditPageFrame>
