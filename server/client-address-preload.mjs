@@ -71,11 +71,21 @@ ServerResponse.prototype.writeHead = function (statusCode, ...rest) {
   return writeHead.call(this, statusCode, ...rest);
 };
 
+/** The cluster's message carrying an untrusted proxy's sighting (server/cluster.cjs relays it). */
+const UNTRUSTED_PROXY_MESSAGE = "untrusted-proxy";
+if (process.send) {
+  process.on("message", (message) => {
+    if (message?.afterglow === UNTRUSTED_PROXY_MESSAGE) forwarded.recordUntrustedProxy(message.record);
+  });
+}
+
 subscribe("http.server.request.start", ({ request, response, socket }) => {
   const { https } = forwarded.settleForwarded(request.headers, socket, {
     trustProxy: trustProxy(),
     trustedProxies: trustedProxyList(),
     warn: (message) => console.warn(message),
+    // A web process of the cluster tells the primary, which tells the others (server/cluster.cjs).
+    share: (record) => process.send?.({ afterglow: UNTRUSTED_PROXY_MESSAGE, record }),
   });
   if (https && response) response[SECURE_COOKIES] = true;
 });

@@ -10,6 +10,8 @@
  * - A process that dies is replaced in its slot (the job workers with it). One that dies
  *   before it ever listened (a broken build, the port taken), or too many deaths in a minute,
  *   stop everything with exit code 1: scripts/start.ts then reports the crash.
+ * - The first untrusted local proxy a process sees (lib/core/http/forwarded.cjs) is relayed to
+ *   the others, replacements included, so the System status page warns whichever answers.
  * - SIGTERM/SIGINT: passed on to the processes (a group signal reaches them anyway; they take a
  *   second one as the same request), which close gracefully; the primary exits when they are
  *   gone, within SHUTDOWN_MS.
@@ -46,10 +48,26 @@ function runCluster({ workers, log = (message) => console.log(`[afterglow] ${mes
   let stopping = false;
   let exitCode = 0;
 
+  /** The first untrusted proxy a web process saw (lib/core/http/forwarded.cjs), for every process's status page. */
+  let untrustedProxy = null;
   const fork = (slot) => {
     const worker = cluster.fork(slotEnv(slot));
     running.set(worker.id, { slot, listening: false });
+    // A replacement learns what the one it replaces knew, once it runs (its preload listens).
+    worker.once("listening", () => {
+      if (untrustedProxy) worker.send({ afterglow: "untrusted-proxy", record: untrustedProxy });
+    });
   };
+  cluster.on("message", (from, message) => {
+    if (message?.afterglow !== "untrusted-proxy" || untrustedProxy) return;
+    untrustedProxy = message.record;
+    // Those still starting get it when they listen (above): before, nothing in them hears it.
+    for (const worker of Object.values(cluster.workers ?? {})) {
+      if (worker && worker !== from && running.get(worker.id)?.listening && worker.isConnected()) {
+        worker.send(message);
+      }
+    }
+  });
 
   const stop = (code, signal = "SIGTERM") => {
     if (stopping) return;

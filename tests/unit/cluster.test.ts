@@ -103,4 +103,73 @@ else require("node:http").createServer((req, res) =>
     expect(Date.now() - stoppedAt).toBeLessThan(9_000);
     await expect(ask(port)).rejects.toThrow();
   }, 60_000);
+
+  it("tells every process of the first untrusted proxy one of them saw, replacements included", async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "cluster-"));
+    const port = await freePort();
+    const script = path.join(dir, "server.cjs");
+    await writeFile(
+      script,
+      `const cluster = require("node:cluster");
+const { runCluster } = require(${JSON.stringify(path.resolve("server/cluster.cjs"))});
+const forwarded = require(${JSON.stringify(path.resolve("lib/core/http/forwarded.cjs"))});
+if (cluster.isPrimary) runCluster({ workers: 2, log: () => undefined });
+else require("node:http").createServer((req, res) =>
+  res.end(JSON.stringify({ pid: process.pid, seen: forwarded.untrustedProxySeen() }))
+).listen(${port}, "127.0.0.1");
+`,
+    );
+    // The app's preload, as npm start loads it (the forked processes inherit it).
+    const preload = path.resolve("server/client-address-preload.mjs");
+    primary = spawn(process.execPath, ["--import", preload, script], {
+      stdio: "ignore",
+      env: { ...process.env, AUTH_TRUSTED_PROXIES: "", TRUST_PROXY: "" },
+    });
+    type Answer = { pid: number; seen: { address: string; header: string } | null };
+    const get = (headers: Record<string, string> = {}) =>
+      new Promise<Answer>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port, path: "/", agent: false, headers }, (res) => {
+            let body = "";
+            res.on("data", (chunk: Buffer) => (body += chunk.toString()));
+            res.on("end", () => resolve(JSON.parse(body) as Answer));
+          })
+          .on("error", reject)
+          .setTimeout(2_000, function (this: http.ClientRequest) {
+            this.destroy(new Error("no answer"));
+          });
+      });
+    /** Asks until every process answered; the last answer of each. */
+    const everyProcess = async () => {
+      const last = new Map<number, Answer>();
+      for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+        const answer = await get().catch(() => undefined);
+        if (answer) last.set(answer.pid, answer);
+        else await new Promise((resolve) => setTimeout(resolve, 100));
+        if (last.size === 2 && [...last.values()].every((a) => a.seen)) break;
+      }
+      return last;
+    };
+
+    let first: Answer | undefined;
+    for (const deadline = Date.now() + 20_000; !first && Date.now() < deadline;) {
+      first = await get({ "x-forwarded-for": "203.0.113.9" }).catch(() => undefined);
+      if (!first) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(first?.seen).toMatchObject({ address: "127.0.0.1", header: "x-forwarded-for" });
+    const both = await everyProcess();
+    expect(both.size).toBe(2);
+    for (const answer of both.values()) expect(answer.seen).toMatchObject({ address: "127.0.0.1" });
+
+    // A process that dies is replaced by one that knows it too.
+    const victim = [...both.keys()][0]!;
+    process.kill(victim, "SIGKILL");
+    let after = new Map<number, Answer>();
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      after = await everyProcess();
+      if (after.size === 2 && !after.has(victim)) break;
+    }
+    expect(after.has(victim)).toBe(false);
+    for (const answer of after.values()) expect(answer.seen).toMatchObject({ address: "127.0.0.1" });
+  }, 90_000);
 });

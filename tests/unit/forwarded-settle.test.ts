@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { settleForwarded, untrustedProxyWarning } from "@/lib/core/http/forwarded.cjs";
+import {
+  recordUntrustedProxy,
+  settleForwarded,
+  untrustedProxySeen,
+  untrustedProxyWarning,
+} from "@/lib/core/http/forwarded.cjs";
 import en from "@/messages/en.json";
 
 /**
@@ -56,5 +61,50 @@ describe("the untrusted-proxy warning", () => {
     expect(page).toContain("seen from {address}");
     expect(page).toContain("{variable}");
     expect(page.match(/\{address\}/g)).toHaveLength(1);
+  });
+});
+
+describe("a sighting relayed by another web process", () => {
+  const key = Symbol.for("afterglow.untrustedProxy");
+  const at = "2026-11-28T07:00:00.000Z";
+  it("is recorded once, only when it is a well-formed local sighting, and never replaces one", () => {
+    const scope = globalThis as unknown as Record<symbol, unknown>;
+    const before = scope[key];
+    delete scope[key];
+    try {
+      // Anything a stray message could carry is refused: a public address, an unknown header, no time.
+      for (const record of [
+        null,
+        "127.0.0.1",
+        { address: "203.0.113.9", header: "x-forwarded-for", at },
+        { address: "127.0.0.1", header: "cookie", at },
+        { address: "127.0.0.1", header: "x-forwarded-for", at: "yesterday" },
+      ]) {
+        expect(recordUntrustedProxy(record)).toBe(false);
+      }
+      expect(untrustedProxySeen()).toBeNull();
+      expect(recordUntrustedProxy({ address: "::1", header: "forwarded", at })).toBe(true);
+      expect(recordUntrustedProxy({ address: "127.0.0.2", header: "x-forwarded-for", at })).toBe(false);
+      expect(untrustedProxySeen()).toEqual({ address: "::1", header: "forwarded", at });
+    } finally {
+      if (before === undefined) delete scope[key];
+      else scope[key] = before;
+    }
+  });
+
+  it("is shared by the process that saw it, once", () => {
+    const scope = globalThis as unknown as Record<symbol, unknown>;
+    const before = scope[key];
+    delete scope[key];
+    const shared: unknown[] = [];
+    try {
+      const options = { trustProxy: false, trustedProxies: [], share: (r: unknown) => shared.push(r) };
+      settleForwarded({ "x-forwarded-for": "198.51.100.1" }, { remoteAddress: "127.0.0.1" }, options);
+      settleForwarded({ "x-forwarded-for": "198.51.100.2" }, { remoteAddress: "127.0.0.1" }, options);
+      expect(shared).toEqual([{ address: "127.0.0.1", header: "x-forwarded-for", at: expect.any(String) }]);
+    } finally {
+      if (before === undefined) delete scope[key];
+      else scope[key] = before;
+    }
   });
 });

@@ -82,9 +82,26 @@ const FORWARDED_HEADERS = ["x-forwarded-for", "forwarded", "x-forwarded-proto"];
 /** The process's record of the first untrusted proxy seen (read by the status page). */
 const UNTRUSTED_PROXY = Symbol.for("afterglow.untrustedProxy");
 
-/** The first untrusted local proxy this process saw, or null. */
+/** The first untrusted local proxy this process saw, or was told of by another web process, or null. */
 function untrustedProxySeen() {
   return globalThis[UNTRUSTED_PROXY] ?? null;
+}
+
+/**
+ * Records a sighting another web process of this server made (`npm start` runs one per core:
+ * server/cluster.cjs relays each process's first sighting to the others, so the status page
+ * shows it whichever process answers). Only a well-formed record of a local address is taken.
+ * Returns whether it was recorded (false when this process already has one).
+ */
+function recordUntrustedProxy(record) {
+  if (globalThis[UNTRUSTED_PROXY]) return false;
+  const { address, header, at } = record ?? {};
+  if (typeof address !== "string" || !isLocalAddress(address)) return false;
+  if (!FORWARDED_HEADERS.includes(header) || typeof at !== "string" || Number.isNaN(Date.parse(at))) {
+    return false;
+  }
+  globalThis[UNTRUSTED_PROXY] = { address, header, at };
+  return true;
 }
 
 /** What an operator reads once per process when a local proxy is not trusted. */
@@ -110,7 +127,8 @@ function untrustedProxyWarning(address) {
  * - X-Forwarded-Host, Forwarded, X-Real-IP: kept only from a trusted sender.
  * `options.trustProxy` / `options.trustedProxies` are TRUST_PROXY and AUTH_TRUSTED_PROXIES as
  * read by lib/core/env.ts; when both are set, the list wins. With no proxy trusted at all, a local sender of forwarded headers is
- * recorded once (`untrustedProxySeen`) and `options.warn` is called with the warning.
+ * recorded once (`untrustedProxySeen`), `options.warn` is called with the warning and
+ * `options.share` with the record (for the other web processes).
  */
 function settleForwarded(headers, socket, options) {
   const address = normalizeAddress(socket?.remoteAddress) ?? "";
@@ -129,8 +147,10 @@ function settleForwarded(headers, socket, options) {
   if (!options.trustProxy && trustedProxies.length === 0 && address && isLocalAddress(address)) {
     const header = FORWARDED_HEADERS.find((name) => headers[name] !== undefined);
     if (header && !globalThis[UNTRUSTED_PROXY]) {
-      globalThis[UNTRUSTED_PROXY] = { address, header, at: new Date().toISOString() };
+      const record = { address, header, at: new Date().toISOString() };
+      globalThis[UNTRUSTED_PROXY] = record;
       options.warn?.(untrustedProxyWarning(address));
+      options.share?.(record);
     }
   }
 
@@ -171,6 +191,7 @@ module.exports = {
   proxyList,
   isLocalAddress,
   untrustedProxySeen,
+  recordUntrustedProxy,
   untrustedProxyWarning,
   settleForwarded,
   UNTRUSTED_PROXY,

@@ -14,6 +14,8 @@ export interface SettleOptions {
   trustProxy: boolean;
   trustedProxies: readonly string[];
   warn?: (message: string) => void;
+  /** Called with the record of a new sighting, for the other web processes (server/cluster.cjs). */
+  share?: (record: UntrustedProxy) => void;
 }
 
 export function normalizeAddress(value: unknown): string | null;
@@ -23,6 +25,7 @@ export function parseTrustedProxies(value: string | undefined): string[];
 export function proxyList(entries: readonly string[]): BlockList;
 export function isLocalAddress(ip: string): boolean;
 export function untrustedProxySeen(): UntrustedProxy | null;
+export function recordUntrustedProxy(record: unknown): boolean;
 export function untrustedProxyWarning(address: string): string;
 export function settleForwarded(
   headers: Record<string, string | string[] | undefined>,
