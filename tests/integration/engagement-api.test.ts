@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postComment } from "@/lib/features/engagement/post-comment";
-import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
+import { listComments } from "@/lib/features/engagement/queries";
+import { getEngagementSummary } from "@/lib/features/engagement/summary";
 import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
 import { requestDownload } from "@/lib/features/engagement/request-download";
 import { toggleLike } from "@/lib/features/engagement/toggle-like";

@@ -1,6 +1,8 @@
+import { ttlCache } from "@/lib/core/cache/ttl-cache";
 import { db } from "@/lib/core/db";
 import { getPublicContentOrThrow } from "@/lib/features/engagement/get-public-content-or-throw";
 import { COMMENTS_PAGE_DEFAULT } from "@/lib/features/engagement/schemas";
+import { SHARED_SUMMARY_TTL_MS } from "@/lib/features/engagement/summary";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeCursor, keysetPage, newestFirst, whereAfter } from "@/lib/core/pagination/keyset";
 
@@ -52,25 +54,34 @@ export async function hasLeadOnFile(companyId: string, visitorId: string): Promi
   return lead !== null;
 }
 
-export async function getEngagementSummary(contentId: string, visitorId: string): Promise<EngagementSummary> {
-  const content = await getPublicContentOrThrow(contentId);
-  const [likeCount, liked, comments, leadOnFile] = await Promise.all([
-    // The count kept beside the likes (lib/features/engagement/like-statement.ts): a few rows, not one per like.
-    db.contentLikeCount.aggregate({ where: { contentId: content.id }, _sum: { likes: true } }),
-    db.contentLike.findUnique({
-      where: { contentId_visitorId: { contentId: content.id, visitorId } },
-      select: { visitorId: true },
-    }),
-    db.comment.count({ where: { contentId: content.id, hidden: false } }),
-    hasLeadOnFile(content.companyId, visitorId),
-  ]);
-  return { likes: likeCount._sum.likes ?? 0, liked: liked !== null, comments, leadOnFile };
-}
+/** First pages of comments asked without a visitor cookie, shared as the summary is (summary.ts). */
+const sharedFirstPages = ttlCache<CommentPage>({ ttlMs: SHARED_SUMMARY_TTL_MS, maxEntries: 10_000 });
 
-/** Visible comments, newest first; an unreadable cursor starts from the top. */
+/**
+ * Visible comments, newest first; an unreadable cursor starts from the top. `shared`: the asker
+ * has no visitor cookie (a first visit), so the first page may be the one this process read for
+ * another such fan at most SHARED_SUMMARY_TTL_MS ago.
+ */
 export async function listComments(
   contentId: string,
   page: { cursor?: string; limit?: number } = {},
+  options: { shared?: boolean } = {},
+): Promise<CommentPage> {
+  // The page the player asks for first: no cursor, the default size.
+  if (options.shared && !page.cursor && (page.limit ?? COMMENTS_PAGE_DEFAULT) === COMMENTS_PAGE_DEFAULT) {
+    return sharedFirstPages.get(contentId, () => readComments(contentId, page));
+  }
+  return readComments(contentId, page);
+}
+
+/** Forgets the shared first pages of a content this process just changed (a new comment). */
+export function forgetSharedComments(contentId: string): void {
+  sharedFirstPages.delete(contentId);
+}
+
+async function readComments(
+  contentId: string,
+  page: { cursor?: string; limit?: number },
 ): Promise<CommentPage> {
   const content = await getPublicContentOrThrow(contentId);
   const limit = page.limit ?? COMMENTS_PAGE_DEFAULT;

@@ -13,7 +13,8 @@ import {
   type VisitorRequestOptions,
 } from "@/lib/platform/visitors/request-options";
 import { postComment } from "@/lib/features/engagement/post-comment";
-import { getEngagementSummary, listComments } from "@/lib/features/engagement/queries";
+import { forgetSharedComments, listComments } from "@/lib/features/engagement/queries";
+import { forgetSharedSummary, getEngagementSummary } from "@/lib/features/engagement/summary";
 import { recordShare, recordView, recordWatchTime } from "@/lib/features/engagement/record-events";
 import { requestDownload } from "@/lib/features/engagement/request-download";
 import { openVideoDownload } from "@/lib/features/engagement/video-download";
@@ -111,20 +112,25 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     };
 
   return {
+    // A first visit (no cookie) has nothing of its own to look up: the shared answer (summary.ts).
     summary: handler("GET", null, async ({ contentId, visitor }) =>
-      json(await getEngagementSummary(contentId, visitor.id)),
+      json(await getEngagementSummary(contentId, visitor.isNew ? null : visitor.id)),
     ),
     like: handler("POST", "like", async ({ contentId, visitor, body }) => {
       const { liked } = parseOrThrow(likeSchema, body, { message: "field" });
-      return json(await toggleLike(contentId, visitor.id, liked, visitor.source));
+      const state = await toggleLike(contentId, visitor.id, liked, visitor.source);
+      forgetSharedSummary(contentId);
+      return json(state);
     }),
-    listComments: handler("GET", null, async ({ contentId, request }) => {
+    listComments: handler("GET", null, async ({ contentId, request, visitor }) => {
       const search = Object.fromEntries(new URL(request.url).searchParams);
       const query = parseOrThrow(listCommentsSchema, search, { message: "field" });
-      return json(await listComments(contentId, query));
+      return json(await listComments(contentId, query, { shared: visitor.isNew }));
     }),
     postComment: handler("POST", "comment", async ({ contentId, visitor, body }) => {
       const { comment, created } = await postComment(contentId, visitor.id, body, visitor.source);
+      forgetSharedSummary(contentId);
+      forgetSharedComments(contentId);
       return json({ comment }, created ? 201 : 200);
     }),
     share: handler("POST", "share", async ({ contentId, visitor, body }) => {
