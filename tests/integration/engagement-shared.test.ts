@@ -46,7 +46,7 @@ async function summary(contentId: string, visitor: string | null) {
 }
 async function comments(contentId: string, visitor: string | null) {
   const res = await api.listComments(
-    request(`/api/content/${contentId}/comments`, visitor),
+    request(`/api/content/${contentId}/comments?limit=10`, visitor),
     params(contentId),
   );
   return {

@@ -1,7 +1,7 @@
 import { ttlCache } from "@/lib/core/cache/ttl-cache";
 import { db } from "@/lib/core/db";
 import { getPublicContentOrThrow } from "@/lib/features/engagement/get-public-content-or-throw";
-import { COMMENTS_PAGE_DEFAULT } from "@/lib/features/engagement/schemas";
+import { COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX } from "@/lib/features/engagement/schemas";
 import { SHARED_SUMMARY_TTL_MS } from "@/lib/features/engagement/summary";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { decodeCursor, keysetPage, newestFirst, whereAfter } from "@/lib/core/pagination/keyset";
@@ -54,6 +54,8 @@ export async function hasLeadOnFile(companyId: string, visitorId: string): Promi
   return lead !== null;
 }
 
+const firstPageKey = (contentId: string, limit: number) => `${contentId}\n${limit}`;
+
 /** First pages of comments asked without a visitor cookie, shared as the summary is (summary.ts). */
 const sharedFirstPages = ttlCache<CommentPage>({ ttlMs: SHARED_SUMMARY_TTL_MS, maxEntries: 10_000 });
 
@@ -67,16 +69,18 @@ export async function listComments(
   page: { cursor?: string; limit?: number } = {},
   options: { shared?: boolean } = {},
 ): Promise<CommentPage> {
-  // The page the player asks for first: no cursor, the default size.
-  if (options.shared && !page.cursor && (page.limit ?? COMMENTS_PAGE_DEFAULT) === COMMENTS_PAGE_DEFAULT) {
-    return sharedFirstPages.get(contentId, () => readComments(contentId, page));
+  // The page the player asks for first: no cursor (its size is one of COMMENTS_PAGE_MAX).
+  if (options.shared && !page.cursor) {
+    const limit = page.limit ?? COMMENTS_PAGE_DEFAULT;
+    return sharedFirstPages.get(firstPageKey(contentId, limit), () => readComments(contentId, { limit }));
   }
   return readComments(contentId, page);
 }
 
 /** Forgets the shared first pages of a content this process just changed (a new comment). */
 export function forgetSharedComments(contentId: string): void {
-  sharedFirstPages.delete(contentId);
+  for (let limit = 1; limit <= COMMENTS_PAGE_MAX; limit++)
+    sharedFirstPages.delete(firstPageKey(contentId, limit));
 }
 
 async function readComments(
