@@ -10,6 +10,7 @@ import {
 } from "@/lib/surfaces/fan-api/http";
 import { apiHeaders } from "@/lib/core/http/response-headers";
 import type { MediaRouteHandlers } from "@/lib/surfaces/public-site/media-routes";
+import { mediaReplay } from "./media-replay";
 
 /**
  * The front door: the fans' per-view engagement calls (the player's state, likes, views,
@@ -231,7 +232,12 @@ function setApiHeaders(res: ServerResponse): void {
  * Writes `response` the way Next.js would: the API's fixed headers, then the handler's own,
  * gzipped from 1 KB (a page of comments) when the client takes it.
  */
-async function send(req: IncomingMessage, res: ServerResponse, response: Response, closeAfter: boolean) {
+async function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  response: Response,
+  closeAfter: boolean,
+): Promise<Buffer> {
   let body = Buffer.from(await response.arrayBuffer());
   setApiHeaders(res);
   response.headers.forEach((value, key) => {
@@ -243,7 +249,7 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
     // The handler's Content-Length is the GET's; no body follows.
     res.writeHead(response.status);
     res.end();
-    return;
+    return Buffer.alloc(0);
   }
   // Images are compressed already (`compression` leaves them as they are too).
   const compressible = !response.headers.get("content-type")?.startsWith("image/");
@@ -262,6 +268,7 @@ async function send(req: IncomingMessage, res: ServerResponse, response: Respons
   if (closeAfter) res.setHeader("connection", "close");
   res.writeHead(response.status);
   res.end(body);
+  return body;
 }
 
 /** An answer of the front door's own (the handlers map every error of theirs). */
@@ -313,15 +320,24 @@ export function frontDoor(
   };
 }
 
-/** A public media URL: a GET without a body, answered by its handler. */
+/**
+ * A public media URL: a GET without a body, answered by its handler, or by the replay of the
+ * same URL's image answer of the last second (server/media-replay.ts).
+ */
 function serveMedia(req: IncomingMessage, res: ServerResponse, route: MediaRoute): boolean {
   const url = requestUrl(req);
   if (!url) return false;
+  const replay = mediaReplay();
+  const key = replay.keyOf(req);
+  if (key !== null && replay.serve(req, res, key)) return true;
+  const generation = replay.generation;
   void (async () => {
     try {
       const { request } = await webRequest(req, url.href, BODY_TIMEOUT_MS);
       const response = await route.handler(request, { params: Promise.resolve(route.params) });
-      await (isBufferedMedia(response) ? send(req, res, response, false) : sendStream(req, res, response));
+      if (!isBufferedMedia(response)) return await sendStream(req, res, response);
+      const body = await send(req, res, response, false);
+      if (key !== null && req.method === "GET") replay.keep(key, generation, res, body);
     } catch (error) {
       console.error(`front door: failed to handle ${req.method} ${req.url}`, error);
       fail(res, 500);

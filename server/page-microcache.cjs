@@ -29,6 +29,8 @@
 const { parseCookie } = require("next/dist/compiled/@edge-runtime/cookies");
 
 const INSTANCE = Symbol.for("afterglow.pageMicrocache");
+/** `PUBLIC_CACHE_LISTENERS` of server/media-replay.ts. */
+const PUBLIC_CACHE_LISTENERS = Symbol.for("afterglow.publicCacheListeners");
 const REPLAY_HEADER = "x-afterglow-replay";
 
 /** How long an answer is replayed at most (explicit expiry clears it sooner). */
@@ -194,11 +196,15 @@ class PageMicrocache {
     this.generation = 0;
   }
 
-  /** Forgets everything (a cache tag expired somewhere). */
+  /**
+   * Forgets everything (a cache tag expired somewhere), and so do the caches registered beside it
+   * (the front door's replay of public images, server/media-replay.ts).
+   */
   clear() {
     this.generation++;
     this.entries.clear();
     this.bytes = 0;
+    for (const listener of globalThis[PUBLIC_CACHE_LISTENERS] ?? []) listener();
   }
 
   /** Writes the stored answer for `key`; false when there is none (or it is too old). */
