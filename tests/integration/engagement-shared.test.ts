@@ -8,9 +8,9 @@ import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement"
 import { createContentRow, createTenant } from "./support/tenants";
 
 /**
- * Issue #35: a first visit's engagement state and first page of comments (no visitor cookie:
- * nothing of the visitor's in them) are shared in the process for at most SHARED_SUMMARY_TTL_MS;
- * a visitor with a cookie always reads the database; this process's own likes and comments clear
+ * Issue #35: a first visit's engagement state (no visitor cookie: nothing of the visitor's in
+ * it) and every first page of comments (nothing of anyone's) are shared in the process for at
+ * most SHARED_SUMMARY_TTL_MS; a visitor with a cookie always reads their state from the database; this process's own likes and comments clear
  * the shared answers at once; a content taken down stops answering within the bound.
  */
 let env: EngagementTestEnv;
@@ -113,6 +113,7 @@ describe("the shared first-visit answers", () => {
     expect(posted.status).toBe(201);
     expect((await summary(id, null)).body.comments).toBe(1);
     expect((await comments(id, null)).texts).toEqual(["Best night ever"]);
+    expect((await comments(id, fan)).texts).toEqual(["Best night ever"]);
     // The fan's own state is theirs, not the shared one.
     expect((await summary(id, fan)).body).toMatchObject({ likes: 1, liked: true, comments: 1 });
   });

@@ -56,13 +56,15 @@ export async function hasLeadOnFile(companyId: string, visitorId: string): Promi
 
 const firstPageKey = (contentId: string, limit: number) => `${contentId}\n${limit}`;
 
-/** First pages of comments asked without a visitor cookie, shared as the summary is (summary.ts). */
+/** First pages of comments, shared for the same bound as a first visit's summary (summary.ts). */
 const sharedFirstPages = ttlCache<CommentPage>({ ttlMs: SHARED_SUMMARY_TTL_MS, maxEntries: 10_000 });
 
 /**
- * Visible comments, newest first; an unreadable cursor starts from the top. `shared`: the asker
- * has no visitor cookie (a first visit), so the first page may be the one this process read for
- * another such fan at most SHARED_SUMMARY_TTL_MS ago.
+ * Visible comments, newest first; an unreadable cursor starts from the top. `shared`: a first page
+ * (no cursor) may be the one this process read at most SHARED_SUMMARY_TTL_MS ago — nothing in it
+ * is the asker's, and every player opening asks for it (issue #35). A comment posted through this
+ * process clears it at once (`forgetSharedComments`); one posted through another shows within the
+ * bound, as a hidden one disappears.
  */
 export async function listComments(
   contentId: string,

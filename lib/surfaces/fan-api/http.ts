@@ -122,10 +122,11 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       forgetSharedSummary(contentId);
       return json(state);
     }),
-    listComments: handler("GET", null, async ({ contentId, request, visitor }) => {
+    // Nothing in a page of comments is the visitor's: first pages are shared (queries.ts).
+    listComments: handler("GET", null, async ({ contentId, request }) => {
       const search = Object.fromEntries(new URL(request.url).searchParams);
       const query = parseOrThrow(listCommentsSchema, search, { message: "field" });
-      return json(await listComments(contentId, query, { shared: visitor.isNew }));
+      return json(await listComments(contentId, query, { shared: true }));
     }),
     postComment: handler("POST", "comment", async ({ contentId, visitor, body }) => {
       const { comment, created } = await postComment(contentId, visitor.id, body, visitor.source);
