@@ -53,5 +53,18 @@ function ipv6Groups(ip: string): string[] {
  */
 export function ipKeyPart(ip: string, secret: string | Buffer): string {
   const grouped = isIP(ip) === 6 ? ipv6Groups(ip).slice(0, 4).join(":") : ip;
-  return createHmac("sha256", secret).update(grouped).digest("base64url").slice(0, 22);
+  // The same address asks again and again (a crowd behind one NAT, a fan's every like): its
+  // keyed hash is remembered, per secret, for a bounded number of addresses (issue #35).
+  let known = hashedAddresses.get(secret);
+  if (!known) hashedAddresses.set(secret, (known = new Map()));
+  let part = known.get(grouped);
+  if (part === undefined) {
+    part = createHmac("sha256", secret).update(grouped).digest("base64url").slice(0, 22);
+    if (known.size >= MAX_HASHED_ADDRESSES) known.clear();
+    known.set(grouped, part);
+  }
+  return part;
 }
+
+const MAX_HASHED_ADDRESSES = 10_000;
+const hashedAddresses = new Map<string | Buffer, Map<string, string>>();
