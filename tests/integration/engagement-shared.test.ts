@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHARED_SUMMARY_TTL_MS } from "@/lib/features/engagement/summary";
 import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { cacheTags } from "@/lib/platform/site/cache-tags";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
 import { engagementTestEnv, type EngagementTestEnv } from "./support/engagement";
@@ -35,6 +37,10 @@ function request(path: string, visitor: string | null, body?: unknown): Request 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
+/** What the cache handler runs after Next.js expires a tag (and, on NOTIFY, every other instance). */
+const { publish } = createRequire(import.meta.url)("../../server/shared-cache-tags.cjs") as {
+  publish: (tags: string[]) => Promise<void>;
+};
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function summary(contentId: string, visitor: string | null) {
@@ -135,5 +141,24 @@ describe("the shared first-visit answers", () => {
     await env.db.content.update({ where: { id }, data: { status: "published" } });
     await wait(SHARED_SUMMARY_TTL_MS + 50);
     expect((await comments(id, null)).texts).toEqual([]);
+  });
+
+  it("forgets the shared answers at once when a public cache tag expires (a take-down or a hidden comment)", async () => {
+    const { id } = await createContentRow(env.db, companyId, { status: "published" });
+    await api.postComment(
+      request(`/api/content/${id}/comments`, randomUUID(), { rating: 1, text: "rude words" }),
+      params(id),
+    );
+    expect((await comments(id, null)).texts).toEqual(["rude words"]);
+    expect((await summary(id, null)).body).toMatchObject({ comments: 1 });
+    await env.db.comment.updateMany({ where: { contentId: id }, data: { hidden: true } });
+    await publish([cacheTags.content(id)]);
+    // No wait: well within the shared answers' bound.
+    expect((await comments(id, null)).texts).toEqual([]);
+    expect((await summary(id, null)).body).toMatchObject({ comments: 0 });
+    await env.db.content.update({ where: { id }, data: { status: "archived" } });
+    await publish([cacheTags.content(id)]);
+    expect((await summary(id, null)).status).toBe(404);
+    expect((await comments(id, null)).status).toBe(404);
   });
 });

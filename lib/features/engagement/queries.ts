@@ -4,6 +4,7 @@ import { getPublicContentOrThrow } from "@/lib/features/engagement/get-public-co
 import { COMMENTS_PAGE_DEFAULT, COMMENTS_PAGE_MAX } from "@/lib/features/engagement/schemas";
 import { SHARED_SUMMARY_TTL_MS } from "@/lib/features/engagement/summary";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { clearWithPublicCaches } from "@/lib/platform/site/public-cache-listeners";
 import { decodeCursor, keysetPage, newestFirst, whereAfter } from "@/lib/core/pagination/keyset";
 
 export interface EngagementSummary {
@@ -58,6 +59,8 @@ const firstPageKey = (contentId: string, limit: number) => `${contentId}\n${limi
 
 /** First pages of comments, shared for the same bound as a first visit's summary (summary.ts). */
 const sharedFirstPages = ttlCache<CommentPage>({ ttlMs: SHARED_SUMMARY_TTL_MS, maxEntries: 10_000 });
+// A comment hidden or a content taken down on any instance expires its cache tag: forgotten at once.
+clearWithPublicCaches(sharedFirstPages);
 
 /**
  * Visible comments, newest first; an unreadable cursor starts from the top. `shared`: a first page

@@ -3,6 +3,7 @@ import { fanPool } from "@/lib/core/db-pool";
 import { isRecordIdShape } from "@/lib/core/validation/common";
 import { notFound } from "@/lib/features/engagement/get-public-content-or-throw";
 import type { EngagementSummary } from "@/lib/features/engagement/queries";
+import { clearWithPublicCaches } from "@/lib/platform/site/public-cache-listeners";
 import { isContentViewable } from "@/lib/platform/site/visibility";
 
 /**
@@ -57,6 +58,8 @@ async function readSummary(contentId: string, visitorId: string | null): Promise
 }
 
 const shared = ttlCache<EngagementSummary>({ ttlMs: SHARED_SUMMARY_TTL_MS, maxEntries: 10_000 });
+// A content taken down or a comment hidden on any instance expires its cache tag: forgotten at once.
+clearWithPublicCaches(shared);
 
 /**
  * The summary for `visitorId`, or for a visitor without a cookie yet (`null`: nothing of theirs
