@@ -1,4 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { clearWithPublicCaches } from "@/lib/platform/site/public-cache-listeners";
 
 /**
  * The front door's replay of hot public images (issue #35): a fan's first visit of an event page
@@ -21,9 +22,6 @@ const MAX_BYTES = 64 * 1024 * 1024;
 /** The largest image kept: the rendition cache's own bound (lib/surfaces/public-site/rendition-cache.ts). */
 const MAX_BODY = 512 * 1024;
 const MAX_KEY = 2048;
-
-/** Functions every clear of the page micro-cache calls (server/page-microcache.cjs `clear`). */
-export const PUBLIC_CACHE_LISTENERS = Symbol.for("afterglow.publicCacheListeners");
 
 interface Entry {
   storedAt: number;
@@ -129,8 +127,7 @@ export function mediaReplay(): MediaReplay {
     const created = new MediaReplay();
     replay = created;
     scope[key] = created;
-    const listeners = (scope[PUBLIC_CACHE_LISTENERS] ??= new Set<() => void>()) as Set<() => void>;
-    listeners.add(() => created.clear());
+    clearWithPublicCaches(created);
   }
   return replay;
 }

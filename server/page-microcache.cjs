@@ -29,7 +29,7 @@
 const { parseCookie } = require("next/dist/compiled/@edge-runtime/cookies");
 
 const INSTANCE = Symbol.for("afterglow.pageMicrocache");
-/** `PUBLIC_CACHE_LISTENERS` of server/media-replay.ts. */
+/** `PUBLIC_CACHE_LISTENERS` of lib/platform/site/public-cache-listeners.ts. */
 const PUBLIC_CACHE_LISTENERS = Symbol.for("afterglow.publicCacheListeners");
 const REPLAY_HEADER = "x-afterglow-replay";
 
