@@ -44,7 +44,8 @@ export async function eventMetadata(
     siteName: company.name,
     type: "article",
   });
-  return { ...meta, ...tenantIcons(company) };
+  // Unlisted (issue #36): reachable by its link, never offered to search engines.
+  return { ...meta, ...tenantIcons(company), ...(event.unlisted ? { robots: { index: false } } : {}) };
 }
 
 export async function EventPage({

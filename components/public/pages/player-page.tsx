@@ -38,7 +38,8 @@ export async function playerMetadata(
     siteName: company.name,
     type: "article",
   });
-  return { ...meta, ...tenantIcons(company) };
+  // Unlisted (issue #36): reachable by its link, never offered to search engines.
+  return { ...meta, ...tenantIcons(company), ...(content.unlisted ? { robots: { index: false } } : {}) };
 }
 
 export async function PlayerPage({

@@ -7,6 +7,10 @@
  *   them is viewable (a gallery of a draft or private event stays hidden);
  * - media are shown only when `ready`, and only through their viewable content
  *   (`contentSelect` and `resolveMediaObject`).
+ * Listed (issue #36) narrows viewable for the places a fan browses — the landing page, an event's
+ * list, the sitemap: an `unlisted` event or content opens by its link but is never listed, and a
+ * content is listed only when it is public and either stands alone or has a listed event.
+ * Likes and media follow viewable, not listed: a link-holder may like an unlisted gallery.
  */
 import type { Prisma } from "@/lib/generated/prisma/client";
 
@@ -28,4 +32,34 @@ export const viewableEventWhere = { status: "published", isPublic: true } satisf
 export const viewableContentWhere = {
   status: "published",
   OR: [{ events: { none: {} } }, { events: { some: { event: viewableEventWhere } } }],
+} satisfies Prisma.ContentWhereInput;
+
+export function isEventListed(event: { status: string; isPublic: boolean; visibility: string }): boolean {
+  return isEventViewable(event) && event.visibility === "public";
+}
+
+export function isContentListed(content: {
+  status: string;
+  visibility: string;
+  events: { event: { status: string; isPublic: boolean; visibility: string } }[];
+}): boolean {
+  if (content.status !== "published" || content.visibility !== "public") return false;
+  return content.events.length === 0 || content.events.some((link) => isEventListed(link.event));
+}
+
+/** Search engines are told not to index a page that is not listed (`robots` meta). */
+export function isUnlisted(row: { visibility: string }): boolean {
+  return row.visibility !== "public";
+}
+
+export const listedEventWhere = {
+  ...viewableEventWhere,
+  visibility: "public",
+} satisfies Prisma.EventWhereInput;
+
+/** Prisma filter equivalent of `isContentListed`. */
+export const listedContentWhere = {
+  status: "published",
+  visibility: "public",
+  OR: [{ events: { none: {} } }, { events: { some: { event: listedEventWhere } } }],
 } satisfies Prisma.ContentWhereInput;

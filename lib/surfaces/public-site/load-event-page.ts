@@ -22,7 +22,7 @@ export async function loadEventPage(eventSlug: string, companyId: string): Promi
   const companyRow = await loadCompanyRow(row.companyId);
   if (!companyRow) return null;
 
-  const loaded = await contentRowsOf({ events: { some: { eventId: row.id } } }, true);
+  const loaded = await contentRowsOf({ events: { some: { eventId: row.id } }, visibility: "public" }, true); // unlisted: by link only
   // Order as the organiser arranged them in the event.
   const [positions, versions, banners] = await Promise.all([
     db.contentEvent.findMany({ where: { eventId: row.id }, select: { contentId: true, position: true } }),

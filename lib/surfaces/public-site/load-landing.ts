@@ -6,7 +6,7 @@ import { loadVersions } from "@/lib/surfaces/public-site/load-versions";
 import { toPublicCompany, toPublicEvent } from "@/lib/surfaces/public-site/mappers";
 import { eventSelect } from "@/lib/surfaces/public-site/selects";
 import type { LandingData } from "@/lib/surfaces/public-site/types";
-import { viewableEventWhere } from "@/lib/platform/site/visibility";
+import { listedContentWhere, listedEventWhere } from "@/lib/platform/site/visibility";
 
 /** A company's landing page: its viewable events, galleries (event contents) and resources. */
 export async function loadLanding(companyId: string): Promise<LandingData | null> {
@@ -14,11 +14,11 @@ export async function loadLanding(companyId: string): Promise<LandingData | null
   if (!companyRow) return null;
   const [eventRows, loaded] = await Promise.all([
     db.event.findMany({
-      where: { companyId, ...viewableEventWhere },
+      where: { companyId, ...listedEventWhere },
       orderBy: { startsAt: "desc" },
       select: eventSelect,
     }),
-    contentRowsOf({ companyId }, false),
+    contentRowsOf({ companyId, ...listedContentWhere }, false),
   ]);
   const [versions, banners] = await Promise.all([
     loadVersions(companyId, { events: eventRows.map((e) => e.id), contents: loaded.rows.map((c) => c.id) }),

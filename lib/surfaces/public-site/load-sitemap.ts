@@ -1,6 +1,6 @@
 import { db } from "@/lib/core/db";
 import { tenantLinks } from "@/lib/platform/site/links";
-import { viewableContentWhere, viewableEventWhere } from "@/lib/platform/site/visibility";
+import { listedContentWhere, listedEventWhere } from "@/lib/platform/site/visibility";
 
 /**
  * The sitemap of a site as one list of URLs read in pages: the platform's own pages (the
@@ -44,8 +44,8 @@ const linksOf = (scope: SitemapScope, companySlug: string) =>
 export async function loadSitemapCounts(scope: SitemapScope): Promise<SitemapCounts> {
   const [companies, events, contents] = await Promise.all([
     db.company.count({ where: companyWhere(scope) }),
-    db.event.count({ where: { ...viewableEventWhere, ...ownWhere(scope) } }),
-    db.content.count({ where: { ...viewableContentWhere, ...ownWhere(scope) } }),
+    db.event.count({ where: { ...listedEventWhere, ...ownWhere(scope) } }),
+    db.content.count({ where: { ...listedContentWhere, ...ownWhere(scope) } }),
   ]);
   return {
     platform: scope.kind === "app" ? PLATFORM_PATHS.length : 0,
@@ -109,7 +109,7 @@ async function companyEntries(scope: SitemapScope, skip: number, take: number): 
 
 async function eventEntries(scope: SitemapScope, skip: number, take: number): Promise<SitemapEntry[]> {
   const events = await db.event.findMany({
-    where: { ...viewableEventWhere, ...ownWhere(scope) },
+    where: { ...listedEventWhere, ...ownWhere(scope) },
     orderBy: [{ companyId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
     skip,
     take,
@@ -123,7 +123,7 @@ async function eventEntries(scope: SitemapScope, skip: number, take: number): Pr
 
 async function contentEntries(scope: SitemapScope, skip: number, take: number): Promise<SitemapEntry[]> {
   const contents = await db.content.findMany({
-    where: { ...viewableContentWhere, ...ownWhere(scope) },
+    where: { ...listedContentWhere, ...ownWhere(scope) },
     orderBy: [{ companyId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
     skip,
     take,

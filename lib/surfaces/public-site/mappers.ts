@@ -23,7 +23,7 @@ import type {
 } from "@/lib/surfaces/public-site/selects";
 import { textVersions, type VersionIndex } from "@/lib/surfaces/public-site/texts";
 import type { FilterKind, PublicCompany, PublicContent, PublicEvent } from "@/lib/surfaces/public-site/types";
-import { isEventViewable } from "@/lib/platform/site/visibility";
+import { isEventViewable, isUnlisted } from "@/lib/platform/site/visibility";
 
 function text(value: string | null | undefined): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
@@ -135,6 +135,7 @@ export function toPublicContent(
     primaryKind: primaryKindOf({ ...row, mediaFiles: refs }),
     requiresLead: row.requiresLead,
     downloadRule: row.downloadRule,
+    unlisted: isUnlisted(row),
     publishedAt: row.publishedAt?.toISOString() ?? null,
     cover: coverRow ? imageOf(coverRow) : null,
     // Originals are for players only where fans may have them: not behind the lead gate, and not
@@ -179,6 +180,7 @@ export function toPublicEvent(
     location: row.location,
     priceMinor: row.priceMinor,
     currency: row.currency,
+    unlisted: isUnlisted(row),
     bannerUrl,
     cover: row.bannerKey
       ? bannerImageOf(row.id, versionOf(row.bannerKey), banners?.get(row.bannerKey) ?? null)

@@ -69,6 +69,7 @@ export const eventSelect = {
   currency: true,
   status: true,
   isPublic: true,
+  visibility: true,
 } satisfies Prisma.EventSelect;
 
 /** Contents with their media: `full` lists every field, otherwise only id and kind (cards). */
@@ -77,6 +78,7 @@ export function contentSelect(full: boolean) {
     id: true,
     companyId: true,
     ...contentFieldsSelect,
+    visibility: true,
     mediaFiles: {
       where: { state: "ready" },
       orderBy: [{ position: "asc" }, { createdAt: "asc" }],

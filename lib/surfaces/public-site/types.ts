@@ -56,6 +56,8 @@ export interface PublicMedia {
 
 export interface PublicContent {
   id: string;
+  /** Opens by its link only (issue #36): never indexed. */
+  unlisted: boolean;
   companyId: string;
   title: string;
   description: string | null;
@@ -80,6 +82,8 @@ export interface PublicContent {
 
 export interface PublicEvent {
   id: string;
+  /** Opens by its link only (issue #36): never indexed. */
+  unlisted: boolean;
   companyId: string;
   slug: string;
   name: string;

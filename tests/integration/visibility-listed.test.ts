@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { db } from "@/lib/core/db";
+import type { EventStatus, Visibility } from "@/lib/generated/prisma/enums";
+import { isContentListed, listedContentWhere } from "@/lib/platform/site/visibility";
+import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
+import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
+import { createContentRow, createTenant } from "./support/tenants";
+
+/**
+ * "Listed" (issue #36: unlisted galleries and events) is written twice, as a check on rows and as
+ * a Prisma filter (lib/platform/site/visibility.ts): over every content visibility, with no event
+ * and with one or two events of each status and visibility, both must name the same contents.
+ */
+const VISIBILITIES: Visibility[] = ["public", "unlisted"];
+const EVENT_KINDS = (["draft", "published"] as EventStatus[]).flatMap((status) =>
+  VISIBILITIES.map((visibility) => ({ status, visibility, isPublic: true })),
+);
+const LINKS: number[][] = [
+  [],
+  ...EVENT_KINDS.map((_, i) => [i]),
+  ...EVENT_KINDS.flatMap((_, i) => EVENT_KINDS.slice(i + 1).map((__, k) => [i, i + 1 + k])),
+];
+
+let ids: string[] = [];
+
+beforeAll(async () => {
+  const tenant = await createTenant(db);
+  const events: { id: string }[] = [];
+  for (const [i, kind] of EVENT_KINDS.entries()) {
+    events.push(
+      await db.event.create({
+        data: { companyId: tenant.id, name: `Event ${i}`, slug: `event-${i}`, startsAt: new Date(), ...kind },
+      }),
+    );
+  }
+  for (const visibility of VISIBILITIES) {
+    for (const link of LINKS) {
+      const content = await createContentRow(db, tenant.id, { eventIds: link.map((i) => events[i]!.id) });
+      await db.content.update({ where: { id: content.id }, data: { status: "published", visibility } });
+      ids.push(content.id);
+    }
+  }
+  ids = ids.sort();
+});
+
+describe("the listed rule", () => {
+  it("names the same contents as a check on rows and as a Prisma filter", async () => {
+    const rows = await db.content.findMany({
+      where: { id: { in: ids } },
+      select: {
+        id: true,
+        status: true,
+        visibility: true,
+        events: { select: { event: { select: { status: true, isPublic: true, visibility: true } } } },
+      },
+    });
+    const byRows = rows
+      .filter(isContentListed)
+      .map((row) => row.id)
+      .sort();
+    const byPrisma = (
+      await db.content.findMany({ where: { id: { in: ids }, ...listedContentWhere }, select: { id: true } })
+    )
+      .map((row) => row.id)
+      .sort();
+    expect(byRows.length).toBeGreaterThan(0);
+    expect(byRows.length).toBeLessThan(rows.filter((r) => r.visibility === "public").length);
+    expect(byPrisma).toEqual(byRows);
+  });
+});
+
+describe("an unlisted event and gallery", () => {
+  it("are not on the landing page but open by their link", async () => {
+    const tenant = await createTenant(db);
+    const event = await db.event.create({
+      data: {
+        companyId: tenant.id,
+        name: "Hidden",
+        slug: "hidden",
+        startsAt: new Date(),
+        status: "published",
+        visibility: "unlisted",
+      },
+    });
+    const listed = await createContentRow(db, tenant.id, { title: "Listed" });
+    const unlisted = await createContentRow(db, tenant.id, { title: "Unlisted" });
+    await db.content.update({ where: { id: listed.id }, data: { status: "published" } });
+    await db.content.update({
+      where: { id: unlisted.id },
+      data: { status: "published", visibility: "unlisted" },
+    });
+
+    const landing = await loadLanding(tenant.id);
+    expect(landing?.events.map((e) => e.slug)).toEqual([]);
+    expect(landing?.resources.map((c) => c.id)).toEqual([listed.id]);
+
+    const page = await loadEventPage("hidden", tenant.id);
+    expect(page?.event.id).toBe(event.id);
+    expect(page?.event.unlisted).toBe(true);
+  });
+});
