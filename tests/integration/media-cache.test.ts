@@ -1,16 +1,22 @@
 import http from "node:http";
+import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { db } from "@/lib/core/db";
 import { storage } from "@/lib/core/storage";
 import { apiContentSecurityPolicy } from "@/lib/core/http/response-headers";
 import { publicCompanyLogoUrl, publicMediaUrl, renditionVersion, versionOf } from "@/lib/platform/media/urls";
+import { cacheTags } from "@/lib/platform/site/cache-tags";
 import { engagementRoutes } from "@/lib/surfaces/fan-api/server";
 import { IMMUTABLE_CACHE_CONTROL, REDIRECT_MAX_AGE } from "@/lib/surfaces/public-site/media-access";
 import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
 import { processRenditionCache } from "@/lib/surfaces/public-site/rendition-cache";
 import { FRONT_DOOR_HEADER, frontDoor } from "@/server/front-door";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
+
+const { publish } = createRequire(import.meta.url)("../../server/shared-cache-tags.cjs") as {
+  publish: (tags: string[]) => Promise<void>;
+};
 
 /**
  * Public renditions at static speed (issue #35): versioned URLs answered `immutable` with an
@@ -260,7 +266,10 @@ describe("the front door answers the media URLs with the same handlers", () => {
       headers: { "if-none-match": answer.headers.get("etag")! },
     });
     expect(again.status).toBe(304);
+    // Unpublished as the admin does it: the row, then its cache tag expired (revalidatePublic),
+    // which clears the front door's replay of the image (server/media-replay.ts) at once.
     await db.content.update({ where: { id: p.contentId }, data: { status: "draft" } });
+    await publish([cacheTags.content(p.contentId)]);
     expect((await fetch(`${base}${p.url}`)).status).toBe(404);
     // Not a media route of its own: Next.js's.
     expect((await fetch(`${base}/api/media/${p.mediaId}`)).status).toBe(418);
