@@ -226,6 +226,9 @@ test("a new organiser walks from the marketing home to a shared event page throu
 });
 
 test("leads fit at 1366 px, sessions and the audit log read as people read", async ({ page, context }) => {
+  // A new company, then three pages each loaded twice (light, dark) and audited: on a busy 2-core
+  // CI machine that is more than the default 30 s (stop 44's clean-clone run timed out on the third).
+  test.setTimeout(120_000);
   const { companyId } = await adminOfNewCompany(context, "Readable Co");
   const { contentId } = await createPublishedGallery(companyId, "Readable Night");
   const long = `a-very-long-address-of-someone-who-likes-long-names.${"x".repeat(40)}@example-festival-mailbox.test`;
