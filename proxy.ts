@@ -8,6 +8,7 @@ import { internalPath, localeCookieName } from "@/lib/core/i18n/locale-path";
 import { createPageSecurity } from "@/lib/surfaces/public-site/security-headers";
 import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/platform/site/site";
 import { routeHost } from "@/lib/platform/site/host";
+import { unlockedPathFor } from "@/lib/platform/site/unlocked-path";
 import { decideRoute, type RouteSite } from "@/lib/platform/tenancy/request-route";
 import {
   EMPTY_ROUTING,
@@ -59,6 +60,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   );
   const url = request.nextUrl.clone();
   url.pathname = internalPath({ pathname: url.pathname, localeCookie: language.locale, tenantSlug });
+  // A password gallery this browser unlocked: its per-request page (lib/platform/site/unlocked-path.ts).
+  if (request.method === "GET" || request.method === "HEAD") {
+    url.pathname = unlockedPathFor(url.pathname, (name) => request.cookies.has(name)) ?? url.pathname;
+  }
   const scope = decision.kind === "tenant" && decision.via === "custom" ? "custom" : "own";
   const security = pageSecurity(url.pathname, request.headers, scope);
   if (!tenantSlug && needsSignIn(request)) {

@@ -66,6 +66,13 @@ const MAX_REFERER = 2048;
 const DERIVED_COOKIES = new Set([LOCALE_COOKIE_NAME, SOURCE_COOKIE_NAME]);
 /** A longer key is someone's junk (real URLs and headers are far shorter): not kept. */
 const MAX_KEY = 2048;
+/**
+ * `UNLOCK_COOKIE_PREFIX` of lib/platform/site/gallery-access.ts: a request with a password
+ * gallery's unlock cookie may be sent to that gallery's per-request page by the proxy (issue #36),
+ * so it is never answered from, nor kept in, this cache (any case: a superset of Next.js's match).
+ */
+const UNLOCK_COOKIE_PREFIX = "ag_unlock_";
+
 /** Better Auth's session cookies (`__Secure-` on https). */
 const SESSION_COOKIE = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${AUTH_COOKIE_PREFIX}\\.`);
 
@@ -155,6 +162,7 @@ function keyFor(req) {
   if (!sourceQueryOnly(req.url)) return null;
   const cookies = headers.cookie;
   if (cookies && SESSION_COOKIE.test(cookies)) return null;
+  if (cookies && cookies.toLowerCase().includes(UNLOCK_COOKIE_PREFIX)) return null;
   const locale = localeCookie(cookies);
   if (locale === null) return null;
   const key = [
@@ -322,6 +330,7 @@ module.exports = {
   LOCALE_COOKIE_NAME,
   SOURCE_COOKIE_NAME,
   AUTH_COOKIE_PREFIX,
+  UNLOCK_COOKIE_PREFIX,
   NONCE_HEADER,
   SOURCE_PARAMS,
 };

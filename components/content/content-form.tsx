@@ -22,12 +22,13 @@ import {
   type DownloadRuleValue,
 } from "@/lib/features/content/schemas";
 import { WEB_DOWNLOAD_EDGES } from "@/lib/platform/media/web-edges";
+import { GalleryAccessFields, type GalleryAccessValues } from "@/components/content/gallery-access-fields";
 import { formatBytes } from "@/lib/core/format";
 import { FieldTranslations, TranslationsLaterNote } from "@/components/translation/field-translations";
 import { versionsOf } from "@/components/translation/review-status";
 import type { FieldVersions } from "@/lib/features/translation/review-types";
 
-export interface ContentFormValues {
+export interface ContentFormValues extends GalleryAccessValues {
   title: string;
   description: string;
   category: string;
@@ -90,7 +91,9 @@ export function ContentForm({
   const submit = () =>
     submitWith(() => {
       // The status is the publish control's alone: a save never reverts what it just published.
-      const input = { ...values, status: undefined };
+      // `hasPassword` is the form's own: the server knows it.
+      const { hasPassword: _known, ...rest } = values;
+      const input = { ...rest, status: undefined };
       return contentId ? updateContentAction(contentId, input) : createContentAction(input);
     });
 
@@ -175,6 +178,11 @@ export function ContentForm({
             />
           </Field>
         )}
+        <GalleryAccessFields
+          values={values}
+          set={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          error={error}
+        />
       </div>
       <Field label={t("fields.description")} error={error("description")}>
         <Textarea

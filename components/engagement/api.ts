@@ -72,6 +72,9 @@ export const engagementClient = {
   downloadAll: (contentId: string, input: { lead?: LeadInput }) =>
     post<{ url: string; fileName: string; ticket: string }>(`${base(contentId)}/download-all`, input),
   view: (contentId: string) => post<unknown>(`${base(contentId)}/views`, {}),
+  /** A password gallery's password (issue #36): the answer sets the gallery's unlock cookie. */
+  unlock: (contentId: string, password: string) =>
+    post<{ unlocked: true }>(`${base(contentId)}/unlock`, { password }),
   /**
    * `keepalive` lets the last report leave while the page unloads (pagehide); unlike
    * `sendBeacon` it can send JSON, which the API accepts.

@@ -14,6 +14,7 @@ export const SIGNING_PURPOSES = [
   "revalidation", // the worker's signed POST /api/internal/revalidate
   "ip-hash", // rate-limit keys: an address never stored in clear
   "sign-in-code", // the e-mailed sign-in code, stored keyed
+  "gallery-unlock", // ag_unlock_<id>: a browser proved a password gallery's password (issue #36)
 ] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 

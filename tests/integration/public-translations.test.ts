@@ -225,6 +225,7 @@ describe("public pages read the organiser's texts in the fan's language", () => 
     });
     expect(pickText(es.description, "en")).toMatchObject({ text: "Fotos do festival", lang: "pt" });
     const player = (await loadPlayerPage("tx-c1", C))!;
+    if (player.state !== "ok") throw new Error(`player page ${player.state}`);
     expect(pickText(player.content.texts.title, "en")?.text).toBe("Concert one");
     expect(pickText(player.events[0]!.texts.name, "es")?.text).toBe("Festival de Verano");
   });

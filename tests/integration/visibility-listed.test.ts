@@ -59,7 +59,7 @@ describe("the listed rule", () => {
       .map((row) => row.id)
       .sort();
     const byPrisma = (
-      await db.content.findMany({ where: { id: { in: ids }, ...listedContentWhere }, select: { id: true } })
+      await db.content.findMany({ where: { id: { in: ids }, ...listedContentWhere() }, select: { id: true } })
     )
       .map((row) => row.id)
       .sort();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { chooseLocale, matchAcceptLanguage, MAX_HEADER_CHARS } from "@/lib/core/i18n/accept-language";
+import { cpuMs } from "../support/cpu-time";
 
 describe("Accept-Language matching (first visit, issue #15)", () => {
   it("maps regional variants to our locales", () => {
@@ -40,9 +41,10 @@ describe("Accept-Language matching (first visit, issue #15)", () => {
     expect(matchAcceptLanguage(`${padding}en`)).toBeNull();
     expect(matchAcceptLanguage(`es,${padding}`)).toBe("es");
     expect(matchAcceptLanguage(`${"x".repeat(MAX_HEADER_CHARS)},en`)).toBeNull();
-    const started = performance.now();
-    for (let i = 0; i < 1_000; i++) matchAcceptLanguage(`${"a-".repeat(50_000)}en`);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const { ms } = cpuMs(() => {
+      for (let i = 0; i < 1_000; i++) matchAcceptLanguage(`${"a-".repeat(50_000)}en`);
+    });
+    expect(ms).toBeLessThan(1_000);
   });
 
   it("keeps a valid cookie (an explicit choice wins) and remembers a first visit's match", () => {

@@ -13,6 +13,8 @@ import { localeCookieName, locales } from "@/lib/core/i18n/config";
 import { landingSource, referrerHost, sourceSetCookie } from "@/lib/platform/attribution/parse";
 import { SOURCE_COOKIE } from "@/lib/platform/attribution/source";
 import { AUTH_COOKIE_PREFIX } from "@/lib/platform/auth/cookie-prefix";
+import { UNLOCK_COOKIE_PREFIX, unlockCookieName } from "@/lib/platform/site/gallery-access";
+import { unlockedPathFor } from "@/lib/platform/site/unlocked-path";
 import { RoutingTable } from "@/lib/platform/tenancy/routing-table";
 import { cachedPagePolicy, NONCE_HEADER, type CspOptions } from "@/lib/surfaces/public-site/csp";
 import { createPageSecurity } from "@/lib/surfaces/public-site/security-headers";
@@ -41,6 +43,7 @@ const microcache = require("../../server/page-microcache.cjs") as {
   LOCALE_COOKIE_NAME: string;
   SOURCE_COOKIE_NAME: string;
   AUTH_COOKIE_PREFIX: string;
+  UNLOCK_COOKIE_PREFIX: string;
   NONCE_HEADER: string;
   SOURCE_PARAMS: Set<string>;
 };
@@ -94,6 +97,20 @@ describe("server/page-microcache.cjs", () => {
       expect(getSessionCookie(request, { cookiePrefix: AUTH_COOKIE_PREFIX }), cookie).not.toBeNull();
       expect(microcache.keyFor(page({ cookie: `ag_vid=1; ${cookie}` })), cookie).toBeNull();
     }
+  });
+
+  it("leaves a request carrying a gallery's unlock cookie to Next.js (issue #36: the proxy may route it per request)", () => {
+    expect(microcache.UNLOCK_COOKIE_PREFIX).toBe(UNLOCK_COOKIE_PREFIX);
+    const path = unlockedPathFor("/en/demo/player/abc123", (name) => name === unlockCookieName("abc123"));
+    expect(path).toBe("/en/~unlocked/path/demo/abc123");
+    for (const cookie of [
+      `${unlockCookieName("abc123")}=1.x`,
+      `a=1; ${unlockCookieName("abc123")}=1.x`,
+      "AG_UNLOCK_abc123=1",
+    ]) {
+      expect(microcache.keyFor(page({ cookie }, "/demo/player/abc123")), cookie).toBeNull();
+    }
+    expect(microcache.keyFor(page({ cookie: "ag_vid=1" }, "/demo/player/abc123"))).not.toBeNull();
   });
 
   it("leaves a request carrying a policy header the proxy takes off to Next.js", () => {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { setRequestLocale } from "next-intl/server";
+import { getTranslations, setRequestLocale } from "next-intl/server";
+import { ClosedGallery } from "@/components/public/pages/closed-gallery";
 import { PlayerView } from "@/components/player/player-view";
 import {
   canonicalUrl,
@@ -15,6 +16,7 @@ import type { Locale } from "@/lib/core/i18n/config";
 import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";
 import { ogImagePath, shareMetadata } from "@/lib/surfaces/public-site/metadata";
 import { getPlayerPage } from "@/lib/surfaces/public-site/queries";
+import type { ClosedPlayerPage, PlayerPageData } from "@/lib/surfaces/public-site/types";
 
 export async function playerMetadata(
   contentId: string,
@@ -24,6 +26,7 @@ export async function playerMetadata(
 ): Promise<Metadata> {
   const loaded = await getPlayerPage(contentId, companySlug);
   if (!loaded) return noIndex;
+  if (loaded.state !== "ok") return closedGalleryMetadata(loaded, locale, mode);
   const { content, company, events } = localizePlayerPage(loaded, locale);
   const meta = shareMetadata({
     title: `${content.title} · ${company.name}`,
@@ -56,6 +59,46 @@ export async function PlayerPage({
   setRequestLocale(locale);
   const loaded = await getPlayerPage(contentId, companySlug);
   if (!loaded) notFound();
+  return <PlayerPageView loaded={loaded} locale={locale} mode={mode} />;
+}
+
+/**
+ * A share preview of a password or expired gallery (issue #36): the company's name and image,
+ * nothing of the gallery; never indexed.
+ */
+async function closedGalleryMetadata(
+  data: ClosedPlayerPage,
+  locale: Locale,
+  mode: SiteMode,
+): Promise<Metadata> {
+  const t = await getTranslations({ locale, namespace: "player.protected" });
+  const { company } = data;
+  const meta = shareMetadata({
+    title: `${t(data.state === "locked" ? "lockedTitle" : "expiredTitle")} · ${company.name}`,
+    description: company.name,
+    url: canonicalUrl(mode, company.slug, (l) => l.player(data.contentId)),
+    image: ogImagePath({ kind: "company", id: company.id, version: company.updatedAt }, locale),
+    imageAlt: company.name,
+    locale,
+    siteName: company.name,
+    type: "website",
+  });
+  return { ...meta, ...tenantIcons(company), robots: { index: false } };
+}
+
+/** The page for what the loader found: the player, or a closed gallery's message. */
+export function PlayerPageView({
+  loaded,
+  locale,
+  mode,
+}: {
+  loaded: PlayerPageData;
+  locale: Locale;
+  mode: SiteMode;
+}) {
+  if (loaded.state !== "ok") {
+    return <ClosedGallery data={loaded} links={tenantLinks(mode, loaded.company.slug)} />;
+  }
   const data = localizePlayerPage(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (

@@ -14,7 +14,7 @@ import { localizeContent, localizeEvent } from "@/lib/surfaces/public-site/texts
 import type {
   EventPageData,
   LandingData,
-  PlayerPageData,
+  OpenPlayerPage,
   PublicCompany,
 } from "@/lib/surfaces/public-site/types";
 import { isReservedSlug } from "@/lib/platform/site/slug";
@@ -67,7 +67,7 @@ export function localizeEventPage(data: EventPageData, locale: Locale): EventPag
   };
 }
 
-export function localizePlayerPage(data: PlayerPageData, locale: Locale): PlayerPageData {
+export function localizePlayerPage(data: OpenPlayerPage, locale: Locale): OpenPlayerPage {
   return {
     ...data,
     content: localizeContent(data.content, locale),

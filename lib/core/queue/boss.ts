@@ -7,6 +7,7 @@ import {
   DOMAIN_SCHEDULE_QUEUE,
   MEDIA_QUEUES,
   SWEEP_QUEUE,
+  GALLERY_EXPIRY_QUEUE,
   TRANSLATION_QUEUE,
   TRANSLATION_SCHEDULE_QUEUE,
   type JobSender,
@@ -89,6 +90,13 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     retryDelay: 60,
     expireInSeconds: 30 * 60,
     retentionDays: 1,
+  });
+  await boss.createQueue(GALLERY_EXPIRY_QUEUE, {
+    name: GALLERY_EXPIRY_QUEUE,
+    retryLimit: 3,
+    retryDelay: 60,
+    expireInSeconds: 5 * 60,
+    retentionDays: 7,
   });
   await boss.createQueue(ANALYTICS_QUEUE, {
     name: ANALYTICS_QUEUE,

@@ -34,6 +34,20 @@ export interface WebCopiesJobData {
   contentId: string;
 }
 
+/**
+ * A gallery reaching its expiry (issue #36), data `{ contentId, expiresAt }`: sent when the
+ * organiser sets the date, due at that instant; the worker then refreshes the gallery's public
+ * pages, which are cached and would go on listing it (lib/features/content/expiry.ts). A job for
+ * a date since changed does nothing.
+ */
+export const GALLERY_EXPIRY_QUEUE = "gallery-expiry";
+
+export interface GalleryExpiryJobData {
+  contentId: string;
+  /** ISO instant the job was sent for. */
+  expiresAt: string;
+}
+
 /** The hourly roll-up of closed days of engagement for analytics (lib/features/analytics/rollup.ts). */
 export const ANALYTICS_QUEUE = "analytics-rollup";
 

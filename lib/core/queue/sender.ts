@@ -3,6 +3,7 @@ import type PgBoss from "pg-boss";
 import { env } from "@/lib/core/env";
 import { bossJobSender, createBoss, ensureQueues, sendLocal } from "@/lib/core/queue/boss";
 import {
+  GALLERY_EXPIRY_QUEUE,
   TRANSLATION_QUEUE,
   WEB_COPIES_QUEUE,
   type MediaJobData,
@@ -60,5 +61,27 @@ export async function requestWebCopies(contentId: string): Promise<void> {
     await sendLocal(await getBoss(), WEB_COPIES_QUEUE, { contentId }, contentId);
   } catch (error) {
     console.warn("[afterglow] web-size copies not queued (fans' downloads make them)", { contentId, error });
+  }
+}
+
+/**
+ * Asks the worker to refresh a gallery's public pages when it expires (GALLERY_EXPIRY_QUEUE).
+ * Best effort: the page, its media and its engagement refuse an expired gallery by themselves
+ * (lib/platform/site/gallery-access.ts); without the job, a cached list may show its card until
+ * its hourly refresh.
+ */
+export async function scheduleGalleryExpiry(contentId: string, expiresAt: Date): Promise<void> {
+  const data = { contentId, expiresAt: expiresAt.toISOString() };
+  try {
+    const boss = await getBoss();
+    await boss.send(GALLERY_EXPIRY_QUEUE, data, {
+      startAfter: expiresAt,
+      singletonKey: `${contentId}:${data.expiresAt}`,
+    });
+  } catch (error) {
+    console.warn("[afterglow] gallery expiry not scheduled (its pages refresh within the hour)", {
+      contentId,
+      error,
+    });
   }
 }

@@ -1,6 +1,10 @@
 import { getContentCounters } from "@/lib/features/analytics/queries";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
-import type { ContentListFilters, DownloadRuleValue } from "@/lib/features/content/schemas";
+import type {
+  ContentListFilters,
+  ContentVisibilityValue,
+  DownloadRuleValue,
+} from "@/lib/features/content/schemas";
 import { contentFieldsSelect } from "@/lib/features/content/selects";
 import { db } from "@/lib/core/db";
 import { keysetSlice, type KeysetLinks, type KeysetOrder } from "@/lib/core/pagination/keyset";
@@ -167,6 +171,11 @@ export interface ContentForEdit {
   /** What fans may download, and the web-size copies' long edge. */
   downloadRule: DownloadRuleValue;
   webDownloadEdge: number;
+  /** Who opens it (issue #36); whether a password is set (never the password, nor its hash). */
+  visibility: ContentVisibilityValue;
+  hasPassword: boolean;
+  /** ISO instant after which fans are told it is no longer available; null: never. */
+  expiresAt: string | null;
   eventIds: string[];
   coverMediaId: string | null;
   publishedAt: string | null;
@@ -180,6 +189,9 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     // An admin setting only: not in the fields the public pages share.
     keepPhotoMetadata: true,
     webDownloadEdge: true,
+    visibility: true,
+    accessPasswordHash: true,
+    expiresAt: true,
     events: { select: { eventId: true } },
   });
   const media = await db.mediaFile.findMany({
@@ -212,6 +224,9 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     keepPhotoMetadata: c.keepPhotoMetadata,
     downloadRule: c.downloadRule,
     webDownloadEdge: c.webDownloadEdge,
+    visibility: c.visibility,
+    hasPassword: c.accessPasswordHash !== null,
+    expiresAt: c.expiresAt?.toISOString() ?? null,
     eventIds: c.events.map((e) => e.eventId),
     coverMediaId: c.coverMediaId,
     publishedAt: c.publishedAt?.toISOString() ?? null,

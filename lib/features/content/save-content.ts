@@ -1,11 +1,16 @@
 import { assertCan } from "@/lib/platform/access/permissions";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
-import { contentInputSchema, type ContentInput } from "@/lib/features/content/schemas";
+import {
+  contentInputSchema,
+  type ContentInput,
+  type ContentVisibilityValue,
+} from "@/lib/features/content/schemas";
+import { hashPassword } from "better-auth/crypto";
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { ContentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { assertPhotoRoom, lockCompanyQuota } from "@/lib/platform/plans/enforce";
-import { requestWebCopies } from "@/lib/core/queue/sender";
+import { requestWebCopies, scheduleGalleryExpiry } from "@/lib/core/queue/sender";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import {
   companySourceLocale,
@@ -56,6 +61,31 @@ async function link(tx: Prisma.TransactionClient, contentId: string, eventIds: s
   }
 }
 
+/**
+ * The password and expiry columns of a save (issue #36). A password gallery needs a password:
+ * a new one is hashed with Better Auth's scrypt (the accounts' KDF), else the stored hash stays;
+ * any other visibility forgets the hash, so turning the password on again asks for one.
+ */
+function accessFields(
+  data: { visibility: ContentVisibilityValue; expiresAt: Date | null },
+  newHash: string | null,
+  storedHash: string | null,
+): { visibility: ContentVisibilityValue; accessPasswordHash: string | null; expiresAt: Date | null } {
+  const { visibility, expiresAt } = data;
+  if (visibility !== "password") return { visibility, accessPasswordHash: null, expiresAt };
+  const accessPasswordHash = newHash ?? storedHash;
+  if (!accessPasswordHash) {
+    throw new AppError("validation", "content.errors.passwordRequired", {
+      fieldErrors: { accessPassword: "content.errors.passwordRequired" },
+    });
+  }
+  return { visibility, accessPasswordHash, expiresAt };
+}
+
+/** A new gallery password's hash, made before the save's transaction (scrypt takes a while). */
+const newPasswordHash = async (data: { visibility: string; accessPassword?: string }) =>
+  data.visibility === "password" && data.accessPassword ? hashPassword(data.accessPassword) : null;
+
 /** `publishedAt` is set when content goes live (again); kept otherwise. */
 function publishedAtFor(next: ContentStatus, previous: ContentStatus | null): Date | undefined {
   return next === "published" && previous !== "published" ? new Date() : undefined;
@@ -69,6 +99,7 @@ export async function createContent(
   const data = parseOrThrow(contentInputSchema, input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
+  const newHash = await newPasswordHash(data);
   const content = await db.$transaction(async (tx) => {
     await assertOwnEvents(tx, companyId, eventIds);
     const created = await tx.content.create({
@@ -84,6 +115,7 @@ export async function createContent(
         keepPhotoMetadata: data.keepPhotoMetadata,
         downloadRule: data.downloadRule,
         webDownloadEdge: data.webDownloadEdge,
+        ...accessFields(data, newHash, null),
         publishedAt: publishedAtFor(data.status ?? "draft", null) ?? null,
       },
       select: { id: true },
@@ -92,6 +124,7 @@ export async function createContent(
     return { ...created, runs: await recordTexts(tx, companyId, created.id, data) };
   });
   await queueTranslationRuns(content.runs);
+  if (data.expiresAt) await scheduleGalleryExpiry(content.id, data.expiresAt);
   return { id: content.id, changed: { companyId, contentIds: [content.id], eventIds } };
 }
 
@@ -108,11 +141,14 @@ export async function updateContent(
   const data = parseOrThrow(contentInputSchema, input);
   const companyId = membership.company.id;
   const eventIds = [...new Set(data.eventIds)];
+  const newHash = await newPasswordHash(data);
   const before = await db.$transaction(async (tx) => {
     const current = await getContentOrThrow(tx, companyId, contentId, {
       status: true,
       downloadRule: true,
       webDownloadEdge: true,
+      accessPasswordHash: true,
+      expiresAt: true,
       events: { select: { eventId: true } },
     });
     await assertOwnEvents(tx, companyId, eventIds);
@@ -139,6 +175,7 @@ export async function updateContent(
         keepPhotoMetadata: data.keepPhotoMetadata,
         downloadRule: data.downloadRule,
         webDownloadEdge: data.webDownloadEdge,
+        ...accessFields(data, newHash, current.accessPasswordHash),
         publishedAt: publishedAtFor(data.status ?? current.status, current.status),
       },
     });
@@ -148,10 +185,12 @@ export async function updateContent(
     const webCopiesDue =
       data.downloadRule === "web" &&
       (current.downloadRule !== "web" || current.webDownloadEdge !== data.webDownloadEdge);
-    return { previous, webCopiesDue, runs: await recordTexts(tx, companyId, contentId, data) };
+    const expiryDue = data.expiresAt !== null && data.expiresAt.getTime() !== current.expiresAt?.getTime();
+    return { previous, webCopiesDue, expiryDue, runs: await recordTexts(tx, companyId, contentId, data) };
   });
   await queueTranslationRuns(before.runs);
   if (before.webCopiesDue) await requestWebCopies(contentId);
+  if (before.expiryDue && data.expiresAt) await scheduleGalleryExpiry(contentId, data.expiresAt);
   return {
     id: contentId,
     changed: {

@@ -10,6 +10,12 @@ export const CONTENT_STATUSES = ["draft", "published", "archived"] as const;
 export const DOWNLOAD_RULES = ["original", "web", "none"] as const;
 export type DownloadRuleValue = (typeof DOWNLOAD_RULES)[number];
 export const MAX_TAGS = 20;
+/** Who opens a gallery (issue #36): everyone, whoever has the link, whoever has the password. */
+export const CONTENT_VISIBILITIES = ["public", "unlisted", "password"] as const;
+export type ContentVisibilityValue = (typeof CONTENT_VISIBILITIES)[number];
+/** A gallery password guests type from a message: short is fine, empty is not. */
+export const GALLERY_PASSWORD_MIN = 4;
+export const GALLERY_PASSWORD_MAX = 200;
 
 const optionalText = (max: number) =>
   z
@@ -53,6 +59,23 @@ export const contentInputSchema = z.object({
     .int()
     .refine((edge) => (WEB_DOWNLOAD_EDGES as readonly number[]).includes(edge), "content.errors.webEdge")
     .default(DEFAULT_WEB_DOWNLOAD_EDGE),
+  visibility: z.enum(CONTENT_VISIBILITIES).default("public"),
+  /**
+   * A new password for a password gallery; empty keeps the one set before (never sent back to
+   * the form: only its hash is stored).
+   */
+  accessPassword: z
+    .string()
+    .max(GALLERY_PASSWORD_MAX, "content.errors.passwordTooLong")
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(GALLERY_PASSWORD_MIN, "content.errors.passwordTooShort").optional()),
+  /** When fans stop seeing it (an ISO instant from the browser, in the organiser's zone); null: never. */
+  expiresAt: z.iso
+    .datetime({ offset: true, error: "content.errors.expiresAtInvalid" })
+    .nullable()
+    .optional()
+    .transform((v) => (v ? new Date(v) : null)),
 });
 export type ContentInput = z.input<typeof contentInputSchema>;
 

@@ -83,9 +83,10 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "evento",
   "privacidade",
   "termos",
-  // Internal segments: the tenant-host tree, and where `internalPath` sends a direct request
-  // for it (a path no route claims).
+  // Internal segments: the tenant-host tree, a password gallery's unlocked page (issue #36), and
+  // where `internalPath` sends a direct request for them (a path no route claims).
   "~site",
+  "~unlocked",
   "_",
   // Platform paths: Next's assets and error pages, the browser's icon, well-known URIs.
   "_next",

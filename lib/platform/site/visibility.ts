@@ -57,9 +57,20 @@ export const listedEventWhere = {
   visibility: "public",
 } satisfies Prisma.EventWhereInput;
 
-/** Prisma filter equivalent of `isContentListed`. */
-export const listedContentWhere = {
-  status: "published",
-  visibility: "public",
-  OR: [{ events: { none: {} } }, { events: { some: { event: listedEventWhere } } }],
-} satisfies Prisma.ContentWhereInput;
+/** A gallery not past its expiry (issue #36, gallery-access.ts): lists leave expired ones out. */
+export function notExpiredWhere(now = new Date()) {
+  return { OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] } satisfies Prisma.ContentWhereInput;
+}
+
+/**
+ * Prisma filter equivalent of `isContentListed`, minus what has expired by `now` (the page that
+ * lists it is refreshed when it expires: lib/features/content/expiry.ts).
+ */
+export function listedContentWhere(now = new Date()) {
+  return {
+    status: "published",
+    visibility: "public",
+    OR: [{ events: { none: {} } }, { events: { some: { event: listedEventWhere } } }],
+    AND: [notExpiredWhere(now)],
+  } satisfies Prisma.ContentWhereInput;
+}

@@ -28,6 +28,8 @@ import { respond } from "@/lib/core/http/route";
 import { localeCookieName, resolveLocale } from "@/lib/core/i18n/config";
 import { fanLimitStore } from "@/lib/core/rate-limit/batched-store";
 import { enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
+import { assertGalleryOpen } from "@/lib/platform/site/gallery-gate";
+import { unlockGallery, unlockSetCookie } from "@/lib/features/engagement/unlock-gallery";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -85,6 +87,8 @@ export function engagementHandlers(options: EngagementHttpOptions) {
         request,
         async () => {
           contentId = (await params).id;
+          // Expired, or a password gallery this browser has not unlocked: as if it did not exist.
+          await assertGalleryOpen(request, contentId);
           let body: unknown;
           if (method === "POST") {
             assertSameOrigin(request, { messageKey: "engagement.errors.forbidden" });
@@ -187,5 +191,28 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       await recordWatchTime(contentId, visitor.id, body, visitor.source);
       return json({ ok: true }, 202);
     }),
+    /**
+     * POST /api/content/{id}/unlock — a password gallery's password (issue #36). Not behind the
+     * gallery gate (it is the way through it), nor the visitor cookie: its wrong guesses are
+     * limited per gallery and address (unlock-gallery.ts).
+     */
+    unlock: (async (request, { params }) => {
+      let contentId = "";
+      const response = await respond(
+        request,
+        async () => {
+          contentId = (await params).id;
+          assertSameOrigin(request, { messageKey: "engagement.errors.forbidden" });
+          const body = await readBody(request);
+          const token = await unlockGallery(contentId, body, clientIpKey(request, options) ?? "unknown");
+          const answer = json({ unlocked: true });
+          answer.headers.append("Set-Cookie", unlockSetCookie(contentId, token, options.secureCookie));
+          return answer;
+        },
+        () => ({ route: "engagement", action: "unlock", contentId }),
+      );
+      response.headers.set("Cache-Control", "no-store");
+      return response;
+    }) satisfies ContentRouteHandler,
   };
 }

@@ -43,6 +43,7 @@ export const DYNAMIC_AREAS: ReadonlySet<string> = new Set([
   "email-confirmation",
   "invite",
   "onboarding",
+  "~unlocked",
 ]);
 
 /** Request header carrying the nonce to the app's own inline scripts (see `requestNonce`). */

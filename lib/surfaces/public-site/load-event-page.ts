@@ -6,7 +6,7 @@ import { loadVersions } from "@/lib/surfaces/public-site/load-versions";
 import { toPublicCompany, toPublicEvent } from "@/lib/surfaces/public-site/mappers";
 import { eventSelect } from "@/lib/surfaces/public-site/selects";
 import type { EventPageData } from "@/lib/surfaces/public-site/types";
-import { isEventViewable } from "@/lib/platform/site/visibility";
+import { isEventViewable, notExpiredWhere } from "@/lib/platform/site/visibility";
 
 /**
  * The company's viewable event by its slug (unique per company), or null (unknown or not
@@ -22,7 +22,11 @@ export async function loadEventPage(eventSlug: string, companyId: string): Promi
   const companyRow = await loadCompanyRow(row.companyId);
   if (!companyRow) return null;
 
-  const loaded = await contentRowsOf({ events: { some: { eventId: row.id } }, visibility: "public" }, true); // unlisted: by link only
+  // Unlisted and password galleries open by their link only; expired ones are gone (issue #36).
+  const loaded = await contentRowsOf(
+    { events: { some: { eventId: row.id } }, visibility: "public", ...notExpiredWhere() },
+    true,
+  );
   // Order as the organiser arranged them in the event.
   const [positions, versions, banners] = await Promise.all([
     db.contentEvent.findMany({ where: { eventId: row.id }, select: { contentId: true, position: true } }),

@@ -18,7 +18,7 @@ export async function loadLanding(companyId: string): Promise<LandingData | null
       orderBy: { startsAt: "desc" },
       select: eventSelect,
     }),
-    contentRowsOf({ companyId, ...listedContentWhere }, false),
+    contentRowsOf({ companyId, ...listedContentWhere() }, false),
   ]);
   const [versions, banners] = await Promise.all([
     loadVersions(companyId, { events: eventRows.map((e) => e.id), contents: loaded.rows.map((c) => c.id) }),

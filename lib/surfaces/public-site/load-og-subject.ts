@@ -8,7 +8,13 @@ import { loadVersions } from "@/lib/surfaces/public-site/load-versions";
 import { pickString, textVersions } from "@/lib/surfaces/public-site/texts";
 import type { PublicCompany } from "@/lib/surfaces/public-site/types";
 import type { Locale } from "@/lib/core/i18n/config";
-import { isContentViewable, isEventViewable, viewableContentWhere } from "@/lib/platform/site/visibility";
+import {
+  isContentViewable,
+  isEventViewable,
+  notExpiredWhere,
+  viewableContentWhere,
+} from "@/lib/platform/site/visibility";
+import { isGalleryExpired } from "@/lib/platform/site/gallery-access";
 
 export interface OgSubjectData {
   companyName: string;
@@ -52,7 +58,10 @@ export async function loadOgSubject(
 ): Promise<OgSubjectData | null> {
   const coverOf = async (contentWhere: Prisma.ContentWhereInput) => {
     const content = await db.content.findFirst({
-      where: { AND: [contentWhere, viewableContentWhere] },
+      // Never a password gallery's photo, nor an expired one's (issue #36).
+      where: {
+        AND: [contentWhere, viewableContentWhere, { visibility: { not: "password" } }, notExpiredWhere()],
+      },
       orderBy: [{ publishedAt: "desc" }],
       select: {
         coverMediaId: true,
@@ -127,6 +136,18 @@ export async function loadOgSubject(
   if (!content || !isContentViewable(content)) return null;
   const company = await companyOf(content.companyId);
   if (!company) return null;
+  // A password or expired gallery's preview shows nothing of it: the company only (issue #36).
+  if (content.visibility === "password" || isGalleryExpired(content)) {
+    return {
+      companyName: company.name,
+      brand: brandOf(toPublicCompany(company)),
+      logoKey: await resolveLogoKey(company.id),
+      title: company.name,
+      event: null,
+      photoKey: null,
+      description: null,
+    };
+  }
   const link = content.events.find((l) => isEventViewable(l.event));
   const event = link
     ? await db.event.findUnique({ where: { id: link.event.id }, select: eventSelect })

@@ -45,7 +45,7 @@ export async function loadSitemapCounts(scope: SitemapScope): Promise<SitemapCou
   const [companies, events, contents] = await Promise.all([
     db.company.count({ where: companyWhere(scope) }),
     db.event.count({ where: { ...listedEventWhere, ...ownWhere(scope) } }),
-    db.content.count({ where: { ...listedContentWhere, ...ownWhere(scope) } }),
+    db.content.count({ where: { ...listedContentWhere(), ...ownWhere(scope) } }),
   ]);
   return {
     platform: scope.kind === "app" ? PLATFORM_PATHS.length : 0,
@@ -123,7 +123,7 @@ async function eventEntries(scope: SitemapScope, skip: number, take: number): Pr
 
 async function contentEntries(scope: SitemapScope, skip: number, take: number): Promise<SitemapEntry[]> {
   const contents = await db.content.findMany({
-    where: { ...listedContentWhere, ...ownWhere(scope) },
+    where: { ...listedContentWhere(), ...ownWhere(scope) },
     orderBy: [{ companyId: "asc" }, { createdAt: "asc" }, { id: "asc" }],
     skip,
     take,

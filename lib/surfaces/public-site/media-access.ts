@@ -80,15 +80,23 @@ export type MediaLookup =
       inline?: boolean;
       /** The media's company (its share of the video slots). */
       withoutMetadata?: { companyId: string };
+      /** A password gallery's (issue #36): for this browser only, never a shared cache's. */
+      restricted?: boolean;
     }
-  | { status: 403 | 404 };
+  /** `noStore`: a locked or expired gallery's, whose answer changes with the browser's unlock. */
+  | { status: 403 | 404; noStore?: boolean };
 
 /** A photo's resized image or a video's poster: both written by the media worker. */
 const STILL_IMAGE_VARIANT = /^(?:poster|w\d{1,5}\.(?:webp|avif|jpeg))$/;
 
-export async function lookupMedia(mediaId: string, variant: string): Promise<MediaLookup> {
+/** `unlockToken`: the request's unlock cookie for the media's gallery, if any (gallery-access.ts). */
+export async function lookupMedia(
+  mediaId: string,
+  variant: string,
+  unlockToken?: (contentId: string) => string | undefined,
+): Promise<MediaLookup> {
   if (!isMediaVariant(variant) || !isRecordIdShape(mediaId)) return { status: 404 };
-  const found = await resolveMediaObject(mediaId, variant);
+  const found = await resolveMediaObject(mediaId, variant, unlockToken);
   if (found.state === "ok")
     return {
       status: 200,
@@ -97,7 +105,9 @@ export async function lookupMedia(mediaId: string, variant: string): Promise<Med
       contentType: found.contentType,
       inline: STILL_IMAGE_VARIANT.test(variant),
       ...(found.withoutMetadata ? { withoutMetadata: { companyId: found.companyId ?? "" } } : {}),
+      ...(found.restricted ? { restricted: true } : {}),
     };
+  if (found.state === "locked") return { status: 404, noStore: true };
   return { status: found.state === "gated" ? 403 : 404 };
 }
 
@@ -117,10 +127,16 @@ export async function lookupBanner(eventId: string, rendition?: string): Promise
   return banner ? { status: 200, ...banner, inline: true } : { status: 404 };
 }
 
-const notFound = (status: 403 | 404) =>
+const notFound = (status: 403 | 404, noStore = false) =>
   Response.json(
     { error: status === 403 ? "forbidden" : "not_found" },
-    { status, headers: { "Cache-Control": "public, max-age=60", "X-Content-Type-Options": "nosniff" } },
+    {
+      status,
+      headers: {
+        "Cache-Control": noStore ? "private, no-store" : "public, max-age=60",
+        "X-Content-Type-Options": "nosniff",
+      },
+    },
   );
 
 /** `If-None-Match` names this ETag (or `*`): the browser's copy is current. */
@@ -147,6 +163,11 @@ const SNIFFED_LOGO_TYPES: Readonly<Partial<Record<SniffedFamily, string>>> = {
 export const IMMUTABLE_CACHE_CONTROL = `public, max-age=31536000, s-maxage=${REDIRECT_MAX_AGE}, immutable`;
 /** An unversioned or outdated URL: the current bytes, for a minute (a page cached before a change). */
 const SHORT_CACHE_CONTROL = `public, max-age=${REDIRECT_MAX_AGE}`;
+/**
+ * A password gallery's image (issue #36): only the browser that unlocked it keeps it, for the
+ * unlock's short life at most; a shared cache (a CDN, the front door's replay) never does.
+ */
+export const RESTRICTED_CACHE_CONTROL = `private, max-age=${REDIRECT_MAX_AGE * 10}`;
 
 /**
  * Reads a still image whole from the store (the store's connection is never held by a slow
@@ -173,6 +194,7 @@ async function withoutMetadataResponse(
   companyId: string,
   contentType = "video/mp4",
   request?: Request,
+  restricted = false,
 ) {
   // A slot per process, company and address, as for fans' downloads (video-slots.ts).
   const ip = request ? clientIp(request.headers, clientIpOptions) : null;
@@ -191,7 +213,7 @@ async function withoutMetadataResponse(
     key,
     mimeType: contentType,
     headers: request?.headers ?? new Headers(),
-    extra: { "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}` },
+    extra: { "Cache-Control": restricted ? RESTRICTED_CACHE_CONTROL : `public, max-age=${REDIRECT_MAX_AGE}` },
     release: slot.release,
   });
   if (cleaned.ok) return cleaned.response;
@@ -217,13 +239,17 @@ async function withoutMetadataResponse(
  * signature expires): so the bytes are answered from memory.
  */
 async function imageResponse(
-  lookup: { key: string; version: string; contentType?: string },
+  lookup: { key: string; version: string; contentType?: string; restricted?: boolean },
   request?: Request,
 ): Promise<Response | null> {
   const requested = request ? new URL(request.url).searchParams.get("v") : null;
   const etag = `"${versionOf(`${lookup.version}\n${lookup.key}`)}"`;
   const headers = new Headers({
-    "Cache-Control": requested === lookup.version ? IMMUTABLE_CACHE_CONTROL : SHORT_CACHE_CONTROL,
+    "Cache-Control": lookup.restricted
+      ? RESTRICTED_CACHE_CONTROL
+      : requested === lookup.version
+        ? IMMUTABLE_CACHE_CONTROL
+        : SHORT_CACHE_CONTROL,
     "X-Content-Type-Options": "nosniff",
     ETag: etag,
   });
@@ -244,9 +270,15 @@ async function imageResponse(
 
 /** The route handlers' answer for a lookup (`request`: its `?v=`, a conditional request's 304). */
 export async function mediaResponse(lookup: MediaLookup, request?: Request): Promise<Response> {
-  if (lookup.status !== 200) return notFound(lookup.status);
+  if (lookup.status !== 200) return notFound(lookup.status, lookup.noStore);
   if (lookup.withoutMetadata) {
-    return withoutMetadataResponse(lookup.key, lookup.withoutMetadata.companyId, lookup.contentType, request);
+    return withoutMetadataResponse(
+      lookup.key,
+      lookup.withoutMetadata.companyId,
+      lookup.contentType,
+      request,
+      lookup.restricted,
+    );
   }
   if (lookup.inline && (lookup.contentType === undefined || STILL_IMAGE_TYPES.has(lookup.contentType))) {
     const inline = await imageResponse(lookup, request);
@@ -256,7 +288,7 @@ export async function mediaResponse(lookup: MediaLookup, request?: Request): Pro
     status: 302,
     headers: {
       Location: await signedObjectUrl(lookup.key, lookup.contentType),
-      "Cache-Control": `public, max-age=${REDIRECT_MAX_AGE}`,
+      "Cache-Control": lookup.restricted ? "private, no-store" : `public, max-age=${REDIRECT_MAX_AGE}`,
       "X-Content-Type-Options": "nosniff",
     },
   });

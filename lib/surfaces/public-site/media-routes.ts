@@ -1,5 +1,6 @@
 import "server-only";
 import { publicRoute } from "@/lib/core/http/route";
+import { unlockTokenOf } from "@/lib/platform/site/gallery-access";
 import {
   lookupBanner,
   lookupLogo,
@@ -28,7 +29,9 @@ export interface MediaRouteHandlers {
 export const mediaRoutes: MediaRouteHandlers = {
   media: publicRoute(async (request, { params }) => {
     const { mediaId, variant } = await params;
-    return mediaResponse(await lookupMedia(mediaId, variant), request);
+    const cookies = request.headers.get("cookie");
+    const unlockToken = (contentId: string) => unlockTokenOf(cookies, contentId);
+    return mediaResponse(await lookupMedia(mediaId, variant, unlockToken), request);
   }),
   logo: publicRoute(async (request, { params }) => {
     const { companyId } = await params;

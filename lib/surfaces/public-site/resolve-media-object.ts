@@ -4,6 +4,7 @@ import { streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
 import { posterVersion, renditionVersion, versionOf, type BannerRendition } from "@/lib/platform/media/urls";
 import { parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
+import { galleryAccess, type GalleryGate } from "@/lib/platform/site/gallery-access";
 
 export type MediaObject =
   /**
@@ -18,9 +19,13 @@ export type MediaObject =
       version: string;
       withoutMetadata?: true;
       companyId?: string;
+      /** A password gallery's, for this unlocked browser only: never kept by a shared cache. */
+      restricted?: true;
     }
   | { state: "gated" }
-  | { state: "missing" };
+  | { state: "missing" }
+  /** A password gallery's media without its unlock, or an expired gallery's (answered `no-store`). */
+  | { state: "locked" };
 
 const VARIANT_TYPES = {
   webp: "image/webp",
@@ -46,11 +51,14 @@ interface PublicMediaRow {
   posterKey: string | null;
   variants: unknown;
   content: {
+    id: string;
     status: string;
     requiresLead: boolean;
     keepPhotoMetadata: boolean;
     /** Originals are served only under `original` (issue #36: web size or view only keep them in). */
     downloadRule: string;
+    /** Password and expiry (issue #36, lib/platform/site/gallery-access.ts). */
+    gate: GalleryGate;
     events: { event: { status: string; isPublic: boolean } }[];
   } | null;
 }
@@ -58,7 +66,7 @@ interface PublicMediaRow {
 const MEDIA_ROW_SQL = `
 SELECT m."companyId", m."kind", m."state", m."storageKey", m."mimeType", m."posterKey", m."variants",
   c."id" AS "contentId", c."status" AS "contentStatus", c."requiresLead", c."keepPhotoMetadata",
-  c."downloadRule",
+  c."downloadRule", c."visibility", c."accessPasswordHash", c."expiresAt",
   (SELECT coalesce(json_agg(json_build_object('status', e."status", 'isPublic', e."isPublic")), '[]')
     FROM "content_event" ce JOIN "event" e ON e."id" = ce."eventId" WHERE ce."contentId" = c."id") AS "events"
 FROM "media_file" m LEFT JOIN "content" c ON c."id" = m."contentId"
@@ -78,6 +86,9 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
     requiresLead: boolean | null;
     keepPhotoMetadata: boolean | null;
     downloadRule: string | null;
+    visibility: string | null;
+    accessPasswordHash: string | null;
+    expiresAt: Date | null;
     events: { status: string; isPublic: boolean }[] | null;
   }>({ name: "public-media-row", text: MEDIA_ROW_SQL, values: [mediaId] });
   const row = rows[0];
@@ -94,10 +105,16 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
       row.contentId === null
         ? null
         : {
+            id: row.contentId,
             status: row.contentStatus ?? "",
             requiresLead: row.requiresLead === true,
             keepPhotoMetadata: row.keepPhotoMetadata === true,
             downloadRule: row.downloadRule ?? "original",
+            gate: {
+              visibility: row.visibility ?? "public",
+              accessPasswordHash: row.accessPasswordHash,
+              expiresAt: row.expiresAt,
+            },
             events: (row.events ?? []).map((event) => ({ event })),
           },
   };
@@ -116,11 +133,31 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
  * Renditions (images, posters, playback streams) are served gated or not: the lead gates
  * downloads, not viewing (spec §2). The content type comes from what was verified, never the store.
  */
-export async function resolveMediaObject(mediaId: string, variant: string): Promise<MediaObject> {
+export async function resolveMediaObject(
+  mediaId: string,
+  variant: string,
+  /** The request's unlock cookie of a gallery (gallery-access.ts), by the gallery's id. */
+  unlockToken?: (contentId: string) => string | undefined,
+): Promise<MediaObject> {
   const media = await publicMediaRow(mediaId);
   if (!media?.content || media.state !== "ready" || !isContentViewable(media.content)) {
     return { state: "missing" };
   }
+  // A password gallery's renditions too, not only its page (issue #36); an expired one's for nobody.
+  const contentId = media.content.id;
+  if (galleryAccess(media.content.gate, contentId, unlockToken?.(contentId)) !== "open")
+    return { state: "locked" };
+  const found = resolveOpenMedia({ ...media, content: media.content }, variant);
+  return found.state === "ok" && media.content.gate.visibility === "password"
+    ? { ...found, restricted: true }
+    : found;
+}
+
+/** The object a viewable, open content's media URL stands for. */
+function resolveOpenMedia(
+  media: PublicMediaRow & { content: NonNullable<PublicMediaRow["content"]> },
+  variant: string,
+): MediaObject {
   if (variant === "original") {
     // A photo's original keeps its EXIF (GPS included): fans get its renditions only.
     if (media.kind === "photo") return { state: "missing" };

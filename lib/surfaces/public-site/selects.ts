@@ -79,6 +79,7 @@ export function contentSelect(full: boolean) {
     companyId: true,
     ...contentFieldsSelect,
     visibility: true,
+    expiresAt: true,
     mediaFiles: {
       where: { state: "ready" },
       orderBy: [{ position: "asc" }, { createdAt: "asc" }],

@@ -187,9 +187,17 @@ export type EventPageData = {
   contents: PublicContent[];
 };
 
-export type PlayerPageData = {
+export type OpenPlayerPage = {
   state: "ok";
   company: PublicCompany;
   content: PublicContent;
   events: PublicEvent[];
 };
+
+/**
+ * Issue #36: a password gallery not unlocked (the page asks for the password) or a gallery past
+ * its expiry ("no longer available"). Nothing of the gallery but its id: no title, no photo.
+ */
+export type ClosedPlayerPage = { state: "locked" | "expired"; company: PublicCompany; contentId: string };
+
+export type PlayerPageData = OpenPlayerPage | ClosedPlayerPage;

@@ -8,6 +8,8 @@ import {
   MEDIA_QUEUES,
   SWEEP_QUEUE,
   WEB_COPIES_QUEUE,
+  GALLERY_EXPIRY_QUEUE,
+  type GalleryExpiryJobData,
   type BackfillJobData,
   type WebCopiesJobData,
   type MediaJobData,
@@ -21,6 +23,7 @@ import {
   PermanentMediaError,
   processMedia,
 } from "@/lib/platform/media/process-media";
+import { expiredGalleryChange } from "@/lib/features/content/expiry";
 import { makeWebCopiesOf } from "@/lib/platform/media/web-copy";
 
 export interface WorkerOptions {
@@ -124,11 +127,17 @@ export async function startMediaWorkers(
       console.log("[afterglow] web-size copies", { contentId: job.data.contentId, ...result });
     }
   });
+  await boss.work<GalleryExpiryJobData>(GALLERY_EXPIRY_QUEUE, polling, async ([job]) => {
+    if (!job) return;
+    const change = await expiredGalleryChange(job.data);
+    if (change && options.onPublicChange) await options.onPublicChange(change);
+  });
   // One pass per start: a new width in DEFAULT_VARIANT_WIDTHS arrives with a deploy.
   await boss.send(BACKFILL_QUEUE, {});
   return {
     async stop() {
-      for (const queue of [...queues.map(([q]) => q), SWEEP_QUEUE, BACKFILL_QUEUE, WEB_COPIES_QUEUE]) {
+      const own = [SWEEP_QUEUE, BACKFILL_QUEUE, WEB_COPIES_QUEUE, GALLERY_EXPIRY_QUEUE];
+      for (const queue of [...queues.map(([q]) => q), ...own]) {
         await boss.offWork(queue);
       }
     },

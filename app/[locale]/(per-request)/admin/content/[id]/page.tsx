@@ -82,6 +82,10 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
             keepPhotoMetadata: content.keepPhotoMetadata,
             downloadRule: content.downloadRule,
             webDownloadEdge: content.webDownloadEdge,
+            visibility: content.visibility,
+            accessPassword: "",
+            hasPassword: content.hasPassword,
+            expiresAt: content.expiresAt,
           }}
         />
       </section>

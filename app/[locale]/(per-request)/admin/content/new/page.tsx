@@ -46,6 +46,10 @@ export default async function NewContentPage({
           keepPhotoMetadata: false,
           downloadRule: "original",
           webDownloadEdge: DEFAULT_WEB_DOWNLOAD_EDGE,
+          visibility: "public",
+          accessPassword: "",
+          hasPassword: false,
+          expiresAt: null,
         }}
       />
     </EditPageFrame>

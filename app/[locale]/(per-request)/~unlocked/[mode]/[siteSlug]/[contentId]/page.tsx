@@ -1,0 +1,44 @@
+import type { Metadata } from "next";
+import { cookies } from "next/headers";
+import { notFound } from "next/navigation";
+import { setRequestLocale } from "next-intl/server";
+import { PlayerPageView } from "@/components/public/pages/player-page";
+import { resolveLocale } from "@/lib/core/i18n/config";
+import { unlockCookieName } from "@/lib/platform/site/gallery-access";
+import { isSiteMode, UNLOCKED_GLOBAL_SLUG } from "@/lib/platform/site/unlocked-path";
+import { loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
+
+/**
+ * A password gallery's player page for a browser that gave its password (issue #36). Internal:
+ * proxy.ts rewrites a player URL here only when the request carries that gallery's unlock
+ * cookie, and a direct request for this path is a 404 (lib/core/i18n/locale-path.ts). Rendered
+ * per request (the group's layout), so the gallery is never in a shared cache; the cookie is
+ * checked here, and an invalid or outdated one gets the password form again.
+ */
+type Props = PageProps<"/[locale]/~unlocked/[mode]/[siteSlug]/[contentId]">;
+
+async function load({ params }: Props) {
+  const { mode, siteSlug, contentId } = await params;
+  if (!isSiteMode(mode)) return null;
+  const token = (await cookies()).get(unlockCookieName(contentId))?.value;
+  const slug = siteSlug === UNLOCKED_GLOBAL_SLUG ? undefined : siteSlug;
+  const loaded = await loadUnlockedPlayerPage(contentId, slug, token);
+  return loaded ? { loaded, mode } : null;
+}
+
+export async function generateMetadata(props: Props): Promise<Metadata> {
+  const found = await load(props);
+  if (!found) return { robots: { index: false } };
+  const { loaded } = found;
+  const title =
+    loaded.state === "ok" ? `${loaded.content.title} · ${loaded.company.name}` : loaded.company.name;
+  return { title, robots: { index: false, follow: false } };
+}
+
+export default async function Page(props: Props) {
+  const locale = resolveLocale((await props.params).locale);
+  setRequestLocale(locale);
+  const found = await load(props);
+  if (!found) notFound();
+  return <PlayerPageView loaded={found.loaded} locale={locale} mode={found.mode} />;
+}
