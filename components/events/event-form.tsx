@@ -215,6 +215,11 @@ export function EventForm({
             checked={values.isPublic}
             onChange={(e) => set("isPublic", e.target.checked)}
           />
+          <Checkbox
+            label={t("fields.unlisted")}
+            checked={values.unlisted}
+            onChange={(e) => set("unlisted", e.target.checked)}
+          />
         </div>
       </div>
       <Field label={t("fields.description")} error={error("description")}>

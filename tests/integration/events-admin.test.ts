@@ -93,6 +93,16 @@ describe("events admin", () => {
     const edit = await getEventForEdit(demo.id, saved.id);
     expect(edit.values).toMatchObject({ date: "2026-07-18", time: "20:00", price: "45.50", isFree: false });
     expect(edit.publicUrl).toMatch(new RegExp(`/${demo.slug}/evento/noite-unica$`));
+    expect(edit.values.unlisted).toBe(false);
+    expect(row.visibility).toBe("public");
+  });
+
+  it("saves an event as unlisted (issue #36: by its link only) and back", async () => {
+    const saved = await createEvent(demo.as("manager"), input({ slug: "by-link-only", unlisted: true }));
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).visibility).toBe("unlisted");
+    expect((await getEventForEdit(demo.id, saved.id)).values.unlisted).toBe(true);
+    await updateEvent(demo.as("manager"), saved.id, input({ slug: "by-link-only", unlisted: false }));
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).visibility).toBe("public");
   });
 
   it("refuses a slug already in use in the company: 'Error saving event, check the URL is not in use'", async () => {

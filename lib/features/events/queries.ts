@@ -111,6 +111,8 @@ export interface EventFormValues {
   currency: "EUR" | "USD" | "BRL" | "GBP";
   status: EventStatus;
   isPublic: boolean;
+  /** Reachable by its link only: never listed nor indexed (issue #36). */
+  unlisted: boolean;
 }
 
 export interface EventForEdit {
@@ -136,6 +138,7 @@ export async function getEventForEdit(companyId: string, eventId: string): Promi
     currency: true,
     status: true,
     isPublic: true,
+    visibility: true,
     bannerKey: true,
     company: { select: { slug: true } },
     _count: { select: { contents: true } },
@@ -166,6 +169,7 @@ export async function getEventForEdit(companyId: string, eventId: string): Promi
         : "EUR") as EventFormValues["currency"],
       status: e.status,
       isPublic: e.isPublic,
+      unlisted: e.visibility === "unlisted",
     },
     banner: bannerMedia
       ? { state: bannerMedia.state, url: await thumbnailUrl(bannerMedia.variants, 640) }

@@ -40,6 +40,7 @@ function columns(input: ParsedEventInput) {
     currency: input.currency,
     status: input.status,
     isPublic: input.isPublic,
+    visibility: input.unlisted ? "unlisted" : "public",
   } satisfies Prisma.EventUncheckedUpdateInput;
 }
 

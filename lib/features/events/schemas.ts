@@ -59,6 +59,8 @@ export const eventInputSchema = z
     /** Absent keeps the status (the publish control sets it); a new event starts as a draft. */
     status: z.enum(EVENT_STATUSES).optional(),
     isPublic: z.boolean().default(true),
+    /** Opens by its link but is never listed on the company's page nor indexed (issue #36). */
+    unlisted: z.boolean().default(false),
     /** A banner uploaded with target `event-banner`; null removes the banner, undefined keeps it. */
     bannerMediaId: z.string().min(1).max(64).nullable().optional(),
   })

@@ -43,6 +43,7 @@ export default async function NewEventPage({ params }: PageProps<"/[locale]/admi
           currency: "EUR",
           status: "draft",
           isPublic: true,
+          unlisted: false,
         }}
       />
     </EditPageFrame>
