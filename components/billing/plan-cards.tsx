@@ -4,7 +4,14 @@ import { BillingButton } from "@/components/billing/billing-button";
 import { Card } from "@/components/ui/card";
 import type { SubscriptionOverview } from "@/lib/features/billing/overview";
 import { resolveLocale } from "@/lib/core/i18n/config";
-import { formatBytes, LIMIT_TIERS, PLANS, planPrice, type LimitTier } from "@/lib/platform/plans/limits";
+import {
+  EVERY_PLAN_FEATURES,
+  formatBytes,
+  LIMIT_TIERS,
+  PLANS,
+  planPrice,
+  type LimitTier,
+} from "@/lib/platform/plans/limits";
 
 /**
  * The plans side by side, the company's own picked out, each with its price in the reader's
@@ -32,7 +39,7 @@ export async function PlanCards({ overview, locale }: { overview: SubscriptionOv
           <p className="text-zinc-600 dark:text-zinc-400">{price(tier)}</p>
           <ul className="mt-3 space-y-1 text-sm">
             <li>{formatBytes(Number(PLANS[tier].storageBytes))}</li>
-            {PLANS[tier].features.map((feature) => (
+            {[...EVERY_PLAN_FEATURES, ...PLANS[tier].features].map((feature) => (
               <li key={feature} className="flex items-center gap-2">
                 <Check aria-hidden className="size-4 text-brand-600" />
                 {t(`features.${feature}`)}

@@ -53,6 +53,15 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   // 1. The trial: started from the subscription page, 5 days in the banner.
   await page.goto("/admin/subscription");
   await expect(page.getByTestId("current-plan")).toHaveText("Starter");
+  // Issue #36: what every plan includes is named on every plan's card.
+  for (const tier of ["starter", "professional", "enterprise"]) {
+    await expect(page.getByTestId(`plan-${tier}`)).toContainText(
+      "Password and unlisted galleries, expiry dates",
+    );
+    await expect(page.getByTestId(`plan-${tier}`)).toContainText(
+      "Download rules: originals, web size or view only",
+    );
+  }
   await expect(page.getByTestId("billing-not-configured")).toBeVisible();
   await page.getByRole("button", { name: "Start the 5-day free trial" }).click();
   await expect(page.getByText("Trial started! 5 days of free Premium access.")).toBeVisible();

@@ -28,6 +28,8 @@ test("Start free leads from the marketing home to sign-up", async ({ page, conte
   await expect(page.getByRole("tab", { selected: true })).toHaveText(/Criar conta|Registar|Sign up/i);
   await page.goto("/#pricing");
   await expect(page.locator('#pricing a[href="/auth?mode=signup"]')).toHaveCount(2);
+  // Issue #36: the pricing says what every plan includes.
+  await expect(page.getByTestId("pricing-every-plan")).toBeVisible();
 });
 
 /** axe in light and dark on the page as it is now (the theme follows the system's scheme). */

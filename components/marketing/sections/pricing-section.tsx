@@ -77,6 +77,12 @@ export async function PricingSection() {
           </li>
         ))}
       </ul>
+      <p
+        data-testid="pricing-every-plan"
+        className="mx-auto mt-8 max-w-3xl text-center text-sm text-zinc-600 dark:text-zinc-400"
+      >
+        {t("pricingEveryPlan")}
+      </p>
     </section>
   );
 }
