@@ -75,6 +75,9 @@ export function ContentForm({
   } = useFormAction<{ id: string }>(null, {
     onSuccess: (data) => {
       if (contentId) {
+        // The password is stored (hashed) now: a later save keeps it unless a new one is typed,
+        // so it does not end the guests' unlocks by hashing the same password again.
+        setValues((v) => ({ ...v, accessPassword: "", hasPassword: v.visibility === "password" }));
         toast.success(t("saved"));
         router.refresh();
         return;

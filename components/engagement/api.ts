@@ -72,6 +72,10 @@ export const engagementClient = {
   downloadAll: (contentId: string, input: { lead?: LeadInput }) =>
     post<{ url: string; fileName: string; ticket: string }>(`${base(contentId)}/download-all`, input),
   view: (contentId: string) => post<unknown>(`${base(contentId)}/views`, {}),
+  /** The visitor's hearted photos of a gallery (issue #36). */
+  favourites: (contentId: string) => call<{ mediaIds: string[] }>(`${base(contentId)}/favourites`),
+  favourite: (contentId: string, mediaId: string, favourite: boolean) =>
+    post<{ mediaId: string; favourite: boolean }>(`${base(contentId)}/favourites`, { mediaId, favourite }),
   /** A password gallery's password (issue #36): the answer sets the gallery's unlock cookie. */
   unlock: (contentId: string, password: string) =>
     post<{ unlocked: true }>(`${base(contentId)}/unlock`, { password }),

@@ -1,12 +1,14 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { Maximize2 } from "lucide-react";
+import { Heart, Maximize2 } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useState, type KeyboardEvent } from "react";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 import { SteppedImage } from "@/components/gallery/stepped-image";
 import { useOptionalEngagement, useReportCurrentMedia } from "@/components/engagement/engagement-provider";
+import { useFavourites } from "@/components/engagement/use-favourites";
+import { toast } from "@/components/ui/lazy-toast";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { cx } from "@/lib/core/join-classes";
 
@@ -15,18 +17,57 @@ const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) 
   ssr: false,
 });
 
-/** The player's photo viewer: one large photo, ← / → to move, thumbnails, full screen. */
-export function PhotoViewer({ items }: { items: LightboxItem[] }) {
+/**
+ * The player's photo viewer: one large photo, ← / → to move, thumbnails, full screen; a heart
+ * per photo and "My favourites" to see only the hearted ones (issue #36).
+ */
+export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
   const t = useTranslations("gallery");
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
+  const favourites = useFavourites();
+  const [onlyFavourites, setOnlyFavourites] = useState(false);
+  const hearted = favourites.ids;
+  const items = onlyFavourites && hearted ? all.filter((i) => hearted.has(i.id)) : all;
   const count = items.length;
-  const item = items[index];
+  // Un-hearting the last photo of "My favourites" shortens the list under the index.
+  const current = Math.min(index, Math.max(0, count - 1));
+  const item = items[current];
   // The download button saves the photo on screen.
   useReportCurrentMedia(item?.id);
   const target = useOptionalEngagement()?.target;
-  if (!item) return null;
-  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const showOnly = (only: boolean) => {
+    setOnlyFavourites(only);
+    setIndex(0);
+  };
+  const favouritesToggle = hearted && all.length > 1 && (
+    <div className="flex items-center gap-2">
+      <button
+        type="button"
+        aria-pressed={onlyFavourites}
+        onClick={() => showOnly(!onlyFavourites)}
+        className="inline-flex h-9 items-center gap-2 rounded-full border border-zinc-300 px-3 text-sm hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+      >
+        <Heart aria-hidden className={cx("size-4", onlyFavourites && "fill-current")} />
+        {t("favouritesOnly", { count: hearted.size })}
+      </button>
+    </div>
+  );
+  if (!item) {
+    return (
+      <div className="flex flex-col gap-3">
+        {favouritesToggle}
+        <p className="rounded-2xl border border-dashed border-zinc-300 p-8 text-center text-sm text-zinc-600 dark:border-zinc-600 dark:text-zinc-300">
+          {t("noFavourites")}
+        </p>
+      </div>
+    );
+  }
+  const isFavourite = hearted?.has(item.id) ?? false;
+  const toggleFavourite = async () => {
+    if (!(await favourites.set(item.id, !isFavourite))) toast.error(t("favouriteFailed"));
+  };
+  const go = (delta: number) => setIndex((current + delta + count) % count);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowRight") go(1);
@@ -37,6 +78,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
 
   return (
     <div className="flex flex-col gap-3">
+      {favouritesToggle}
       <div
         role="group"
         aria-roledescription={t("viewer")}
@@ -55,6 +97,17 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
           nextClassName="absolute right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 max-sm:p-2.5"
           iconClassName="size-6"
         />
+        {hearted && (
+          <button
+            type="button"
+            onClick={toggleFavourite}
+            aria-pressed={isFavourite}
+            aria-label={t("favourite")}
+            className="absolute top-2 right-2 rounded-full bg-black/60 p-2 text-white hover:bg-black/80 max-sm:p-3"
+          >
+            <Heart aria-hidden className={cx("size-5", isFavourite && "fill-rose-500 text-rose-500")} />
+          </button>
+        )}
         <button
           type="button"
           onClick={() => setFull(true)}
@@ -68,7 +121,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
             aria-live="polite"
             className="absolute bottom-2 left-2 rounded-full bg-black/60 px-3 py-1 text-sm text-white"
           >
-            {t("counter", { index: index + 1, total: count })}
+            {t("counter", { index: current + 1, total: count })}
           </p>
         )}
       </div>
@@ -80,10 +133,10 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
                 type="button"
                 onClick={() => setIndex(i)}
                 aria-label={thumb.alt}
-                aria-current={i === index ? "true" : undefined}
+                aria-current={i === current ? "true" : undefined}
                 className={cx(
                   "block size-16 overflow-hidden rounded-lg ring-2 ring-offset-2 ring-offset-white dark:ring-offset-ink-900",
-                  i === index ? "ring-tenant" : "ring-transparent",
+                  i === current ? "ring-tenant" : "ring-transparent",
                 )}
               >
                 <ResponsiveImage image={thumb.image} alt="" sizes="64px" className="h-full w-full" />
@@ -95,7 +148,7 @@ export function PhotoViewer({ items }: { items: LightboxItem[] }) {
       {full && (
         <Lightbox
           items={items}
-          index={index}
+          index={current}
           onIndexChange={setIndex}
           onClose={() => setFull(false)}
           downloadAll={Boolean(target?.downloadable && target.downloadAll)}

@@ -350,7 +350,14 @@ const AUTH_PATHS = [
 /** Every public route and the page routing, with its share of the 2,000 requests. */
 const ENDPOINTS: Endpoint[] = [
   content("engagement/route.ts", "GET", 60),
-  content("like/route.ts", "POST", 130, fc.record({ liked: fc.option(fc.boolean()) })),
+  content("like/route.ts", "POST", 110, fc.record({ liked: fc.option(fc.boolean()) })),
+  content("favourites/route.ts", "GET", 5),
+  content(
+    "favourites/route.ts",
+    "POST",
+    15,
+    fc.record({ mediaId, favourite: usually(fc.boolean(), jsonValue) }),
+  ),
   content("unlock/route.ts", "POST", 20, fc.record({ password: usually(words(1, 40), text) })),
   content("comments/route.ts", "GET", 60),
   content(

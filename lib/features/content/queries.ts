@@ -155,6 +155,8 @@ export interface MediaItem {
   processingError: string | null;
   thumbUrl: string | null;
   position: number;
+  /** Fans who hearted this photo (issue #36). */
+  favourites: number;
 }
 
 export interface ContentForEdit {
@@ -212,6 +214,13 @@ export async function getContentForEdit(companyId: string, contentId: string): P
       position: true,
     },
   });
+  // Fans' hearts per photo (issue #36), counted in one query scoped to the company.
+  const hearts = await db.favourite.groupBy({
+    by: ["mediaId"],
+    where: { companyId, contentId },
+    _count: { _all: true },
+  });
+  const heartsOf = new Map(hearts.map((h) => [h.mediaId, h._count._all]));
   return {
     id: c.id,
     title: c.title,
@@ -235,6 +244,7 @@ export async function getContentForEdit(companyId: string, contentId: string): P
         ...m,
         sizeBytes: Number(sizeBytes),
         thumbUrl: m.state === "ready" ? await thumbnailUrl(variants, 320) : null,
+        favourites: heartsOf.get(m.id) ?? 0,
       })),
     ),
   };

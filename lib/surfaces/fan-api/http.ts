@@ -30,6 +30,7 @@ import { fanLimitStore } from "@/lib/core/rate-limit/batched-store";
 import { enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
 import { assertGalleryOpen } from "@/lib/platform/site/gallery-gate";
 import { unlockGallery, unlockSetCookie } from "@/lib/features/engagement/unlock-gallery";
+import { listFavourites, setFavourite } from "@/lib/features/engagement/favourites";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -183,6 +184,14 @@ export function engagementHandlers(options: EngagementHttpOptions) {
         },
       });
     }),
+    /** GET /api/content/{id}/favourites — this visitor's hearted photos (issue #36). */
+    favourites: handler("GET", null, async ({ contentId, visitor }) =>
+      json(visitor.isNew ? { mediaIds: [] } : await listFavourites(contentId, visitor.id)),
+    ),
+    /** POST /api/content/{id}/favourites — `{ mediaId, favourite }`: set, not toggle (a retry changes nothing). */
+    favourite: handler("POST", "like", async ({ contentId, visitor, body }) =>
+      json(await setFavourite(contentId, visitor.id, body)),
+    ),
     view: handler("POST", "view", async ({ contentId, visitor }) => {
       await recordView(contentId, visitor.id, visitor.source);
       return json({ ok: true }, 202);

@@ -4,6 +4,7 @@ import { EditPageFrame, EditPageHeader } from "@/components/admin/edit-page-fram
 import { CommentsSection } from "@/components/comments/comments-section";
 import { ContentForm } from "@/components/content/content-form";
 import { ContentStatusActions } from "@/components/content/content-status-actions";
+import { FavouritesPanel } from "@/components/content/favourites-panel";
 import { MediaManager } from "@/components/content/media-manager";
 import { StatusBadge } from "@/components/content/status-badge";
 import { QrCodesPanel } from "@/components/share/qr-codes-panel";
@@ -89,6 +90,8 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
           }}
         />
       </section>
+
+      {content.kind === "photo_gallery" && <FavouritesPanel media={content.media} />}
 
       <QrCodesPanel membership={membership} item={{ kind: "content", id: content.id }} />
 

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { db } from "@/lib/core/db";
+import { parseOrThrow } from "@/lib/core/errors";
+import { getPublicContentOrThrow, notFound } from "@/lib/features/engagement/get-public-content-or-throw";
+import { isRecordIdShape } from "@/lib/core/validation/common";
+
+/**
+ * A fan's favourite photos of a gallery (issue #36): hearts per visitor (the signed `ag_vid`,
+ * no account), set rather than toggled so a retried request changes nothing. Only a ready photo
+ * of a content the fan may see (the fan API's gate has already checked password and expiry).
+ */
+export const favouriteSchema = z.object({
+  mediaId: z.string({ error: "validation.invalidForm" }).min(1).max(128),
+  favourite: z.boolean({ error: "validation.invalidForm" }),
+});
+
+/** The most a visitor keeps per gallery: a fan choosing, not a script filling a table. */
+export const MAX_FAVOURITES_PER_GALLERY = 1000;
+
+export async function setFavourite(
+  contentId: string,
+  visitorId: string,
+  input: unknown,
+): Promise<{ mediaId: string; favourite: boolean }> {
+  const { mediaId, favourite } = parseOrThrow(favouriteSchema, input);
+  const content = await getPublicContentOrThrow(contentId);
+  if (!isRecordIdShape(mediaId)) throw notFound();
+  const media = await db.mediaFile.findFirst({
+    where: { id: mediaId, contentId: content.id, kind: "photo", state: "ready" },
+    select: { id: true },
+  });
+  if (!media) throw notFound();
+  if (!favourite) {
+    await db.favourite.deleteMany({ where: { mediaId, visitorId } });
+    return { mediaId, favourite: false };
+  }
+  const count = await db.favourite.count({ where: { contentId: content.id, visitorId } });
+  if (count >= MAX_FAVOURITES_PER_GALLERY) return { mediaId, favourite: false };
+  await db.favourite.createMany({
+    data: [{ mediaId, visitorId, contentId: content.id, companyId: content.companyId }],
+    skipDuplicates: true,
+  });
+  return { mediaId, favourite: true };
+}
+
+/** The photos this visitor hearted in the gallery, oldest first. */
+export async function listFavourites(contentId: string, visitorId: string): Promise<{ mediaIds: string[] }> {
+  const content = await getPublicContentOrThrow(contentId);
+  const rows = await db.favourite.findMany({
+    where: { contentId: content.id, visitorId },
+    orderBy: { createdAt: "asc" },
+    select: { mediaId: true },
+  });
+  return { mediaIds: rows.map((row) => row.mediaId) };
+}

@@ -1,0 +1,94 @@
+import { axeLightAndDark } from "./axe";
+import { adminOfNewCompany, createPublishedGallery, sql } from "./auth-support";
+import { expect, test } from "./fixtures";
+import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
+import { generatePhoto } from "@/scripts/lib/demo-media";
+
+/**
+ * Issue #36, favourites through the real UI: a fan hearts two of three photos in the player (the
+ * heart is a toggle button), "My favourites (2)" shows only those, a reload keeps them (the
+ * visitor's own), un-hearting one updates the list; the organiser's edit screen shows the
+ * most-hearted photos with their counts.
+ */
+test("a fan hearts photos and sees only them; the organiser sees the most loved", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(180_000);
+  const { companyId } = await adminOfNewCompany(context, "Favourites Co");
+  const { contentId } = await createPublishedGallery(companyId, "Hearts Night");
+  const [company] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
+
+  await page.goto(`/admin/content/${contentId}`);
+  await expect(page.getByTestId("favourites-empty")).toBeVisible();
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles(
+      await Promise.all(
+        [1, 2, 3].map(async (n) => ({
+          name: `photo-${n}.jpg`,
+          mimeType: "image/jpeg",
+          buffer: await generatePhoto({ seed: 3700 + n, theme: "festival", width: 800, height: 600 }),
+        })),
+      ),
+    );
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql<{ n: number }>(
+            `select count(*)::int as n from media_file where "contentId" = $1 and state = 'ready'`,
+            [contentId],
+          )
+        )[0]?.n,
+      { timeout: 90_000 },
+    )
+    .toBe(3);
+
+  const fan = await browser.newContext({ baseURL });
+  await skipCookieBanner(fan);
+  await setLocale(fan, baseURL!, "en");
+  const player = await fan.newPage();
+  await expect
+    .poll(
+      async () => {
+        await player.goto(`/${company!.slug}/player/${contentId}`);
+        return player.getByRole("list", { name: "Thumbnails" }).getByRole("button").count();
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(3);
+  await waitForHydration(player);
+  const heart = player.getByRole("button", { name: "Favourite", exact: true });
+  const only = player.getByRole("button", { name: /My favourites/ });
+  await expect(only).toHaveText("My favourites (0)");
+  await expect(heart).toHaveAttribute("aria-pressed", "false");
+  await heart.click();
+  await expect(heart).toHaveAttribute("aria-pressed", "true");
+  await player.getByRole("list", { name: "Thumbnails" }).getByRole("button").nth(2).click();
+  await heart.click();
+  await expect(only).toHaveText("My favourites (2)");
+  await axeLightAndDark(player);
+
+  await only.click();
+  await expect(only).toHaveAttribute("aria-pressed", "true");
+  await expect(player.getByRole("list", { name: "Thumbnails" }).getByRole("button")).toHaveCount(2);
+  // The visitor's own: a reload keeps them.
+  await player.reload();
+  await waitForHydration(player);
+  await expect(only).toHaveText("My favourites (2)");
+  await only.click();
+  await heart.click(); // un-heart the photo on screen
+  await expect(only).toHaveText("My favourites (1)");
+  // One favourite left: one photo, no thumbnail strip.
+  await expect(player.getByRole("list", { name: "Thumbnails" })).toHaveCount(0);
+
+  // The organiser: the most-hearted photo with its count.
+  await page.reload();
+  await expect(page.getByTestId("favourites-top").getByRole("listitem")).toHaveCount(1);
+  await expect(page.getByTestId("favourites-top")).toContainText("1 heart");
+  await fan.close();
+});

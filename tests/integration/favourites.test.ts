@@ -1,0 +1,153 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getContentForEdit } from "@/lib/features/content/queries";
+import { randomUUID } from "node:crypto";
+import { processMedia } from "@/lib/platform/media/process-media";
+import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
+import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
+
+/**
+ * Issue #36, favourites: a fan hearts photos of a gallery (per visitor, no account), sees them
+ * back, un-hearts one; only ready photos of that gallery can be hearted; the organiser's edit
+ * screen counts hearts per photo, for its own company only. Through the real handlers.
+ */
+let env: MediaTestEnv;
+let company: Tenant;
+let gallery: string;
+let otherGallery: string;
+let photos: string[];
+let api: ReturnType<typeof engagementHandlers>;
+
+const limits: EngagementLimits = {
+  windowSeconds: 60,
+  perVisitor: { like: 50, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
+  anonPerIp: 500,
+};
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+/** Visitor ids are the server's UUIDs (a signed cookie of anything else is a new visitor). */
+const fan = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
+
+function fanRequest(contentId: string, visitor: string, body?: unknown): Request {
+  return new Request(`http://app.test/api/content/${contentId}/favourites`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      host: "app.test",
+      origin: "http://app.test",
+      cookie: `NEXT_LOCALE=en; ag_vid=${signedVisitorId(visitor)}`,
+      ...(body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+const heart = async (visitor: string, mediaId: string, favourite = true, contentId = gallery) => {
+  const res = await api.favourite(fanRequest(contentId, visitor, { mediaId, favourite }), params(contentId));
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+};
+const mine = async (visitor: string) =>
+  (
+    (await (await api.favourites(fanRequest(gallery, visitor), params(gallery))).json()) as {
+      mediaIds: string[];
+    }
+  ).mediaIds;
+
+async function photo(contentId: string, seed: number): Promise<string> {
+  const bytes = await sharp({
+    create: { width: 400, height: 300, channels: 3, background: { r: seed, g: 80, b: 120 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const { completed } = await uploadFile(company.as("admin"), {
+    fileName: `IMG_${seed}.jpg`,
+    contentType: "image/jpeg",
+    bytes,
+    target: { type: "content", contentId },
+  });
+  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
+  return completed.media.id;
+}
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  company = await createTenant(env.db, { plan: "professional" });
+  const event = await createEventRow(env.db, company.id);
+  const make = async (title: string) =>
+    (
+      await createContentRow(env.db, company.id, {
+        title,
+        kind: "photo_gallery",
+        status: "published",
+        eventIds: [event.id],
+      })
+    ).id;
+  gallery = await make("Night one");
+  otherGallery = await make("Night two");
+  api = engagementHandlers({
+    limits,
+    clientIp: { trustProxy: false, trustedProxies: [] },
+    ipSecret: "test-secret",
+    secureCookie: false,
+  });
+  photos = [await photo(gallery, 10), await photo(gallery, 20), await photo(gallery, 30)];
+}, 120_000);
+afterAll(() => env?.close());
+
+describe("favourites", () => {
+  it("a fan hearts photos, sees them back in order, un-hearts one; a retry changes nothing", async () => {
+    expect(await mine(fan.a)).toEqual([]);
+    expect(await heart(fan.a, photos[2]!)).toEqual({
+      status: 200,
+      body: { mediaId: photos[2], favourite: true },
+    });
+    expect((await heart(fan.a, photos[0]!)).status).toBe(200);
+    expect((await heart(fan.a, photos[0]!)).status).toBe(200);
+    expect(await mine(fan.a)).toEqual([photos[2], photos[0]]);
+    expect(await heart(fan.a, photos[2]!, false)).toEqual({
+      status: 200,
+      body: { mediaId: photos[2], favourite: false },
+    });
+    expect(await mine(fan.a)).toEqual([photos[0]]);
+    // Another visitor's hearts are their own.
+    expect(await mine(fan.b)).toEqual([]);
+  });
+
+  it("refuses a photo of another gallery, an unknown id and a malformed body", async () => {
+    expect((await heart(fan.a, photos[1]!, true, otherGallery)).status).toBe(404);
+    expect((await heart(fan.a, "no-such-media")).status).toBe(404);
+    const bad = await api.favourite(
+      fanRequest(gallery, fan.a, { mediaId: photos[1], favourite: "yes" }),
+      params(gallery),
+    );
+    expect(bad.status).toBe(422);
+    expect(await env.db.favourite.count({ where: { contentId: otherGallery } })).toBe(0);
+  });
+
+  it("a password gallery's hearts need its unlock, like everything else of it", async () => {
+    await env.db.content.update({
+      where: { id: otherGallery },
+      data: { visibility: "password", accessPasswordHash: "aa:bb" },
+    });
+    // What the organiser's save does on every instance (the public cache tags' expiry).
+    forgetGalleryGate(otherGallery);
+    const locked = await api.favourites(fanRequest(otherGallery, fan.a), params(otherGallery));
+    expect(locked.status).toBe(404);
+  });
+
+  it("the organiser's edit screen counts hearts per photo", async () => {
+    await heart(fan.b, photos[0]!);
+    await heart(fan.c, photos[0]!);
+    await heart(fan.c, photos[1]!);
+    const media = (await getContentForEdit(company.id, gallery)).media;
+    expect(Object.fromEntries(media.map((m) => [m.id, m.favourites]))).toEqual({
+      [photos[0]!]: 3,
+      [photos[1]!]: 1,
+      [photos[2]!]: 0,
+    });
+    // Another company cannot read this gallery's (the guard's company scopes the read).
+    const other = await createTenant(env.db);
+    await expect(getContentForEdit(other.id, gallery)).rejects.toMatchObject({ code: "not_found" });
+  });
+});
