@@ -21,6 +21,12 @@ const nextConfig: NextConfig = {
   // repeating it inside every `next build` would only slow `npm start` down.
   typescript: { ignoreBuildErrors: true },
   cacheHandler: path.join(process.cwd(), "server/csp-cache-handler.cjs"),
+  // Next.js's image optimizer is not used (public images are <picture> over /api/media, which
+  // checks access on every request) and must not run: it fetches /api/media URLs without the
+  // fan's cookies and keeps the bytes for hours by URL alone, so a photo read through it while
+  // its gallery was public outlived a new password, an expiry or unpublishing (issue #36
+  // review). Off, /_next/image answers 404 (tests/unit/image-optimizer-off.test.ts).
+  images: { unoptimized: true },
   experimental: {
     // Pages regenerated at run time (ISR) and the tagged data cache live in memory, not in
     // .next/: a restarted server (or the next e2e run on a fresh database) never serves pages
