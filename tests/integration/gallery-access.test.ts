@@ -263,3 +263,34 @@ describe("expiry", () => {
     expect((await getContentForEdit(company.id, gallery)).expiresAt).toBeNull();
   });
 });
+
+describe("unlisted galleries in share images (issue #36 review)", () => {
+  it("the company's and its event's share images never show an unlisted gallery's photo; its own does", async () => {
+    const other = await createTenant(env.db, { plan: "professional" });
+    const event = await createEventRow(env.db, other.id);
+    const hidden = (
+      await createContentRow(env.db, other.id, {
+        title: "For the manager only",
+        kind: "photo_gallery",
+        status: "published",
+        eventIds: [event.id],
+      })
+    ).id;
+    await env.db.content.update({ where: { id: hidden }, data: { visibility: "unlisted" } });
+    const bytes = await sharp({ create: { width: 700, height: 500, channels: 3, background: "#36c" } })
+      .jpeg()
+      .toBuffer();
+    const { completed } = await uploadFile(other.as("admin"), {
+      fileName: "IMG_0002.jpg",
+      contentType: "image/jpeg",
+      bytes,
+      target: { type: "content", contentId: hidden },
+    });
+    expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
+    // Not listed anywhere a stranger browses: not the landing page's preview, not the event's.
+    expect((await loadOgSubject("company", other.id, "en"))?.photoKey).toBeNull();
+    expect((await loadOgSubject("event", event.id, "en"))?.photoKey).toBeNull();
+    // Its own link's preview shows it (an unlisted gallery opens by its link).
+    expect((await loadOgSubject("content", hidden, "en"))?.photoKey).toContain(completed.media.id);
+  }, 60_000);
+});

@@ -11,6 +11,7 @@ import type { Locale } from "@/lib/core/i18n/config";
 import {
   isContentViewable,
   isEventViewable,
+  listedContentWhere,
   notExpiredWhere,
   viewableContentWhere,
 } from "@/lib/platform/site/visibility";
@@ -89,7 +90,8 @@ export async function loadOgSubject(
       logoKey: await resolveLogoKey(company.id),
       title: company.name,
       event: null,
-      photoKey: photoKeyOf(await coverOf({ companyId: id })),
+      // What the landing page lists: never an unlisted gallery's photo (issue #36 review).
+      photoKey: photoKeyOf(await coverOf({ companyId: id, ...listedContentWhere() })),
       description: pickString(dto.landingDescription, locale) ?? pickString(dto.description, locale),
     };
   }
@@ -127,7 +129,8 @@ export async function loadOgSubject(
       },
       photoKey:
         (await resolveBanner(event.id))?.key ??
-        photoKeyOf(await coverOf({ events: { some: { eventId: id } } })),
+        // What the event page lists: its public galleries, never an unlisted one's photo.
+        photoKeyOf(await coverOf({ events: { some: { eventId: id } }, visibility: "public" })),
       description: null,
     };
   }
