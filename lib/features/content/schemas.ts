@@ -13,8 +13,12 @@ export const MAX_TAGS = 20;
 /** Who opens a gallery (issue #36): everyone, whoever has the link, whoever has the password. */
 export const CONTENT_VISIBILITIES = ["public", "unlisted", "password"] as const;
 export type ContentVisibilityValue = (typeof CONTENT_VISIBILITIES)[number];
-/** A gallery password guests type from a message: short is fine, empty is not. */
-export const GALLERY_PASSWORD_MIN = 4;
+/**
+ * A gallery password guests type from a message. Eight characters at least: the unlock limits
+ * allow 200 wrong guesses per gallery per 15 minutes from many addresses, which would find a
+ * 4-digit PIN in hours (issue #36 review), and leave an 8-character one out of reach.
+ */
+export const GALLERY_PASSWORD_MIN = 8;
 export const GALLERY_PASSWORD_MAX = 200;
 
 const optionalText = (max: number) =>

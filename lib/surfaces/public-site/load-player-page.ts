@@ -58,11 +58,14 @@ export async function loadPlayerPage(
  * The player page for a browser holding `token`, the gallery's unlock cookie (issue #36): read
  * per request by the page the proxy sends such a browser to (app/[locale]/(per-request)/~unlocked),
  * never cached. Without a valid token a password gallery is `locked`, as on the cached page.
+ * `shared`: the cached page's data, for a gallery that has no password (any client can send a
+ * cookie named `ag_unlock_<id>`: it must not buy a full uncached render of a public gallery).
  */
 export async function loadUnlockedPlayerPage(
   contentId: string,
   companySlug: string | undefined,
   token: string | undefined,
+  shared?: () => Promise<PlayerPageData | null>,
 ): Promise<PlayerPageData | null> {
   if (!isRecordIdShape(contentId)) return null;
   const ref = await db.content.findUnique({
@@ -76,6 +79,7 @@ export async function loadUnlockedPlayerPage(
     },
   });
   if (!ref || (companySlug !== undefined && ref.company.slug !== companySlug.toLowerCase())) return null;
+  if (ref.visibility !== "password" && shared) return shared();
   return loadPlayerPage(contentId, ref.companyId, {
     unlocked: galleryAccess(ref, contentId, token) === "open",
   });

@@ -7,6 +7,7 @@ import { resolveLocale } from "@/lib/core/i18n/config";
 import { unlockCookieName } from "@/lib/platform/site/gallery-access";
 import { isSiteMode, UNLOCKED_GLOBAL_SLUG } from "@/lib/platform/site/unlocked-path";
 import { loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
+import { getPlayerPage } from "@/lib/surfaces/public-site/queries";
 
 /**
  * A password gallery's player page for a browser that gave its password (issue #36). Internal:
@@ -22,7 +23,7 @@ async function load({ params }: Props) {
   if (!isSiteMode(mode)) return null;
   const token = (await cookies()).get(unlockCookieName(contentId))?.value;
   const slug = siteSlug === UNLOCKED_GLOBAL_SLUG ? undefined : siteSlug;
-  const loaded = await loadUnlockedPlayerPage(contentId, slug, token);
+  const loaded = await loadUnlockedPlayerPage(contentId, slug, token, () => getPlayerPage(contentId, slug));
   return loaded ? { loaded, mode } : null;
 }
 
