@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -11,6 +12,10 @@ const alias = {
 export default defineConfig({
   resolve: { alias },
   test: {
+    // One worker per core, not Vitest's default of one fewer: the integration files spend much of
+    // their time waiting on PostgreSQL, S3, ffmpeg and timers, and on a 2-core CI machine the
+    // default (one worker) left the second core mostly idle.
+    maxWorkers: Math.max(2, os.availableParallelism()),
     projects: [
       {
         resolve: { alias },
