@@ -58,7 +58,11 @@ describe("pg-boss media jobs", () => {
       target: { type: "content", contentId },
     });
     await waitForState(completed.media.id, "ready");
-    expect(changes).toContainEqual({ companyId: company.id, contentIds: [contentId], eventIds: [] });
+    // The worker marks the media ready, then reads the change and reports it: on a busy machine
+    // the poll above can see the row before the report arrives.
+    await expect
+      .poll(() => changes, { timeout: 10_000 })
+      .toContainEqual({ companyId: company.id, contentIds: [contentId], eventIds: [] });
     await workers.stop();
     await boss.stop({ graceful: true, wait: true });
   });
