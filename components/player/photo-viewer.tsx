@@ -46,7 +46,7 @@ export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
         type="button"
         aria-pressed={onlyFavourites}
         onClick={() => showOnly(!onlyFavourites)}
-        className="inline-flex h-9 items-center gap-2 rounded-full border border-zinc-300 px-3 text-sm hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+        className="inline-flex h-11 items-center gap-2 rounded-full border border-zinc-300 px-3 text-sm hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
       >
         <Heart aria-hidden className={cx("size-4", onlyFavourites && "fill-current")} />
         {t("favouritesOnly", { count: hearted.size })}
