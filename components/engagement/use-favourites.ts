@@ -11,6 +11,36 @@ export interface Favourites {
   set(mediaId: string, favourite: boolean): Promise<boolean>;
 }
 
+/** Set in this browser once it hearts a photo of the gallery. */
+const markOf = (contentId: string) => `ag_fav:${contentId}`;
+
+function hasMark(contentId: string): boolean {
+  try {
+    return window.localStorage.getItem(markOf(contentId)) === "1";
+  } catch {
+    return false;
+  }
+}
+
+function setMark(contentId: string): void {
+  try {
+    window.localStorage.setItem(markOf(contentId), "1");
+  } catch {
+    // Storage refused (private mode): the hearts are still saved; a later visit just asks.
+  }
+}
+
+/**
+ * A browser that never hearted a photo of this gallery has none to ask for: no request on a
+ * fan's first visit (issue #35 counts every request of it; the bench caught this one at 71/s
+ * through Next.js's router, minting a visitor id). Null: the server could not be asked.
+ */
+async function loadFavourites(contentId: string): Promise<string[] | null> {
+  if (!hasMark(contentId)) return [];
+  const result = await engagementClient.favourites(contentId);
+  return result.ok ? result.data.mediaIds : null;
+}
+
 /**
  * The visitor's favourite photos of the gallery on screen (issue #36), read once the player's
  * engagement state has given the browser its visitor cookie (a first request without one would
@@ -25,8 +55,8 @@ export function useFavourites(): Favourites {
   useEffect(() => {
     if (!contentId || !ready) return;
     let live = true;
-    void engagementClient.favourites(contentId).then((result) => {
-      if (live && result.ok) setIds(new Set(result.data.mediaIds));
+    void loadFavourites(contentId).then((mediaIds) => {
+      if (live && mediaIds) setIds(new Set(mediaIds));
     });
     return () => {
       live = false;
@@ -45,7 +75,10 @@ export function useFavourites(): Favourites {
         });
       change(favourite);
       const result = await engagementClient.favourite(contentId, mediaId, favourite);
-      if (result.ok && result.data.favourite === favourite) return true;
+      if (result.ok && result.data.favourite === favourite) {
+        if (favourite) setMark(contentId);
+        return true;
+      }
       change(!favourite);
       return false;
     },
