@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bossJobSender, createBoss, ensureQueues } from "@/lib/core/queue/boss";
 import { MEDIA_QUEUES } from "@/lib/core/queue/queues";
+import { scheduleGalleryExpiry } from "@/lib/core/queue/sender";
 import { sweepMedia } from "@/lib/surfaces/workers/sweep";
 import { startMediaWorkers } from "@/lib/surfaces/workers/worker";
 import { generatePhoto } from "@/scripts/lib/demo-media";
@@ -166,5 +167,47 @@ describe("the sweep", () => {
     const usedAfter = (await env.db.company.findUniqueOrThrow({ where: { id: company.id } }))
       .storageUsedBytes;
     expect(usedAfter).toBe(usedBefore - 1000n - BigInt(photo.length));
+  });
+
+  it("a gallery's expiry job refreshes its pages when the date comes; a job for a date since changed does nothing", async () => {
+    const boss = await startBoss();
+    const changes: unknown[] = [];
+    const workers = await startMediaWorkers(boss, {
+      concurrency: { image: 1, video: 1, audio: 1 },
+      onPublicChange: async (change) => changes.push(change),
+      sweepCron: null,
+      pollingIntervalSeconds: 0.5,
+    });
+    const due = (await createContentRow(env.db, company.id, { status: "published" })).id;
+    const moved = (await createContentRow(env.db, company.id, { status: "published" })).id;
+    const at = new Date(Math.ceil((Date.now() + 2000) / 1000) * 1000);
+    for (const id of [due, moved]) {
+      await env.db.content.update({ where: { id }, data: { expiresAt: at } });
+      await scheduleGalleryExpiry(id, at, async () => boss);
+    }
+    // The organiser extends one before its date: its job finds another date and does nothing.
+    await env.db.content.update({
+      where: { id: moved },
+      data: { expiresAt: new Date(at.getTime() + 86_400_000) },
+    });
+    await expect
+      .poll(() => changes, { timeout: 20_000 })
+      .toContainEqual({ companyId: company.id, contentIds: [due], eventIds: [] });
+    // Not before its date.
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime());
+    // Both jobs ran; the moved one reported nothing.
+    await expect
+      .poll(
+        async () =>
+          (
+            await env.db.$queryRaw<{ state: string }[]>`
+              SELECT state::text FROM pgboss.job WHERE name = 'gallery-expiry' AND data->>'contentId' = ${moved}`
+          )[0]?.state,
+        { timeout: 20_000 },
+      )
+      .toBe("completed");
+    expect(changes).not.toContainEqual(expect.objectContaining({ contentIds: [moved] }));
+    await workers.stop();
+    await boss.stop({ graceful: true, wait: true });
   });
 });

@@ -70,10 +70,15 @@ export async function requestWebCopies(contentId: string): Promise<void> {
  * (lib/platform/site/gallery-access.ts); without the job, a cached list may show its card until
  * its hourly refresh.
  */
-export async function scheduleGalleryExpiry(contentId: string, expiresAt: Date): Promise<void> {
+export async function scheduleGalleryExpiry(
+  contentId: string,
+  expiresAt: Date,
+  /** The process's boss unless given (tests pass their own). */
+  bossOf: () => Promise<PgBoss> = getBoss,
+): Promise<void> {
   const data = { contentId, expiresAt: expiresAt.toISOString() };
   try {
-    const boss = await getBoss();
+    const boss = await bossOf();
     await boss.send(GALLERY_EXPIRY_QUEUE, data, {
       startAfter: expiresAt,
       singletonKey: `${contentId}:${data.expiresAt}`,
