@@ -69,7 +69,7 @@ export const engagementClient = {
   download: (contentId: string, input: { mediaId?: string; lead?: LeadInput }) =>
     post<{ url: string; fileName: string }>(`${base(contentId)}/downloads`, input),
   /** "Download all" of a photo gallery: passes the lead gate; the URL then streams the ZIP. */
-  downloadAll: (contentId: string, input: { lead?: LeadInput }) =>
+  downloadAll: (contentId: string, input: { lead?: LeadInput; favourites?: boolean }) =>
     post<{ url: string; fileName: string; ticket: string }>(`${base(contentId)}/download-all`, input),
   view: (contentId: string) => post<unknown>(`${base(contentId)}/views`, {}),
   /** The visitor's hearted photos of a gallery (issue #36). */

@@ -47,7 +47,14 @@ const ZIP_WAIT_MS = 2 * 60 * 1000;
  * asks for a lead first, unless this visitor already left one for the company; the server
  * decides in the end (403 `leadRequired` opens the form, e.g. after the lead was deleted).
  */
-export function DownloadButton({ all = false }: { all?: boolean }) {
+export function DownloadButton({
+  all = false,
+  favourites = false,
+}: {
+  all?: boolean;
+  /** With `all`: only the photos this visitor hearted (issue #36). */
+  favourites?: boolean;
+}) {
   const t = useTranslations();
   const message = useMessage();
   const { target, state, update, currentMediaId } = useEngagement();
@@ -81,7 +88,10 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
 
   async function request(lead?: LeadInput): Promise<ApiFailure | null> {
     const result: ApiResult<{ url: string; fileName: string; ticket?: string }> = all
-      ? await engagementClient.downloadAll(target.contentId, lead ? { lead } : {})
+      ? await engagementClient.downloadAll(target.contentId, {
+          ...(lead ? { lead } : {}),
+          ...(favourites ? { favourites: true } : {}),
+        })
       : await engagementClient.download(target.contentId, {
           ...(currentMediaId ? { mediaId: currentMediaId } : {}),
           ...(lead ? { lead } : {}),
@@ -123,7 +133,7 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
         onClick={onClick}
         aria-disabled={busy || undefined}
         aria-busy={busy}
-        data-download={all ? "all" : "one"}
+        data-download={all ? (favourites ? "favourites" : "all") : "one"}
         className={pillButton}
       >
         {busy ? (
@@ -135,7 +145,13 @@ export function DownloadButton({ all = false }: { all?: boolean }) {
           ? t("engagement.download.zipPreparing")
           : pending
             ? t("engagement.download.preparing")
-            : t(all ? "engagement.download.all" : "engagement.download.label")}
+            : t(
+                all
+                  ? favourites
+                    ? "engagement.download.favourites"
+                    : "engagement.download.all"
+                  : "engagement.download.label",
+              )}
       </button>
       <p role="status" className="sr-only">
         {status}

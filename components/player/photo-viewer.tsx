@@ -7,6 +7,7 @@ import { useState, type KeyboardEvent } from "react";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 import { SteppedImage } from "@/components/gallery/stepped-image";
 import { useOptionalEngagement, useReportCurrentMedia } from "@/components/engagement/engagement-provider";
+import { DownloadButton } from "@/components/engagement/download-button";
 import { useFavourites } from "@/components/engagement/use-favourites";
 import { toast } from "@/components/ui/lazy-toast";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
@@ -51,6 +52,9 @@ export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
         <Heart aria-hidden className={cx("size-4", onlyFavourites && "fill-current")} />
         {t("favouritesOnly", { count: hearted.size })}
       </button>
+      {onlyFavourites && hearted.size > 0 && target?.downloadable && target.downloadAll && (
+        <DownloadButton all favourites />
+      )}
     </div>
   );
   if (!item) {

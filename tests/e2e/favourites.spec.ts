@@ -1,13 +1,16 @@
+import { readFile } from "node:fs/promises";
 import { axeLightAndDark } from "./axe";
 import { adminOfNewCompany, createPublishedGallery, sql } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
+import { readZip } from "../support/zip-reader";
 import { generatePhoto } from "@/scripts/lib/demo-media";
 
 /**
  * Issue #36, favourites through the real UI: a fan hearts two of three photos in the player (the
  * heart is a toggle button), "My favourites (2)" shows only those, a reload keeps them (the
- * visitor's own), un-hearting one updates the list; the organiser's edit screen shows the
+ * visitor's own), "Download my favourites" is a ZIP of exactly those, un-hearting one updates the
+ * list; the organiser's edit screen shows the
  * most-hearted photos with their counts.
  */
 test("a fan hearts photos and sees only them; the organiser sees the most loved", async ({
@@ -76,6 +79,13 @@ test("a fan hearts photos and sees only them; the organiser sees the most loved"
   await only.click();
   await expect(only).toHaveAttribute("aria-pressed", "true");
   await expect(player.getByRole("list", { name: "Thumbnails" }).getByRole("button")).toHaveCount(2);
+  // Download my favourites: a ZIP of exactly those two.
+  const download = player.waitForEvent("download");
+  await player.getByRole("button", { name: "Download my favourites" }).click();
+  const zip = await download;
+  expect(zip.suggestedFilename()).toBe("Hearts Night gallery (favourites).zip");
+  const entries = readZip(await readFile((await zip.path())!));
+  expect(entries.map((e) => e.name).sort()).toEqual(["photo-1.jpg", "photo-3.jpg"]);
   // The visitor's own: a reload keeps them.
   await player.reload();
   await waitForHydration(player);

@@ -7,6 +7,7 @@ import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
 import type { EngagementLimits } from "@/lib/platform/visitors/limits";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import { readZip } from "../support/zip-reader";
 import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
@@ -149,5 +150,53 @@ describe("favourites", () => {
     // Another company cannot read this gallery's (the guard's company scopes the read).
     const other = await createTenant(env.db);
     await expect(getContentForEdit(other.id, gallery)).rejects.toMatchObject({ code: "not_found" });
+  });
+
+  it("Download my favourites: a ZIP of exactly the visitor's hearted photos, its ticket good for that scope only", async () => {
+    const visitor = fan.c; // hearted photos 0 and 1 above
+    const request = (url: string, body?: unknown) =>
+      new Request(`http://app.test${url}`, {
+        method: body === undefined ? "GET" : "POST",
+        headers: {
+          host: "app.test",
+          origin: "http://app.test",
+          cookie: `ag_vid=${signedVisitorId(visitor)}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    const granted = await api.prepareDownloadAll(
+      request(`/api/content/${gallery}/download-all`, { favourites: true }),
+      params(gallery),
+    );
+    expect(granted.status).toBe(200);
+    const { url, fileName } = (await granted.json()) as { url: string; fileName: string };
+    expect(url).toContain("&scope=favourites");
+    expect(fileName).toBe("Night one (favourites).zip");
+    const zip = await api.downloadAll(request(url), params(gallery));
+    expect(zip.status).toBe(200);
+    const names = readZip(Buffer.from(await zip.arrayBuffer()))
+      .map((e) => e.name)
+      .sort();
+    expect(names).toEqual(["IMG_10.jpg", "IMG_20.jpg"]);
+    // The ticket is signed for its scope: without it (the whole gallery) it is refused.
+    const widened = await api.downloadAll(request(url.replace("&scope=favourites", "")), params(gallery));
+    expect(widened.status).toBe(403);
+    // A visitor with no hearts is told so.
+    const none = await api.prepareDownloadAll(
+      new Request(`http://app.test/api/content/${gallery}/download-all`, {
+        method: "POST",
+        headers: {
+          host: "app.test",
+          origin: "http://app.test",
+          cookie: `ag_vid=${signedVisitorId(randomUUID())}`,
+          "content-type": "application/json",
+        },
+        body: JSON.stringify({ favourites: true }),
+      }),
+      params(gallery),
+    );
+    expect(none.status).toBe(422);
+    expect(await none.json()).toMatchObject({ messageKey: "engagement.errors.noFavourites" });
   });
 });

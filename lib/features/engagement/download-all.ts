@@ -8,7 +8,7 @@ import {
   type EngagedContent,
 } from "@/lib/features/engagement/get-public-content-or-throw";
 import { passLeadGate, recordLead } from "@/lib/features/engagement/request-download";
-import { downloadSchema } from "@/lib/features/engagement/schemas";
+import { downloadAllSchema } from "@/lib/features/engagement/schemas";
 import { nowUtc } from "@/lib/core/db-sql";
 import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
@@ -77,14 +77,23 @@ export const zipStartedCookie = (ticketId: string) =>
   `${ZIP_STARTED_COOKIE}=${ticketId}; Path=/; Max-Age=120; SameSite=Lax`;
 
 const MAC_BYTES = 16;
-const ticketData = (contentId: string, visitorId: string, id: string, expires: number) =>
-  `${contentId}|${visitorId}|${id}|${expires}`;
+/** What a ZIP holds: the whole gallery, or the photos the visitor hearted (issue #36). */
+export type ZipScope = "all" | "favourites";
+/** The query parameter naming a favourites ZIP (its ticket is signed for that scope). */
+export const ZIP_SCOPE_PARAM = "scope";
+const ticketData = (contentId: string, visitorId: string, id: string, expires: number, scope: ZipScope) =>
+  `${contentId}|${visitorId}|${id}|${expires}${scope === "favourites" ? "|favourites" : ""}`;
 
-/** `{id}.{expires}.{mac}`: bound to the gallery and the visitor it was granted to. */
-export function issueTicket(contentId: string, visitorId: string, nowMs = Date.now()): string {
+/** `{id}.{expires}.{mac}`: bound to the gallery, the visitor it was granted to and what it holds. */
+export function issueTicket(
+  contentId: string,
+  visitorId: string,
+  nowMs = Date.now(),
+  scope: ZipScope = "all",
+): string {
   const id = randomBytes(12).toString("base64url");
   const expires = Math.floor(nowMs / 1000) + TICKET_TTL_SECONDS;
-  const mac = sign("zip-ticket", ticketData(contentId, visitorId, id, expires), MAC_BYTES);
+  const mac = sign("zip-ticket", ticketData(contentId, visitorId, id, expires, scope), MAC_BYTES);
   return `${id}.${expires}.${mac.toString("base64url")}`;
 }
 
@@ -94,6 +103,7 @@ export function redeemableTicket(
   contentId: string,
   visitorId: string,
   nowMs = Date.now(),
+  scope: ZipScope = "all",
 ): string | null {
   const match = /^([\w-]{16})\.(\d{1,12})\.([\w-]{22})$/.exec(value ?? "");
   if (!match) return null;
@@ -101,7 +111,9 @@ export function redeemableTicket(
   const expires = Number(expiresText);
   if (expires * 1000 <= nowMs) return null;
   const given = Buffer.from(mac, "base64url");
-  return verify("zip-ticket", ticketData(contentId, visitorId, id, expires), given, MAC_BYTES) ? id : null;
+  return verify("zip-ticket", ticketData(contentId, visitorId, id, expires, scope), given, MAC_BYTES)
+    ? id
+    : null;
 }
 
 const ticketExpired = () => new AppError("forbidden", "engagement.errors.downloadAllExpired");
@@ -159,15 +171,24 @@ async function galleryOf(contentId: string): Promise<Gallery> {
   return { content, title, rule };
 }
 
-async function photosOf(content: EngagedContent, limits: DownloadAllLimits) {
+/** `favouritesOf`: only the photos this visitor hearted (Download my favourites). */
+async function photosOf(content: EngagedContent, limits: DownloadAllLimits, favouritesOf?: string) {
   const photos = await db.mediaFile.findMany({
-    where: { contentId: content.id, companyId: content.companyId, state: "ready", kind: "photo" },
+    where: {
+      contentId: content.id,
+      companyId: content.companyId,
+      state: "ready",
+      kind: "photo",
+      ...(favouritesOf ? { favourites: { some: { visitorId: favouritesOf } } } : {}),
+    },
     orderBy: [{ position: "asc" }, { createdAt: "asc" }],
     // One over the cap is enough to know it is over.
     take: limits.maxFiles + 1,
     select: photoSelect,
   });
-  if (photos.length === 0) throw notFound();
+  if (photos.length === 0) {
+    throw favouritesOf ? new AppError("validation", "engagement.errors.noFavourites") : notFound();
+  }
   const bytes = photos.reduce((sum, p) => sum + Number(p.sizeBytes), 0);
   if (photos.length > limits.maxFiles || bytes > limits.maxBytes) {
     throw new AppError("validation", "engagement.errors.downloadAllTooLarge", {
@@ -178,13 +199,13 @@ async function photosOf(content: EngagedContent, limits: DownloadAllLimits) {
 }
 
 /** The ZIP's name: the gallery's title without anything a file system or header would choke on. */
-export function zipFileName(title: string): string {
+export function zipFileName(title: string, scope: ZipScope = "all"): string {
   const stem = title
     .replace(/[\u0000-\u001f\u007f"\\/;:*?<>|]/g, "")
     .replace(/^[.\s]+/, "")
     .trim()
     .slice(0, 150);
-  return `${stem || "gallery"}.zip`;
+  return `${stem || "gallery"}${scope === "favourites" ? " (favourites)" : ""}.zip`;
 }
 
 /** POST: passes the lead gate (recording a lead sent with it) and says where the ZIP is. */
@@ -196,15 +217,17 @@ export async function prepareDownloadAll(
   source: string | null,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
 ): Promise<DownloadAllTicket> {
-  const parsed = parseOrThrow(downloadSchema.pick({ lead: true }), input ?? {}, { message: "field" });
+  const parsed = parseOrThrow(downloadAllSchema, input ?? {}, { message: "field" });
+  const scope: ZipScope = parsed.favourites ? "favourites" : "all";
   const { content, title } = await galleryOf(contentId);
   const lead = await passLeadGate(content, visitorId, parsed.lead);
-  await photosOf(content, limits);
+  await photosOf(content, limits, scope === "favourites" ? visitorId : undefined);
   if (lead) await recordLead(content, visitorId, lead, locale, source, { withDownload: false });
-  const ticket = issueTicket(content.id, visitorId);
+  const ticket = issueTicket(content.id, visitorId, Date.now(), scope);
+  const query = scope === "favourites" ? `&${ZIP_SCOPE_PARAM}=favourites` : "";
   return {
-    url: `/api/content/${content.id}/download-all?t=${ticket}`,
-    fileName: zipFileName(title),
+    url: `/api/content/${content.id}/download-all?t=${ticket}${query}`,
+    fileName: zipFileName(title, scope),
     ticket: ticket.slice(0, ticket.indexOf(".")),
   };
 }
@@ -246,14 +269,16 @@ export async function openDownloadAll(
   /** The client's address as a limit key (lib/core/rate-limit/client-ip.ts `ipKeyPart`), or "unknown". */
   clientKey: string,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
+  /** What the ticket was granted for (the URL's `scope`); a ticket of the other scope is refused. */
+  scope: ZipScope = "all",
 ): Promise<DownloadAllStream> {
   const { content, title, rule } = await galleryOf(contentId);
   // The ticket is the gate's answer: the POST signs one only after the lead gate passed, for
   // this gallery and visitor. Asking the gate again would refuse a returning fan on a new
   // device, whose form matched the lead already on file (nothing new is stored for it).
-  const ticketId = redeemableTicket(ticket, content.id, visitorId);
+  const ticketId = redeemableTicket(ticket, content.id, visitorId, Date.now(), scope);
   if (!ticketId) throw ticketExpired();
-  const photos = await photosOf(content, limits);
+  const photos = await photosOf(content, limits, scope === "favourites" ? visitorId : undefined);
   // Before counting and redeeming: a fan asked to retry has not downloaded anything yet.
   const slot = reserveZipSlot({ companyId: content.companyId, clientKey }, limits.slots);
   if (!slot.ok) {
@@ -280,7 +305,7 @@ export async function openDownloadAll(
   }
   const keyOf = async (photo: (typeof photos)[number]) => (await fanPhotoObject(photo, rule)).key;
   return {
-    fileName: zipFileName(title),
+    fileName: zipFileName(title, scope),
     body: zipStream(photos, keyOf, zipNames(photos, rule), release, { ...ZIP_PACE, ...limits.pace }),
     ticket: ticketId,
   };

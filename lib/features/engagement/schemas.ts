@@ -117,3 +117,8 @@ export const downloadSchema = z.object({
   /** Validated separately: only gated content needs it, and its messages are the form's. */
   lead: z.unknown().optional(),
 });
+
+/** "Download all", or with `favourites` only the photos this visitor hearted (issue #36). */
+export const downloadAllSchema = downloadSchema.pick({ lead: true }).extend({
+  favourites: z.boolean({ error: "validation.invalidForm" }).optional(),
+});

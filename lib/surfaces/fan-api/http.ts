@@ -3,6 +3,7 @@ import {
   type DownloadAllLimits,
   openDownloadAll,
   prepareDownloadAll,
+  ZIP_SCOPE_PARAM,
   zipStartedCookie,
 } from "@/lib/features/engagement/download-all";
 import { issueVisitorCookie } from "@/lib/platform/visitors/issue";
@@ -164,7 +165,9 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       return json(await prepareDownloadAll(contentId, visitor.id, body, locale, visitor.source));
     }),
     downloadAll: handler("GET", "download", async ({ contentId, visitor, request }) => {
-      const ticket = new URL(request.url).searchParams.get("t");
+      const query = new URL(request.url).searchParams;
+      const ticket = query.get("t");
+      const scope = query.get(ZIP_SCOPE_PARAM) === "favourites" ? "favourites" : "all";
       // The address's share of the ZIP slots: the same client address, and the same keyed hash of
       // it, as every other limit (requests without a trusted one share one share).
       const clientKey = clientIpKey(request, options) ?? "unknown";
@@ -175,6 +178,7 @@ export function engagementHandlers(options: EngagementHttpOptions) {
         visitor.source,
         clientKey,
         options.downloadAll,
+        scope,
       );
       return new Response(zip.body, {
         headers: {
