@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { Field } from "@/components/ui/field";
+import { fromLocalInput, toLocalInput } from "@/components/ui/datetime-local";
 import { Input } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import {
@@ -19,20 +20,6 @@ export interface GalleryAccessValues {
   hasPassword: boolean;
   /** ISO instant, or null for never. */
   expiresAt: string | null;
-}
-
-/** `datetime-local` works in the browser's zone without one: the ISO instant shown there. */
-function toLocalInput(iso: string | null): string {
-  if (!iso) return "";
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-function fromLocalInput(value: string): string | null {
-  if (!value) return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 /**

@@ -178,6 +178,7 @@ export function MediaManager({
                 <span className="absolute top-2 left-2 flex gap-1">
                   <StatusBadge tone={m.state}>{t(`state.${m.state}`)}</StatusBadge>
                   {coverMediaId === m.id && <StatusBadge tone="published">{t("cover")}</StatusBadge>}
+                  {m.hidden && <StatusBadge tone="archived">{t("hiddenFromFans")}</StatusBadge>}
                 </span>
                 <GripVertical
                   aria-hidden

@@ -31,3 +31,16 @@ export function formatDuration(ms: number | null): string | null {
   const s = String(total % 60).padStart(2, "0");
   return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
 }
+
+/**
+ * An instant for someone whose time zone is unknown (an e-mailed reviewer): in UTC, saying so
+ * ("3 December 2026, 18:00 UTC").
+ */
+export function formatUtcInstant(instant: Date, intlTag: string): string {
+  return new Intl.DateTimeFormat(intlTag, {
+    dateStyle: "long",
+    timeStyle: "short",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(instant);
+}

@@ -301,6 +301,33 @@ function content(
       })),
   };
 }
+/** A reviewer's routes (issue #36): made-up links, near-valid bodies; the photo route with an id. */
+function review(
+  leaf: "decision" | "done" | "photo",
+  method: "GET" | "POST",
+  runs: number,
+  body?: fc.Arbitrary<Record<string, unknown>>,
+): Endpoint {
+  const token = usually(fc.base64String({ minLength: 40, maxLength: 48 }), text);
+  return {
+    key: `app/api/review/[token]/${leaf === "photo" ? "photo/[mediaId]" : leaf}/route.ts:${method}`,
+    runs,
+    call: fc
+      .record({
+        token,
+        media: mediaId,
+        headers,
+        body: body ? bodyOf(body) : fc.option(text, { nil: undefined }),
+      })
+      .map(({ token, media, headers, body }) => ({
+        method,
+        url: `/api/review/${enc(token)}/${leaf}${leaf === "photo" ? `/${enc(media)}` : ""}`,
+        params: leaf === "photo" ? { token, mediaId: media } : ({ token } as Record<string, string>),
+        headers,
+        body: method === "POST" ? body : undefined,
+      })),
+  };
+}
 const get = (
   key: string,
   runs: number,
@@ -391,9 +418,21 @@ const ENDPOINTS: Endpoint[] = [
   content("download-all/route.ts", "GET", 20),
   // A video granted by the POST, streamed without its metadata: junk tickets and ids.
   content("downloads/route.ts", "GET", 20),
+  review(
+    "decision",
+    "POST",
+    15,
+    fc.record({
+      mediaId,
+      decision: usually(fc.constantFrom("approved", "rejected", null), jsonValue),
+      note: fc.option(words(0, 200)),
+    }),
+  ),
+  review("done", "POST", 5),
+  review("photo", "GET", 10),
   {
     key: "app/api/forms/[form]/route.ts:POST",
-    runs: 250,
+    runs: 220,
     call: fc
       .record({
         form: fc.oneof(

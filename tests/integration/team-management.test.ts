@@ -229,8 +229,8 @@ describe("removing a member", () => {
 
 describe("invitations of an admin who is removed or demoted", () => {
   const pendingInvitation = async (company: Tenant, invitedById: string, email: string) => {
-    const { newInvitationToken } = await import("@/lib/features/team/token");
-    const { token, tokenHash } = newInvitationToken();
+    const { newSecretToken } = await import("@/lib/core/secret-token");
+    const { token, tokenHash } = newSecretToken();
     await h.prisma.invitation.create({
       data: {
         companyId: company.id,

@@ -31,7 +31,7 @@ import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { newInvitationToken } from "@/lib/features/team/token";
+import { newSecretToken } from "@/lib/core/secret-token";
 import type { Permission } from "@/lib/platform/access/permissions";
 import { APP_URL, startAuthHarness, type AuthHarness } from "./support/auth-harness";
 import { revalidatePath, revalidateTag, setRequestHeaders } from "./support/next-mocks";
@@ -79,6 +79,8 @@ interface World {
     invitationId: string;
     domainId: string;
     qrCodeId: string;
+    /** A reviewer of A's open review of its gallery (issue #36). */
+    reviewerId: string;
     /** A's manager: the member the team actions try to remove or demote. */
     memberId: string;
   };
@@ -230,6 +232,13 @@ const MATRIX: Record<string, Entry> = {
     "Hijack",
   ]),
   "lib/features/short-links/actions.ts:deleteQrCodeAction": admin("content.manage", (w) => [w.a.qrCodeId]),
+  "lib/features/review/actions.ts:inviteReviewersAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    { emails: "stranger-reviewer@example.test" },
+  ]),
+  "lib/features/review/actions.ts:revokeReviewerAction": admin("content.manage", (w) => [w.a.reviewerId]),
+  "lib/features/review/actions.ts:cancelReviewAction": admin("content.manage", (w) => [w.a.contentId]),
+  "lib/features/review/actions.ts:publishApprovedSetAction": admin("content.manage", (w) => [w.a.contentId]),
   "lib/features/events/actions.ts:saveEventAction": admin("events.manage", (w) => [w.a.eventId, eventInput]),
   "lib/features/events/actions.ts:setEventStatusAction": admin("events.manage", (w) => [
     w.a.eventId,
@@ -472,7 +481,7 @@ async function createWorld(): Promise<World> {
     name: `${MARK} fan`,
     email: "zza-private-fan@example.com",
   });
-  const { token, tokenHash } = newInvitationToken();
+  const { token, tokenHash } = newSecretToken();
   const invitation = await p.invitation.create({
     data: {
       companyId: a.id,
@@ -491,9 +500,23 @@ async function createWorld(): Promise<World> {
   const qrCode = await p.shortLink.create({
     data: { companyId: a.id, eventId: event.id, code: "zzaqrcode1", label: `${MARK} qr`, labelKey: "zza-qr" },
   });
+  const review = await p.galleryReview.create({
+    data: { companyId: a.id, contentId: content.id, message: `${MARK} review` },
+  });
+  const reviewer = await p.galleryReviewer.create({
+    data: {
+      reviewId: review.id,
+      companyId: a.id,
+      email: "zza-reviewer@zza.test",
+      locale: "en",
+      tokenHash: newSecretToken().tokenHash,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    },
+  });
   return {
     a: {
       qrCodeId: qrCode.id,
+      reviewerId: reviewer.id,
       id: a.id,
       eventId: event.id,
       eventSlug: event.slug,

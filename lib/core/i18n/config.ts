@@ -2,6 +2,9 @@ export const locales = ["pt", "en", "es", "fr"] as const;
 export type Locale = (typeof locales)[number];
 /** Portuguese is the default and mandatory language. */
 export const defaultLocale: Locale = "pt";
+
+/** Intl tags of the app's languages (European Portuguese, like the messages). */
+export const intlLocale: Record<Locale, string> = { pt: "pt-PT", en: "en-GB", es: "es-ES", fr: "fr-FR" };
 export const localeCookieName = "NEXT_LOCALE";
 
 export function isLocale(value: unknown): value is Locale {

@@ -157,6 +157,8 @@ export interface MediaItem {
   position: number;
   /** Fans who hearted this photo (issue #36). */
   favourites: number;
+  /** Never shown to fans (left out of a review's approved set, issue #36). */
+  hidden: boolean;
 }
 
 export interface ContentForEdit {
@@ -212,6 +214,7 @@ export async function getContentForEdit(companyId: string, contentId: string): P
       processingError: true,
       variants: true,
       position: true,
+      hidden: true,
     },
   });
   // Fans' hearts per photo (issue #36), counted in one query scoped to the company.

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { fanMediaWhere } from "@/lib/platform/site/visibility";
 import { recordAudit } from "@/lib/core/audit/record";
 import { safeDownloadName } from "@/lib/features/content/manage-media";
 import { db } from "@/lib/core/db";
@@ -177,7 +178,7 @@ async function photosOf(content: EngagedContent, limits: DownloadAllLimits, favo
     where: {
       contentId: content.id,
       companyId: content.companyId,
-      state: "ready",
+      ...fanMediaWhere,
       kind: "photo",
       ...(favouritesOf ? { favourites: { some: { visitorId: favouritesOf } } } : {}),
     },

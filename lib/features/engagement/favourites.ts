@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fanMediaWhere } from "@/lib/platform/site/visibility";
 import { db } from "@/lib/core/db";
 import { parseOrThrow } from "@/lib/core/errors";
 import { getPublicContentOrThrow, notFound } from "@/lib/features/engagement/get-public-content-or-throw";
@@ -26,7 +27,7 @@ export async function setFavourite(
   const content = await getPublicContentOrThrow(contentId);
   if (!isRecordIdShape(mediaId)) throw notFound();
   const media = await db.mediaFile.findFirst({
-    where: { id: mediaId, contentId: content.id, kind: "photo", state: "ready" },
+    where: { id: mediaId, contentId: content.id, kind: "photo", ...fanMediaWhere },
     select: { id: true },
   });
   if (!media) throw notFound();
@@ -47,7 +48,7 @@ export async function setFavourite(
 export async function listFavourites(contentId: string, visitorId: string): Promise<{ mediaIds: string[] }> {
   const content = await getPublicContentOrThrow(contentId);
   const rows = await db.favourite.findMany({
-    where: { contentId: content.id, visitorId },
+    where: { contentId: content.id, visitorId, media: fanMediaWhere },
     orderBy: { createdAt: "asc" },
     select: { mediaId: true },
   });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { fanMediaWhere } from "@/lib/platform/site/visibility";
 import { recordAudit } from "@/lib/core/audit/record";
 import { safeDownloadName, signedDownloadUrl } from "@/lib/features/content/manage-media";
 import { db } from "@/lib/core/db";
@@ -60,14 +61,14 @@ async function mediaOf(content: EngagedContent, mediaId: string | undefined) {
   if (mediaId) {
     if (!isRecordIdShape(mediaId)) throw notFound();
     const media = await db.mediaFile.findFirst({
-      where: { id: mediaId, contentId: content.id, companyId: content.companyId, state: "ready" },
+      where: { id: mediaId, contentId: content.id, companyId: content.companyId, ...fanMediaWhere },
       select: mediaSelect,
     });
     if (!media) throw notFound();
     return media;
   }
   const first = await db.mediaFile.findMany({
-    where: { contentId: content.id, companyId: content.companyId, state: "ready" },
+    where: { contentId: content.id, companyId: content.companyId, ...fanMediaWhere },
     orderBy: [{ position: "asc" }, { createdAt: "asc" }],
     take: 2,
     select: mediaSelect,

@@ -1,4 +1,5 @@
 import { cleanedFileResponse, streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
+import { fanMediaWhere } from "@/lib/platform/site/visibility";
 import { signedDownloadUrl, safeDownloadName } from "@/lib/features/content/manage-media";
 import { attachmentHeader } from "@/lib/features/engagement/download-all";
 import { downloadsOff } from "@/lib/features/engagement/download-rule";
@@ -80,7 +81,7 @@ export async function openVideoDownload(
   const mediaId = readVideoTicket(ticket, content.id, visitorId);
   if (!mediaId) throw expired();
   const media = await db.mediaFile.findFirst({
-    where: { id: mediaId, contentId: content.id, companyId: content.companyId, state: "ready" },
+    where: { id: mediaId, contentId: content.id, companyId: content.companyId, ...fanMediaWhere },
     select: {
       id: true,
       storageKey: true,

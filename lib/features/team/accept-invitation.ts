@@ -3,7 +3,7 @@ import { recordAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import type { Role } from "@/lib/generated/prisma/enums";
-import { hashInvitationToken } from "@/lib/features/team/token";
+import { hashSecretToken } from "@/lib/core/secret-token";
 
 export type InvitationStatus = "valid" | "expired" | "accepted";
 
@@ -17,7 +17,7 @@ export interface InvitationView {
 /** What the invitation page shows; null for an unknown token. */
 export async function findInvitation(token: string, now = new Date()): Promise<InvitationView | null> {
   const invitation = await db.invitation.findUnique({
-    where: { tokenHash: hashInvitationToken(token) },
+    where: { tokenHash: hashSecretToken(token) },
     select: {
       email: true,
       role: true,
@@ -46,7 +46,7 @@ export async function acceptInvitation(
   const now = new Date();
   const result = await db.$transaction(async (tx) => {
     const invitation = await tx.invitation.findUnique({
-      where: { tokenHash: hashInvitationToken(token) },
+      where: { tokenHash: hashSecretToken(token) },
       select: {
         id: true,
         email: true,

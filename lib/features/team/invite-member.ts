@@ -9,7 +9,7 @@ import { assertCan } from "@/lib/platform/access/permissions";
 import { sendInvitationEmail } from "@/lib/features/team/invitation-email";
 import { enforceInvitationLimits } from "@/lib/features/team/invitation-limits";
 import { INVITATION_TTL_MS, inviteMemberSchema } from "@/lib/features/team/schemas";
-import { newInvitationToken } from "@/lib/features/team/token";
+import { newSecretToken } from "@/lib/core/secret-token";
 
 /**
  * An admin invites someone by e-mail as manager or admin. Only the token's hash is
@@ -35,7 +35,7 @@ export async function inviteMember(
   }
   await enforceInvitationLimits(membership, email);
 
-  const { token, tokenHash } = newInvitationToken();
+  const { token, tokenHash } = newSecretToken();
   const invitation = await db.$transaction(async (tx) => {
     await tx.invitation.deleteMany({ where: { companyId, email, acceptedAt: null } });
     return tx.invitation.create({

@@ -50,9 +50,10 @@ export const tierOf: Record<PlanTier, LimitTier> = {
 
 /** Features a plan may or may not include; a feature that does not exist yet is still gated. */
 export type PlanFeature =
-  "qrCodes" | "customBranding" | "customDomains" | "multipleBrands" | "api" | "whiteLabel";
+  "qrCodes" | "galleryReview" | "customBranding" | "customDomains" | "multipleBrands" | "api" | "whiteLabel";
 export const PLAN_FEATURES: readonly PlanFeature[] = [
   "qrCodes",
+  "galleryReview",
   "customBranding",
   "customDomains",
   "multipleBrands",
@@ -82,7 +83,16 @@ interface PlanRow {
   prices: Record<Locale, Price> | null;
 }
 
-const professionalFeatures: readonly PlanFeature[] = ["qrCodes", "customBranding", "customDomains"];
+/**
+ * Review before publishing (issue #36) is a working tool of a professional team (an artist's
+ * and a sponsor's sign-off), so it is Professional, like the QR codes of a campaign.
+ */
+const professionalFeatures: readonly PlanFeature[] = [
+  "qrCodes",
+  "galleryReview",
+  "customBranding",
+  "customDomains",
+];
 
 const monthly = (brl: number, usd: number, eur: number): Record<Locale, Price> => ({
   pt: { amount: brl * 100, currency: "brl" },

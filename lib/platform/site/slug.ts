@@ -74,6 +74,8 @@ export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   "onboarding",
   "player",
   "privacy",
+  // A reviewer's magic link (issue #36).
+  "review",
   "robots.txt",
   // Short links (`/s/{code}`, lib/short-links) on the app host and on every tenant host.
   "s",

@@ -5,8 +5,8 @@
  * - an event is viewable only when published AND public;
  * - a content is viewable when published and, if it is linked to events, at least one of
  *   them is viewable (a gallery of a draft or private event stays hidden);
- * - media are shown only when `ready`, and only through their viewable content
- *   (`contentSelect` and `resolveMediaObject`).
+ * - media are shown only when `ready` and not `hidden` (a review's unapproved photos, issue #36),
+ *   and only through their viewable content (`contentSelect` and `resolveMediaObject`).
  * Listed (issue #36) narrows viewable for the places a fan browses — the landing page, an event's
  * list, the sitemap: an `unlisted` event or content opens by its link but is never listed, and a
  * content is listed only when it is public and either stands alone or has a listed event.
@@ -27,6 +27,9 @@ export function isContentViewable(content: {
 }
 
 export const viewableEventWhere = { status: "published", isPublic: true } satisfies Prisma.EventWhereInput;
+
+/** The media a fan may see of a viewable content: every fan path filters with this. */
+export const fanMediaWhere = { state: "ready", hidden: false } satisfies Prisma.MediaFileWhereInput;
 
 /** Prisma filter equivalent of `isContentViewable`. */
 export const viewableContentWhere = {

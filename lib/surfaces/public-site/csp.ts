@@ -43,6 +43,7 @@ export const DYNAMIC_AREAS: ReadonlySet<string> = new Set([
   "email-confirmation",
   "invite",
   "onboarding",
+  "review",
   "~unlocked",
 ]);
 

@@ -1,7 +1,6 @@
-import type { Locale } from "@/lib/core/i18n/config";
+import { intlLocale, type Locale } from "@/lib/core/i18n/config";
 
-/** Intl tags of the app's languages (European Portuguese, like the messages). */
-export const intlLocale: Record<Locale, string> = { pt: "pt-PT", en: "en-GB", es: "es-ES", fr: "fr-FR" };
+export { intlLocale };
 
 function zoned(timeZone: string): string {
   try {

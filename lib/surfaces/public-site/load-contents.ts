@@ -9,7 +9,7 @@ import {
 } from "@/lib/surfaces/public-site/selects";
 import type { VersionIndex } from "@/lib/surfaces/public-site/texts";
 import type { PublicContent } from "@/lib/surfaces/public-site/types";
-import { viewableContentWhere } from "@/lib/platform/site/visibility";
+import { fanMediaWhere, viewableContentWhere } from "@/lib/platform/site/visibility";
 
 /** Full media rows for the covers (and, when `full`, every media) of the given contents. */
 export async function mediaRows(rows: ContentRow[], full: boolean): Promise<Map<string, MediaRow>> {
@@ -25,7 +25,7 @@ export async function mediaRows(rows: ContentRow[], full: boolean): Promise<Map<
   const missing = [...wanted].filter((id) => !out.has(id));
   if (missing.length > 0) {
     const found = await db.mediaFile.findMany({
-      where: { id: { in: missing }, state: "ready" },
+      where: { id: { in: missing }, ...fanMediaWhere },
       select: mediaSelect,
     });
     for (const m of found) out.set(m.id, m);

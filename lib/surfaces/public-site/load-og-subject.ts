@@ -9,6 +9,7 @@ import { pickString, textVersions } from "@/lib/surfaces/public-site/texts";
 import type { PublicCompany } from "@/lib/surfaces/public-site/types";
 import type { Locale } from "@/lib/core/i18n/config";
 import {
+  fanMediaWhere,
   isContentViewable,
   isEventViewable,
   listedContentWhere,
@@ -66,13 +67,13 @@ export async function loadOgSubject(
       orderBy: [{ publishedAt: "desc" }],
       select: {
         coverMediaId: true,
-        mediaFiles: { where: { state: "ready" }, take: 1, select: { id: true } },
+        mediaFiles: { where: fanMediaWhere, take: 1, select: { id: true } },
       },
     });
     const select = { variants: true, posterKey: true, kind: true } as const;
     // A chosen cover still being processed (or failed) is not shown: the first ready media is.
     const chosen = content?.coverMediaId
-      ? await db.mediaFile.findFirst({ where: { id: content.coverMediaId, state: "ready" }, select })
+      ? await db.mediaFile.findFirst({ where: { id: content.coverMediaId, ...fanMediaWhere }, select })
       : null;
     const mediaId = content?.mediaFiles[0]?.id;
     return chosen ?? (mediaId ? db.mediaFile.findUnique({ where: { id: mediaId }, select }) : null);

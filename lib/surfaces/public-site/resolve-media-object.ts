@@ -46,6 +46,8 @@ interface PublicMediaRow {
   companyId: string;
   kind: string;
   state: string;
+  /** Kept from fans (a review's unapproved photo, issue #36). */
+  hidden: boolean;
   storageKey: string;
   mimeType: string;
   posterKey: string | null;
@@ -64,7 +66,7 @@ interface PublicMediaRow {
 }
 
 const MEDIA_ROW_SQL = `
-SELECT m."companyId", m."kind", m."state", m."storageKey", m."mimeType", m."posterKey", m."variants",
+SELECT m."companyId", m."kind", m."state", m."hidden", m."storageKey", m."mimeType", m."posterKey", m."variants",
   c."id" AS "contentId", c."status" AS "contentStatus", c."requiresLead", c."keepPhotoMetadata",
   c."downloadRule", c."visibility", c."accessPasswordHash", c."expiresAt",
   (SELECT coalesce(json_agg(json_build_object('status', e."status", 'isPublic', e."isPublic")), '[]')
@@ -77,6 +79,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
     companyId: string;
     kind: string;
     state: string;
+    hidden: boolean;
     storageKey: string;
     mimeType: string;
     posterKey: string | null;
@@ -97,6 +100,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
     companyId: row.companyId,
     kind: row.kind,
     state: row.state,
+    hidden: row.hidden,
     storageKey: row.storageKey,
     mimeType: row.mimeType,
     posterKey: row.posterKey,
@@ -122,8 +126,9 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
 
 /**
  * The storage key behind a public media URL, if the media may be shown: its content is
- * viewable (`visibility.ts`) and its upload finished and passed verification (`ready`: an
- * upload that never completed, is still being checked or failed holds bytes nobody verified).
+ * viewable (`visibility.ts`), its upload finished and passed verification (`ready`: an
+ * upload that never completed, is still being checked or failed holds bytes nobody verified),
+ * and it is not hidden from fans (`fanMediaWhere`).
  * A photo's `original` is never served here (its EXIF holds GPS: fans get renditions), nor the
  * `original` of lead-gated content (downloads go through their own route, behind the gate), nor
  * of content whose download rule is web size or none (issue #36).
@@ -140,7 +145,7 @@ export async function resolveMediaObject(
   unlockToken?: (contentId: string) => string | undefined,
 ): Promise<MediaObject> {
   const media = await publicMediaRow(mediaId);
-  if (!media?.content || media.state !== "ready" || !isContentViewable(media.content)) {
+  if (!media?.content || media.state !== "ready" || media.hidden || !isContentViewable(media.content)) {
     return { state: "missing" };
   }
   // A password gallery's renditions too, not only its page (issue #36); an expired one's for nobody.

@@ -4,6 +4,7 @@
  */
 import { contentFieldsSelect } from "@/lib/features/content/selects";
 import type { Prisma } from "@/lib/generated/prisma/client";
+import { fanMediaWhere } from "@/lib/platform/site/visibility";
 
 export const companySelect = {
   id: true,
@@ -81,7 +82,7 @@ export function contentSelect(full: boolean) {
     visibility: true,
     expiresAt: true,
     mediaFiles: {
-      where: { state: "ready" },
+      where: fanMediaWhere,
       orderBy: [{ position: "asc" }, { createdAt: "asc" }],
       select: full ? mediaSelect : { id: true, kind: true },
     },

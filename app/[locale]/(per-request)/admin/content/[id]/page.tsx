@@ -7,6 +7,7 @@ import { ContentStatusActions } from "@/components/content/content-status-action
 import { FavouritesPanel } from "@/components/content/favourites-panel";
 import { MediaManager } from "@/components/content/media-manager";
 import { StatusBadge } from "@/components/content/status-badge";
+import { ReviewPanel } from "@/components/review/review-panel";
 import { QrCodesPanel } from "@/components/share/qr-codes-panel";
 import { getContentForEdit } from "@/lib/features/content/queries";
 import { eventOptions } from "@/lib/features/events/queries";
@@ -90,6 +91,8 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
           }}
         />
       </section>
+
+      {content.kind === "photo_gallery" && <ReviewPanel membership={membership} content={content} />}
 
       {content.kind === "photo_gallery" && <FavouritesPanel media={content.media} />}
 

@@ -1,0 +1,161 @@
+import "server-only";
+import { recordMemberAudit } from "@/lib/core/audit/record";
+import { db } from "@/lib/core/db";
+import { appUrl } from "@/lib/core/env";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
+import type { Locale } from "@/lib/core/i18n/config";
+import { consumeLimits } from "@/lib/core/rate-limit/limiter";
+import { newSecretToken } from "@/lib/core/secret-token";
+import type { Prisma } from "@/lib/generated/prisma/client";
+import { assertCan } from "@/lib/platform/access/permissions";
+import { emailDigest } from "@/lib/platform/auth/login-throttle";
+import { assertPlanAllows } from "@/lib/platform/plans/enforce";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
+import { sendReviewInvitation } from "@/lib/features/review/emails";
+import { reviewerLinkExpiry } from "@/lib/features/review/rules";
+import { inviteReviewersSchema, REVIEW_LINK_TTL_MS } from "@/lib/features/review/schemas";
+
+/**
+ * The organiser's side of a review before publishing (issue #36): invite reviewers to a draft
+ * photo gallery (one open review per gallery, created by the first invitation), take a
+ * reviewer's link back, cancel the review. Every query is scoped by the member's company.
+ */
+
+/** Review e-mails a company may send a day, and one address may receive from all companies. */
+export const REVIEW_INVITE_LIMITS = { companyPerDay: 100, addressPerDay: 10 } as const;
+const DAY_SECONDS = 24 * 60 * 60;
+
+/** Takes the gallery's row lock: two organisers inviting at once still make one open review. */
+async function lockContent(tx: Prisma.TransactionClient, companyId: string, contentId: string) {
+  await tx.$queryRaw`SELECT 1 FROM "content" WHERE "id" = ${contentId} AND "companyId" = ${companyId} FOR UPDATE`;
+}
+
+async function enforceReviewInviteLimits(companyId: string, emails: readonly string[]): Promise<void> {
+  const checks = [
+    { key: `review-invite-company:${companyId}`, limit: REVIEW_INVITE_LIMITS.companyPerDay },
+    ...emails.map((email) => ({
+      key: `review-invite-address:${emailDigest(email)}`,
+      limit: REVIEW_INVITE_LIMITS.addressPerDay,
+    })),
+  ];
+  // One e-mail counts once against each limit that concerns it.
+  for (const check of checks) {
+    const outcome = await consumeLimits([check], DAY_SECONDS);
+    if (!outcome.allowed)
+      throw new AppError("rate_limited", "review.errors.tooManyInvitations", {
+        retryAfter: outcome.retryAfter,
+        values: { hours: Math.max(1, Math.ceil(outcome.retryAfter / 3600)) },
+      });
+  }
+}
+
+export async function inviteReviewers(
+  membership: Membership,
+  contentId: string,
+  input: unknown,
+  locale: Locale,
+): Promise<{ reviewId: string; invited: string[] }> {
+  assertCan(membership, "content.manage");
+  const companyId = membership.company.id;
+  const content = await getContentOrThrow(db, companyId, contentId, {
+    id: true,
+    title: true,
+    kind: true,
+    status: true,
+  });
+  await assertPlanAllows(companyId, "galleryReview");
+  const data = parseOrThrow(inviteReviewersSchema, input);
+  if (content.kind !== "photo_gallery") throw new AppError("validation", "review.errors.notPhotoGallery");
+  if (content.status !== "draft") throw new AppError("conflict", "review.errors.notDraft");
+  const photos = await db.mediaFile.count({ where: { contentId, companyId, kind: "photo", state: "ready" } });
+  if (photos === 0) throw new AppError("validation", "review.errors.noPhotos");
+  if (data.deadline && data.deadline.getTime() <= Date.now())
+    throw new AppError("validation", "review.errors.deadlinePast", {
+      fieldErrors: { deadline: "review.errors.deadlinePast" },
+    });
+  await enforceReviewInviteLimits(companyId, data.emails);
+
+  const now = new Date();
+  const expiresAt = reviewerLinkExpiry(now, REVIEW_LINK_TTL_MS, data.deadline);
+  const settings = {
+    message: data.message,
+    deadline: data.deadline,
+    minApprovals: data.minApprovals,
+    maxApprovals: data.maxApprovals,
+  };
+  const { reviewId, links } = await db.$transaction(async (tx) => {
+    await lockContent(tx, companyId, contentId);
+    const open = await tx.galleryReview.findFirst({
+      where: { contentId, companyId, status: "open" },
+      select: { id: true },
+    });
+    // Inviting again updates what every reviewer of the open review sees.
+    const review = open
+      ? await tx.galleryReview.update({ where: { id: open.id }, data: settings, select: { id: true } })
+      : await tx.galleryReview.create({
+          data: { companyId, contentId, createdById: membership.userId, ...settings },
+          select: { id: true },
+        });
+    const links: { email: string; token: string }[] = [];
+    for (const email of data.emails) {
+      // A new link for someone already invited (the old one stops working); a revoked reviewer
+      // invited again is back, with their earlier decisions.
+      const { token, tokenHash } = newSecretToken();
+      await tx.galleryReviewer.upsert({
+        where: { reviewId_email: { reviewId: review.id, email } },
+        create: { reviewId: review.id, companyId, email, locale, tokenHash, expiresAt },
+        update: { tokenHash, expiresAt, revokedAt: null, invitedAt: now },
+      });
+      links.push({ email, token });
+    }
+    return { reviewId: review.id, links };
+  });
+
+  for (const { email, token } of links) {
+    await sendReviewInvitation({
+      to: email,
+      url: `${appUrl}/review/${token}`,
+      companyId,
+      companyName: membership.company.name,
+      galleryTitle: content.title,
+      inviterName: membership.displayName,
+      message: data.message,
+      deadline: data.deadline,
+      locale,
+    });
+  }
+  await recordMemberAudit(membership, {
+    record: { table: "gallery_review", id: reviewId },
+    details: { operation: "reviewers_invited", contentId, count: links.length },
+  });
+  return { reviewId, invited: links.map((link) => link.email) };
+}
+
+/** Takes a reviewer's link back: it stops working at once; their decisions stay on record. */
+export async function revokeReviewer(membership: Membership, reviewerId: string): Promise<void> {
+  assertCan(membership, "content.manage");
+  const { count } = await db.galleryReviewer.updateMany({
+    where: { id: reviewerId, companyId: membership.company.id, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
+  if (count === 0) throw new AppError("not_found", "review.errors.reviewerNotFound");
+  await recordMemberAudit(membership, {
+    record: { table: "gallery_reviewer", id: reviewerId },
+    details: { operation: "reviewer_revoked" },
+  });
+}
+
+/** Ends the gallery's open review without publishing: every link stops working. */
+export async function cancelReview(membership: Membership, contentId: string): Promise<void> {
+  assertCan(membership, "content.manage");
+  const { count } = await db.galleryReview.updateMany({
+    where: { contentId, companyId: membership.company.id, status: "open" },
+    data: { status: "cancelled" },
+  });
+  if (count === 0) throw new AppError("not_found", "review.errors.reviewNotFound");
+  await recordMemberAudit(membership, {
+    record: { table: "content", id: contentId },
+    details: { operation: "review_cancelled" },
+  });
+}
