@@ -47,10 +47,12 @@ describe("the invitation form", () => {
     const many = Array.from({ length: 21 }, (_, i) => `r${i}@x.test`).join(",");
     expect(inviteReviewersSchema.safeParse({ emails: many }).success).toBe(false);
     expect(inviteReviewersSchema.safeParse({ emails: "a@x.test", minApprovals: "0" }).success).toBe(false);
-    expect(inviteReviewersSchema.parse({ emails: "a@x.test", minApprovals: "", deadline: "" })).toMatchObject({
-      minApprovals: null,
-      deadline: null,
-    });
+    expect(inviteReviewersSchema.parse({ emails: "a@x.test", minApprovals: "", deadline: "" })).toMatchObject(
+      {
+        minApprovals: null,
+        deadline: null,
+      },
+    );
   });
 });
 

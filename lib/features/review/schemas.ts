@@ -11,7 +11,14 @@ export const REVIEW_LINK_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 /** The organiser's addresses, typed one per line or separated by commas. */
 const reviewerEmails = z
   .string({ error: "review.errors.emailsRequired" })
-  .transform((value) => [...new Set(value.toLowerCase().split(/[\s,;]+/).filter(Boolean))])
+  .transform((value) => [
+    ...new Set(
+      value
+        .toLowerCase()
+        .split(/[\s,;]+/)
+        .filter(Boolean),
+    ),
+  ])
   .pipe(
     z
       .array(email)
