@@ -2,10 +2,11 @@ import { createHmac, randomBytes, randomUUID } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
-import { expect, type BrowserContext } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { hashPassword } from "better-auth/crypto";
 import { simpleParser } from "mailparser";
 import pg from "pg";
+import { generatePhoto } from "@/scripts/lib/demo-media";
 
 /**
  * Helpers for the auth and admin end-to-end tests. Each test makes its own users (and, for
@@ -70,6 +71,39 @@ export async function createPublishedGallery(
   await sql(`insert into content_event ("contentId", "eventId") values ($1, $2)`, [contentId, eventId]);
   const [company] = await sql<{ slug: string }>(`select slug from company where id = $1`, [companyId]);
   return { eventId, contentId, eventSlug, publicPath: `/${company!.slug}/evento/${eventSlug}` };
+}
+
+/**
+ * Uploads `count` generated festival photos (seeds `seed + 1…`) through the content edit page's
+ * file input (`page` is on it), and waits until the worker has made every one ready. Returns the
+ * media ids in upload order.
+ */
+export async function uploadPhotos(
+  page: Page,
+  contentId: string,
+  count: number,
+  seed: number,
+): Promise<string[]> {
+  const numbers = Array.from({ length: count }, (_, i) => i + 1);
+  await page
+    .locator('input[type="file"]')
+    .first()
+    .setInputFiles(
+      await Promise.all(
+        numbers.map(async (n) => ({
+          name: `photo-${n}.jpg`,
+          mimeType: "image/jpeg",
+          buffer: await generatePhoto({ seed: seed + n, theme: "festival", width: 800, height: 600 }),
+        })),
+      ),
+    );
+  const ready = () =>
+    sql<{ id: string }>(
+      `select id from media_file where "contentId" = $1 and state = 'ready' order by position, "createdAt"`,
+      [contentId],
+    );
+  await expect.poll(async () => (await ready()).length, { timeout: 90_000 }).toBe(count);
+  return (await ready()).map((row) => row.id);
 }
 
 export async function demoCompanyId(): Promise<string> {

@@ -1,10 +1,9 @@
 import { readFile } from "node:fs/promises";
 import { axeLightAndDark } from "./axe";
-import { adminOfNewCompany, createPublishedGallery, sql } from "./auth-support";
+import { adminOfNewCompany, createPublishedGallery, sql, uploadPhotos } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
 import { readZip } from "../support/zip-reader";
-import { generatePhoto } from "@/scripts/lib/demo-media";
 
 /**
  * Issue #36, favourites through the real UI: a fan hearts two of three photos in the player (the
@@ -26,30 +25,7 @@ test("a fan hearts photos and sees only them; the organiser sees the most loved"
 
   await page.goto(`/admin/content/${contentId}`);
   await expect(page.getByTestId("favourites-empty")).toBeVisible();
-  await page
-    .locator('input[type="file"]')
-    .first()
-    .setInputFiles(
-      await Promise.all(
-        [1, 2, 3].map(async (n) => ({
-          name: `photo-${n}.jpg`,
-          mimeType: "image/jpeg",
-          buffer: await generatePhoto({ seed: 3700 + n, theme: "festival", width: 800, height: 600 }),
-        })),
-      ),
-    );
-  await expect
-    .poll(
-      async () =>
-        (
-          await sql<{ n: number }>(
-            `select count(*)::int as n from media_file where "contentId" = $1 and state = 'ready'`,
-            [contentId],
-          )
-        )[0]?.n,
-      { timeout: 90_000 },
-    )
-    .toBe(3);
+  await uploadPhotos(page, contentId, 3, 3700);
 
   const fan = await browser.newContext({ baseURL });
   await skipCookieBanner(fan);
