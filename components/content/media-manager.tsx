@@ -23,6 +23,7 @@ import {
   setCoverAction,
 } from "@/lib/features/content/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
+import { MediaBulkBar } from "@/components/content/media-bulk-bar";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";
 import { Dropzone } from "@/components/uploads/dropzone";
@@ -64,6 +65,7 @@ export function MediaManager({
   const [order, setOrder] = useState(media.map((m) => m.id));
   const [pending, start] = useTransition();
   const dragged = useRef<string | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
 
   // The server's order wins whenever the list itself changes (adjusted while rendering).
   const ids = media.map((m) => m.id).join(",");
@@ -71,6 +73,8 @@ export function MediaManager({
   if (syncedIds !== ids) {
     setSyncedIds(ids);
     setOrder(ids ? ids.split(",") : []);
+    // A selection never names a file that is gone.
+    setSelected((current) => new Set([...current].filter((id) => ids.split(",").includes(id))));
   }
 
   // While files process, poll their states and refresh when one changes.
@@ -135,6 +139,21 @@ export function MediaManager({
       />
       <UploadList filter={(item) => item.target.type === "content" && item.target.contentId === contentId} />
 
+      {!single && items.length > 1 && (
+        <MediaBulkBar
+          contentId={contentId}
+          items={items}
+          selected={selected}
+          setSelected={setSelected}
+          pending={pending}
+          act={act}
+          reorder={(next) => {
+            setOrder(next);
+            act(() => reorderMediaAction(contentId, next), t("bulk.sorted"));
+          }}
+        />
+      )}
+
       {items.length === 0 ? (
         <p className="text-sm text-zinc-500">{t("empty")}</p>
       ) : (
@@ -180,10 +199,27 @@ export function MediaManager({
                   {coverMediaId === m.id && <StatusBadge tone="published">{t("cover")}</StatusBadge>}
                   {m.hidden && <StatusBadge tone="archived">{t("hiddenFromFans")}</StatusBadge>}
                 </span>
-                <GripVertical
-                  aria-hidden
-                  className="absolute top-2 right-2 size-4 text-white/80 opacity-0 drop-shadow group-hover:opacity-100"
-                />
+                {single ? (
+                  <GripVertical
+                    aria-hidden
+                    className="absolute top-2 right-2 size-4 text-white/80 opacity-0 drop-shadow group-hover:opacity-100"
+                  />
+                ) : (
+                  <label className="absolute top-1 right-1 flex size-11 items-center justify-center">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-brand-700"
+                      checked={selected.has(m.id)}
+                      onChange={(e) => {
+                        const next = new Set(selected);
+                        if (e.target.checked) next.add(m.id);
+                        else next.delete(m.id);
+                        setSelected(next);
+                      }}
+                      aria-label={t("bulk.select", { name: m.originalName })}
+                    />
+                  </label>
+                )}
               </div>
               <div className="flex flex-1 flex-col gap-1 p-2 text-xs">
                 <span className="truncate font-medium" title={m.originalName}>

@@ -2,12 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   deleteContent,
   deleteMediaItem,
+  deleteMediaItems,
   originalDownloadUrl,
   reorderMedia,
   retryMedia,
   safeDownloadName,
   setCover,
+  setMediaHidden,
 } from "@/lib/features/content/manage-media";
+import { resolveMediaObject } from "@/lib/surfaces/public-site/resolve-media-object";
 import { contentTotals, getContentForEdit, listContents } from "@/lib/features/content/queries";
 import { createContent, setContentStatus, updateContent } from "@/lib/features/content/save-content";
 import { processMedia } from "@/lib/platform/media/process-media";
@@ -253,6 +256,39 @@ describe("content admin", () => {
     await deleteContent(demo.as("manager"), id);
     expect(await env.db.content.findUnique({ where: { id } })).toBeNull();
     for (const m of ids) expect(await env.store.listKeys(`companies/${demo.id}/media/${m}/`)).toEqual([]);
+    expect(await used()).toBe(before);
+  });
+
+  it("hides files from fans and shows them again, and deletes several at once (bulk)", async () => {
+    const { id } = await createContent(demo.as("admin"), {
+      title: "Bulk",
+      kind: "photo_gallery",
+      status: "published",
+    });
+    const before = await used();
+    const ids = [await addPhoto(id, 0), await addPhoto(id, 1), await addPhoto(id, 2)];
+    const shown = async (mediaId: string) => (await resolveMediaObject(mediaId, "w320.webp")).state;
+    expect(await shown(ids[0]!)).toBe("ok");
+
+    expect((await setMediaHidden(demo.as("manager"), id, [ids[0]!, ids[1]!], true)).count).toBe(2);
+    expect(await shown(ids[0]!)).toBe("missing");
+    expect((await getContentForEdit(demo.id, id)).media.map((m) => m.hidden)).toEqual([true, true, false]);
+    await setMediaHidden(demo.as("admin"), id, [ids[1]!], false);
+    expect(await shown(ids[1]!)).toBe("ok");
+    // Another company's gallery, or its files named from ours, change nothing.
+    expect((await rejection(setMediaHidden(other.as("admin"), id, [ids[2]!], true))).code).toBe("not_found");
+    const elsewhere = await createContent(demo.as("admin"), { title: "Elsewhere", kind: "photo_gallery" });
+    expect((await rejection(setMediaHidden(demo.as("admin"), elsewhere.id, [ids[2]!], true))).code).toBe(
+      "not_found",
+    );
+    expect((await rejection(deleteMediaItems(other.as("admin"), id, ids))).code).toBe("not_found");
+    expect(await shown(ids[2]!)).toBe("ok");
+
+    expect((await deleteMediaItems(demo.as("admin"), id, [ids[0]!, ids[2]!])).count).toBe(2);
+    expect((await getContentForEdit(demo.id, id)).media.map((m) => m.id)).toEqual([ids[1]]);
+    for (const m of [ids[0]!, ids[2]!])
+      expect(await env.store.listKeys(`companies/${demo.id}/media/${m}/`)).toEqual([]);
+    await deleteContent(demo.as("admin"), id);
     expect(await used()).toBe(before);
   });
 

@@ -226,6 +226,15 @@ const MATRIX: Record<string, Entry> = {
     w.a.mediaId,
   ]),
   "lib/features/content/actions.ts:deleteMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
+  "lib/features/content/actions.ts:setMediaHiddenAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    [w.a.mediaId],
+    true,
+  ]),
+  "lib/features/content/actions.ts:deleteMediaItemsAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    [w.a.mediaId],
+  ]),
   "lib/features/content/actions.ts:retryMediaAction": admin("content.manage", (w) => [w.a.mediaId]),
   "lib/features/short-links/actions.ts:createQrCodeAction": admin("content.manage", (w) => [
     { kind: "event", id: w.a.eventId },

@@ -2,8 +2,11 @@
 
 import { z } from "zod";
 import {
+  BULK_MEDIA_MAX,
   deleteContent,
   deleteMediaItem,
+  deleteMediaItems,
+  setMediaHidden,
   reorderMedia,
   retryMedia,
   setCover,
@@ -49,6 +52,27 @@ export const deleteContentAction = adminAction(
   { ...manage, schema: z.tuple([id]) },
   async ({ membership, changed }, contentId) => {
     changed((await deleteContent(membership, contentId)).changed);
+  },
+);
+
+const mediaIds = z.array(id).min(1).max(BULK_MEDIA_MAX);
+
+/** The media manager's bulk actions: hide from fans or show again, delete. */
+export const setMediaHiddenAction = adminAction(
+  { ...manage, schema: z.tuple([id, mediaIds, z.boolean()]) },
+  async ({ membership, changed }, contentId, ids, hidden) => {
+    const outcome = await setMediaHidden(membership, contentId, ids, hidden);
+    changed(outcome.changed);
+    return { count: outcome.count };
+  },
+);
+
+export const deleteMediaItemsAction = adminAction(
+  { ...manage, schema: z.tuple([id, mediaIds]) },
+  async ({ membership, changed }, contentId, ids) => {
+    const outcome = await deleteMediaItems(membership, contentId, ids);
+    changed(outcome.changed);
+    return { count: outcome.count };
   },
 );
 

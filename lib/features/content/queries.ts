@@ -159,6 +159,8 @@ export interface MediaItem {
   favourites: number;
   /** Never shown to fans (left out of a review's approved set, issue #36). */
   hidden: boolean;
+  /** When it was uploaded (ISO): the media manager's "by upload time" order. */
+  createdAt: string;
 }
 
 export interface ContentForEdit {
@@ -215,6 +217,7 @@ export async function getContentForEdit(companyId: string, contentId: string): P
       variants: true,
       position: true,
       hidden: true,
+      createdAt: true,
     },
   });
   // Fans' hearts per photo (issue #36), counted in one query scoped to the company.
@@ -243,8 +246,9 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     coverMediaId: c.coverMediaId,
     publishedAt: c.publishedAt?.toISOString() ?? null,
     media: await Promise.all(
-      media.map(async ({ variants, sizeBytes, ...m }) => ({
+      media.map(async ({ variants, sizeBytes, createdAt, ...m }) => ({
         ...m,
+        createdAt: createdAt.toISOString(),
         sizeBytes: Number(sizeBytes),
         thumbUrl: m.state === "ready" ? await thumbnailUrl(variants, 320) : null,
         favourites: heartsOf.get(m.id) ?? 0,
