@@ -216,8 +216,17 @@ describe("review before publishing", () => {
     expect(audited).toEqual(expect.arrayContaining(["opened", "decided", "noted"]));
   });
 
-  it("a reviewer finishes within the bounds; after that, and after the deadline, nothing changes", async () => {
+  it("a reviewer finishes within the bounds (the organiser is told); after that, and after the deadline, nothing changes", async () => {
+    // The organiser who sent the review, as a real account of the company.
+    const organiser = company.as("admin");
+    await env.db.user.create({ data: { id: organiser.userId, email: organiser.email, name: "Organiser" } });
+    await env.db.profile.create({
+      data: { userId: organiser.userId, displayName: "Organiser", role: "admin", companyId: company.id },
+    });
     await expect(finishReview(artistToken)).resolves.toEqual({ approvals: 3 });
+    const told = await mailTo(organiser.email, "finished reviewing");
+    expect(told.text).toContain("3 of 5 photos approved");
+    expect(told.link).toContain(`/admin/content/${gallery}`);
     await expect(decidePhoto(artistToken, { mediaId: photos[1]!, decision: null })).rejects.toMatchObject({
       messageKey: "review.errors.alreadyDone",
     });

@@ -86,3 +86,30 @@ export async function sendReviewPublished(
   });
   await sendMail({ to: options.to, ...content });
 }
+
+/** To the organiser who opened the review: a reviewer finished, with their count. */
+export async function sendReviewFinished(
+  options: ReviewMailBase & { url: string; reviewer: string; approved: number; total: number },
+): Promise<void> {
+  const { t, brand, values } = await companyMail(options);
+  const reviewer = mailSafeName(options.reviewer, 120);
+  const content = renderActionEmail({
+    lang: options.locale,
+    subject: t("review.email.finishedSubject", { ...values, reviewer }),
+    heading: t("review.email.finishedHeading", values),
+    paragraphs: [
+      t("review.email.finishedBody", {
+        ...values,
+        reviewer,
+        approved: options.approved,
+        total: options.total,
+      }),
+    ],
+    buttonLabel: t("review.email.finishedButton"),
+    url: options.url,
+    notes: [],
+    linkFallback: t("email.common.linkFallback"),
+    ...branded(t, brand, values.company),
+  });
+  await sendMail({ to: options.to, ...content });
+}

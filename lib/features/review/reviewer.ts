@@ -6,6 +6,9 @@ import { enforceLimits } from "@/lib/core/rate-limit/limiter";
 import { hashSecretToken } from "@/lib/core/secret-token";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { ReviewDecision } from "@/lib/generated/prisma/enums";
+import { appUrl } from "@/lib/core/env";
+import { defaultLocale, isLocale } from "@/lib/core/i18n/config";
+import { sendReviewFinished } from "@/lib/features/review/emails";
 import { selectionProblem } from "@/lib/features/review/rules";
 import { reviewDecisionSchema } from "@/lib/features/review/schemas";
 
@@ -25,6 +28,7 @@ const reviewerSelect = {
   id: true,
   companyId: true,
   email: true,
+  locale: true,
   expiresAt: true,
   revokedAt: true,
   doneAt: true,
@@ -214,5 +218,42 @@ export async function finishReview(token: string): Promise<{ approvals: number }
   });
   if (count === 0) throw new AppError("conflict", "review.errors.alreadyDone");
   await audit(reviewer, "done", { approvals });
+  await tellOrganiser(reviewer, approvals).catch((error: unknown) =>
+    console.error("[afterglow] review e-mail failed", { error }),
+  );
   return { approvals };
+}
+
+/** The organiser who opened the review hears that a reviewer finished (if they are still a member). */
+async function tellOrganiser(reviewer: ReviewerRow, approvals: number): Promise<void> {
+  const review = await db.galleryReview.findUniqueOrThrow({
+    where: { id: reviewer.review.id },
+    select: { createdById: true },
+  });
+  if (!review.createdById) return;
+  const organiser = await db.user.findFirst({
+    where: { id: review.createdById, profile: { companyId: reviewer.companyId } },
+    select: { email: true },
+  });
+  if (!organiser) return;
+  const total = await db.mediaFile.count({
+    where: {
+      contentId: reviewer.review.contentId,
+      companyId: reviewer.companyId,
+      kind: "photo",
+      state: "ready",
+    },
+  });
+  await sendReviewFinished({
+    to: organiser.email,
+    url: `${appUrl}/admin/content/${reviewer.review.contentId}`,
+    reviewer: reviewer.email,
+    approved: approvals,
+    total,
+    companyId: reviewer.companyId,
+    companyName: reviewer.review.content.company.name,
+    galleryTitle: reviewer.review.content.title,
+    // The language the organiser invited in (kept on each reviewer of theirs).
+    locale: isLocale(reviewer.locale) ? reviewer.locale : defaultLocale,
+  });
 }
