@@ -42,8 +42,9 @@ export function ReviewInviteForm({
   const [min, setMin] = useState(initial.minApprovals?.toString() ?? "");
   const [max, setMax] = useState(initial.maxApprovals?.toString() ?? "");
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errorValues, setErrorValues] = useState<Record<string, string | number>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const error = (field: string) => (errors[field] ? tAll(errors[field]) : undefined);
+  const error = (field: string) => (errors[field] ? tAll(errors[field], errorValues) : undefined);
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -57,6 +58,7 @@ export function ReviewInviteForm({
       });
       if (!result.ok) {
         setErrors(result.fieldErrors);
+        setErrorValues(result.values);
         setFormError(
           Object.keys(result.fieldErrors).length === 0 ? tAll(result.message, result.values) : null,
         );

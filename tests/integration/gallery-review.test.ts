@@ -289,4 +289,57 @@ describe("review before publishing", () => {
     });
     await expect(cancelReview(company.as("admin"), gallery)).rejects.toMatchObject({ code: "not_found" });
   });
+
+  it("leaves photos hidden by hand out of the review, sets an approved cover, caps the deadline, stops with the plan", async () => {
+    const second = (
+      await createContentRow(env.db, company.id, {
+        title: "Side stage",
+        kind: "photo_gallery",
+        status: "draft",
+      })
+    ).id;
+    const [kept, takenDown, cover] = [
+      await photo(second, 20),
+      await photo(second, 50),
+      await photo(second, 80),
+    ];
+    await env.db.mediaFile.update({ where: { id: takenDown }, data: { hidden: true } });
+    await env.db.content.update({ where: { id: second }, data: { coverMediaId: cover } });
+    const far = new Date(Date.now() + 200 * 24 * 3600 * 1000).toISOString();
+    await expect(
+      inviteReviewers(company.as("admin"), second, { emails: artist, deadline: far }, "en"),
+    ).rejects.toMatchObject({ messageKey: "review.errors.deadlineTooFar", values: { days: 90 } });
+    const reviewerEmail = `side-${run}@example.test`;
+    await inviteReviewers(company.as("admin"), second, { emails: reviewerEmail }, "en");
+    const token = tokenOf((await mailTo(reviewerEmail, "asks for your review")).link);
+    // The photo the organiser took down is not sent to outside reviewers.
+    expect((await loadReviewPage(token))?.photos.map((p) => p.id)).toEqual([kept, cover]);
+    await expect(reviewPreview(token, takenDown)).rejects.toMatchObject({ code: "not_found" });
+    await expect(decidePhoto(token, { mediaId: takenDown, decision: "approved" })).rejects.toMatchObject({
+      code: "not_found",
+    });
+    await decidePhoto(token, { mediaId: kept, decision: "approved" });
+    await decidePhoto(token, { mediaId: cover, decision: "rejected" });
+
+    // Off the plan (a trial that ended), the links and publishing stop.
+    await env.db.company.update({ where: { id: company.id }, data: { plan: "starter" } });
+    expect((await findReviewer(token)).state).toBe("closed");
+    await expect(publishApprovedSet(company.as("admin"), second)).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await env.db.company.update({ where: { id: company.id }, data: { plan: "professional" } });
+
+    await publishApprovedSet(company.as("admin"), second);
+    const rows = await env.db.mediaFile.findMany({
+      where: { contentId: second },
+      select: { id: true, hidden: true },
+    });
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.hidden]))).toEqual({
+      [kept]: false,
+      [takenDown]: true,
+      [cover]: true,
+    });
+    // The rejected cover gave way to the first approved photo.
+    expect((await env.db.content.findUniqueOrThrow({ where: { id: second } })).coverMediaId).toBe(kept);
+  }, 60_000);
 });

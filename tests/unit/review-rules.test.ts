@@ -63,3 +63,16 @@ describe("the reviewer's mark", () => {
     expect(svg).toContain("&lt;script&gt;&amp;&quot;&#39;");
   });
 });
+
+describe("the reviewer's mark, with characters XML does not allow", () => {
+  it("drops them, so a control in a company name does not break every preview", async () => {
+    const sharp = (await import("sharp")).default;
+    const svg = reviewMarkSvg(200, 100, "Band\u0001\uFFFE\uD800 · a@b.test");
+    expect(svg).not.toMatch(/[\u0001\uFFFE\uD800]/);
+    const out = await sharp({ create: { width: 200, height: 100, channels: 3, background: "#000" } })
+      .composite([{ input: Buffer.from(svg) }])
+      .png()
+      .toBuffer();
+    expect(out.length).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,5 @@
 import { assertCan } from "@/lib/platform/access/permissions";
+import { recordMemberAudit } from "@/lib/core/audit/record";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import type { ContentChange } from "@/lib/features/content/save-content";
 import { db } from "@/lib/core/db";
@@ -115,6 +116,10 @@ export async function setMediaHidden(
     data: { hidden },
   });
   if (count === 0) throw new AppError("not_found", "media.errors.notFound");
+  await recordMemberAudit(membership, {
+    record: { table: "content", id: contentId },
+    details: { operation: hidden ? "media_hidden" : "media_shown", count, mediaIds: mediaIds.slice(0, 100) },
+  });
   return { changed: await changeOf(companyId, contentId), count };
 }
 
@@ -129,6 +134,10 @@ export async function deleteMediaItems(
   await getContentOrThrow(db, companyId, contentId, { id: true });
   const { ids } = await deleteMedia(companyId, { contentId, id: { in: [...mediaIds] } });
   if (ids.length === 0) throw new AppError("not_found", "media.errors.notFound");
+  await recordMemberAudit(membership, {
+    record: { table: "content", id: contentId },
+    details: { operation: "media_deleted", count: ids.length, mediaIds: ids.slice(0, 100) },
+  });
   return { changed: await changeOf(companyId, contentId), count: ids.length };
 }
 

@@ -5,6 +5,7 @@ import { loadEmailBrand, type EmailBrand } from "@/lib/features/brand/email-bran
 import { intlLocale, type Locale } from "@/lib/core/i18n/config";
 import { sendMail } from "@/lib/core/mail";
 import { mailSafeName } from "@/lib/features/team/mail-text";
+import { REVIEW_MESSAGE_MAX } from "@/lib/features/review/schemas";
 import { formatUtcInstant } from "@/lib/core/format";
 
 /**
@@ -49,8 +50,10 @@ export async function sendReviewInvitation(
   const { t, brand, values } = await companyMail(options);
   const inviter = mailSafeName(options.inviterName) || t("email.invite.unnamedInviter");
   const paragraphs = [t("review.email.inviteBody", { ...values, inviter })];
-  // The organiser's message is plain text: the layout escapes every paragraph.
-  if (options.message) paragraphs.push(options.message);
+  // The organiser's own words to an address they chose, from our sender: escaped by the layout,
+  // and without links or link-like domains (mail-text.ts), so no one phishes through a review.
+  const message = options.message ? mailSafeName(options.message, REVIEW_MESSAGE_MAX) : "";
+  if (message) paragraphs.push(message);
   if (options.deadline)
     paragraphs.push(
       t("review.email.deadline", { date: formatUtcInstant(options.deadline, intlLocale[options.locale]) }),

@@ -13,7 +13,7 @@ import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { sendReviewInvitation } from "@/lib/features/review/emails";
-import { reviewerLinkExpiry } from "@/lib/features/review/rules";
+import { MAX_DEADLINE_DAYS, reviewerLinkExpiry, reviewPhotoWhere } from "@/lib/features/review/rules";
 import { inviteReviewersSchema, REVIEW_LINK_TTL_MS } from "@/lib/features/review/schemas";
 
 /**
@@ -22,8 +22,15 @@ import { inviteReviewersSchema, REVIEW_LINK_TTL_MS } from "@/lib/features/review
  * reviewer's link back, cancel the review. Every query is scoped by the member's company.
  */
 
-/** Review e-mails a company may send a day, and one address may receive from all companies. */
-export const REVIEW_INVITE_LIMITS = { companyPerDay: 100, addressPerDay: 10 } as const;
+/**
+ * Review e-mails a company may send a day; one address from one company; one address from all
+ * companies together (high enough that one company cannot use up someone's allowance of others).
+ */
+export const REVIEW_INVITE_LIMITS = {
+  companyPerDay: 100,
+  companyAddressPerDay: 5,
+  addressPerDay: 30,
+} as const;
 const DAY_SECONDS = 24 * 60 * 60;
 
 /** Takes the gallery's row lock: two organisers inviting at once still make one open review. */
@@ -34,10 +41,13 @@ async function lockContent(tx: Prisma.TransactionClient, companyId: string, cont
 async function enforceReviewInviteLimits(companyId: string, emails: readonly string[]): Promise<void> {
   const checks = [
     { key: `review-invite-company:${companyId}`, limit: REVIEW_INVITE_LIMITS.companyPerDay },
-    ...emails.map((email) => ({
-      key: `review-invite-address:${emailDigest(email)}`,
-      limit: REVIEW_INVITE_LIMITS.addressPerDay,
-    })),
+    ...emails.flatMap((email) => [
+      {
+        key: `review-invite-company-address:${companyId}:${emailDigest(email)}`,
+        limit: REVIEW_INVITE_LIMITS.companyAddressPerDay,
+      },
+      { key: `review-invite-address:${emailDigest(email)}`, limit: REVIEW_INVITE_LIMITS.addressPerDay },
+    ]),
   ];
   // One e-mail counts once against each limit that concerns it.
   for (const check of checks) {
@@ -68,11 +78,16 @@ export async function inviteReviewers(
   const data = parseOrThrow(inviteReviewersSchema, input);
   if (content.kind !== "photo_gallery") throw new AppError("validation", "review.errors.notPhotoGallery");
   if (content.status !== "draft") throw new AppError("conflict", "review.errors.notDraft");
-  const photos = await db.mediaFile.count({ where: { contentId, companyId, kind: "photo", state: "ready" } });
+  const photos = await db.mediaFile.count({ where: { contentId, companyId, ...reviewPhotoWhere } });
   if (photos === 0) throw new AppError("validation", "review.errors.noPhotos");
   if (data.deadline && data.deadline.getTime() <= Date.now())
     throw new AppError("validation", "review.errors.deadlinePast", {
       fieldErrors: { deadline: "review.errors.deadlinePast" },
+    });
+  if (data.deadline && data.deadline.getTime() > Date.now() + MAX_DEADLINE_DAYS * 24 * 3600 * 1000)
+    throw new AppError("validation", "review.errors.deadlineTooFar", {
+      values: { days: MAX_DEADLINE_DAYS },
+      fieldErrors: { deadline: "review.errors.deadlineTooFar" },
     });
   await enforceReviewInviteLimits(companyId, data.emails);
 
@@ -112,8 +127,14 @@ export async function inviteReviewers(
     return { reviewId: review.id, links };
   });
 
+  // On record before any e-mail leaves (the links are already replaced).
+  await recordMemberAudit(membership, {
+    record: { table: "gallery_review", id: reviewId },
+    details: { operation: "reviewers_invited", contentId, count: links.length },
+  });
+  const failed: string[] = [];
   for (const { email, token } of links) {
-    await sendReviewInvitation({
+    const sent = sendReviewInvitation({
       to: email,
       url: `${appUrl}/review/${token}`,
       companyId,
@@ -124,12 +145,14 @@ export async function inviteReviewers(
       deadline: data.deadline,
       locale,
     });
+    // One address the mail server refuses does not keep the others from their invitation.
+    await sent.catch((error: unknown) => {
+      console.error("[afterglow] review e-mail failed", { error });
+      failed.push(email);
+    });
   }
-  await recordMemberAudit(membership, {
-    record: { table: "gallery_review", id: reviewId },
-    details: { operation: "reviewers_invited", contentId, count: links.length },
-  });
-  return { reviewId, invited: links.map((link) => link.email) };
+  if (failed.length === links.length) throw new AppError("internal", "review.errors.mailFailed");
+  return { reviewId, invited: links.map((link) => link.email).filter((email) => !failed.includes(email)) };
 }
 
 /** Takes a reviewer's link back: it stops working at once; their decisions stay on record. */

@@ -7,6 +7,7 @@ import { escapeHtml } from "@/lib/platform/auth/email-layout";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
 import { storage } from "@/lib/core/storage";
 import { findReviewer } from "@/lib/features/review/reviewer";
+import { reviewPhotoWhere } from "@/lib/features/review/rules";
 
 /**
  * What a reviewer sees of a draft photo (issue #36): its 1280-pixel rendition with a mark burned
@@ -19,7 +20,22 @@ const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
 /** Marked previews kept per process: a reviewer scrolling back gets them without sharp again. */
 const CACHE_ENTRIES = 64;
 const cache = new Map<string, Buffer>();
-const PREVIEWS_PER_MINUTE = 600;
+/** A reviewer paging through a gallery, with room; each uncached preview is an encode. */
+const PREVIEWS_PER_MINUTE = 120;
+/** Encodes at once per process: reviewers share the machine with a festival crowd. */
+const ENCODES_AT_ONCE = 2;
+let encoding = 0;
+const waiting: (() => void)[] = [];
+async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (encoding >= ENCODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  encoding++;
+  try {
+    return await work();
+  } finally {
+    encoding--;
+    waiting.shift()?.();
+  }
+}
 
 /** The largest WebP rendition no wider than the preview (the gallery's own renditions). */
 function previewSource(variants: unknown): string | null {
@@ -30,11 +46,16 @@ function previewSource(variants: unknown): string | null {
   return webp[0]?.key ?? null;
 }
 
+/** What XML 1.0 forbids: C0 controls but tab and line breaks, lone surrogates, U+FFFE/U+FFFF. */
+const XML_INVALID =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
 /** The mark as an SVG the size of the picture: diagonal bands of text and a hairline grid. */
 export function reviewMarkSvg(width: number, height: number, text: string): string {
   const size = Math.max(14, Math.round(Math.min(width, height) / 22));
   const step = size * 6;
-  const label = escapeHtml(text);
+  // Characters XML 1.0 does not allow (a control in a company name) would break every preview.
+  const label = escapeHtml(text.replace(XML_INVALID, ""));
   const rows: string[] = [];
   for (let y = -height; y < height * 2; y += step) {
     rows.push(
@@ -62,8 +83,7 @@ export async function reviewPreview(token: string, mediaId: string): Promise<Buf
       id: mediaId,
       contentId: reviewer.review.contentId,
       companyId: reviewer.companyId,
-      kind: "photo",
-      state: "ready",
+      ...reviewPhotoWhere,
     },
     select: { id: true, variants: true },
   });
@@ -74,13 +94,15 @@ export async function reviewPreview(token: string, mediaId: string): Promise<Buf
   if (cached) return cached;
   const source = await storage.readSmall(key, MAX_SOURCE_BYTES);
   if (!source || source === "too-large") throw new AppError("not_found", "review.errors.photoNotFound");
-  const image = sharp(source.bytes);
-  const { width = PREVIEW_WIDTH, height = PREVIEW_WIDTH } = await image.metadata();
   const text = `${reviewer.review.content.company.name} · ${reviewer.email}`;
-  const marked = await image
-    .composite([{ input: Buffer.from(reviewMarkSvg(width, height, text)) }])
-    .webp({ quality: 80 })
-    .toBuffer();
+  const marked = await withEncodeSlot(async () => {
+    const image = sharp(source.bytes);
+    const { width = PREVIEW_WIDTH, height = PREVIEW_WIDTH } = await image.metadata();
+    return image
+      .composite([{ input: Buffer.from(reviewMarkSvg(width, height, text)) }])
+      .webp({ quality: 80 })
+      .toBuffer();
+  });
   if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(cacheKey, marked);
   return marked;

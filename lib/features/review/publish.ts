@@ -4,18 +4,19 @@ import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { isLocale, defaultLocale } from "@/lib/core/i18n/config";
 import { assertCan } from "@/lib/platform/access/permissions";
+import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import type { ContentChange } from "@/lib/features/content/save-content";
 import { sendReviewPublished } from "@/lib/features/review/emails";
-import { approvedSet } from "@/lib/features/review/rules";
+import { approvedSet, reviewPhotoWhere } from "@/lib/features/review/rules";
 import { itemShortCode } from "@/lib/features/short-links/item-link";
 import { shortLinkOrigin, shortLinkUrl } from "@/lib/features/short-links/origin";
 
 /**
  * Publishes a reviewed gallery with exactly its approved set (issue #36): in one transaction,
- * under the gallery's row lock, the photos of the approved set are shown and every other media of
- * the gallery is hidden from fans (kept in the admin: nothing is deleted), the gallery goes
- * live and the review closes. Reviewers whose link was taken back are not counted. Then every
+ * under the gallery's and the review's row locks, every media of the gallery outside the approved
+ * set is hidden from fans (kept in the admin: nothing is deleted; a photo hidden by hand was never
+ * in the review, so it stays hidden), the gallery goes live and the review closes. Reviewers whose link was taken back are not counted. Then every
  * reviewer is told, with the gallery's link.
  */
 export async function publishApprovedSet(
@@ -25,6 +26,7 @@ export async function publishApprovedSet(
   assertCan(membership, "content.manage");
   const companyId = membership.company.id;
   const now = new Date();
+  await assertPlanAllows(companyId, "galleryReview", now);
   const outcome = await db.$transaction(async (tx) => {
     const [content] = await tx.$queryRaw<
       { id: string; status: string; title: string; coverMediaId: string | null }[]
@@ -32,6 +34,10 @@ export async function publishApprovedSet(
       SELECT "id", "status", "title", "coverMediaId" FROM "content"
       WHERE "id" = ${contentId} AND "companyId" = ${companyId} FOR UPDATE`;
     if (!content) throw new AppError("not_found", "content.errors.notFound");
+    // Exclusive on the review's row: a reviewer's decision in flight (it holds the row shared)
+    // lands before the approved set is computed, and any later one finds the review closed.
+    await tx.$queryRaw`SELECT 1 FROM "gallery_review"
+      WHERE "contentId" = ${contentId} AND "companyId" = ${companyId} AND "status" = 'open' FOR UPDATE`;
     const review = await tx.galleryReview.findFirst({
       where: { contentId, companyId, status: "open" },
       select: { id: true, reviewers: { select: { id: true, email: true, locale: true, revokedAt: true } } },
@@ -41,7 +47,8 @@ export async function publishApprovedSet(
     const counted = review.reviewers.filter((r) => !r.revokedAt).map((r) => r.id);
     const [photos, decisions, events] = await Promise.all([
       tx.mediaFile.findMany({
-        where: { contentId, companyId, kind: "photo", state: "ready" },
+        where: { contentId, companyId, ...reviewPhotoWhere },
+        orderBy: [{ position: "asc" }, { createdAt: "asc" }],
         select: { id: true },
       }),
       tx.galleryReviewDecision.findMany({
@@ -70,7 +77,7 @@ export async function publishApprovedSet(
         status: "published",
         publishedAt: now,
         // A cover the review left out is no cover: the first approved photo stands in.
-        ...(content.coverMediaId && !approved.has(content.coverMediaId) ? { coverMediaId: null } : {}),
+        ...(!content.coverMediaId || !approved.has(content.coverMediaId) ? { coverMediaId: shown[0]! } : {}),
       },
     });
     await tx.galleryReview.update({

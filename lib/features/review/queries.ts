@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import type { GalleryReviewStatus, ReviewDecision } from "@/lib/generated/prisma/enums";
-import { approvedSet } from "@/lib/features/review/rules";
+import { approvedSet, reviewPhotoWhere } from "@/lib/features/review/rules";
 
 /** One reviewer as the organiser sees them. */
 export interface ReviewerSummary {
@@ -106,7 +106,7 @@ export async function getGalleryReview(
     };
   });
   const photos = await db.mediaFile.findMany({
-    where: { contentId, companyId, kind: "photo", state: "ready" },
+    where: { contentId, companyId, ...reviewPhotoWhere },
     select: { id: true },
   });
   return {

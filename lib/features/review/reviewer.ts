@@ -9,7 +9,9 @@ import type { ReviewDecision } from "@/lib/generated/prisma/enums";
 import { appUrl } from "@/lib/core/env";
 import { defaultLocale, isLocale } from "@/lib/core/i18n/config";
 import { sendReviewFinished } from "@/lib/features/review/emails";
-import { selectionProblem } from "@/lib/features/review/rules";
+import { loadEffectivePlan } from "@/lib/platform/plans/effective";
+import { planAllows } from "@/lib/platform/plans/gate";
+import { selectionProblem, reviewPhotoWhere } from "@/lib/features/review/rules";
 import { reviewDecisionSchema } from "@/lib/features/review/schemas";
 
 /**
@@ -62,6 +64,9 @@ export async function findReviewer(
   if (!reviewer || reviewer.revokedAt) return { state: "invalid", reviewer: null };
   if (reviewer.review.status !== "open") return { state: "closed", reviewer };
   if (reviewer.expiresAt <= now) return { state: "expired", reviewer };
+  // A company no longer on a plan with reviews (a trial ended, a downgrade): its reviews stop.
+  const { plan } = await loadEffectivePlan(db, reviewer.companyId, now);
+  if (!planAllows(plan, "galleryReview")) return { state: "closed", reviewer };
   return { state: "open", reviewer };
 }
 
@@ -73,10 +78,29 @@ async function openReviewer(token: string): Promise<ReviewerRow> {
   return reviewer;
 }
 
-function assertCanStillDecide(reviewer: ReviewerRow, now = new Date()): void {
+function assertCanStillDecide(
+  reviewer: { doneAt: Date | null; review: { deadline: Date | null } },
+  now = new Date(),
+): void {
   if (reviewer.doneAt) throw new AppError("conflict", "review.errors.alreadyDone");
   if (reviewer.review.deadline && reviewer.review.deadline <= now)
     throw new AppError("conflict", "review.errors.deadlinePassed");
+}
+
+/**
+ * Inside a reviewer's write: the review's row shared (publishing takes it exclusively, so a
+ * decision is either in before the approved set is computed or refused after) and the
+ * reviewer's row exclusive (two tabs go one after the other), then everything checked again on
+ * what is now current: the link, the review, "done" and the deadline.
+ */
+async function lockStillOpen(tx: Prisma.TransactionClient, reviewer: ReviewerRow): Promise<void> {
+  const [review] = await tx.$queryRaw<{ status: string; deadline: Date | null }[]>`
+    SELECT "status", "deadline" FROM "gallery_review" WHERE "id" = ${reviewer.review.id} FOR SHARE`;
+  const [me] = await tx.$queryRaw<{ doneAt: Date | null; revokedAt: Date | null; expiresAt: Date }[]>`
+    SELECT "doneAt", "revokedAt", "expiresAt" FROM "gallery_reviewer" WHERE "id" = ${reviewer.id} FOR UPDATE`;
+  if (!review || !me || review.status !== "open" || me.revokedAt || me.expiresAt <= new Date())
+    throw new AppError("not_found", "review.errors.linkInvalid");
+  assertCanStillDecide({ doneAt: me.doneAt, review: { deadline: review.deadline } });
 }
 
 function audit(
@@ -112,12 +136,7 @@ export async function loadReviewPage(token: string): Promise<ReviewPage | null> 
   if (state !== "open" || !reviewer) return null;
   const [media, decisions] = await Promise.all([
     db.mediaFile.findMany({
-      where: {
-        contentId: reviewer.review.contentId,
-        companyId: reviewer.companyId,
-        kind: "photo",
-        state: "ready",
-      },
+      where: { contentId: reviewer.review.contentId, companyId: reviewer.companyId, ...reviewPhotoWhere },
       orderBy: [{ position: "asc" }, { createdAt: "asc" }],
       select: { id: true, width: true, height: true },
     }),
@@ -146,8 +165,7 @@ async function reviewPhotoOrThrow(reviewer: ReviewerRow, mediaId: string) {
       id: mediaId,
       contentId: reviewer.review.contentId,
       companyId: reviewer.companyId,
-      kind: "photo",
-      state: "ready",
+      ...reviewPhotoWhere,
     },
     select: { id: true },
   });
@@ -169,7 +187,7 @@ export async function decidePhoto(
   assertCanStillDecide(reviewer);
   await reviewPhotoOrThrow(reviewer, data.mediaId);
   const result = await db.$transaction(async (tx) => {
-    await tx.$queryRaw`SELECT 1 FROM "gallery_reviewer" WHERE "id" = ${reviewer.id} FOR UPDATE`;
+    await lockStillOpen(tx, reviewer);
     if (data.decision === "approved" && reviewer.review.maxApprovals !== null) {
       const others = await tx.galleryReviewDecision.count({
         where: { reviewerId: reviewer.id, decision: "approved", mediaId: { not: data.mediaId } },
@@ -206,17 +224,17 @@ export async function decidePhoto(
 export async function finishReview(token: string): Promise<{ approvals: number }> {
   const reviewer = await openReviewer(token);
   assertCanStillDecide(reviewer);
-  const approvals = await db.galleryReviewDecision.count({
-    where: { reviewerId: reviewer.id, decision: "approved" },
+  const approvals = await db.$transaction(async (tx) => {
+    await lockStillOpen(tx, reviewer);
+    const approved = await tx.galleryReviewDecision.count({
+      where: { reviewerId: reviewer.id, decision: "approved" },
+    });
+    const problem = selectionProblem(approved, reviewer.review);
+    if (problem)
+      throw new AppError("validation", `review.errors.${problem.key}`, { values: { count: problem.count } });
+    await tx.galleryReviewer.update({ where: { id: reviewer.id }, data: { doneAt: new Date() } });
+    return approved;
   });
-  const problem = selectionProblem(approvals, reviewer.review);
-  if (problem)
-    throw new AppError("validation", `review.errors.${problem.key}`, { values: { count: problem.count } });
-  const { count } = await db.galleryReviewer.updateMany({
-    where: { id: reviewer.id, doneAt: null },
-    data: { doneAt: new Date() },
-  });
-  if (count === 0) throw new AppError("conflict", "review.errors.alreadyDone");
   await audit(reviewer, "done", { approvals });
   await tellOrganiser(reviewer, approvals).catch((error: unknown) =>
     console.error("[afterglow] review e-mail failed", { error }),
@@ -240,8 +258,7 @@ async function tellOrganiser(reviewer: ReviewerRow, approvals: number): Promise<
     where: {
       contentId: reviewer.review.contentId,
       companyId: reviewer.companyId,
-      kind: "photo",
-      state: "ready",
+      ...reviewPhotoWhere,
     },
   });
   await sendReviewFinished({

@@ -6,6 +6,15 @@
 export type ReviewDecisionValue = "approved" | "rejected";
 
 /**
+ * The photos a review is about: ready, and not hidden by hand (a photo the organiser took down
+ * is never sent to outside reviewers, nor brought back by their approval).
+ */
+export const reviewPhotoWhere = { kind: "photo", state: "ready", hidden: false } as const;
+
+/** The furthest deadline an organiser may set: a link lives until it at most. */
+export const MAX_DEADLINE_DAYS = 90;
+
+/**
  * The approved set: the photos at least one reviewer approved and none rejected. A rejection is
  * a veto (the artist who does not want a photo out wins over the manager who liked it), and a
  * photo nobody judged is not approved.

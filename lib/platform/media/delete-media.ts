@@ -61,8 +61,8 @@ export async function removeMediaObjects(rows: readonly RemovableMedia[]): Promi
 }
 
 /**
- * Picks a cover for contents that have none: the first photo or video that is ready, in
- * gallery order. Called when media becomes ready and after deletions.
+ * Picks a cover for contents that have none: the first photo or video that is ready and shown
+ * to fans, in gallery order. Called when media becomes ready and after deletions.
  */
 export async function fillMissingCovers(
   db: Db,
@@ -71,7 +71,8 @@ export async function fillMissingCovers(
 ): Promise<void> {
   for (const contentId of new Set(contentIds)) {
     const first = await db.mediaFile.findFirst({
-      where: { companyId, contentId, state: "ready", kind: { in: ["photo", "video"] } },
+      // Never a file hidden from fans (issue #36): a cover is what fans see first.
+      where: { companyId, contentId, state: "ready", hidden: false, kind: { in: ["photo", "video"] } },
       orderBy: [{ position: "asc" }, { createdAt: "asc" }],
       select: { id: true },
     });

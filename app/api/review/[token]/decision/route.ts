@@ -21,5 +21,6 @@ export const POST = publicRoute(
     const saved = await decidePhoto(token, body);
     return Response.json(saved, { headers: { "Cache-Control": "no-store" } });
   },
-  { route: "review-decision" },
+  // The path holds a working link: never logged.
+  { route: "review-decision", path: "/api/review/[token]/decision" },
 );

@@ -13,5 +13,6 @@ export const POST = publicRoute(
     const outcome = await finishReview(token);
     return Response.json(outcome, { headers: { "Cache-Control": "no-store" } });
   },
-  { route: "review-done" },
+  // The path holds a working link: never logged.
+  { route: "review-done", path: "/api/review/[token]/done" },
 );

@@ -20,5 +20,6 @@ export const GET = publicRoute(
       },
     });
   },
-  { route: "review-photo" },
+  // The path holds a working link: never logged.
+  { route: "review-photo", path: "/api/review/[token]/photo/[mediaId]" },
 );
