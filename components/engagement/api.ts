@@ -5,6 +5,7 @@ import type {
 } from "@/lib/features/engagement/queries";
 import type { ShareChannel } from "@/lib/platform/attribution/source";
 import { fetchJson, type FetchJsonInit } from "@/lib/core/http/fetch-json";
+import type { PublicImage } from "@/lib/surfaces/public-site/types";
 
 // The wire shapes are the server's own types (type-only: nothing of the server is bundled).
 export type { CommentPage, EngagementState, PublicComment, ShareChannel };
@@ -74,6 +75,11 @@ export const engagementClient = {
   view: (contentId: string) => post<unknown>(`${base(contentId)}/views`, {}),
   /** The visitor's hearted photos of a gallery (issue #36). */
   favourites: (contentId: string) => call<{ mediaIds: string[] }>(`${base(contentId)}/favourites`),
+  /** A large gallery's next photos (from `offset`), or the ones named (issue #36). */
+  photos: (contentId: string, query: { offset: number } | { ids: string[] }) =>
+    call<{ items: { id: string; image: PublicImage }[]; total: number }>(
+      `${base(contentId)}/photos?${"ids" in query ? `ids=${query.ids.join(",")}` : `offset=${query.offset}`}`,
+    ),
   favourite: (contentId: string, mediaId: string, favourite: boolean) =>
     post<{ mediaId: string; favourite: boolean }>(`${base(contentId)}/favourites`, { mediaId, favourite }),
   /** A password gallery's password (issue #36): the answer sets the gallery's unlock cookie. */

@@ -3,12 +3,13 @@
 import dynamic from "next/dynamic";
 import { Heart, Maximize2 } from "lucide-react";
 import { useTranslations } from "next-intl";
-import { useState, type KeyboardEvent } from "react";
+import { useEffect, useState, type KeyboardEvent } from "react";
 import type { LightboxItem } from "@/components/gallery/lightbox";
 import { SteppedImage } from "@/components/gallery/stepped-image";
 import { useOptionalEngagement, useReportCurrentMedia } from "@/components/engagement/engagement-provider";
 import { DownloadButton } from "@/components/engagement/download-button";
 import { useFavourites } from "@/components/engagement/use-favourites";
+import { useGalleryPages, useWhenVisible } from "@/components/player/use-gallery-pages";
 import { toast } from "@/components/ui/lazy-toast";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { cx } from "@/lib/core/join-classes";
@@ -18,19 +19,41 @@ const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) 
   ssr: false,
 });
 
+/** How close to the last loaded photo the next page is asked for. */
+const PREFETCH_AHEAD = 8;
+
 /**
  * The player's photo viewer: one large photo, ← / → to move, thumbnails, full screen; a heart
- * per photo and "My favourites" to see only the hearted ones (issue #36).
+ * per photo and "My favourites" to see only the hearted ones (issue #36). A large gallery comes
+ * a page at a time (`useGalleryPages`): `items` is its first page, `total` all its photos.
  */
-export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
+export function PhotoViewer({
+  items: first,
+  total,
+  title,
+}: {
+  items: LightboxItem[];
+  total: number;
+  title: string;
+}) {
   const t = useTranslations("gallery");
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const favourites = useFavourites();
   const [onlyFavourites, setOnlyFavourites] = useState(false);
   const hearted = favourites.ids;
-  const items = onlyFavourites && hearted ? all.filter((i) => hearted.has(i.id)) : all;
+  const pages = useGalleryPages(first, total, title);
+  const all = pages.items;
+  const items =
+    onlyFavourites && hearted
+      ? [
+          ...all.filter((i) => hearted.has(i.id)),
+          ...[...pages.extras.values()].filter((i) => hearted.has(i.id) && !all.some((a) => a.id === i.id)),
+        ]
+      : all;
   const count = items.length;
+  // The counter counts the whole gallery, loaded or not.
+  const shownTotal = onlyFavourites ? count : pages.total;
   // Un-hearting the last photo of "My favourites" shortens the list under the index.
   const current = Math.min(index, Math.max(0, count - 1));
   const item = items[current];
@@ -40,8 +63,17 @@ export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
   const showOnly = (only: boolean) => {
     setOnlyFavourites(only);
     setIndex(0);
+    // Hearted photos of pages not loaded yet are asked for by id.
+    if (only && hearted && !pages.complete) pages.loadIds([...hearted]);
   };
-  const favouritesToggle = hearted && all.length > 1 && (
+  // Near the end of what is loaded, the next page is on its way before the fan gets there.
+  const nearEnd = !onlyFavourites && current >= all.length - PREFETCH_AHEAD;
+  const { loadMore } = pages;
+  useEffect(() => {
+    if (nearEnd) loadMore();
+  }, [nearEnd, loadMore]);
+  const stripEnd = useWhenVisible(loadMore, !onlyFavourites && !pages.complete);
+  const favouritesToggle = hearted && pages.total > 1 && (
     <div className="flex items-center gap-2">
       <button
         type="button"
@@ -71,7 +103,12 @@ export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
   const toggleFavourite = async () => {
     if (!(await favourites.set(item.id, !isFavourite))) toast.error(t("favouriteFailed"));
   };
-  const go = (delta: number) => setIndex((current + delta + count) % count);
+  // Past the last loaded photo of an incomplete gallery there is nothing to show yet: stay.
+  const go = (delta: number) => {
+    const next = current + delta;
+    if (next >= count && !onlyFavourites && !pages.complete) return;
+    setIndex((next + count) % count);
+  };
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === "ArrowRight") go(1);
@@ -125,7 +162,7 @@ export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
             aria-live="polite"
             className="absolute bottom-2 left-2 rounded-full bg-black/60 px-3 py-1 text-sm text-white"
           >
-            {t("counter", { index: current + 1, total: count })}
+            {t("counter", { index: current + 1, total: shownTotal })}
           </p>
         )}
       </div>
@@ -147,6 +184,7 @@ export function PhotoViewer({ items: all }: { items: LightboxItem[] }) {
               </button>
             </li>
           ))}
+          {!onlyFavourites && !pages.complete && <li ref={stripEnd} aria-hidden className="w-px shrink-0" />}
         </ul>
       )}
       {full && (

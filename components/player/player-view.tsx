@@ -9,6 +9,7 @@ import {
   type EngagementTarget,
 } from "@/components/engagement/slots";
 import { PhotoViewer } from "@/components/player/photo-viewer";
+import { GALLERY_PAGE_SIZE } from "@/lib/platform/site/gallery-pages";
 import { VideoPlayer } from "@/components/player/video-player";
 import { kindIcon } from "@/components/ui/kind-icon";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
@@ -121,12 +122,15 @@ async function MediaStage({ content }: { content: PublicContent }) {
     case "photo":
     default:
       return photos.length > 0 ? (
+        // The first page only: a large gallery's other photos come as the fan moves (issue #36).
         <PhotoViewer
-          items={photos.map((m, i) => ({
+          items={photos.slice(0, GALLERY_PAGE_SIZE).map((m, i) => ({
             id: m.id,
             image: m.image!,
             alt: t("photoAlt", { title: content.title, index: i + 1, total: photos.length }),
           }))}
+          total={photos.length}
+          title={content.title}
         />
       ) : (
         <LockedMedia content={content} />

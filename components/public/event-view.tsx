@@ -14,21 +14,35 @@ import type { TenantLinks } from "@/lib/platform/site/links";
 import type { PublicContent, PublicEvent } from "@/lib/surfaces/public-site/types";
 import { ShareMenu } from "@/components/share/share-menu";
 import { cn } from "@/lib/core/merge-classes";
+import { EVENT_PAGE_PHOTOS } from "@/lib/platform/site/gallery-pages";
+import { brandText } from "@/components/ui/tenant-styles";
 
-/** Every photo of the event's photo contents, in the organiser's order, for the grid and lightbox. */
-async function photoItems(contents: PublicContent[], links: TenantLinks): Promise<LightboxItem[]> {
+/**
+ * The photos of the event's photo contents, in the organiser's order, for the grid and lightbox:
+ * at most EVENT_PAGE_PHOTOS of each gallery (issue #36: a 5,000-photo gallery is not a 5,000-item
+ * page), with a link to the player of each gallery that has more.
+ */
+async function photoItems(
+  contents: PublicContent[],
+  links: TenantLinks,
+): Promise<{ items: LightboxItem[]; more: { href: string; title: string; total: number }[] }> {
   const t = await getTranslations("gallery");
-  return contents
+  const galleries = contents
     .filter((c) => c.primaryKind === "photo")
-    .flatMap((c) => {
-      const photos = c.media.filter((m) => m.kind === "photo" && m.image);
-      return photos.map((m, i) => ({
+    .map((c) => ({ content: c, photos: c.media.filter((m) => m.kind === "photo" && m.image) }));
+  return {
+    items: galleries.flatMap(({ content: c, photos }) =>
+      photos.slice(0, EVENT_PAGE_PHOTOS).map((m, i) => ({
         id: m.id,
         image: m.image!,
         alt: t("photoAlt", { title: c.title, index: i + 1, total: photos.length }),
         href: links.player(c.id),
-      }));
-    });
+      })),
+    ),
+    more: galleries
+      .filter(({ photos }) => photos.length > EVENT_PAGE_PHOTOS)
+      .map(({ content: c, photos }) => ({ href: links.player(c.id), title: c.title, total: photos.length })),
+  };
 }
 
 /** Date, location and price of the event, as a definition list. */
@@ -215,7 +229,7 @@ export async function EventView({
   shareUrl?: string;
 }) {
   const t = await getTranslations("event");
-  const photos = await photoItems(contents, links);
+  const { items: photos, more } = await photoItems(contents, links);
   const description = pickText(event.texts.description, locale);
   const automatic = description?.automatic || pickText(event.texts.name, locale)?.automatic;
 
@@ -252,6 +266,16 @@ export async function EventView({
                 {t("galleryTitle")}
               </h2>
               <GalleryGrid items={photos} />
+              {more.map((gallery) => (
+                <p key={gallery.href} className={cn("mt-4", style.inset)}>
+                  <Link
+                    href={gallery.href}
+                    className={cn("font-medium underline underline-offset-4", brandText)}
+                  >
+                    {t("seeAllPhotos", { title: gallery.title, count: gallery.total })}
+                  </Link>
+                </p>
+              ))}
             </section>
           )}
 

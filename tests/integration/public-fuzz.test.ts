@@ -379,6 +379,7 @@ const ENDPOINTS: Endpoint[] = [
   content("engagement/route.ts", "GET", 60),
   content("like/route.ts", "POST", 110, fc.record({ liked: fc.option(fc.boolean()) })),
   content("favourites/route.ts", "GET", 5),
+  content("photos/route.ts", "GET", 10),
   content(
     "favourites/route.ts",
     "POST",
@@ -432,7 +433,7 @@ const ENDPOINTS: Endpoint[] = [
   review("photo", "GET", 10),
   {
     key: "app/api/forms/[form]/route.ts:POST",
-    runs: 220,
+    runs: 210,
     call: fc
       .record({
         form: fc.oneof(

@@ -32,6 +32,7 @@ import { enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
 import { assertGalleryOpen } from "@/lib/platform/site/gallery-gate";
 import { unlockGallery, unlockSetCookie } from "@/lib/features/engagement/unlock-gallery";
 import { listFavourites, setFavourite } from "@/lib/features/engagement/favourites";
+import { loadGalleryPhotos } from "@/lib/surfaces/public-site/load-gallery-photos";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -188,6 +189,10 @@ export function engagementHandlers(options: EngagementHttpOptions) {
         },
       });
     }),
+    /** GET /api/content/{id}/photos?offset= | ?ids= — a large gallery's next photos (issue #36). */
+    photos: handler("GET", null, async ({ contentId, request }) =>
+      json(await loadGalleryPhotos(contentId, Object.fromEntries(new URL(request.url).searchParams))),
+    ),
     /** GET /api/content/{id}/favourites — this visitor's hearted photos (issue #36). */
     favourites: handler("GET", null, async ({ contentId, visitor }) =>
       json(visitor.isNew ? { mediaIds: [] } : await listFavourites(contentId, visitor.id)),
