@@ -82,6 +82,12 @@ export const engagementClient = {
     ),
   favourite: (contentId: string, mediaId: string, favourite: boolean) =>
     post<{ mediaId: string; favourite: boolean }>(`${base(contentId)}/favourites`, { mediaId, favourite }),
+  /** Mails the link to this visitor's favourites (the same answer whether a mail goes out). */
+  favouritesLink: (contentId: string, input: { email: string; consent: boolean; locale: string }) =>
+    post<{ sent: true }>(`${base(contentId)}/favourites/email`, input),
+  /** The e-mailed link opened here: its favourites join this device's. */
+  claimFavourites: (contentId: string, token: string) =>
+    post<{ mediaIds: string[]; added: number }>(`${base(contentId)}/favourites/claim`, { token }),
   /** A password gallery's password (issue #36): the answer sets the gallery's unlock cookie. */
   unlock: (contentId: string, password: string) =>
     post<{ unlocked: true }>(`${base(contentId)}/unlock`, { password }),

@@ -1,7 +1,7 @@
 "use client";
 
 import dynamic from "next/dynamic";
-import { Heart, Maximize2 } from "lucide-react";
+import { Heart, Maximize2, Send } from "lucide-react";
 import { useTranslations } from "next-intl";
 import { useEffect, useState, type KeyboardEvent } from "react";
 import type { LightboxItem } from "@/components/gallery/lightbox";
@@ -10,6 +10,7 @@ import { useOptionalEngagement, useReportCurrentMedia } from "@/components/engag
 import { DownloadButton } from "@/components/engagement/download-button";
 import { useFavourites } from "@/components/engagement/use-favourites";
 import { useGalleryPages, useWhenVisible } from "@/components/player/use-gallery-pages";
+import { useMessage } from "@/components/engagement/use-message";
 import { toast } from "@/components/ui/lazy-toast";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { cx } from "@/lib/core/join-classes";
@@ -18,6 +19,11 @@ import { cx } from "@/lib/core/join-classes";
 const Lightbox = dynamic(() => import("@/components/gallery/lightbox").then((m) => m.Lightbox), {
   ssr: false,
 });
+// "Get my favourites on another device": only for a fan who opens it.
+const FavouritesLinkForm = dynamic(
+  () => import("@/components/engagement/favourites-link-form").then((m) => m.FavouritesLinkForm),
+  { ssr: false },
+);
 
 /** How close to the last loaded photo the next page is asked for. */
 const PREFETCH_AHEAD = 8;
@@ -60,21 +66,35 @@ export function PhotoViewer({
   // The download button saves the photo on screen.
   useReportCurrentMedia(item?.id);
   const target = useOptionalEngagement()?.target;
+  const [askLink, setAskLink] = useState(false);
+  const message = useMessage();
   const showOnly = (only: boolean) => {
     setOnlyFavourites(only);
     setIndex(0);
-    // Hearted photos of pages not loaded yet are asked for by id.
-    if (only && hearted && !pages.complete) pages.loadIds([...hearted]);
   };
   // Near the end of what is loaded, the next page is on its way before the fan gets there.
   const nearEnd = !onlyFavourites && current >= all.length - PREFETCH_AHEAD;
-  const { loadMore } = pages;
+  const { loadMore, loadIds, complete } = pages;
   useEffect(() => {
     if (nearEnd) loadMore();
   }, [nearEnd, loadMore]);
-  const stripEnd = useWhenVisible(loadMore, !onlyFavourites && !pages.complete);
+  // "My favourites" of a large gallery: hearted photos of pages not loaded yet, asked for by id.
+  useEffect(() => {
+    if (onlyFavourites && hearted && !complete) loadIds([...hearted]);
+  }, [onlyFavourites, hearted, complete, loadIds]);
+  const stripEnd = useWhenVisible(loadMore, !onlyFavourites && !complete);
+  // Opened from the e-mailed link: straight to the favourites it brought (issue #36).
+  const { fromLink, linkError } = favourites;
+  const [linkShown, setLinkShown] = useState(false);
+  if (fromLink && !linkShown) {
+    setLinkShown(true);
+    showOnly(true);
+  }
+  useEffect(() => {
+    if (linkError) toast.error(message(linkError, "engagement.errors.favouritesLinkInvalid"));
+  }, [linkError, message]);
   const favouritesToggle = hearted && pages.total > 1 && (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       <button
         type="button"
         aria-pressed={onlyFavourites}
@@ -87,7 +107,21 @@ export function PhotoViewer({
       {onlyFavourites && hearted.size > 0 && target?.downloadable && target.downloadAll && (
         <DownloadButton all favourites />
       )}
+      {onlyFavourites && hearted.size > 0 && target && (
+        <button
+          type="button"
+          aria-expanded={askLink}
+          onClick={() => setAskLink(!askLink)}
+          className="inline-flex h-11 items-center gap-2 rounded-full border border-zinc-300 px-3 text-sm hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+        >
+          <Send aria-hidden className="size-4" />
+          {t("favouritesLink.open")}
+        </button>
+      )}
     </div>
+  );
+  const linkForm = onlyFavourites && askLink && target && (hearted?.size ?? 0) > 0 && (
+    <FavouritesLinkForm contentId={target.contentId} privacyUrl={target.privacyUrl} />
   );
   if (!item) {
     return (
@@ -120,6 +154,7 @@ export function PhotoViewer({
   return (
     <div className="flex flex-col gap-3">
       {favouritesToggle}
+      {linkForm}
       <div
         role="group"
         aria-roledescription={t("viewer")}

@@ -1,4 +1,5 @@
 import { getContentCounters } from "@/lib/features/analytics/queries";
+import { favouriteCountsOf } from "@/lib/features/analytics/favourites";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import type {
   ContentListFilters,
@@ -220,13 +221,8 @@ export async function getContentForEdit(companyId: string, contentId: string): P
       createdAt: true,
     },
   });
-  // Fans' hearts per photo (issue #36), counted in one query scoped to the company.
-  const hearts = await db.favourite.groupBy({
-    by: ["mediaId"],
-    where: { companyId, contentId },
-    _count: { _all: true },
-  });
-  const heartsOf = new Map(hearts.map((h) => [h.mediaId, h._count._all]));
+  // Fans who hearted each photo (issue #36): one query scoped to the company, a fan counted once.
+  const heartsOf = await favouriteCountsOf(companyId, contentId);
   return {
     id: c.id,
     title: c.title,

@@ -28,6 +28,8 @@ import {
 } from "@/lib/features/engagement/download-rule";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_WEB_DOWNLOAD_EDGE } from "@/lib/platform/media/web-edges";
+import { deliverFavouritesLink } from "@/lib/features/engagement/favourites-transfer";
+import { resolveLocale } from "@/lib/core/i18n/config";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
 export const leadRequired = () =>
@@ -201,6 +203,10 @@ export async function recordDownload(
  * phone, company or consent (nor move the lead to the sender's device). Returns whether the
  * lead is new and, for a re-submission, which fields differed (names only: the values are
  * unverified and are not kept).
+ *
+ * A fan with favourites in the gallery is mailed the link to them (issue #36: their favourites
+ * follow their e-mail to another device). Only the link: typing someone's address gives the
+ * typist nothing, and the mail goes out after the answer, under the address's limits.
  */
 export async function recordLead(
   content: EngagedContent,
@@ -210,6 +216,7 @@ export async function recordLead(
   source: string | null,
   options: { withDownload: boolean },
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
+  void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale));
   const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
     WITH inserted AS (
       INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",

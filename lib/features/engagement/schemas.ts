@@ -2,6 +2,7 @@ import { SHARE_CHANNELS } from "@/lib/platform/attribution/source";
 import { z } from "zod";
 import { COMMENT_NAME_MAX, COMMENT_TEXT_MAX } from "@/lib/features/engagement/comment-limits";
 import { plainText } from "@/lib/core/validation/common";
+import { locales } from "@/lib/core/i18n/config";
 
 /** Inputs of the public engagement API. Every message is an i18n key. */
 
@@ -121,4 +122,22 @@ export const downloadSchema = z.object({
 /** "Download all", or with `favourites` only the photos this visitor hearted (issue #36). */
 export const downloadAllSchema = downloadSchema.pick({ lead: true }).extend({
   favourites: z.boolean({ error: "validation.invalidForm" }).optional(),
+});
+
+/**
+ * "Get my favourites on another device" (issue #36): the address the link goes to, and the
+ * fan's agreement that it is used for that e-mail. Nothing else is asked, and the address is
+ * never stored (only a digest of it, in the limiter).
+ */
+export const favouritesLinkSchema = leadSchema.pick({ email: true }).extend({
+  consent: z.literal(true, { error: "engagement.errors.favouritesConsentRequired" }),
+  /** The page's language, for the e-mail (else the locale cookie's). */
+  locale: z.enum(locales).optional().catch(undefined),
+});
+
+/** The e-mailed link's token, posted by the page that opened it (`#favourites=<token>`). */
+export const favouritesClaimSchema = z.object({
+  token: z
+    .string({ error: "engagement.errors.favouritesLinkInvalid" })
+    .max(200, "engagement.errors.favouritesLinkInvalid"),
 });

@@ -33,6 +33,7 @@ import { assertGalleryOpen } from "@/lib/platform/site/gallery-gate";
 import { unlockGallery, unlockSetCookie } from "@/lib/features/engagement/unlock-gallery";
 import { listFavourites, setFavourite } from "@/lib/features/engagement/favourites";
 import { loadGalleryPhotos } from "@/lib/surfaces/public-site/load-gallery-photos";
+import { claimFavourites, requestFavouritesLink } from "@/lib/features/engagement/favourites-transfer";
 
 /**
  * The public engagement API's shared boilerplate (origin check and JSON body from `lib/http`,
@@ -200,6 +201,22 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     /** POST /api/content/{id}/favourites — `{ mediaId, favourite }`: set, not toggle (a retry changes nothing). */
     favourite: handler("POST", "like", async ({ contentId, visitor, body }) =>
       json(await setFavourite(contentId, visitor.id, body)),
+    ),
+    /**
+     * POST /api/content/{id}/favourites/email — `{ email, consent }`: mail this visitor the link to
+     * their favourites. The same 202 whether a mail goes out (it is sent after the answer).
+     */
+    favouritesLink: handler("POST", null, async ({ contentId, visitor, body, request }) => {
+      const { delivery } = await requestFavouritesLink(contentId, visitor, body, {
+        clientKey: clientIpKey(request, options) ?? "unknown",
+        locale: resolveLocale(readCookie(request, localeCookieName)),
+      });
+      void delivery;
+      return json({ sent: true }, 202);
+    }),
+    /** POST /api/content/{id}/favourites/claim — `{ token }`: the e-mailed link, opened on this device. */
+    claimFavourites: handler("POST", "like", async ({ contentId, visitor, body }) =>
+      json(await claimFavourites(contentId, visitor.id, body)),
     ),
     view: handler("POST", "view", async ({ contentId, visitor }) => {
       await recordView(contentId, visitor.id, visitor.source);

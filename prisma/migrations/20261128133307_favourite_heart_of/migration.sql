@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "favourite" ADD COLUMN     "heartOf" TEXT;
