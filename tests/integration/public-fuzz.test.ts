@@ -63,6 +63,7 @@ vi.mock("next/cache", async (importOriginal) => ({
 
 import { db } from "@/lib/core/db";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
+import { favouritesLinkToken } from "@/lib/features/engagement/favourites-link";
 import { C, engagementTestEnv } from "./support/engagement";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -245,6 +246,17 @@ const mediaIds = [
   "m-other",
 ];
 const mediaId = fc.oneof(fc.constantFrom(...mediaIds), text);
+/** E-mailed favourites links: well-formed and signed, for a gallery that may not be the route's, or altered. */
+const linkToken = fc
+  .record({
+    gallery: fc.constantFrom(...Object.values(C)),
+    visitor: fc.uuid({ version: 4 }),
+    alter: fc.boolean(),
+  })
+  .map(({ gallery, visitor, alter }) => {
+    const token = favouritesLinkToken(gallery, visitor);
+    return alter ? `${token.slice(0, -2)}AA` : token;
+  });
 
 // ── endpoints ──
 
@@ -279,7 +291,7 @@ function content(
   runs: number,
   body?: fc.Arbitrary<Record<string, unknown>>,
 ): Endpoint {
-  const leaf = file.split("/").at(-2)!;
+  const leaf = file.slice(0, -"/route.ts".length);
   return {
     key: `app/api/content/[id]/${file}:${method}`,
     runs,
@@ -387,11 +399,22 @@ const ENDPOINTS: Endpoint[] = [
     fc.record({ mediaId, favourite: usually(fc.boolean(), jsonValue) }),
   ),
   content("unlock/route.ts", "POST", 20, fc.record({ password: usually(words(1, 40), text) })),
+  content(
+    "favourites/email/route.ts",
+    "POST",
+    15,
+    fc.record({
+      email,
+      consent: usually(fc.constant(true), jsonValue),
+      locale: fc.option(usually(fc.constantFrom("pt", "en", "es", "fr"), text)),
+    }),
+  ),
+  content("favourites/claim/route.ts", "POST", 15, fc.record({ token: usually(linkToken, text) })),
   content("comments/route.ts", "GET", 60),
   content(
     "comments/route.ts",
     "POST",
-    200,
+    185,
     fc.record({
       name: fc.option(words(0, 40)),
       rating: usually(fc.integer({ min: 1, max: 5 }), fc.oneof(fc.integer(), fc.double(), text)),
@@ -414,7 +437,7 @@ const ENDPOINTS: Endpoint[] = [
       seconds: usually(fc.integer({ min: 1, max: 30 }), fc.oneof(fc.integer(), fc.double(), text)),
     }),
   ),
-  content("downloads/route.ts", "POST", 120, fc.record({ mediaId, lead: fc.option(lead) })),
+  content("downloads/route.ts", "POST", 105, fc.record({ mediaId, lead: fc.option(lead) })),
   content("download-all/route.ts", "POST", 40, fc.record({ lead: fc.option(lead) })),
   content("download-all/route.ts", "GET", 20),
   // A video granted by the POST, streamed without its metadata: junk tickets and ids.

@@ -1,6 +1,7 @@
 import "server-only";
 import { analyticsCsv, analyticsCsvFileName, sourceCsv } from "@/lib/features/analytics/csv";
 import { listSourceRows } from "@/lib/features/analytics/dimensions";
+import { mostFavourited, type FavouriteGallery } from "@/lib/features/analytics/favourites";
 import type { AnalyticsOverview, AnalyticsRow } from "@/lib/features/analytics/metrics";
 import type { SourceRow } from "@/lib/features/analytics/source-rows";
 import { getAnalyticsReport, listAnalyticsRows } from "@/lib/features/analytics/queries";
@@ -15,14 +16,20 @@ import type { Membership } from "@/lib/platform/tenancy/membership";
 export async function loadAnalytics(
   membership: Membership,
   params: AnalyticsParams,
-): Promise<{ overview: AnalyticsOverview; rows: AnalyticsRow[]; sources: SourceRow[] | null }> {
+): Promise<{
+  overview: AnalyticsOverview;
+  rows: AnalyticsRow[];
+  sources: SourceRow[] | null;
+  favourites: FavouriteGallery[];
+}> {
   const { by, ...range } = params;
   const companyId = membership.company.id;
-  const [report, sources] = await Promise.all([
+  const [report, sources, favourites] = await Promise.all([
     getAnalyticsReport(companyId, range, by === "source" ? "content" : by),
     by === "source" ? listSourceRows(companyId, range) : null,
+    mostFavourited(companyId),
   ]);
-  return { ...report, sources };
+  return { ...report, sources, favourites };
 }
 
 export async function exportAnalyticsCsv(

@@ -5,6 +5,7 @@ import { EmptyList } from "@/components/admin/empty-list";
 import { PageHeader } from "@/components/admin/page-header";
 import { BreakdownTable } from "@/components/analytics/breakdown-table";
 import { EngagementChart } from "@/components/analytics/engagement-chart";
+import { FavouritePhotos } from "@/components/analytics/favourite-photos";
 import { hasEngagement } from "@/components/analytics/format";
 import { analyticsQuery } from "@/components/analytics/query";
 import { RangeForm } from "@/components/analytics/range-form";
@@ -34,7 +35,8 @@ export async function generateMetadata({
 
 /**
  * Analytics (admins and managers): the period's totals, a daily chart, the most viewed
- * content and a table by content, by event or by visit source. Period and breakdown live in the URL and are
+ * content and a table by content, by event or by visit source; then the most-favourited photos
+ * per gallery, as they stand today. Period and breakdown live in the URL and are
  * shared with the CSV export; a bad query shows why and falls back to the last 30 days.
  */
 export default async function AnalyticsPage({
@@ -56,7 +58,7 @@ export default async function AnalyticsPage({
         by: query.by === "event" || query.by === "source" ? query.by : "content",
       };
   const { by, ...range } = selected;
-  const [{ overview, rows, sources }, t, format] = await Promise.all([
+  const [{ overview, rows, sources, favourites }, t, format] = await Promise.all([
     loadAnalytics(membership, selected),
     getTranslations("admin.analytics"),
     getFormatter(),
@@ -119,6 +121,7 @@ export default async function AnalyticsPage({
         ) : (
           <EmptyList>{t("empty")}</EmptyList>
         )}
+        <FavouritePhotos galleries={favourites} />
       </div>
     </>
   );
