@@ -34,6 +34,8 @@ async function loadRoutes() {
     comments: await import("@/app/api/content/[id]/comments/route"),
     downloads: await import("@/app/api/content/[id]/downloads/route"),
     downloadAll: await import("@/app/api/content/[id]/download-all/route"),
+    favouritesEmail: await import("@/app/api/content/[id]/favourites/email/route"),
+    favouritesClaim: await import("@/app/api/content/[id]/favourites/claim/route"),
   };
 }
 
@@ -160,6 +162,8 @@ function entrances(): Entrance[] {
     fan("comments", "comments", (r) => routes.comments.POST(r, id("c-any"))),
     fan("downloads", "downloads", (r) => routes.downloads.POST(r, id("c-any"))),
     fan("download-all", "download-all", (r) => routes.downloadAll.POST(r, id("c-any"))),
+    fan("favourites/email", "favourites/email", (r) => routes.favouritesEmail.POST(r, id("c-any"))),
+    fan("favourites/claim", "favourites/claim", (r) => routes.favouritesClaim.POST(r, id("c-any"))),
   ];
 }
 
@@ -241,6 +245,14 @@ describe("every entrance that reads a body caps it", () => {
         ],
         [
           "POST /api/content/{id}/download-all",
+          16384,
+        ],
+        [
+          "POST /api/content/{id}/favourites/email",
+          16384,
+        ],
+        [
+          "POST /api/content/{id}/favourites/claim",
           16384,
         ],
       ]
