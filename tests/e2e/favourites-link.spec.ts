@@ -85,7 +85,7 @@ test("a fan's favourites reach another device through the e-mailed link", async 
   const form = a.getByTestId("favourites-link-form");
   // Refused without consent, said next to the box.
   const email = uniqueEmail("fan-favourites");
-  await form.getByLabel("E-mail").fill(email);
+  await form.getByRole("textbox", { name: "E-mail" }).fill(email);
   await form.getByRole("button", { name: "Send me the link" }).click();
   await expect(
     form.getByText("Please agree that your e-mail address is used to send you the link."),
