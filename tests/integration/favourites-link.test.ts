@@ -240,6 +240,20 @@ describe("favourites on another device", () => {
     expect(await rowsOf(b)).toBe(0);
   });
 
+  it("brings only photos fans may still see (one hidden since is left behind)", async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await heart(a, photos[0]!);
+    await heart(a, photos[1]!);
+    await env.db.mediaFile.update({ where: { id: photos[1]! }, data: { hidden: true } });
+    try {
+      const opened = await claim(b, favouritesLinkToken(gallery, a));
+      expect(opened).toEqual({ status: 200, body: { mediaIds: [photos[0]], added: 1 } });
+      expect(await rowsOf(b)).toBe(1);
+    } finally {
+      await env.db.mediaFile.update({ where: { id: photos[1]! }, data: { hidden: false } });
+    }
+  });
+
   it("an expired token is refused and says so", async () => {
     const [a, b] = [randomUUID(), randomUUID()];
     await heart(a, photos[1]!);

@@ -11,6 +11,7 @@ import {
 } from "@/lib/features/engagement/get-public-content-or-throw";
 import { favouritesClaimSchema, favouritesLinkSchema } from "@/lib/features/engagement/schemas";
 import { emailDigest } from "@/lib/platform/auth/login-throttle";
+import { fanMediaWhere } from "@/lib/platform/site/visibility";
 
 /**
  * A fan's favourites on another device (issue #36), through an e-mailed link.
@@ -77,7 +78,10 @@ export async function deliverFavouritesLink(
   try {
     if (!visitorId) return false;
     const [hearted, gallery] = await Promise.all([
-      db.favourite.findFirst({ where: { contentId: content.id, visitorId }, select: { mediaId: true } }),
+      db.favourite.findFirst({
+        where: { contentId: content.id, visitorId, media: fanMediaWhere },
+        select: { mediaId: true },
+      }),
       db.content.findUnique({
         where: { id: content.id },
         select: { title: true, company: { select: { slug: true } } },
@@ -119,9 +123,10 @@ const linkExpired = () => new AppError("validation", "engagement.errors.favourit
 
 /**
  * Opens the e-mailed link on this device: the favourites of the visitor it names, in this
- * gallery only (ready photos of it, the company's rows), are added to this visitor's (at most
- * MAX_FAVOURITES_PER_GALLERY in all); rows this visitor has are kept as they are, so a second
- * opening, or one on the device that asked, adds nothing. Answers this visitor's favourites.
+ * gallery only (the photos fans may see of it, as `fanMediaWhere`; the company's rows), are added
+ * to this visitor's (at most MAX_FAVOURITES_PER_GALLERY in all); rows this visitor has are kept
+ * as they are, so a second opening, or one on the device that asked, adds nothing. Answers this
+ * visitor's favourites.
  */
 export async function claimFavourites(
   contentId: string,
@@ -140,7 +145,7 @@ export async function claimFavourites(
         NULLIF(COALESCE(f."heartOf", f."visitorId"), ${visitorId})
       FROM "favourite" f
       JOIN "media_file" m ON m."id" = f."mediaId" AND m."contentId" = f."contentId"
-        AND m."kind" = 'photo' AND m."state" = 'ready'
+        AND m."kind" = 'photo' AND m."state" = 'ready' AND NOT m."hidden"
       WHERE f."contentId" = ${content.id} AND f."companyId" = ${content.companyId}
         AND f."visitorId" = ${check.visitorId}
         AND NOT EXISTS (SELECT 1 FROM "favourite" t WHERE t."mediaId" = f."mediaId" AND t."visitorId" = ${visitorId})
