@@ -1,10 +1,16 @@
 import { readFile } from "node:fs/promises";
 import { axeLightAndDark } from "./axe";
-import { adminOfNewCompany, createPublishedGallery, readMail, sql, uniqueEmail } from "./auth-support";
+import {
+  adminOfNewCompany,
+  createPublishedGallery,
+  readMail,
+  sql,
+  uniqueEmail,
+  uploadPhotos,
+} from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
 import { readZip } from "../support/zip-reader";
-import { generatePhoto } from "@/scripts/lib/demo-media";
 
 /**
  * Issue #36, "favourites survive a new device through the e-mail", through the real UI: on
@@ -31,30 +37,7 @@ test("a fan's favourites reach another device through the e-mailed link", async 
   await expect(page.getByText(/No favourites yet/)).toBeVisible();
 
   await page.goto(`/admin/content/${contentId}`);
-  await page
-    .locator('input[type="file"]')
-    .first()
-    .setInputFiles(
-      await Promise.all(
-        [1, 2, 3].map(async (n) => ({
-          name: `photo-${n}.jpg`,
-          mimeType: "image/jpeg",
-          buffer: await generatePhoto({ seed: 4100 + n, theme: "festival", width: 800, height: 600 }),
-        })),
-      ),
-    );
-  await expect
-    .poll(
-      async () =>
-        (
-          await sql<{ n: number }>(
-            `select count(*)::int as n from media_file where "contentId" = $1 and state = 'ready'`,
-            [contentId],
-          )
-        )[0]?.n,
-      { timeout: 90_000 },
-    )
-    .toBe(3);
+  await uploadPhotos(page, contentId, 3, 4200);
 
   // Device A: heart the first and the third photo, then ask for the link.
   const deviceA = await browser.newContext({ baseURL });
