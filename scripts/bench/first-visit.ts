@@ -34,7 +34,7 @@ import { NGINX_PATH, nginxAvailable, startNginxAnchor, type StoredAnswer } from 
 import { recordFigure } from "./results";
 
 /** The visits measured: labels of scripts/lib/js-transfer.ts's public pages. */
-export const FIRST_VISIT_PAGES = ["event", "landing", "player"] as const;
+export const FIRST_VISIT_PAGES = ["event", "landing", "player", "large"] as const;
 
 const seconds = Number(process.env.BENCH_FIRST_VISIT_SECONDS ?? 1);
 

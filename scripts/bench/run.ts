@@ -35,6 +35,7 @@ import {
   type DatabaseTarget,
 } from "./pgbench-anchor";
 import { runMediaBench } from "./media";
+import { LARGE_GALLERY_ENV, seedLargeGallery } from "./large-gallery";
 import { recordedFigures, recordFigure, writeBenchResults } from "./results";
 import { formatTargets, targetRows } from "./targets";
 
@@ -153,6 +154,8 @@ async function main(): Promise<void> {
     : await startApp();
   try {
     await waitForHealth(app.base);
+    // A 5,000-photo gallery, measured beside the demo's pages (issue #36).
+    process.env[LARGE_GALLERY_ENV] = await seedLargeGallery(await app.database());
     // The first request renders and caches the page; later ones are what fans get.
     const html = await (await fetch(new URL(settings.path, app.base))).text();
     const asset = html.match(/\/_next\/static\/[^"']+\.js/)?.[0];

@@ -35,6 +35,12 @@ export const TARGETS: readonly Target[] = [
     limit: 0.1,
   },
   {
+    key: "firstVisit.large.ratioToNginx",
+    description: "5,000-photo gallery first visit ÷ nginx",
+    kind: "atLeast",
+    limit: 0.1,
+  },
+  {
     key: "firstVisit.slowestRequestRps",
     description: "slowest first-visit request, req/s",
     kind: "atLeast",

@@ -127,11 +127,14 @@ export async function publicPages(base: string): Promise<{ label: string; path: 
   const eventHtml = await (await fetch(new URL(eventPath, base))).text();
   const playerPath = firstPlayerPath(eventHtml);
   if (!playerPath) throw new Error(`no player link on ${eventPath}`);
+  // The bench's 5,000-photo gallery (scripts/bench/large-gallery.ts), when it made one.
+  const large = process.env.BENCH_LARGE_GALLERY_PATH;
   return [
     { label: "home", path: "/" },
     { label: "landing", path: "/demo" },
     { label: "event", path: eventPath },
     { label: "player", path: playerPath },
+    ...(large ? [{ label: "large", path: large }] : []),
     { label: "auth", path: "/auth" },
   ];
 }

@@ -1,0 +1,55 @@
+/**
+ * The bench's large gallery (issue #36): a published photo gallery of the demo company with
+ * 5,000 photos, measured like the other public pages (first visit against nginx, JavaScript,
+ * Lighthouse) under the label `large`. Its photos are one demo photo's row repeated (the same
+ * renditions): what is measured is the page and its data, not 5,000 encodes. A standalone
+ * gallery, in no event, so the event page's figures stay the demo's.
+ */
+import { randomUUID } from "node:crypto";
+import pg from "pg";
+import type { DatabaseTarget } from "./pgbench-anchor";
+
+export const LARGE_GALLERY_PHOTOS = 5_000;
+/** Where `publicPages` (scripts/lib/js-transfer.ts) finds the gallery's player path. */
+export const LARGE_GALLERY_ENV = "BENCH_LARGE_GALLERY_PATH";
+
+/** Creates the gallery once per database and returns its player path (`/demo/player/{id}`). */
+export async function seedLargeGallery(
+  target: DatabaseTarget,
+  photos = LARGE_GALLERY_PHOTOS,
+): Promise<string> {
+  const client = new pg.Client({ ...target });
+  await client.connect();
+  try {
+    const title = `Bench: ${photos.toLocaleString("en")} photos`;
+    const existing = await client.query<{ id: string }>(`SELECT id FROM content WHERE title = $1`, [title]);
+    if (existing.rows[0]) return `/demo/player/${existing.rows[0].id}`;
+    const { rows } = await client.query<{ id: string; companyId: string }>(
+      `SELECT m.id, m."companyId" FROM media_file m JOIN content c ON c.id = m."contentId"
+       JOIN company co ON co.id = c."companyId"
+       WHERE co.slug = 'demo' AND m.kind = 'photo' AND m.state = 'ready' AND m.variants IS NOT NULL
+       ORDER BY m."createdAt" LIMIT 1`,
+    );
+    const source = rows[0];
+    if (!source) throw new Error("no ready demo photo to repeat");
+    const contentId = randomUUID();
+    await client.query("BEGIN");
+    await client.query(
+      `INSERT INTO content (id, "companyId", title, kind, status, "publishedAt", "updatedAt")
+       VALUES ($1, $2, $3, 'photo_gallery', 'published', now(), now())`,
+      [contentId, source.companyId, title],
+    );
+    await client.query(
+      `INSERT INTO media_file (id, "companyId", "contentId", kind, "storageKey", "originalName", "mimeType",
+         "sizeBytes", width, height, state, variants, "blurDataUrl", "posterKey", position, "updatedAt")
+       SELECT gen_random_uuid()::text, m."companyId", $1, m.kind, 'bench-large/' || $1 || '/' || n, 'IMG_' || n || '.jpg',
+         m."mimeType", m."sizeBytes", m.width, m.height, m.state, m.variants, m."blurDataUrl", m."posterKey", n, now()
+       FROM media_file m, generate_series(1, $2::int) AS n WHERE m.id = $3`,
+      [contentId, photos, source.id],
+    );
+    await client.query("COMMIT");
+    return `/demo/player/${contentId}`;
+  } finally {
+    await client.end();
+  }
+}
