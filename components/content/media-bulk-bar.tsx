@@ -12,7 +12,7 @@ type ActionOutcome = { ok: boolean; message?: string; values?: Record<string, st
 /**
  * The media manager's bar for many files at once (issue #36, large galleries): select all or
  * none, hide the selection from fans or show it again, delete it (asked first), and put the
- * whole gallery in order by file name or by upload time. Its buttons name what they act on.
+ * whole gallery in order by file name or by capture time. Its buttons name what they act on.
  */
 export function MediaBulkBar({
   contentId,
@@ -40,9 +40,18 @@ export function MediaBulkBar({
         .sort((a, b) => a.originalName.localeCompare(b.originalName, undefined, { numeric: true }))
         .map((m) => m.id),
     );
-  // Ids are assigned in upload order only by chance: `position` at upload is the order of arrival.
-  const byUpload = () =>
-    reorder([...items].sort((a, b) => a.createdAt.localeCompare(b.createdAt)).map((m) => m.id));
+  // When each was taken (several photographers' shots interleave as the night went); files
+  // without a capture time after them, in upload order.
+  const byCapture = () =>
+    reorder(
+      [...items]
+        .sort(
+          (a, b) =>
+            (a.capturedAt ?? "~").localeCompare(b.capturedAt ?? "~") ||
+            a.createdAt.localeCompare(b.createdAt),
+        )
+        .map((m) => m.id),
+    );
   return (
     <div
       className="flex flex-wrap items-center gap-2 rounded-xl border border-zinc-200 p-2 text-sm dark:border-zinc-700"
@@ -108,9 +117,9 @@ export function MediaBulkBar({
           <ArrowDownAZ aria-hidden className="size-4" />
           {t("sortName")}
         </Button>
-        <Button type="button" size="sm" variant="ghost" disabled={pending} onClick={byUpload}>
+        <Button type="button" size="sm" variant="ghost" disabled={pending} onClick={byCapture}>
           <Clock aria-hidden className="size-4" />
-          {t("sortUpload")}
+          {t("sortCapture")}
         </Button>
       </span>
     </div>

@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   deleteContent,
@@ -290,6 +291,26 @@ describe("content admin", () => {
       expect(await env.store.listKeys(`companies/${demo.id}/media/${m}/`)).toEqual([]);
     await deleteContent(demo.as("admin"), id);
     expect(await used()).toBe(before);
+  });
+
+  it("keeps when each photo was taken, from its EXIF (the media manager's capture-time order)", async () => {
+    const { id } = await createContent(demo.as("admin"), { title: "Taken", kind: "photo_gallery" });
+    const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: "#335577" } })
+      .jpeg()
+      .withExif({ IFD2: { DateTimeOriginal: "2026:07:18 22:10:00", OffsetTimeOriginal: "+01:00" } })
+      .toBuffer();
+    const { created } = await uploadFile(demo.as("admin"), {
+      fileName: "taken.jpg",
+      contentType: "image/jpeg",
+      bytes,
+      target: { type: "content", contentId: id },
+    });
+    await processMedia(created.id);
+    const plain = await addPhoto(id, 0);
+    const media = (await getContentForEdit(demo.id, id)).media;
+    expect(media.find((m) => m.id === created.id)?.capturedAt).toBe("2026-07-18T21:10:00.000Z");
+    expect(media.find((m) => m.id === plain)?.capturedAt).toBeNull();
+    await deleteContent(demo.as("admin"), id);
   });
 
   it("retries failed processing", async () => {

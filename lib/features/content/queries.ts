@@ -160,8 +160,10 @@ export interface MediaItem {
   favourites: number;
   /** Never shown to fans (left out of a review's approved set, issue #36). */
   hidden: boolean;
-  /** When it was uploaded (ISO): the media manager's "by upload time" order. */
+  /** When it was uploaded (ISO). */
   createdAt: string;
+  /** When it was taken, from its EXIF (ISO; null when unknown): the "by capture time" order. */
+  capturedAt: string | null;
 }
 
 export interface ContentForEdit {
@@ -219,6 +221,7 @@ export async function getContentForEdit(companyId: string, contentId: string): P
       position: true,
       hidden: true,
       createdAt: true,
+      capturedAt: true,
     },
   });
   // Fans who hearted each photo (issue #36): one query scoped to the company, a fan counted once.
@@ -242,9 +245,10 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     coverMediaId: c.coverMediaId,
     publishedAt: c.publishedAt?.toISOString() ?? null,
     media: await Promise.all(
-      media.map(async ({ variants, sizeBytes, createdAt, ...m }) => ({
+      media.map(async ({ variants, sizeBytes, createdAt, capturedAt, ...m }) => ({
         ...m,
         createdAt: createdAt.toISOString(),
+        capturedAt: capturedAt?.toISOString() ?? null,
         sizeBytes: Number(sizeBytes),
         thumbUrl: m.state === "ready" ? await thumbnailUrl(variants, 320) : null,
         favourites: heartsOf.get(m.id) ?? 0,

@@ -1,5 +1,6 @@
 import "server-only";
 import sharp, { type Metadata } from "sharp";
+import { exifCaptureTime } from "@/lib/platform/media/exif-date";
 import { writeDownloadCopy } from "@/lib/platform/media/download-copy";
 import { megapixels } from "@/lib/platform/media/image-header";
 import { prefixOfKey } from "@/lib/platform/media/keys";
@@ -67,7 +68,12 @@ export const processPhoto: MediaProcessor = async (media, settings) => {
     ? await writeDownloadCopy(media.storageKey, media.mimeType, original)
     : null;
   return {
-    data: { width: image.width, height: image.height, blurDataUrl: image.blurDataUrl },
+    data: {
+      width: image.width,
+      height: image.height,
+      blurDataUrl: image.blurDataUrl,
+      capturedAt: exifCaptureTime(meta.exif),
+    },
     variants,
     ...(download ? { download: { key: download.key, bytes: download.bytes } } : {}),
     written: download?.written ? [...written, download.written] : written,

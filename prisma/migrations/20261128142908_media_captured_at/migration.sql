@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "media_file" ADD COLUMN     "capturedAt" TIMESTAMP(3);
