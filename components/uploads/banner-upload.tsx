@@ -19,10 +19,13 @@ export function BannerUpload({
   current,
   onChange,
   disabled,
+  texts,
 }: {
   current: { url: string | null; state: string } | null;
   onChange: (mediaId: string | null) => void;
   disabled?: boolean;
+  /** Another image of the event (its sponsor's logo): its preview's alt, hint and processing text. */
+  texts?: { preview: string; hint: string; processing: string };
 }) {
   const t = useTranslations("uploads");
   const tAll = useTranslations();
@@ -52,10 +55,18 @@ export function BannerUpload({
     <div className="flex flex-col gap-2">
       {shown ? (
         // eslint-disable-next-line @next/next/no-img-element -- a local preview or a signed URL
-        <img src={shown} alt={t("bannerPreview")} className="aspect-[3/1] w-full rounded-xl object-cover" />
+        <img
+          src={shown}
+          alt={texts?.preview ?? t("bannerPreview")}
+          className={
+            texts
+              ? "max-h-32 w-auto self-start rounded-xl object-contain"
+              : "aspect-[3/1] w-full rounded-xl object-cover"
+          }
+        />
       ) : pending ? (
         <div className="flex aspect-[3/1] w-full items-center justify-center rounded-xl bg-zinc-100 text-sm text-zinc-500 dark:bg-zinc-800">
-          {t("bannerProcessing")}
+          {texts?.processing ?? t("bannerProcessing")}
         </div>
       ) : null}
       {item && item.status !== "done" && item.status !== "cancelled" && (
@@ -76,7 +87,7 @@ export function BannerUpload({
           multiple={false}
           accept={IMAGE_TYPES}
           label={shown || pending ? t("replaceImage") : t("chooseImage")}
-          hint={t("bannerHint")}
+          hint={texts?.hint ?? t("bannerHint")}
           disabled={disabled}
           className="flex-1 py-4"
         />

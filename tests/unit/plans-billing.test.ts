@@ -25,6 +25,7 @@ describe("the plan table", () => {
     expect(PLAN_FEATURES.filter((f) => planAllows("premium", f))).toEqual([
       "qrCodes",
       "customBranding",
+      "watermarks",
       "customDomains",
     ]);
     expect(PLAN_FEATURES.every((f) => planAllows("enterprise", f))).toBe(true);

@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import {
   ANALYTICS_QUEUE,
   WEB_COPIES_QUEUE,
+  WATERMARK_QUEUE,
   BACKFILL_QUEUE,
   DOMAIN_CHECK_QUEUE,
   DOMAIN_SCHEDULE_QUEUE,
@@ -89,6 +90,14 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
     retryLimit: 2,
     retryDelay: 60,
     expireInSeconds: 30 * 60,
+    retentionDays: 1,
+  });
+  await boss.createQueue(WATERMARK_QUEUE, {
+    name: WATERMARK_QUEUE,
+    policy: "stately",
+    retryLimit: 2,
+    retryDelay: 30,
+    expireInSeconds: 60 * 60,
     retentionDays: 1,
   });
   await boss.createQueue(GALLERY_EXPIRY_QUEUE, {

@@ -35,6 +35,17 @@ export interface WebCopiesJobData {
 }
 
 /**
+ * A gallery's watermarked renditions (issue #36, lib/platform/media/watermark/pass.ts), data
+ * `{ contentId }`: queued when the organiser turns the gallery's watermark on or off, changes the
+ * company's design or logo, or an event's sponsor logo (one waiting job per content).
+ */
+export const WATERMARK_QUEUE = "media-watermarks";
+
+export interface WatermarkJobData {
+  contentId: string;
+}
+
+/**
  * A gallery reaching its expiry (issue #36), data `{ contentId, expiresAt }`: sent when the
  * organiser sets the date, due at that instant; the worker then refreshes the gallery's public
  * pages, which are cached and would go on listing it (lib/features/content/expiry.ts). A job for

@@ -6,6 +6,7 @@ import {
   GALLERY_EXPIRY_QUEUE,
   TRANSLATION_QUEUE,
   WEB_COPIES_QUEUE,
+  WATERMARK_QUEUE,
   type MediaJobData,
   type MediaQueue,
   type TranslationJobData,
@@ -61,6 +62,21 @@ export async function requestWebCopies(contentId: string): Promise<void> {
     await sendLocal(await getBoss(), WEB_COPIES_QUEUE, { contentId }, contentId);
   } catch (error) {
     console.warn("[afterglow] web-size copies not queued (fans' downloads make them)", { contentId, error });
+  }
+}
+
+/**
+ * Asks the worker to (re)draw or remove the watermarked renditions of these galleries
+ * (WATERMARK_QUEUE). Best effort: with the queue down the gallery keeps serving what it served
+ * (its downloads are marked at once all the same), its page shows the pass not moving, and
+ * saving the switch again queues it again.
+ */
+export async function requestWatermarks(contentIds: readonly string[]): Promise<void> {
+  try {
+    const boss = await getBoss();
+    for (const contentId of contentIds) await sendLocal(boss, WATERMARK_QUEUE, { contentId }, contentId);
+  } catch (error) {
+    console.warn("[afterglow] watermark passes not queued", { contentIds, error });
   }
 }
 

@@ -5,6 +5,7 @@ import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { deleteMedia } from "@/lib/platform/media/delete-media";
+import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import { loadEffectivePlan } from "@/lib/platform/plans/effective";
 import { planAllows, planRefusal } from "@/lib/platform/plans/gate";
 import type { Membership } from "@/lib/platform/tenancy/membership";
@@ -52,6 +53,8 @@ export async function updateBranding(membership: Membership, input: Record<strin
     await tx.company.update({ where: { id: companyId }, data: { ...picks, logoKey } });
   });
   if (replacedLogo) await deleteMedia(companyId, { storageKey: replacedLogo, contentId: null });
+  // A new logo is a new watermark for galleries that carry it (issue #36).
+  if (logoMediaId) await redrawWatermarkedGalleries({ companyId });
   await recordMemberAudit(membership, {
     details: {
       operation: "branding_updated",
@@ -73,6 +76,7 @@ export async function removeLogo(membership: Membership): Promise<void> {
   });
   if (count === 0) return;
   await deleteMedia(companyId, { storageKey: current.logoKey, contentId: null });
+  await redrawWatermarkedGalleries({ companyId });
   await recordMemberAudit(membership, { details: { operation: "logo_removed" } });
 }
 

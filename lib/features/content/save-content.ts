@@ -11,6 +11,7 @@ import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { ContentStatus, Prisma } from "@/lib/generated/prisma/client";
 import { assertPhotoRoom, lockCompanyQuota } from "@/lib/platform/plans/enforce";
 import { requestWebCopies, scheduleGalleryExpiry } from "@/lib/core/queue/sender";
+import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import {
   companySourceLocale,
@@ -186,10 +187,19 @@ export async function updateContent(
       data.downloadRule === "web" &&
       (current.downloadRule !== "web" || current.webDownloadEdge !== data.webDownloadEdge);
     const expiryDue = data.expiresAt !== null && data.expiresAt.getTime() !== current.expiresAt?.getTime();
-    return { previous, webCopiesDue, expiryDue, runs: await recordTexts(tx, companyId, contentId, data) };
+    const eventsChanged = added.length > 0 || removed.length > 0;
+    return {
+      previous,
+      webCopiesDue,
+      expiryDue,
+      eventsChanged,
+      runs: await recordTexts(tx, companyId, contentId, data),
+    };
   });
   await queueTranslationRuns(before.runs);
   if (before.webCopiesDue) await requestWebCopies(contentId);
+  // Other events may bring another sponsor's mark (issue #36).
+  if (before.eventsChanged) await redrawWatermarkedGalleries({ companyId, contentIds: [contentId] });
   if (before.expiryDue && data.expiresAt) await scheduleGalleryExpiry(contentId, data.expiresAt);
   return {
     id: contentId,

@@ -13,6 +13,7 @@ export const contentFieldsSelect = {
   status: true,
   requiresLead: true,
   downloadRule: true,
+  watermarkPhotos: true,
   coverMediaId: true,
   publishedAt: true,
 } satisfies Prisma.ContentSelect;

@@ -20,6 +20,7 @@ import { ZIP_PACE, zipStream, type ZipPace } from "@/lib/features/engagement/zip
 import {
   assertDownloadsOn,
   fanPhotoObject,
+  photoIsJpegCopy,
   type DownloadRuleOf,
 } from "@/lib/features/engagement/download-rule";
 
@@ -164,7 +165,13 @@ async function galleryOf(contentId: string): Promise<Gallery> {
   if (content.kind !== "photo_gallery") throw notFound();
   const row = await db.content.findUnique({
     where: { id: content.id },
-    select: { title: true, keepPhotoMetadata: true, downloadRule: true, webDownloadEdge: true },
+    select: {
+      title: true,
+      keepPhotoMetadata: true,
+      downloadRule: true,
+      webDownloadEdge: true,
+      watermarkPhotos: true,
+    },
   });
   if (!row) throw notFound();
   const { title, ...rule } = row;
@@ -317,9 +324,7 @@ const ZIP_BUSY_RETRY_SECONDS = 10;
 /** The files' names in the ZIP: web-size copies are JPEGs whatever the original was. */
 const zipNames = (photos: readonly { originalName: string; mimeType: string }[], rule: DownloadRuleOf) =>
   uniqueZipNames(
-    photos.map((p) =>
-      safeDownloadName(p.originalName, rule.downloadRule === "web" ? "image/jpeg" : p.mimeType),
-    ),
+    photos.map((p) => safeDownloadName(p.originalName, photoIsJpegCopy(rule) ? "image/jpeg" : p.mimeType)),
   );
 
 /** `attachment` with an ASCII fallback and the UTF-8 name (RFC 6266). */

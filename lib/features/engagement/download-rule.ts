@@ -2,6 +2,7 @@ import { AppError } from "@/lib/core/errors";
 import type { DownloadRule } from "@/lib/generated/prisma/enums";
 import { fanDownloadKey, type DownloadableMedia } from "@/lib/platform/media/download-copy";
 import { ensureWebCopy } from "@/lib/platform/media/web-copy";
+import { fanMarkedCopy } from "@/lib/platform/media/watermark/apply";
 
 /**
  * The organiser's download rule of a content (issue #36, `Content.downloadRule`) applied to one
@@ -17,6 +18,11 @@ export interface DownloadRuleOf {
   downloadRule: DownloadRule;
   webDownloadEdge: number;
   keepPhotoMetadata: boolean;
+  /**
+   * A watermarked gallery (issue #36): whatever the rule, a photo leaves only as its marked
+   * web-size JPEG (lib/platform/media/watermark/apply.ts), never an unmarked pixel.
+   */
+  watermarkPhotos?: boolean;
 }
 
 export const downloadsOff = () => new AppError("forbidden", "engagement.errors.downloadsOff");
@@ -36,6 +42,9 @@ export async function fanPhotoObject(
   rule: DownloadRuleOf,
 ): Promise<{ key: string; mimeType: string | null }> {
   assertDownloadsOn(rule);
+  if (rule.watermarkPhotos && photo.kind === "photo") {
+    return { key: await fanMarkedCopy(photo.id, rule.webDownloadEdge), mimeType: "image/jpeg" };
+  }
   if (rule.downloadRule === "web" && photo.kind === "photo") {
     const key =
       photo.webKey && photo.webEdge === rule.webDownloadEdge
@@ -49,3 +58,7 @@ export async function fanPhotoObject(
 /** Fans get a video's playback rendition instead of its original under the web rule. */
 export const videoAsRendition = (rule: DownloadRuleOf, media: { kind: string }) =>
   rule.downloadRule === "web" && media.kind === "video";
+
+/** The type of a fan's photo file under the rule: a JPEG when it is a web-size or marked copy. */
+export const photoIsJpegCopy = (rule: DownloadRuleOf) =>
+  rule.downloadRule === "web" || rule.watermarkPhotos === true;

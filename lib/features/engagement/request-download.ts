@@ -55,7 +55,9 @@ const mediaSelect = {
   webEdge: true,
   variants: true,
   // The organiser's choices for fans' downloads, read with the media.
-  content: { select: { keepPhotoMetadata: true, downloadRule: true, webDownloadEdge: true } },
+  content: {
+    select: { keepPhotoMetadata: true, downloadRule: true, webDownloadEdge: true, watermarkPhotos: true },
+  },
 } as const;
 
 /** The asked-for media of the content, or its first downloadable one (a single's cover is not). */
@@ -121,6 +123,7 @@ export async function requestDownload(
     keepPhotoMetadata: media.content?.keepPhotoMetadata ?? false,
     downloadRule: media.content?.downloadRule ?? "original",
     webDownloadEdge: media.content?.webDownloadEdge ?? DEFAULT_WEB_DOWNLOAD_EDGE,
+    watermarkPhotos: media.content?.watermarkPhotos ?? false,
   };
   // Before the gate: no fan is asked for their details for a download that cannot happen.
   assertDownloadsOn(rule);

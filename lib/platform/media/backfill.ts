@@ -4,7 +4,7 @@ import { db } from "@/lib/core/db";
 import { ensureDownloadCopy } from "@/lib/platform/media/download-copy";
 import { prefixOfKey } from "@/lib/platform/media/keys";
 import { cleanUpWritten } from "@/lib/platform/media/process-media";
-import { storeImage } from "@/lib/platform/media/processors/image";
+import { storeImage } from "@/lib/platform/media/store-image";
 import { processedSelect } from "@/lib/platform/media/processors/types";
 import { mediaSettings, type MediaSettings } from "@/lib/platform/media/settings";
 import {

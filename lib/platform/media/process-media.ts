@@ -9,6 +9,7 @@ import { processedSelect, type MediaProcessor, type MediaRow } from "@/lib/platf
 import { processVideo } from "@/lib/platform/media/processors/video";
 import { mediaSettings, type MediaSettings } from "@/lib/platform/media/settings";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
+import { parseStoredWatermark, watermarkKeys } from "@/lib/platform/media/watermark/stored";
 import { storage } from "@/lib/core/storage";
 
 export { MEDIA_ERRORS, PermanentMediaError } from "@/lib/platform/media/processors/types";
@@ -88,7 +89,7 @@ export async function markMediaFailed(mediaId: string, messageKey: string) {
 export async function cleanUpWritten(media: MediaRow, written: string[]): Promise<void> {
   const still = await db.mediaFile.findUnique({
     where: { id: media.id },
-    select: { variants: true, downloadKey: true },
+    select: { variants: true, downloadKey: true, watermark: true },
   });
   if (!still) {
     // Deleted while we worked: remove everything under its folder.
@@ -99,5 +100,6 @@ export async function cleanUpWritten(media: MediaRow, written: string[]): Promis
   }
   const kept = new Set((parseStoredVariants(still.variants) ?? []).map((v) => v.key));
   if (still.downloadKey) kept.add(still.downloadKey);
+  for (const key of watermarkKeys(parseStoredWatermark(still.watermark))) kept.add(key);
   await Promise.all(written.filter((key) => !kept.has(key)).map((key) => storage.delete(key)));
 }

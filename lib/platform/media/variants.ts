@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type OutputInfo, type OverlayOptions } from "sharp";
 
 /** Formats `processImage` encodes; every current browser reads WebP, most read AVIF. */
 export type ImageVariantFormat = "webp" | "avif";
@@ -64,6 +64,11 @@ export interface ProcessImageOptions {
    * the demo seed asks for the fastest settings.
    */
   effort?: { webp?: number; avif?: number };
+  /**
+   * Layers burned into the decoded pixels before any rendition is encoded (issue #36: a
+   * watermark, lib/platform/media/watermark/render.ts), asked for at the decoded size.
+   */
+  mark?: (size: { width: number; height: number }) => Promise<OverlayOptions[]>;
 }
 
 /**
@@ -120,11 +125,12 @@ export async function processImage(
 
   const widths = variantWidths(width, options.widths);
   const decodeWidth = Math.max(...widths);
-  const { data, info } = await sharp(input, { autoOrient: true })
+  const decoded = await sharp(input, { autoOrient: true })
     .resize({ width: decodeWidth, withoutEnlargement: true })
     .toColourspace("srgb")
     .raw({ depth: "uchar" })
     .toBuffer({ resolveWithObject: true });
+  const { data, info } = options.mark ? await burnIn(decoded, options.mark) : decoded;
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } } as const;
   const fromRaw = () => sharp(data, raw);
 
@@ -153,6 +159,24 @@ export async function processImage(
     blurDataUrl: `data:image/webp;base64,${blur.toString("base64")}`,
     variants,
   };
+}
+
+type Decoded = { data: Buffer; info: OutputInfo };
+
+/** `layers` composited over decoded pixels, keeping their channels (no alpha added to a photo without). */
+async function burnIn(decoded: Decoded, layers: NonNullable<ProcessImageOptions["mark"]>): Promise<Decoded> {
+  const { width, height, channels } = decoded.info;
+  const composed = await sharp(decoded.data, { raw: { width, height, channels } })
+    .composite(await layers({ width, height }))
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true });
+  if (composed.info.channels === channels) return composed;
+  // sharp composites with an alpha channel: drop it again (operations run before composite, so a second pass).
+  const { info } = composed;
+  return sharp(composed.data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .removeAlpha()
+    .raw({ depth: "uchar" })
+    .toBuffer({ resolveWithObject: true });
 }
 
 /** Conventional object name of a variant beside its original: `w640.webp`. */

@@ -50,11 +50,20 @@ export const tierOf: Record<PlanTier, LimitTier> = {
 
 /** Features a plan may or may not include; a feature that does not exist yet is still gated. */
 export type PlanFeature =
-  "qrCodes" | "galleryReview" | "customBranding" | "customDomains" | "multipleBrands" | "api" | "whiteLabel";
+  | "qrCodes"
+  | "galleryReview"
+  | "customBranding"
+  | "customDomains"
+  | "multipleBrands"
+  | "api"
+  | "whiteLabel"
+  /** Burned-in watermarks and sponsor marks on galleries (issue #36): an organiser's product, sold as such. */
+  | "watermarks";
 export const PLAN_FEATURES: readonly PlanFeature[] = [
   "qrCodes",
   "galleryReview",
   "customBranding",
+  "watermarks",
   "customDomains",
   "multipleBrands",
   "api",
@@ -85,13 +94,15 @@ interface PlanRow {
 
 /**
  * Review before publishing (issue #36) is a working tool of a professional team (an artist's
- * and a sponsor's sign-off), so it is Professional, like the QR codes of a campaign.
+ * and a sponsor's sign-off), so it is Professional, like the QR codes of a campaign; so are
+ * watermarks and sponsor marks (issue #36), a product an organiser sells.
  */
 const professionalFeatures: readonly PlanFeature[] = [
   "qrCodes",
   "galleryReview",
   "customBranding",
   "customDomains",
+  "watermarks",
 ];
 
 const monthly = (brl: number, usd: number, eur: number): Record<Locale, Price> => ({

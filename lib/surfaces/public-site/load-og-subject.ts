@@ -1,6 +1,6 @@
 import { db } from "@/lib/core/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { parseStoredVariants } from "@/lib/platform/media/variants";
+import { shareVariants } from "@/lib/platform/media/watermark/stored";
 import { toPublicCompany } from "@/lib/surfaces/public-site/mappers";
 import { resolveBanner, resolveLogoKey } from "@/lib/surfaces/public-site/resolve-media-object";
 import { companySelect, contentSelect, eventSelect } from "@/lib/surfaces/public-site/selects";
@@ -33,10 +33,19 @@ export interface OgSubjectData {
 }
 
 function photoKeyOf(
-  media: { variants: unknown; posterKey: string | null; kind: string } | null,
+  media: {
+    variants: unknown;
+    posterKey: string | null;
+    kind: string;
+    watermark: unknown;
+    watermarked: boolean;
+  } | null,
 ): string | null {
   if (!media) return null;
-  const variants = parseStoredVariants(media.variants) ?? [];
+  // A watermarked gallery's photo: its marked rendition, or no photo at all (issue #36).
+  const variants = shareVariants(media, media.watermarked);
+  if (media.watermarked && media.kind === "photo")
+    return variants.find((v) => v.format === "webp")?.key ?? null;
   const pick =
     variants.find((v) => v.format === "webp" && v.width >= 640) ??
     variants.filter((v) => v.format === "webp").at(-1) ??
@@ -67,16 +76,19 @@ export async function loadOgSubject(
       orderBy: [{ publishedAt: "desc" }],
       select: {
         coverMediaId: true,
+        watermarkPhotos: true,
         mediaFiles: { where: fanMediaWhere, take: 1, select: { id: true } },
       },
     });
-    const select = { variants: true, posterKey: true, kind: true } as const;
+    const select = { variants: true, posterKey: true, kind: true, watermark: true } as const;
     // A chosen cover still being processed (or failed) is not shown: the first ready media is.
     const chosen = content?.coverMediaId
       ? await db.mediaFile.findFirst({ where: { id: content.coverMediaId, ...fanMediaWhere }, select })
       : null;
     const mediaId = content?.mediaFiles[0]?.id;
-    return chosen ?? (mediaId ? db.mediaFile.findUnique({ where: { id: mediaId }, select }) : null);
+    const media =
+      chosen ?? (mediaId ? await db.mediaFile.findUnique({ where: { id: mediaId }, select }) : null);
+    return media ? { ...media, watermarked: content?.watermarkPhotos === true } : null;
   };
   const companyOf = (companyId: string) =>
     db.company.findUnique({ where: { id: companyId }, select: companySelect });

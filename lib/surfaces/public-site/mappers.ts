@@ -24,6 +24,7 @@ import type {
 import { textVersions, type VersionIndex } from "@/lib/surfaces/public-site/texts";
 import type { FilterKind, PublicCompany, PublicContent, PublicEvent } from "@/lib/surfaces/public-site/types";
 import { isEventViewable, isUnlisted } from "@/lib/platform/site/visibility";
+import { fanVariants } from "@/lib/platform/media/watermark/stored";
 
 function text(value: string | null | undefined): string | undefined {
   return typeof value === "string" && value.trim() ? value : undefined;
@@ -121,9 +122,12 @@ export function toPublicContent(
     );
   const refs: MediaRef[] = row.mediaFiles;
   const shown = displayMedia({ ...row, mediaFiles: refs });
-  const coverRow =
+  // A watermarked gallery's photos: their marked renditions (issue #36, watermark/stored.ts).
+  const fan = (m: MediaRow): MediaRow => ({ ...m, variants: fanVariants(m, row.watermarkPhotos) });
+  const coverFound =
     (row.coverMediaId ? coverRows.get(row.coverMediaId) : undefined) ??
     refs.map((m) => coverRows.get(m.id)).find((m) => m && (m.kind === "photo" || m.kind === "video"));
+  const coverRow = coverFound ? fan(coverFound) : undefined;
   return {
     id: row.id,
     companyId: row.companyId,
@@ -141,7 +145,9 @@ export function toPublicContent(
     // Originals are for players only where fans may have them: not behind the lead gate, and not
     // when the organiser gives web-size copies or nothing (resolve-media-object.ts refuses them).
     media: full
-      ? shown.map((m) => toPublicMedia(m as MediaRow, row.requiresLead || row.downloadRule !== "original"))
+      ? shown.map((m) =>
+          toPublicMedia(fan(m as MediaRow), row.requiresLead || row.downloadRule !== "original"),
+        )
       : [],
     counts: countsOf(shown),
     eventSlugs: row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.slug),

@@ -5,6 +5,7 @@ import { posterVersion, renditionVersion, versionOf, type BannerRendition } from
 import { parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
 import { galleryAccess, type GalleryGate } from "@/lib/platform/site/gallery-access";
+import { fanVariants } from "@/lib/platform/media/watermark/stored";
 
 export type MediaObject =
   /**
@@ -52,6 +53,7 @@ interface PublicMediaRow {
   mimeType: string;
   posterKey: string | null;
   variants: unknown;
+  watermark: unknown;
   content: {
     id: string;
     status: string;
@@ -59,6 +61,8 @@ interface PublicMediaRow {
     keepPhotoMetadata: boolean;
     /** Originals are served only under `original` (issue #36: web size or view only keep them in). */
     downloadRule: string;
+    /** Fans get the photos' marked renditions (issue #36, lib/platform/media/watermark/stored.ts). */
+    watermarkPhotos: boolean;
     /** Password and expiry (issue #36, lib/platform/site/gallery-access.ts). */
     gate: GalleryGate;
     events: { event: { status: string; isPublic: boolean } }[];
@@ -67,6 +71,7 @@ interface PublicMediaRow {
 
 const MEDIA_ROW_SQL = `
 SELECT m."companyId", m."kind", m."state", m."hidden", m."storageKey", m."mimeType", m."posterKey", m."variants",
+  m."watermark", c."watermarkPhotos",
   c."id" AS "contentId", c."status" AS "contentStatus", c."requiresLead", c."keepPhotoMetadata",
   c."downloadRule", c."visibility", c."accessPasswordHash", c."expiresAt",
   (SELECT coalesce(json_agg(json_build_object('status', e."status", 'isPublic', e."isPublic")), '[]')
@@ -84,6 +89,8 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
     mimeType: string;
     posterKey: string | null;
     variants: unknown;
+    watermark: unknown;
+    watermarkPhotos: boolean | null;
     contentId: string | null;
     contentStatus: string | null;
     requiresLead: boolean | null;
@@ -105,6 +112,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
     mimeType: row.mimeType,
     posterKey: row.posterKey,
     variants: row.variants,
+    watermark: row.watermark,
     content:
       row.contentId === null
         ? null
@@ -114,6 +122,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
             requiresLead: row.requiresLead === true,
             keepPhotoMetadata: row.keepPhotoMetadata === true,
             downloadRule: row.downloadRule ?? "original",
+            watermarkPhotos: row.watermarkPhotos === true,
             gate: {
               visibility: row.visibility ?? "public",
               accessPasswordHash: row.accessPasswordHash,
@@ -190,7 +199,8 @@ function resolveOpenMedia(
         }
       : { state: "missing" };
   }
-  const found = stored.find((v) => v.key.endsWith(`/${variant}`));
+  // A watermarked gallery's photo: by the same name, its marked rendition (stored.ts says when).
+  const found = fanVariants(media, media.content.watermarkPhotos).find((v) => v.key.endsWith(`/${variant}`));
   return found
     ? {
         state: "ok",

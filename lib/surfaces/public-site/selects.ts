@@ -54,6 +54,8 @@ export const mediaSelect = {
   variants: true,
   posterKey: true,
   waveform: true,
+  // A watermarked gallery's photos are shown through their marked renditions (issue #36).
+  watermark: true,
 } satisfies Prisma.MediaFileSelect;
 
 export const eventSelect = {

@@ -96,11 +96,17 @@ export async function sweepMedia(options: SweepOptions = {}): Promise<SweepRepor
   });
   if (loose.length > 0) {
     const keys = loose.map((m) => m.storageKey);
-    const [events, companies] = await Promise.all([
+    const [events, sponsors, companies] = await Promise.all([
       db.event.findMany({ where: { bannerKey: { in: keys } }, select: { bannerKey: true } }),
+      // An event's sponsor logo (issue #36: the second watermark) is kept like its banner.
+      db.event.findMany({ where: { sponsorLogoKey: { in: keys } }, select: { sponsorLogoKey: true } }),
       db.company.findMany({ where: { logoKey: { in: keys } }, select: { logoKey: true } }),
     ]);
-    const used = new Set([...events.map((e) => e.bannerKey), ...companies.map((c) => c.logoKey)]);
+    const used = new Set([
+      ...events.map((e) => e.bannerKey),
+      ...sponsors.map((e) => e.sponsorLogoKey),
+      ...companies.map((c) => c.logoKey),
+    ]);
     for (const m of loose.filter((l) => !used.has(l.storageKey))) {
       const { ids } = await deleteMedia(m.companyId, { id: m.id, contentId: null });
       report.orphanBanners += ids.length;

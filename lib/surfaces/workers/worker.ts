@@ -8,7 +8,9 @@ import {
   MEDIA_QUEUES,
   SWEEP_QUEUE,
   WEB_COPIES_QUEUE,
+  WATERMARK_QUEUE,
   GALLERY_EXPIRY_QUEUE,
+  type WatermarkJobData,
   type GalleryExpiryJobData,
   type BackfillJobData,
   type WebCopiesJobData,
@@ -25,6 +27,10 @@ import {
 } from "@/lib/platform/media/process-media";
 import { expiredGalleryChange } from "@/lib/features/content/expiry";
 import { makeWebCopiesOf } from "@/lib/platform/media/web-copy";
+import { syncGalleryWatermarks } from "@/lib/platform/media/watermark/pass";
+
+/** A sponsor logo still processing: the gallery's pass runs again after this. */
+const WATERMARK_RETRY_SECONDS = 15;
 
 export interface WorkerOptions {
   concurrency: Record<"image" | "video" | "audio", number>;
@@ -127,6 +133,25 @@ export async function startMediaWorkers(
       console.log("[afterglow] web-size copies", { contentId: job.data.contentId, ...result });
     }
   });
+  const watermarkWorker = await boss.work<WatermarkJobData>(WATERMARK_QUEUE, polling, async ([job]) => {
+    if (!job) return;
+    const { contentId } = job.data;
+    // Each batch refreshes the gallery's pages, so they take up the marked renditions as they come.
+    const refresh = async (companyId: string) =>
+      options.onPublicChange?.(await changeOfContents(companyId, [contentId])).catch(() => undefined);
+    const result = await syncGalleryWatermarks(contentId, refresh);
+    if (result.retryLater) {
+      await boss.send(WATERMARK_QUEUE, job.data, {
+        startAfter: WATERMARK_RETRY_SECONDS,
+        singletonKey: contentId,
+      });
+    }
+    if (result.drawn > 0 || result.removed > 0 || result.failed > 0) {
+      console.log("[afterglow] watermarks", { contentId, ...result });
+    }
+  });
+  // The organiser waits for it (a progress bar): woken at once when this process sends.
+  registerLocalWorker(boss, WATERMARK_QUEUE, watermarkWorker);
   await boss.work<GalleryExpiryJobData>(GALLERY_EXPIRY_QUEUE, polling, async ([job]) => {
     if (!job) return;
     const change = await expiredGalleryChange(job.data);
@@ -136,7 +161,7 @@ export async function startMediaWorkers(
   await boss.send(BACKFILL_QUEUE, {});
   return {
     async stop() {
-      const own = [SWEEP_QUEUE, BACKFILL_QUEUE, WEB_COPIES_QUEUE, GALLERY_EXPIRY_QUEUE];
+      const own = [SWEEP_QUEUE, BACKFILL_QUEUE, WEB_COPIES_QUEUE, WATERMARK_QUEUE, GALLERY_EXPIRY_QUEUE];
       for (const queue of [...queues.map(([q]) => q), ...own]) {
         await boss.offWork(queue);
       }

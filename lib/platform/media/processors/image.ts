@@ -9,36 +9,10 @@ import {
   PermanentMediaError,
   type MediaProcessor,
 } from "@/lib/platform/media/processors/types";
-import {
-  processImage,
-  variantFileName,
-  type ProcessedImage,
-  type StoredVariant,
-} from "@/lib/platform/media/variants";
+import { storeImage } from "@/lib/platform/media/store-image";
+import { processImage, type ProcessedImage } from "@/lib/platform/media/variants";
+import { markedRenditionsOf } from "@/lib/platform/media/watermark/apply";
 import { storage } from "@/lib/core/storage";
-
-/** Writes an image's renditions under `base`; also used for video posters. */
-export async function storeImage(
-  base: string,
-  image: ProcessedImage,
-): Promise<{ variants: StoredVariant[]; written: string[] }> {
-  const variants: StoredVariant[] = [];
-  const written: string[] = [];
-  // A few at a time: enough to hide latency without flooding the store.
-  const queue = [...image.variants];
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let v = queue.shift(); v; v = queue.shift()) {
-        const key = `${base}/${variantFileName(v)}`;
-        await storage.put(key, v.bytes, `image/${v.format}`);
-        written.push(key);
-        variants.push({ width: v.width, format: v.format, key, bytes: v.bytes.length });
-      }
-    }),
-  );
-  variants.sort((a, b) => a.width - b.width || a.format.localeCompare(b.format));
-  return { variants, written };
-}
 
 /**
  * Photos: size check against decompression bombs, then renditions and a blur placeholder, and
@@ -67,15 +41,20 @@ export const processPhoto: MediaProcessor = async (media, settings) => {
   const download = media.contentId
     ? await writeDownloadCopy(media.storageKey, media.mimeType, original)
     : null;
+  // A photo of a watermarked gallery becomes ready with its marked renditions (issue #36).
+  const marked = media.contentId
+    ? await markedRenditionsOf(media.contentId, media.storageKey, original)
+    : null;
   return {
     data: {
       width: image.width,
       height: image.height,
       blurDataUrl: image.blurDataUrl,
       capturedAt: exifCaptureTime(meta.exif),
+      ...(marked ? { watermark: marked.stored } : {}),
     },
     variants,
     ...(download ? { download: { key: download.key, bytes: download.bytes } } : {}),
-    written: download?.written ? [...written, download.written] : written,
+    written: [...written, ...(download?.written ? [download.written] : []), ...(marked?.written ?? [])],
   };
 };

@@ -2,7 +2,7 @@ import "server-only";
 import type { ContainerInfo } from "@/lib/platform/media/containers";
 import { toolAvailable, type ToolInput } from "@/lib/platform/media/ffmpeg";
 import { posterKeyOf, prefixOfKey } from "@/lib/platform/media/keys";
-import { storeImage } from "@/lib/platform/media/processors/image";
+import { storeImage } from "@/lib/platform/media/store-image";
 import { containerInfoOf, withToolInput } from "@/lib/platform/media/processors/source";
 import { transcodeVideo, type Renditions } from "@/lib/platform/media/processors/transcode";
 import { MEDIA_ERRORS, type MediaProcessor, type MediaRow } from "@/lib/platform/media/processors/types";

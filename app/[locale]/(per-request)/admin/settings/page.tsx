@@ -11,6 +11,7 @@ import {
   Palette,
   Scale,
   ShieldCheck,
+  Stamp,
   Users,
   type LucideIcon,
 } from "lucide-react";
@@ -39,6 +40,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
     { href: "/admin/settings/company-data", key: "companyData", Icon: Building2, needs: "settings.edit" },
     { href: "/admin/settings/landing-page", key: "landingPage", Icon: Globe, needs: "settings.edit" },
     { href: "/admin/settings/branding", key: "branding.section", Icon: Palette, needs: "settings.edit" },
+    { href: "/admin/settings/watermark", key: "watermark", Icon: Stamp, needs: "settings.edit" },
     { href: "/admin/settings/legal", key: "branding.legalSection", Icon: Scale, needs: "settings.edit" },
     { href: "/admin/settings/languages", key: "languages.section", Icon: Languages, needs: "settings.edit" },
     { href: "/admin/settings/address", key: "address", Icon: AtSign, needs: "settings.view" },

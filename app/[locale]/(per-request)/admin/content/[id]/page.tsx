@@ -9,6 +9,7 @@ import { MediaManager } from "@/components/content/media-manager";
 import { StatusBadge } from "@/components/content/status-badge";
 import { ReviewPanel } from "@/components/review/review-panel";
 import { QrCodesPanel } from "@/components/share/qr-codes-panel";
+import { GalleryWatermarkSection } from "@/components/watermarks/gallery-watermark-section";
 import { getContentForEdit } from "@/lib/features/content/queries";
 import { eventOptions } from "@/lib/features/events/queries";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
@@ -91,6 +92,8 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
           }}
         />
       </section>
+
+      <GalleryWatermarkSection membership={membership} content={content} />
 
       {content.kind === "photo_gallery" && <ReviewPanel membership={membership} content={content} />}
 

@@ -8,6 +8,8 @@ import { StatusBadge } from "@/components/content/status-badge";
 import { DeleteEventButton } from "@/components/events/delete-event-button";
 import { EventForm } from "@/components/events/event-form";
 import { QrCodesPanel } from "@/components/share/qr-codes-panel";
+import { SponsorLogoPanel } from "@/components/watermarks/sponsor-logo-panel";
+import { eventSponsor } from "@/lib/features/watermarks/queries";
 import { Button } from "@/components/ui/button";
 import { getEventForEdit } from "@/lib/features/events/queries";
 import { timeZones } from "@/lib/features/events/time-zone";
@@ -81,8 +83,12 @@ export default async function EditEventPage({ params }: PageProps<"/[locale]/adm
           translations={translations}
           pathPrefix={tenantLinks("path", membership.company.slug).event("")}
         />
-        <aside>
+        <aside className="flex flex-col gap-8">
           <QrCodesPanel membership={membership} item={{ kind: "event", id: event.id }} />
+          <SponsorLogoPanel
+            eventId={event.id}
+            sponsor={await eventSponsor(membership.company.id, event.id)}
+          />
         </aside>
       </div>
     </EditPageFrame>

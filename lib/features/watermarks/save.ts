@@ -1,0 +1,114 @@
+import "server-only";
+import { recordMemberAudit } from "@/lib/core/audit/record";
+import { db } from "@/lib/core/db";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
+import { requestWatermarks } from "@/lib/core/queue/sender";
+import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
+import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
+import { designFormSchema, sponsorLogoSchema } from "@/lib/features/watermarks/schemas";
+import { assertCan } from "@/lib/platform/access/permissions";
+import { deleteMedia } from "@/lib/platform/media/delete-media";
+import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
+import { assertPlanAllows } from "@/lib/platform/plans/enforce";
+import type { PublicChange } from "@/lib/platform/site/cache-tags";
+import type { Membership } from "@/lib/platform/tenancy/membership";
+
+/**
+ * The organiser's side of watermarks (issue #36, a Professional feature: every write asks the
+ * one plan gate). A change that alters what fans see queues the background pass of each
+ * affected gallery (lib/platform/media/watermark/pass.ts), which redraws the photos one by one
+ * while the gallery keeps serving the renditions it has; the pass refreshes the pages as it goes.
+ */
+
+/** Settings → Watermark: the design of the company's mark. */
+export async function saveWatermarkDesign(
+  membership: Membership,
+  input: unknown,
+): Promise<{ queued: number }> {
+  assertCan(membership, "settings.edit");
+  const companyId = membership.company.id;
+  await assertPlanAllows(companyId, "watermarks");
+  const design = parseOrThrow(designFormSchema, input);
+  await db.company.update({ where: { id: companyId }, data: { watermarkDesign: design } });
+  await recordMemberAudit(membership, {
+    details: { operation: "watermark_design_updated", kind: design.kind, position: design.position },
+  });
+  const galleries = await redrawWatermarkedGalleries({ companyId });
+  return { queued: galleries.length };
+}
+
+/**
+ * The gallery's switch. Turning it on needs the plan; turning it off never does (a company that
+ * left the plan can always take the marks off, and the marks are never dropped by a downgrade).
+ */
+export async function setGalleryWatermark(
+  membership: Membership,
+  contentId: string,
+  on: boolean,
+): Promise<{ changed: PublicChange }> {
+  assertCan(membership, "content.manage");
+  const companyId = membership.company.id;
+  const content = await getContentOrThrow(db, companyId, contentId, {
+    watermarkPhotos: true,
+    events: { select: { eventId: true } },
+  });
+  if (on) await assertPlanAllows(companyId, "watermarks");
+  if (content.watermarkPhotos !== on) {
+    await db.content.updateMany({ where: { id: contentId, companyId }, data: { watermarkPhotos: on } });
+    await recordMemberAudit(membership, {
+      record: { table: "content", id: contentId },
+      details: { operation: on ? "watermark_on" : "watermark_off" },
+    });
+  }
+  // Queued even when unchanged: saving again restarts a pass that a queue outage lost.
+  await requestWatermarks([contentId]);
+  return {
+    changed: { companyId, contentIds: [contentId], eventIds: content.events.map((e) => e.eventId) },
+  };
+}
+
+const SPONSOR_INVALID = "watermarks.errors.sponsorInvalid";
+
+/** An event's sponsor logo (uploaded like its banner): the second mark of its watermarked galleries. */
+export async function setEventSponsorLogo(
+  membership: Membership,
+  eventId: string,
+  mediaId: unknown,
+): Promise<{ changed: PublicChange }> {
+  assertCan(membership, "events.manage");
+  const companyId = membership.company.id;
+  const wanted = parseOrThrow(sponsorLogoSchema, mediaId);
+  const event = await getEventOrThrow(db, companyId, eventId, { sponsorLogoKey: true });
+  if (wanted !== null) await assertPlanAllows(companyId, "watermarks");
+  let key: string | null = null;
+  if (wanted !== null) {
+    const media = await db.mediaFile.findFirst({
+      where: {
+        id: wanted,
+        companyId,
+        contentId: null,
+        kind: "photo",
+        state: { in: ["processing", "ready"] },
+      },
+      select: { storageKey: true },
+    });
+    if (!media)
+      throw new AppError("validation", SPONSOR_INVALID, { fieldErrors: { sponsor: SPONSOR_INVALID } });
+    key = media.storageKey;
+  }
+  if (key === event.sponsorLogoKey) return { changed: { companyId, eventIds: [eventId] } };
+  // Conditional on the key read: a logo saved meanwhile by another organiser is not overwritten.
+  const { count } = await db.event.updateMany({
+    where: { id: eventId, companyId, sponsorLogoKey: event.sponsorLogoKey },
+    data: { sponsorLogoKey: key },
+  });
+  if (count === 0) throw new AppError("conflict", "watermarks.errors.sponsorChanged");
+  if (event.sponsorLogoKey)
+    await deleteMedia(companyId, { storageKey: event.sponsorLogoKey, contentId: null });
+  await recordMemberAudit(membership, {
+    record: { table: "event", id: eventId },
+    details: { operation: key ? "sponsor_logo_set" : "sponsor_logo_removed" },
+  });
+  const galleries = await redrawWatermarkedGalleries({ companyId, eventId });
+  return { changed: { companyId, eventIds: [eventId], contentIds: galleries } };
+}

@@ -1,0 +1,96 @@
+import "server-only";
+import { db } from "@/lib/core/db";
+import { markSpecOf, placedMarks, type MarkSpec } from "@/lib/platform/media/watermark/marks";
+import { unmarkPhoto, watermarkPhoto } from "@/lib/platform/media/watermark/apply";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * The background pass over one gallery (issue #36, the worker's `WATERMARK_QUEUE` job): when the
+ * gallery is watermarked, every ready photo without renditions of the current marks gets them
+ * (one at a time: sharp on one core, the rest of the machine serving fans); when it is not, every
+ * photo's marked renditions are removed. Idempotent: a job delivered twice, or after another,
+ * finds nothing left to do. Stops early when the organiser changes the switch or the marks
+ * meanwhile (their change queued the next pass).
+ */
+export interface PassResult {
+  drawn: number;
+  removed: number;
+  failed: number;
+  /** A sponsor logo is still being processed: the pass is to run again shortly. */
+  retryLater: boolean;
+}
+
+/** Photos between two checks of the spec and two refreshes of the gallery's pages. */
+export const PASS_BATCH = 8;
+
+/** A photo's marked renditions are of these marks (SQL over `media_file`, for the pass and its progress). */
+const currentSql = (hash: string) => Prisma.sql`(m.watermark->>'design' = ${hash}
+  AND jsonb_array_length(coalesce(m.watermark->'variants', '[]'::jsonb)) > 0)`;
+
+/** The gallery's ready photos that do not yet look as the spec wants, in gallery order. */
+async function duePhotos(contentId: string, spec: Pick<MarkSpec, "on" | "hash">): Promise<string[]> {
+  const due = spec.on
+    ? Prisma.sql`NOT coalesce(${currentSql(spec.hash)}, false)`
+    : Prisma.sql`m.watermark IS NOT NULL`;
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    SELECT m.id FROM media_file m
+    WHERE m."contentId" = ${contentId} AND m.kind = 'photo' AND m.state = 'ready' AND ${due}
+    ORDER BY m.position, m."createdAt"`;
+  return rows.map((row) => row.id);
+}
+
+export async function syncGalleryWatermarks(
+  contentId: string,
+  /** Called after each batch that changed something (the worker refreshes the gallery's pages). */
+  onBatch?: (companyId: string) => Promise<unknown>,
+): Promise<PassResult> {
+  const result: PassResult = { drawn: 0, removed: 0, failed: 0, retryLater: false };
+  const spec = await markSpecOf(contentId);
+  if (!spec) return result;
+  if (spec.on && spec.sponsorPending) return { ...result, retryLater: true };
+  const due = await duePhotos(contentId, spec);
+  if (due.length === 0) return result;
+  const marks = spec.on ? { spec, placed: await placedMarks(spec) } : null;
+  let sinceBatch = 0;
+  for (const [index, id] of due.entries()) {
+    try {
+      if (marks) {
+        if ((await watermarkPhoto(id, marks)) === "drawn") result.drawn++;
+      } else {
+        await unmarkPhoto(id);
+        result.removed++;
+      }
+      sinceBatch++;
+    } catch (error) {
+      result.failed++;
+      console.error("[afterglow] watermark pass: a photo failed", { contentId, mediaId: id, error });
+    }
+    if ((index + 1) % PASS_BATCH === 0 && index + 1 < due.length) {
+      if (sinceBatch > 0) await onBatch?.(spec.companyId);
+      sinceBatch = 0;
+      const now = await markSpecOf(contentId);
+      if (!now || now.on !== spec.on || now.hash !== spec.hash) return result;
+    }
+  }
+  if (sinceBatch > 0) await onBatch?.(spec.companyId);
+  return result;
+}
+
+export interface WatermarkProgress {
+  on: boolean;
+  /** Ready photos of the gallery. */
+  total: number;
+  /** Those that already look as the switch and the marks want. */
+  done: number;
+}
+
+/** How far the pass of a gallery is (the caller has checked the gallery is the company's). */
+export async function watermarkProgressOf(contentId: string): Promise<WatermarkProgress | null> {
+  const spec = await markSpecOf(contentId);
+  if (!spec) return null;
+  const current = spec.on ? currentSql(spec.hash) : Prisma.sql`m.watermark IS NULL`;
+  const [row] = await db.$queryRaw<{ total: bigint; done: bigint }[]>`
+    SELECT count(*) AS total, count(*) FILTER (WHERE coalesce(${current}, false)) AS done
+    FROM media_file m WHERE m."contentId" = ${contentId} AND m.kind = 'photo' AND m.state = 'ready'`;
+  return { on: spec.on, total: Number(row?.total ?? 0), done: Number(row?.done ?? 0) };
+}

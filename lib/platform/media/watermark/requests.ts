@@ -1,0 +1,27 @@
+import "server-only";
+import { db } from "@/lib/core/db";
+import { requestWatermarks } from "@/lib/core/queue/sender";
+
+/**
+ * Queues the pass of a company's watermarked galleries whose marks may have changed (issue
+ * #36): all of them (its design or logo), an event's (its sponsor logo), or the ones named (a
+ * gallery linked to other events). A pass that finds its photos current does nothing.
+ */
+export async function redrawWatermarkedGalleries(scope: {
+  companyId: string;
+  eventId?: string;
+  contentIds?: readonly string[];
+}): Promise<string[]> {
+  const rows = await db.content.findMany({
+    where: {
+      companyId: scope.companyId,
+      watermarkPhotos: true,
+      ...(scope.eventId ? { events: { some: { eventId: scope.eventId } } } : {}),
+      ...(scope.contentIds ? { id: { in: [...scope.contentIds] } } : {}),
+    },
+    select: { id: true },
+  });
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) await requestWatermarks(ids);
+  return ids;
+}
