@@ -62,6 +62,10 @@ vi.mock("next/cache", async (importOriginal) => ({
 }));
 
 import { db } from "@/lib/core/db";
+import { storage } from "@/lib/core/storage";
+import { webCopyKey } from "@/lib/platform/media/watermark/apply";
+import { markSpecOf } from "@/lib/platform/media/watermark/marks";
+import { watermarkFolder } from "@/lib/platform/media/watermark/stored";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { favouritesLinkToken } from "@/lib/features/engagement/favourites-link";
 import { C, engagementTestEnv } from "./support/engagement";
@@ -232,8 +236,14 @@ const headers = fc.record({
 type FuzzHeaders = typeof headers extends fc.Arbitrary<infer T> ? T : never;
 
 /** Ids that exist (reachable or not), and junk. */
+/**
+ * A watermarked gallery (issue #36): its photo's clean files hold "CLEAN-…", its marked ones
+ * "MARKED-…"; no answer about it may ever carry a clean byte (checked in `send`).
+ */
+const WM = { content: "c-watermarked", media: "m-watermarked" } as const;
+
 const contentId = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom(...Object.values(C)) },
+  { weight: 3, arbitrary: fc.constantFrom(...Object.values(C), WM.content) },
   { weight: 2, arbitrary: text },
 );
 const mediaIds = [
@@ -244,6 +254,7 @@ const mediaIds = [
   "m-single-track",
   "m-draft",
   "m-other",
+  WM.media,
 ];
 const mediaId = fc.oneof(fc.constantFrom(...mediaIds), text);
 /** E-mailed favourites links: well-formed and signed, for a gallery that may not be the route's, or altered. */
@@ -767,6 +778,8 @@ async function send(endpoint: Endpoint, call: Call): Promise<void> {
   statuses.set(endpoint.key, byStatus);
   const label = `${call.method} ${call.url.slice(0, 200)} → ${response.status}`;
   expect(response.status, label).toBeLessThan(500);
+  if (call.url.includes(WM.media) || call.url.includes(WM.content))
+    expect(answer, `${label}: a clean file of a watermarked gallery`).not.toContain("CLEAN-");
   // An error answer of the app's contract names keys of the catalogue (the user reads them translated).
   if (response.status >= 400 && response.headers.get("content-type")?.includes("json")) {
     const body = JSON.parse(answer) as { messageKey?: string; fieldErrors?: Record<string, string> };
@@ -789,8 +802,57 @@ beforeAll(async () => {
   await db.lead.create({
     data: { companyId: "co-eng-a", contentId: C.gated, name: "Ana", email: "ana@example.com", consent: true },
   });
+  await watermarkedGallery();
   current = await fingerprint();
 });
+
+async function watermarkedGallery(): Promise<void> {
+  const prefix = `companies/co-eng-a/media/${WM.media}`;
+  await db.content.create({
+    data: {
+      id: WM.content,
+      companyId: "co-eng-a",
+      title: "Watermarked",
+      kind: "photo_gallery",
+      status: "published",
+      watermarkPhotos: true,
+      events: { create: { eventId: "ev-public", position: 9 } },
+    },
+  });
+  const spec = (await markSpecOf(WM.content))!;
+  const clean = { width: 640, format: "webp", key: `${prefix}/w640.webp`, bytes: 12 } as const;
+  const marked = {
+    ...clean,
+    key: `${watermarkFolder(`${prefix}/original.jpg`, spec.hash)}/w640.webp`,
+    bytes: 13,
+  };
+  const web = { edge: 2048, key: webCopyKey(`${prefix}/original.jpg`, spec.hash, 2048), bytes: 10 };
+  await db.mediaFile.create({
+    data: {
+      id: WM.media,
+      companyId: "co-eng-a",
+      contentId: WM.content,
+      kind: "photo",
+      storageKey: `${prefix}/original.jpg`,
+      downloadKey: `${prefix}/download.jpg`,
+      originalName: "marked.jpg",
+      mimeType: "image/jpeg",
+      sizeBytes: 1000n,
+      state: "ready",
+      variants: [clean],
+      watermark: { design: spec.hash, variants: [marked], web },
+    },
+  });
+  for (const [key, text] of [
+    [`${prefix}/original.jpg`, "CLEAN-ORIGINAL"],
+    [`${prefix}/download.jpg`, "CLEAN-DOWNLOAD"],
+    [clean.key, "CLEAN-W640"],
+    [marked.key, "MARKED-W640.."],
+    [web.key, "MARKED-WEB"],
+  ] as const)
+    await storage.put(key, Buffer.from(text), "image/jpeg");
+}
+
 afterAll(async () => {
   const { rm } = await import("node:fs/promises");
   await rm(RUN_ENV.dataDir, { recursive: true, force: true });

@@ -290,6 +290,26 @@ const MATRIX: Record<string, Entry> = {
     untargeted,
   ),
   "lib/features/brand/actions.ts:removeLogoAction": admin("settings.edit", () => [], untargeted),
+  // Watermarks (issue #36): A's gallery and event are targets; the design is the caller's own company's.
+  "lib/features/watermarks/actions.ts:saveWatermarkDesignAction": admin(
+    "settings.edit",
+    () => [
+      null,
+      form({ kind: "text", text: "Hijacked", position: "center", size: "30", edge: "short", opacity: "50" }),
+    ],
+    untargeted,
+  ),
+  "lib/features/watermarks/actions.ts:setGalleryWatermarkAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    true,
+  ]),
+  "lib/features/watermarks/actions.ts:galleryWatermarkStatusAction": admin("content.manage", (w) => [
+    w.a.contentId,
+  ]),
+  "lib/features/watermarks/actions.ts:setEventSponsorLogoAction": admin("events.manage", (w) => [
+    w.a.eventId,
+    null,
+  ]),
   "lib/features/brand/actions.ts:updateLegalTextsAction": admin(
     "settings.edit",
     () => [null, form({ termsText: "Hijacked", privacyText: "" })],
