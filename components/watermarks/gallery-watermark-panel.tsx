@@ -61,8 +61,9 @@ export function GalleryWatermarkPanel({
   return (
     <Card className="flex flex-col gap-3">
       {locked && <WatermarkPlanNote />}
-      <label className="flex items-start gap-3">
+      <div className="flex items-start gap-3">
         <input
+          id="gallery-watermark-switch"
           type="checkbox"
           role="switch"
           checked={status.on}
@@ -70,15 +71,16 @@ export function GalleryWatermarkPanel({
           onChange={(event) => toggle(event.target.checked)}
           aria-describedby="gallery-watermark-hint"
           className="mt-1 size-4 accent-brand-600"
-          data-testid="gallery-watermark-switch"
         />
-        <span>
-          <span className="block font-medium">{t("switch")}</span>
-          <span id="gallery-watermark-hint" className="block text-sm text-zinc-600 dark:text-zinc-400">
+        <div>
+          <label htmlFor="gallery-watermark-switch" className="block font-medium">
+            {t("switch")}
+          </label>
+          <p id="gallery-watermark-hint" className="text-sm text-zinc-600 dark:text-zinc-400">
             {t("hint")}
-          </span>
-        </span>
-      </label>
+          </p>
+        </div>
+      </div>
       <p aria-live="polite" className="text-sm" data-testid="gallery-watermark-status">
         {summary}
       </p>

@@ -45,6 +45,7 @@ const groups = (ids: { eventId: string; contentId: string }): Record<string, Vis
     { name: "settings: security", path: "/admin/settings/security" },
     { name: "settings: sessions", path: "/admin/settings/sessions" },
     { name: "settings: team", path: "/admin/settings/team" },
+    { name: "settings: watermark", path: "/admin/settings/watermark" },
   ],
 });
 
