@@ -251,7 +251,8 @@ describe("a watermarked gallery", () => {
     // The page names the marked version (immutable); an old page's clean version gets the marked
     // bytes for a minute only, under another ETag.
     const page = await loadPlayerPage(gallery);
-    const shown = page!.content.media.find((m) => m.id === photos[0]);
+    if (!page || !("content" in page)) throw new Error("the gallery's page is open");
+    const shown = page.content.media.find((m) => m.id === photos[0]);
     expect(shown?.image?.webp.map((s) => s.url).join(" ")).toContain(`v=${renditionVersion(marked)}`);
     expect(shown?.image?.webp.map((s) => s.url).join(" ")).not.toContain(`v=${renditionVersion(clean)}`);
     const current = await rendition(photos[0]!, "w640.webp", `?v=${renditionVersion(marked)}`);

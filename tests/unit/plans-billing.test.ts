@@ -24,6 +24,7 @@ describe("the plan table", () => {
     for (const feature of PLAN_FEATURES) expect(planAllows("starter", feature)).toBe(false);
     expect(PLAN_FEATURES.filter((f) => planAllows("premium", f))).toEqual([
       "qrCodes",
+      "galleryReview",
       "customBranding",
       "watermarks",
       "customDomains",
