@@ -33,12 +33,15 @@ export function SponsorLogoPanel({ eventId, sponsor }: { eventId: string; sponso
     >
       <div className="mt-3 flex flex-col gap-3">
         {!sponsor.allowed && <WatermarkPlanNote />}
-        <BannerUpload
-          current={sponsor.logo}
-          onChange={save}
-          disabled={pending || (!sponsor.allowed && !sponsor.logo)}
-          texts={{ preview: t("preview"), hint: t("hint"), processing: t("processing") }}
-        />
+        {/* Without the plan: no upload to offer (a logo set before can still be removed). */}
+        {(sponsor.allowed || sponsor.logo) && (
+          <BannerUpload
+            current={sponsor.logo}
+            onChange={save}
+            disabled={pending}
+            texts={{ preview: t("preview"), hint: t("hint"), processing: t("processing") }}
+          />
+        )}
       </div>
     </CardSection>
   );

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import { updateBranding } from "@/lib/features/brand/update-branding";
 import { getContentForEdit } from "@/lib/features/content/queries";
+import { deleteEvent } from "@/lib/features/events/save-event";
 import { updateContent } from "@/lib/features/content/save-content";
 import type { DownloadRuleValue } from "@/lib/features/content/schemas";
 import { galleryWatermarkStatus } from "@/lib/features/watermarks/queries";
@@ -361,6 +362,25 @@ describe("a watermarked gallery", () => {
     // And fans download as the rule says again (the original without GPS).
     const { body } = await fanDownload(photos[0]!);
     expect(String(body.url)).not.toContain("/wm-");
+  }, 60_000);
+});
+
+describe("an event with a sponsor deleted", () => {
+  it("takes the sponsor's logo away and queues the pass of its watermarked galleries", async () => {
+    const event = await createEventRow(env.db, company.id);
+    const content = await createContentRow(env.db, company.id, {
+      title: "Side stage",
+      kind: "photo_gallery",
+      status: "published",
+      eventIds: [event.id],
+    });
+    await setGalleryWatermark(company.as("admin"), content.id, true);
+    const sponsor = await uploadImage(await square(20, 200, 20), { type: "event-banner" }, "sponsor2.png");
+    await setEventSponsorLogo(company.as("admin"), event.id, sponsor);
+    await db.$executeRawUnsafe(`delete from pgboss.job where name = 'media-watermarks'`);
+    await deleteEvent(company.as("admin"), event.id);
+    expect(await db.mediaFile.findUnique({ where: { id: sponsor } })).toBeNull();
+    expect(await watermarkJobs(content.id)).toBe(1n);
   }, 60_000);
 });
 

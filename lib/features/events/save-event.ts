@@ -7,6 +7,7 @@ import { zonedTimeToUtc } from "@/lib/features/events/time-zone";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventStatus } from "@/lib/generated/prisma/enums";
 import { deleteMedia } from "@/lib/platform/media/delete-media";
+import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import type { SourceText } from "@/lib/features/translation/fields";
 import {
@@ -165,6 +166,7 @@ export async function deleteEvent(
   const companyId = membership.company.id;
   const event = await getEventOrThrow(db, companyId, eventId, {
     bannerKey: true,
+    sponsorLogoKey: true,
     contents: { select: { contentId: true } },
   });
   await db.$transaction([
@@ -173,5 +175,11 @@ export async function deleteEvent(
     db.textTranslation.deleteMany({ where: { companyId, entity: "event", entityId: eventId } }),
   ]);
   if (event.bannerKey) await deleteMedia(companyId, { storageKey: event.bannerKey, contentId: null });
-  return { changed: { companyId, eventIds: [eventId], contentIds: event.contents.map((c) => c.contentId) } };
+  const contentIds = event.contents.map((c) => c.contentId);
+  if (event.sponsorLogoKey) {
+    // Its sponsor's mark leaves the event's watermarked galleries with it (issue #36).
+    await deleteMedia(companyId, { storageKey: event.sponsorLogoKey, contentId: null });
+    await redrawWatermarkedGalleries({ companyId, contentIds });
+  }
+  return { changed: { companyId, eventIds: [eventId], contentIds } };
 }
