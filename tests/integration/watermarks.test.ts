@@ -22,6 +22,7 @@ import { parseStoredWatermark } from "@/lib/platform/media/watermark/stored";
 import type { EngagementLimits } from "@/lib/platform/visitors/limits";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import { loadGalleryPhotos } from "@/lib/surfaces/public-site/load-gallery-photos";
 import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
@@ -256,6 +257,10 @@ describe("a watermarked gallery", () => {
     const shown = page.content.media.find((m) => m.id === photos[0]);
     expect(shown?.image?.webp.map((s) => s.url).join(" ")).toContain(`v=${renditionVersion(marked)}`);
     expect(shown?.image?.webp.map((s) => s.url).join(" ")).not.toContain(`v=${renditionVersion(clean)}`);
+    // The photos API of large galleries names the same.
+    const paged = await loadGalleryPhotos(gallery, { offset: "0" });
+    const item = paged.items.find((i) => i.id === photos[0]);
+    expect(item?.image.webp.map((s) => s.url).join(" ")).toContain(`v=${renditionVersion(marked)}`);
     const current = await rendition(photos[0]!, "w640.webp", `?v=${renditionVersion(marked)}`);
     expect(current.headers.get("cache-control")).toContain("immutable");
     const old = await rendition(photos[0]!, "w640.webp", `?v=${renditionVersion(clean)}`);

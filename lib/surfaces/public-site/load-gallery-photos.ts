@@ -6,6 +6,7 @@ import { notFound } from "@/lib/features/engagement/get-public-content-or-throw"
 import { isRecordIdShape } from "@/lib/core/validation/common";
 import { GALLERY_IDS_MAX, GALLERY_PAGE_SIZE } from "@/lib/platform/site/gallery-pages";
 import { fanMediaWhere, viewableContentWhere } from "@/lib/platform/site/visibility";
+import { fanVariants } from "@/lib/platform/media/watermark/stored";
 import { imageOf } from "@/lib/surfaces/public-site/media-mappers";
 import { mediaSelect } from "@/lib/surfaces/public-site/selects";
 import type { PublicImage } from "@/lib/surfaces/public-site/types";
@@ -34,7 +35,7 @@ export async function loadGalleryPhotos(
   if (!isRecordIdShape(contentId)) throw notFound();
   const content = await db.content.findFirst({
     where: { id: contentId, kind: "photo_gallery", ...viewableContentWhere },
-    select: { id: true },
+    select: { id: true, watermarkPhotos: true },
   });
   if (!content) throw notFound();
   const where = { contentId, kind: "photo" as const, ...fanMediaWhere };
@@ -50,7 +51,8 @@ export async function loadGalleryPhotos(
   ]);
   return {
     items: rows.flatMap((row) => {
-      const image = imageOf(row);
+      // A watermarked gallery's photos: their marked renditions (issue #36).
+      const image = imageOf({ ...row, variants: fanVariants(row, content.watermarkPhotos) });
       return image ? [{ id: row.id, image }] : [];
     }),
     total,
