@@ -24,11 +24,13 @@ export async function seedLargeGallery(
     const title = `Bench: ${photos.toLocaleString("en")} photos`;
     const existing = await client.query<{ id: string }>(`SELECT id FROM content WHERE title = $1`, [title]);
     if (existing.rows[0]) return `/demo/player/${existing.rows[0].id}`;
+    // Preferably a photo with its download copy: the copies share it, so the worker's backfill
+    // (which makes a missing copy from the original, absent for a copy) has nothing to do.
     const { rows } = await client.query<{ id: string; companyId: string }>(
       `SELECT m.id, m."companyId" FROM media_file m JOIN content c ON c.id = m."contentId"
        JOIN company co ON co.id = c."companyId"
        WHERE co.slug = 'demo' AND m.kind = 'photo' AND m.state = 'ready' AND m.variants IS NOT NULL
-       ORDER BY m."createdAt" LIMIT 1`,
+       ORDER BY (m."downloadKey" IS NULL), m."createdAt" LIMIT 1`,
     );
     const source = rows[0];
     if (!source) throw new Error("no ready demo photo to repeat");
@@ -41,9 +43,11 @@ export async function seedLargeGallery(
     );
     await client.query(
       `INSERT INTO media_file (id, "companyId", "contentId", kind, "storageKey", "originalName", "mimeType",
-         "sizeBytes", width, height, state, variants, "blurDataUrl", "posterKey", position, "updatedAt")
+         "sizeBytes", width, height, state, variants, "blurDataUrl", "posterKey", "downloadKey", "downloadBytes",
+         position, "updatedAt")
        SELECT gen_random_uuid()::text, m."companyId", $1, m.kind, 'bench-large/' || $1 || '/' || n, 'IMG_' || n || '.jpg',
-         m."mimeType", m."sizeBytes", m.width, m.height, m.state, m.variants, m."blurDataUrl", m."posterKey", n, now()
+         m."mimeType", m."sizeBytes", m.width, m.height, m.state, m.variants, m."blurDataUrl", m."posterKey",
+         m."downloadKey", m."downloadBytes", n, now()
        FROM media_file m, generate_series(1, $2::int) AS n WHERE m.id = $3`,
       [contentId, photos, source.id],
     );

@@ -29,6 +29,7 @@ it("makes the demo company's large gallery once, its photos in order", async () 
       mimeType: "image/jpeg",
       sizeBytes: BigInt(1000),
       state: "ready",
+      downloadKey: `companies/${demo.id}/media/x/download.jpg`,
       variants: [{ width: 320, format: "webp", key: `companies/${demo.id}/media/x/w320.webp`, bytes: 10 }],
     },
   });
@@ -51,4 +52,8 @@ it("makes the demo company's large gallery once, its photos in order", async () 
   expect(photos).toHaveLength(50);
   expect(photos.map((p) => p.position)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   expect(new Set(photos.map((p) => JSON.stringify(p.variants))).size).toBe(1);
+  // Their download copy too: the worker's backfill finds nothing to make from absent originals.
+  expect(new Set(photos.map((p) => p.downloadKey))).toEqual(
+    new Set([`companies/${demo.id}/media/x/download.jpg`]),
+  );
 });

@@ -368,6 +368,28 @@ describe("a watermarked gallery", () => {
     const { body } = await fanDownload(photos[0]!);
     expect(String(body.url)).not.toContain("/wm-");
   }, 60_000);
+
+  it("a download before the pass reaches a photo does not keep the pass from drawing it (attacker review, H1)", async () => {
+    await setGalleryWatermark(company.as("admin"), gallery, true);
+    // A fan downloads photo 2 first: its marked web copy is made and recorded alone.
+    const { body } = await fanDownload(photos[1]!);
+    expect(String(body.url)).toContain("/wm-");
+    expect(
+      parseStoredWatermark((await db.mediaFile.findUniqueOrThrow({ where: { id: photos[1]! } })).watermark)
+        ?.variants,
+    ).toEqual([]);
+    // The pass still draws its renditions (it counted the photo as current before the fix).
+    expect(await syncGalleryWatermarks(gallery)).toMatchObject({ drawn: 3, failed: 0 });
+    const row = await db.mediaFile.findUniqueOrThrow({ where: { id: photos[1]! } });
+    expect(parseStoredWatermark(row.watermark)?.variants.length).toBeGreaterThan(0);
+    // The web copy made first is kept beside them.
+    expect(parseStoredWatermark(row.watermark)?.web).toBeTruthy();
+    const marked = await pixels(
+      new Uint8Array(await (await rendition(photos[1]!, "w640.webp")).arrayBuffer()),
+    );
+    expect(region(marked, inner(logoBox)).r).toBeGreaterThan(200);
+    expect(await galleryWatermarkStatus(company.id, gallery)).toMatchObject({ on: true, total: 3, done: 3 });
+  }, 120_000);
 });
 
 describe("an event with a sponsor deleted", () => {

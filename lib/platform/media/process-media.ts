@@ -10,6 +10,8 @@ import { processVideo } from "@/lib/platform/media/processors/video";
 import { mediaSettings, type MediaSettings } from "@/lib/platform/media/settings";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
 import { parseStoredWatermark, watermarkKeys } from "@/lib/platform/media/watermark/stored";
+import { markSpecOf } from "@/lib/platform/media/watermark/marks";
+import { requestWatermarks } from "@/lib/core/queue/sender";
 import { storage } from "@/lib/core/storage";
 
 export { MEDIA_ERRORS, PermanentMediaError } from "@/lib/platform/media/processors/types";
@@ -73,6 +75,12 @@ export async function processMedia(
   if (!committed) {
     await cleanUpWritten(media, result.written);
     return { status: "skipped" };
+  }
+  // A photo that became ready clean while its gallery was switched to watermarked (the switch
+  // was read when its processing began): the gallery's pass draws its marks.
+  if (media.kind === "photo" && media.contentId && !("watermark" in result.data)) {
+    const spec = await markSpecOf(media.contentId);
+    if (spec?.on) await requestWatermarks([media.contentId]);
   }
   return { status: "ready", companyId: media.companyId, contentId: media.contentId };
 }

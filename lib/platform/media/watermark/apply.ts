@@ -80,7 +80,9 @@ export async function watermarkPhoto(mediaId: string, marks: Marks): Promise<"dr
   const media = await db.mediaFile.findUnique({ where: { id: mediaId }, select: photoSelect });
   if (!media || media.kind !== "photo" || media.state !== "ready") return "gone";
   const current = parseStoredWatermark(media.watermark);
-  if (current?.design === marks.spec.hash) return "current";
+  // Current only with renditions drawn: a download may have recorded this design's web copy
+  // alone, before the pass reached the photo (its renditions are still to be drawn).
+  if (current?.design === marks.spec.hash && current.variants.length > 0) return "current";
   const original = Buffer.from(await storage.getBytes(media.storageKey));
   const image = await processImage(original, {
     mark: (size) => markLayers(size, marks.placed, marks.spec.design),

@@ -1,7 +1,7 @@
 import "server-only";
 import { db } from "@/lib/core/db";
 import { markSpecOf, placedMarks, type MarkSpec } from "@/lib/platform/media/watermark/marks";
-import { unmarkPhoto, watermarkPhoto } from "@/lib/platform/media/watermark/apply";
+import { unmarkPhoto, watermarkPhoto, type Marks } from "@/lib/platform/media/watermark/apply";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 /**
@@ -9,8 +9,8 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * gallery is watermarked, every ready photo without renditions of the current marks gets them
  * (one at a time: sharp on one core, the rest of the machine serving fans); when it is not, every
  * photo's marked renditions are removed. Idempotent: a job delivered twice, or after another,
- * finds nothing left to do. Stops early when the organiser changes the switch or the marks
- * meanwhile (their change queued the next pass).
+ * finds nothing left to do. When the organiser changes the switch or the marks meanwhile, or a
+ * photo becomes ready during it, it starts again with what is current (a few rounds at most).
  */
 export interface PassResult {
   drawn: number;
@@ -45,12 +45,33 @@ export async function syncGalleryWatermarks(
   onBatch?: (companyId: string) => Promise<unknown>,
 ): Promise<PassResult> {
   const result: PassResult = { drawn: 0, removed: 0, failed: 0, retryLater: false };
-  const spec = await markSpecOf(contentId);
-  if (!spec) return result;
-  if (spec.on && spec.sponsorPending) return { ...result, retryLater: true };
-  const due = await duePhotos(contentId, spec);
-  if (due.length === 0) return result;
-  const marks = spec.on ? { spec, placed: await placedMarks(spec) } : null;
+  // The switch or the marks changed meanwhile: start again with them (not every change queues a
+  // pass of its own — a logo that finished processing, a renamed company), a few times at most.
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const spec = await markSpecOf(contentId);
+    if (!spec) return result;
+    if (spec.on && spec.sponsorPending) return { ...result, retryLater: true };
+    const due = await duePhotos(contentId, spec);
+    if (due.length === 0) return result;
+    const marks = spec.on ? { spec, placed: await placedMarks(spec) } : null;
+    if (!(await drawDue(contentId, due, spec, marks, result, onBatch))) return result;
+  }
+  // Still changing: the next job (queued by the change, or by the worker's retry) goes on.
+  return { ...result, retryLater: true };
+}
+
+/** Rounds of a pass before it leaves the rest to the next job. */
+const MAX_ROUNDS = 3;
+
+/** Draws (or removes) the photos due; false when done, true when the spec changed meanwhile. */
+async function drawDue(
+  contentId: string,
+  due: readonly string[],
+  spec: MarkSpec,
+  marks: Marks | null,
+  result: PassResult,
+  onBatch?: (companyId: string) => Promise<unknown>,
+): Promise<boolean> {
   let sinceBatch = 0;
   for (const [index, id] of due.entries()) {
     try {
@@ -69,11 +90,15 @@ export async function syncGalleryWatermarks(
       if (sinceBatch > 0) await onBatch?.(spec.companyId);
       sinceBatch = 0;
       const now = await markSpecOf(contentId);
-      if (!now || now.on !== spec.on || now.hash !== spec.hash) return result;
+      if (!now || now.on !== spec.on || now.hash !== spec.hash) return true;
     }
   }
   if (sinceBatch > 0) await onBatch?.(spec.companyId);
-  return result;
+  // A photo that became ready while this round ran, or a change in its last batch: another round.
+  const now = await markSpecOf(contentId);
+  return Boolean(
+    now && (now.on !== spec.on || now.hash !== spec.hash || (await duePhotos(contentId, now)).length > 0),
+  );
 }
 
 export interface WatermarkProgress {
