@@ -52,12 +52,17 @@ export function useGalleryPages(first: LightboxItem[], total: number, title: str
     });
   }, [contentId, complete, items.length, t, title]);
 
+  // Ids already asked for by id, answered or not: a photo the API no longer gives (hidden or
+  // unpublished since the favourites were read) is never asked for again.
+  const asked = useRef(new Set<string>());
   const loadIds = useCallback(
     (ids: readonly string[]) => {
-      const missing = ids.filter((id) => !extras.has(id) && !items.some((item) => item.id === id));
+      const loaded = new Set(items.map((item) => item.id));
+      const missing = ids.filter((id) => !loaded.has(id) && !asked.current.has(id));
       if (!contentId || missing.length === 0) return;
+      for (const id of missing) asked.current.add(id);
       void engagementClient.photos(contentId, { ids: missing }).then((result) => {
-        if (!result.ok) return;
+        if (!result.ok || result.data.items.length === 0) return;
         setExtras((current) => {
           const next = new Map(current);
           for (const item of result.data.items)
@@ -66,7 +71,7 @@ export function useGalleryPages(first: LightboxItem[], total: number, title: str
         });
       });
     },
-    [contentId, extras, items, t, title],
+    [contentId, items, t, title],
   );
 
   // A new gallery (client navigation between players) starts again from its own first page.

@@ -64,5 +64,28 @@ test("a 150-photo gallery loads a page at a time", async ({ page, context, brows
   await expect(event.locator("section[aria-labelledby='event-gallery-title'] li")).toHaveCount(24);
   await link.click();
   await expect(event).toHaveURL(new RegExp(`/player/${contentId}$`));
+  // "My favourites" with a hearted photo beyond the first page that was hidden after the list
+  // loaded: asked for by id once, never again (no request loop).
+  await player.getByRole("button", { name: "Favourite", exact: true }).click();
+  await expect(player.getByRole("button", { name: "Favourite", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await player.reload();
+  await waitForHydration(player);
+  await expect(player.getByRole("button", { name: /My favourites/ })).toHaveText("My favourites (1)");
+  const [last] = await sql<{ id: string }>(
+    `select id from media_file where "contentId" = $1 order by position desc limit 1`,
+    [contentId],
+  );
+  await sql(`update media_file set hidden = true where id = $1`, [last!.id]);
+  const asked: string[] = [];
+  player.on("request", (request) => {
+    if (request.url().includes("/photos?ids=")) asked.push(request.url());
+  });
+  await player.getByRole("button", { name: /My favourites/ }).click();
+  await expect(player.getByText(/No favourites yet/)).toBeVisible();
+  await player.waitForTimeout(2_000);
+  expect(asked).toHaveLength(1);
   await fan.close();
 });
