@@ -14,6 +14,7 @@ import {
 import { useEngagement } from "@/components/engagement/engagement-provider";
 import { pillButton } from "@/components/ui/pill-styles";
 import { useMessage } from "@/components/engagement/use-message";
+import { favouriteWritesSettled } from "@/components/engagement/use-favourites";
 
 // The lead form (its dialog and its validation) loads when a fan first needs it.
 const LeadDialog = dynamic(() => import("@/components/engagement/lead-dialog").then((m) => m.LeadDialog), {
@@ -87,6 +88,7 @@ export function DownloadButton({
   }
 
   async function request(lead?: LeadInput): Promise<ApiFailure | null> {
+    if (favourites) await favouriteWritesSettled(target.contentId);
     const result: ApiResult<{ url: string; fileName: string; ticket?: string }> = all
       ? await engagementClient.downloadAll(target.contentId, {
           ...(lead ? { lead } : {}),

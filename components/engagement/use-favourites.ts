@@ -56,6 +56,17 @@ async function loadOwn(contentId: string): Promise<string[] | null> {
 const claims = new Map<string, Promise<Loaded | null>>();
 
 /**
+ * Hearts and un-hearts still on their way to the server, per gallery: "Download my favourites"
+ * waits for them, so a photo hearted a moment before is in the ZIP (the count on the button is
+ * already optimistic).
+ */
+const writes = new Map<string, Set<Promise<unknown>>>();
+
+export async function favouriteWritesSettled(contentId: string): Promise<void> {
+  await Promise.allSettled([...(writes.get(contentId) ?? [])]);
+}
+
+/**
  * Opened from the e-mailed link (`#favourites=<token>`): the link's favourites join this
  * browser's, and the token leaves the address bar at once (history, a copied URL).
  */
@@ -128,7 +139,10 @@ export function useFavourites(): Favourites {
           return next;
         });
       change(favourite);
-      const result = await engagementClient.favourite(contentId, mediaId, favourite);
+      const write = engagementClient.favourite(contentId, mediaId, favourite);
+      const pending = writes.get(contentId) ?? new Set<Promise<unknown>>();
+      writes.set(contentId, pending.add(write));
+      const result = await write.finally(() => pending.delete(write));
       if (result.ok && result.data.favourite === favourite) {
         if (favourite) setMark(contentId);
         return true;

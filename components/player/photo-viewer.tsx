@@ -9,10 +9,10 @@ import { SteppedImage } from "@/components/gallery/stepped-image";
 import { useOptionalEngagement, useReportCurrentMedia } from "@/components/engagement/engagement-provider";
 import { DownloadButton } from "@/components/engagement/download-button";
 import { useFavourites } from "@/components/engagement/use-favourites";
+import { ThumbnailStrip } from "@/components/player/thumbnail-strip";
 import { useGalleryPages, useWhenVisible } from "@/components/player/use-gallery-pages";
 import { useMessage } from "@/components/engagement/use-message";
 import { toast } from "@/components/ui/lazy-toast";
-import { ResponsiveImage } from "@/components/ui/responsive-image";
 import { cx } from "@/lib/core/join-classes";
 
 // The full-screen viewer loads when a fan first opens a photo, not with the page.
@@ -202,25 +202,19 @@ export function PhotoViewer({
         )}
       </div>
       {count > 1 && (
-        <ul className="flex gap-2 overflow-x-auto pb-1" aria-label={t("thumbnails")}>
-          {items.map((thumb, i) => (
-            <li key={thumb.id} className="shrink-0">
-              <button
-                type="button"
-                onClick={() => setIndex(i)}
-                aria-label={thumb.alt}
-                aria-current={i === current ? "true" : undefined}
-                className={cx(
-                  "block size-16 overflow-hidden rounded-lg ring-2 ring-offset-2 ring-offset-white dark:ring-offset-ink-900",
-                  i === current ? "ring-tenant" : "ring-transparent",
-                )}
-              >
-                <ResponsiveImage image={thumb.image} alt="" sizes="64px" className="h-full w-full" />
-              </button>
-            </li>
-          ))}
-          {!onlyFavourites && !pages.complete && <li ref={stripEnd} aria-hidden className="w-px shrink-0" />}
-        </ul>
+        <ThumbnailStrip
+          items={items}
+          current={current}
+          total={shownTotal}
+          label={t("thumbnails")}
+          onSelect={setIndex}
+          onFocusIndex={(i) => {
+            // Tabbing along the strip: the next page comes before the keyboard reaches the end.
+            if (!onlyFavourites && i >= all.length - PREFETCH_AHEAD) loadMore();
+          }}
+          endRef={stripEnd}
+          more={!onlyFavourites && !pages.complete}
+        />
       )}
       {full && (
         <Lightbox

@@ -9,7 +9,7 @@ import {
   type EngagementTarget,
 } from "@/components/engagement/slots";
 import { PhotoViewer } from "@/components/player/photo-viewer";
-import { GALLERY_PAGE_SIZE } from "@/lib/platform/site/gallery-pages";
+import { PLAYER_FIRST_PHOTOS } from "@/lib/platform/site/gallery-pages";
 import { VideoPlayer } from "@/components/player/video-player";
 import { kindIcon } from "@/components/ui/kind-icon";
 import { ResponsiveImage } from "@/components/ui/responsive-image";
@@ -124,7 +124,7 @@ async function MediaStage({ content }: { content: PublicContent }) {
       return photos.length > 0 ? (
         // The first page only: a large gallery's other photos come as the fan moves (issue #36).
         <PhotoViewer
-          items={photos.slice(0, GALLERY_PAGE_SIZE).map((m, i) => ({
+          items={photos.slice(0, PLAYER_FIRST_PHOTOS).map((m, i) => ({
             id: m.id,
             image: m.image!,
             alt: t("photoAlt", { title: content.title, index: i + 1, total: photos.length }),
