@@ -10,6 +10,8 @@ import pg from "pg";
 import type { DatabaseTarget } from "./pgbench-anchor";
 
 export const LARGE_GALLERY_PHOTOS = 5_000;
+/** How long the seed waits for the worker to make a demo photo's download copy. */
+const DOWNLOAD_COPY_WAIT_S = 120;
 /** Where `publicPages` (scripts/lib/js-transfer.ts) finds the gallery's player path. */
 export const LARGE_GALLERY_ENV = "BENCH_LARGE_GALLERY_PATH";
 
@@ -24,14 +26,23 @@ export async function seedLargeGallery(
     const title = `Bench: ${photos.toLocaleString("en")} photos`;
     const existing = await client.query<{ id: string }>(`SELECT id FROM content WHERE title = $1`, [title]);
     if (existing.rows[0]) return `/demo/player/${existing.rows[0].id}`;
-    // Preferably a photo with its download copy: the copies share it, so the worker's backfill
-    // (which makes a missing copy from the original, absent for a copy) has nothing to do.
-    const { rows } = await client.query<{ id: string; companyId: string }>(
-      `SELECT m.id, m."companyId" FROM media_file m JOIN content c ON c.id = m."contentId"
-       JOIN company co ON co.id = c."companyId"
-       WHERE co.slug = 'demo' AND m.kind = 'photo' AND m.state = 'ready' AND m.variants IS NOT NULL
-       ORDER BY (m."downloadKey" IS NULL), m."createdAt" LIMIT 1`,
-    );
+    // A photo with its download copy: the copies share it, so the worker's backfill (which makes
+    // a missing copy from the original, absent for a copy) has nothing to do. A fresh demo's
+    // copies are made by that backfill just after start: wait for the first one.
+    const pick = () =>
+      client.query<{ id: string; companyId: string; downloadKey: string | null }>(
+        `SELECT m.id, m."companyId", m."downloadKey" FROM media_file m JOIN content c ON c.id = m."contentId"
+         JOIN company co ON co.id = c."companyId"
+         WHERE co.slug = 'demo' AND m.kind = 'photo' AND m.state = 'ready' AND m.variants IS NOT NULL
+         ORDER BY (m."downloadKey" IS NULL), m."createdAt" LIMIT 1`,
+      );
+    let { rows } = await pick();
+    for (let waited = 0; rows[0] && !rows[0].downloadKey && waited < DOWNLOAD_COPY_WAIT_S; waited++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      ({ rows } = await pick());
+    }
+    if (rows[0] && !rows[0].downloadKey)
+      console.warn(`large gallery: no demo photo has its download copy after ${DOWNLOAD_COPY_WAIT_S} s`);
     const source = rows[0];
     if (!source) throw new Error("no ready demo photo to repeat");
     const contentId = randomUUID();
