@@ -5,19 +5,9 @@ import { useState } from "react";
 import { Field } from "@/components/ui/field";
 import { fromLocalInput, toLocalInput } from "@/components/ui/datetime-local";
 import { Input } from "@/components/ui/input";
-import { optionsOf, Select } from "@/components/ui/select";
-import {
-  CONTENT_VISIBILITIES,
-  GALLERY_PASSWORD_MAX,
-  type ContentVisibilityValue,
-} from "@/lib/features/content/schemas";
+import { VisibilityFields, type VisibilityValues } from "@/components/content/visibility-fields";
 
-export interface GalleryAccessValues {
-  visibility: ContentVisibilityValue;
-  /** A new password; empty keeps the one set before. */
-  accessPassword: string;
-  /** A password is stored (the form never gets it back). */
-  hasPassword: boolean;
+export interface GalleryAccessValues extends VisibilityValues {
   /** ISO instant, or null for never. */
   expiresAt: string | null;
 }
@@ -43,32 +33,7 @@ export function GalleryAccessFields({
   return (
     <fieldset className="grid gap-5 sm:col-span-2 sm:grid-cols-2">
       <legend className="mb-2 text-sm font-medium">{t("legend")}</legend>
-      <Field
-        label={t("visibility")}
-        hint={t(`visibilityHint.${values.visibility}`)}
-        error={error("visibility")}
-      >
-        <Select
-          value={values.visibility}
-          onChange={(e) => set({ visibility: e.target.value as ContentVisibilityValue })}
-          options={optionsOf(CONTENT_VISIBILITIES, (v) => t(`visibilityOption.${v}`))}
-        />
-      </Field>
-      {values.visibility === "password" && (
-        <Field
-          label={values.hasPassword ? t("newPassword") : t("password")}
-          hint={values.hasPassword ? t("passwordKeptHint") : t("passwordHint")}
-          error={error("accessPassword")}
-        >
-          <Input
-            type="password"
-            autoComplete="new-password"
-            value={values.accessPassword}
-            onChange={(e) => set({ accessPassword: e.target.value })}
-            maxLength={GALLERY_PASSWORD_MAX}
-          />
-        </Field>
-      )}
+      <VisibilityFields namespace="content.access" values={values} set={set} error={error} />
       <Field
         label={t("expiresAt")}
         hint={expired ? t("expiredHint") : t("expiresAtHint")}

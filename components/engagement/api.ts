@@ -91,6 +91,9 @@ export const engagementClient = {
   /** A password gallery's password (issue #36): the answer sets the gallery's unlock cookie. */
   unlock: (contentId: string, password: string) =>
     post<{ unlocked: true }>(`${base(contentId)}/unlock`, { password }),
+  /** A password event's password (issue #36): the answer sets the event's unlock cookie. */
+  unlockEvent: (eventId: string, password: string) =>
+    post<{ unlocked: true }>(`/api/events/${encodeURIComponent(eventId)}/unlock`, { password }),
   /**
    * `keepalive` lets the last report leave while the page unloads (pagehide); unlike
    * `sendBeacon` it can send JSON, which the API accepts.

@@ -12,6 +12,7 @@ import { Field } from "@/components/ui/field";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { BannerUpload } from "@/components/uploads/banner-upload";
+import { VisibilityFields } from "@/components/content/visibility-fields";
 import type { EventFormValues } from "@/lib/features/events/queries";
 import { CURRENCIES } from "@/lib/features/events/schemas";
 import { slugify } from "@/lib/platform/site/slug";
@@ -215,12 +216,15 @@ export function EventForm({
             checked={values.isPublic}
             onChange={(e) => set("isPublic", e.target.checked)}
           />
-          <Checkbox
-            label={t("fields.unlisted")}
-            checked={values.unlisted}
-            onChange={(e) => set("unlisted", e.target.checked)}
-          />
         </div>
+      </div>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <VisibilityFields
+          namespace="events.access"
+          values={values}
+          set={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          error={error}
+        />
       </div>
       <Field label={t("fields.description")} error={error("description")}>
         <Textarea

@@ -9,11 +9,13 @@ import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 
 /**
- * A password gallery's one form (issue #36). The server sets the gallery's unlock cookie; the
- * page is then loaded again, which the proxy serves per request for that browser only. A wrong
- * password keeps what was typed, says so, and puts the focus back in the field.
+ * The one password form of a password gallery or a password event (issue #36). The server sets
+ * the gallery's or the event's unlock cookie; the page is then loaded again, which the proxy
+ * serves per request for that browser only. A wrong password keeps what was typed, says so, and
+ * puts the focus back in the field.
  */
-export function UnlockForm({ contentId }: { contentId: string }) {
+export function UnlockForm({ target }: { target: { kind: "gallery" | "event"; id: string } }) {
+  const isEvent = target.kind === "event";
   const t = useTranslations();
   const message = useMessage();
   const [password, setPassword] = useState("");
@@ -30,7 +32,9 @@ export function UnlockForm({ contentId }: { contentId: string }) {
     }
     setPending(true);
     setError(undefined);
-    const result = await engagementClient.unlock(contentId, password);
+    const result = isEvent
+      ? await engagementClient.unlockEvent(target.id, password)
+      : await engagementClient.unlock(target.id, password);
     if (result.ok) {
       window.location.reload();
       return;
@@ -47,7 +51,10 @@ export function UnlockForm({ contentId }: { contentId: string }) {
       className="flex w-full max-w-sm flex-col gap-3 text-left"
       data-testid="unlock-form"
     >
-      <Field label={t("player.protected.passwordLabel")} error={error}>
+      <Field
+        label={t(isEvent ? "player.protected.eventPasswordLabel" : "player.protected.passwordLabel")}
+        error={error}
+      >
         <Input
           type="password"
           name="password"
@@ -58,7 +65,9 @@ export function UnlockForm({ contentId }: { contentId: string }) {
         />
       </Field>
       <Button type="submit" disabled={pending}>
-        {pending ? t("player.protected.opening") : t("player.protected.open")}
+        {pending
+          ? t("player.protected.opening")
+          : t(isEvent ? "player.protected.openEvent" : "player.protected.open")}
       </Button>
     </form>
   );

@@ -15,6 +15,7 @@ export const SIGNING_PURPOSES = [
   "ip-hash", // rate-limit keys: an address never stored in clear
   "sign-in-code", // the e-mailed sign-in code, stored keyed
   "gallery-unlock", // ag_unlock_<id>: a browser proved a password gallery's password (issue #36)
+  "event-unlock", // ag_unlock_ev_<id>: a browser proved a password event's password (issue #36)
   "favourites-link", // the e-mailed link that brings a fan's favourites to another device (issue #36)
 ] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import { resolveGlobalEventSlug } from "@/lib/features/events/global-slug";
-import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
+import { loadOpenEventPage } from "./support/event-page";
 import Page from "@/app/[locale]/event/[slug]/page";
 
 /** Event slugs unique per company (issue #18), and what the company-less `/event/{slug}` does. */
@@ -56,12 +56,12 @@ async function visit(slug: string): Promise<string> {
 
 describe("event slugs per company", () => {
   it("two companies may have the same slug, each page showing its own event", async () => {
-    const a = await loadEventPage("festival", "co-gs-a");
-    const b = await loadEventPage("festival", "co-gs-b");
+    const a = await loadOpenEventPage("festival", "co-gs-a");
+    const b = await loadOpenEventPage("festival", "co-gs-b");
     expect(a?.event.id).toBe("ev-a-shared");
     expect(b?.event.id).toBe("ev-b-shared");
-    expect((await loadEventPage("only-a", "co-gs-b"))?.event.id).toBe("ev-b-later");
-    expect(await loadEventPage("brand-new", "co-gs-a")).toBeNull();
+    expect((await loadOpenEventPage("only-a", "co-gs-b"))?.event.id).toBe("ev-b-later");
+    expect(await loadOpenEventPage("brand-new", "co-gs-a")).toBeNull();
   });
 
   it("the database refuses a second event with the slug in the same company", async () => {

@@ -93,15 +93,18 @@ describe("events admin", () => {
     const edit = await getEventForEdit(demo.id, saved.id);
     expect(edit.values).toMatchObject({ date: "2026-07-18", time: "20:00", price: "45.50", isFree: false });
     expect(edit.publicUrl).toMatch(new RegExp(`/${demo.slug}/evento/noite-unica$`));
-    expect(edit.values.unlisted).toBe(false);
+    expect(edit.values).toMatchObject({ visibility: "public", hasPassword: false, accessPassword: "" });
     expect(row.visibility).toBe("public");
   });
 
   it("saves an event as unlisted (issue #36: by its link only) and back", async () => {
-    const saved = await createEvent(demo.as("manager"), input({ slug: "by-link-only", unlisted: true }));
+    const saved = await createEvent(
+      demo.as("manager"),
+      input({ slug: "by-link-only", visibility: "unlisted" }),
+    );
     expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).visibility).toBe("unlisted");
-    expect((await getEventForEdit(demo.id, saved.id)).values.unlisted).toBe(true);
-    await updateEvent(demo.as("manager"), saved.id, input({ slug: "by-link-only", unlisted: false }));
+    expect((await getEventForEdit(demo.id, saved.id)).values.visibility).toBe("unlisted");
+    await updateEvent(demo.as("manager"), saved.id, input({ slug: "by-link-only", visibility: "public" }));
     expect((await env.db.event.findUniqueOrThrow({ where: { id: saved.id } })).visibility).toBe("public");
   });
 

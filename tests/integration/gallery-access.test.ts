@@ -6,7 +6,7 @@ import { updateContent } from "@/lib/features/content/save-content";
 import type { ContentVisibilityValue } from "@/lib/features/content/schemas";
 import { UNLOCK_MAX_FAILURES } from "@/lib/features/engagement/unlock-gallery";
 import { processMedia } from "@/lib/platform/media/process-media";
-import { unlockCookieName } from "@/lib/platform/site/gallery-access";
+import { cookieReader, unlockCookieName } from "@/lib/platform/site/gallery-access";
 import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
 import type { EngagementLimits } from "@/lib/platform/visitors/limits";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
@@ -179,8 +179,9 @@ describe("password galleries", () => {
     expect(image.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
     expect(await engagementState(right.cookie)).toBe(200);
     const token = right.cookie.split("=")[1];
-    expect((await loadUnlockedPlayerPage(gallery, company.slug, token))?.state).toBe("ok");
-    expect((await loadUnlockedPlayerPage(gallery, company.slug, `${token}x`))?.state).toBe("locked");
+    const holding = (value: string) => cookieReader(`${unlockCookieName(gallery)}=${value}`);
+    expect((await loadUnlockedPlayerPage(gallery, company.slug, holding(token!)))?.state).toBe("ok");
+    expect((await loadUnlockedPlayerPage(gallery, company.slug, holding(`${token}x`)))?.state).toBe("locked");
     // A cookie of this gallery opens no other (the MAC binds the gallery).
     const other = await createContentRow(env.db, company.id, { status: "published", kind: "photo_gallery" });
     await env.db.content.update({
@@ -191,7 +192,8 @@ describe("password galleries", () => {
           .accessPasswordHash,
       },
     });
-    expect((await loadUnlockedPlayerPage(other.id, company.slug, token))?.state).toBe("locked");
+    const otherCookies = cookieReader(`${unlockCookieName(other.id)}=${token}`);
+    expect((await loadUnlockedPlayerPage(other.id, company.slug, otherCookies))?.state).toBe("locked");
   });
 
   it("a new password ends every unlock given before", async () => {
@@ -229,7 +231,8 @@ describe("password galleries", () => {
     // A cookie named like an unlock on a gallery without a password buys no uncached render:
     // the per-request page takes the cached page's data.
     const cached = { state: "ok" } as const;
-    expect(await loadUnlockedPlayerPage(gallery, company.slug, "1.x", async () => cached as never)).toBe(
+    const named = cookieReader(`${unlockCookieName(gallery)}=1.x`);
+    expect(await loadUnlockedPlayerPage(gallery, company.slug, named, async () => cached as never)).toBe(
       cached,
     );
   });

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { db as prisma } from "@/lib/core/db";
 import { loadCompany } from "@/lib/surfaces/public-site/load-company";
-import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
+import { loadOpenEventPage } from "./support/event-page";
 import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
 import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
@@ -154,7 +154,7 @@ afterEach(() => vi.restoreAllMocks());
 
 describe("public pages read the organiser's texts in the fan's language", () => {
   it("shows a ready automatic version in its locale, marked automatic, with the original", async () => {
-    const data = (await loadEventPage("tx-festival", C))!;
+    const data = (await loadOpenEventPage("tx-festival", C))!;
     expect(pickText(data.event.texts.description, "en")).toEqual({
       text: "Three days of music on the beach.",
       lang: "en",
@@ -169,7 +169,7 @@ describe("public pages read the organiser's texts in the fan's language", () => 
   });
 
   it("shows the source instead of a stale automatic version", async () => {
-    const data = (await loadEventPage("tx-festival", C))!;
+    const data = (await loadOpenEventPage("tx-festival", C))!;
     expect(data.event.texts.description.byLocale.es).toBeUndefined();
     // es → en (a ready version) before the source, as the chain says
     expect(pickText(data.event.texts.description, "es")).toMatchObject({ lang: "en" });
@@ -184,7 +184,7 @@ describe("public pages read the organiser's texts in the fan's language", () => 
   });
 
   it("shows a hand-edited version even when its source changed since, with no automatic note", async () => {
-    const data = (await loadEventPage("tx-festival", C))!;
+    const data = (await loadOpenEventPage("tx-festival", C))!;
     expect(pickText(data.event.texts.description, "fr")).toMatchObject({
       text: "Trois jours de musique.",
       automatic: false,
@@ -197,7 +197,7 @@ describe("public pages read the organiser's texts in the fan's language", () => 
   });
 
   it("never reads another company's rows for its entities", async () => {
-    const data = (await loadEventPage("tx-festival", C))!;
+    const data = (await loadOpenEventPage("tx-festival", C))!;
     expect(JSON.stringify(data)).not.toContain("Intrus");
     expect(pickText(data.event.texts.name, "fr")?.text).toBe("Festival de Verão");
   });
@@ -232,7 +232,7 @@ describe("public pages read the organiser's texts in the fan's language", () => 
 
   it("reads a page's versions in one query", async () => {
     const spy = vi.spyOn(prisma.textTranslation, "findMany");
-    await loadEventPage("tx-festival", C);
+    await loadOpenEventPage("tx-festival", C);
     expect(spy).toHaveBeenCalledTimes(1);
     spy.mockClear();
     await loadLanding(C);

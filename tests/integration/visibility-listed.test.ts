@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import type { EventStatus, Visibility } from "@/lib/generated/prisma/enums";
 import { isContentListed, listedContentWhere } from "@/lib/platform/site/visibility";
-import { loadEventPage } from "@/lib/surfaces/public-site/load-event-page";
+import { loadOpenEventPage } from "./support/event-page";
 import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
 import { createContentRow, createTenant } from "./support/tenants";
 
@@ -11,7 +11,7 @@ import { createContentRow, createTenant } from "./support/tenants";
  * a Prisma filter (lib/platform/site/visibility.ts): over every content visibility, with no event
  * and with one or two events of each status and visibility, both must name the same contents.
  */
-const VISIBILITIES: Visibility[] = ["public", "unlisted"];
+const VISIBILITIES: Visibility[] = ["public", "unlisted", "password"];
 const EVENT_KINDS = (["draft", "published"] as EventStatus[]).flatMap((status) =>
   VISIBILITIES.map((visibility) => ({ status, visibility, isPublic: true })),
 );
@@ -33,8 +33,8 @@ beforeAll(async () => {
       }),
     );
   }
-  // Contents also have `password` (issue #36): never listed either.
-  for (const visibility of [...VISIBILITIES, "password"] satisfies Visibility[]) {
+  // Events and contents have `password` too (issue #36): never listed either.
+  for (const visibility of VISIBILITIES) {
     for (const link of LINKS) {
       const content = await createContentRow(db, tenant.id, { eventIds: link.map((i) => events[i]!.id) });
       await db.content.update({ where: { id: content.id }, data: { status: "published", visibility } });
@@ -95,7 +95,7 @@ describe("an unlisted event and gallery", () => {
     expect(landing?.events.map((e) => e.slug)).toEqual([]);
     expect(landing?.resources.map((c) => c.id)).toEqual([listed.id]);
 
-    const page = await loadEventPage("hidden", tenant.id);
+    const page = await loadOpenEventPage("hidden", tenant.id);
     expect(page?.event.id).toBe(event.id);
     expect(page?.event.unlisted).toBe(true);
   });

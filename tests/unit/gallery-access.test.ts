@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
+  cookieReader,
+  eventLocksOf,
+  eventUnlockCookieName,
   galleryAccess,
+  hasEventUnlockCookie,
+  isValidEventUnlockToken,
   isValidUnlockToken,
+  issueEventUnlockToken,
   issueUnlockToken,
+  NO_COOKIES,
   UNLOCK_SECONDS,
   unlockCookieName,
+  unlockTargetOf,
   unlockTokenOf,
+  type EventLock,
 } from "@/lib/platform/site/gallery-access";
 import { unlockedPathFor } from "@/lib/platform/site/unlocked-path";
 
@@ -16,11 +25,17 @@ const gate = (
   visibility: string,
   expiresAt: Date | null = null,
   accessPasswordHash: string | null = HASH,
+  eventLocks: EventLock[] = [],
 ) => ({
   visibility,
   accessPasswordHash,
   expiresAt,
+  eventLocks,
 });
+/** A request whose only cookie is `name=value` (none when `value` is undefined). */
+const sending = (name: string, value: string | undefined) =>
+  value === undefined ? NO_COOKIES : cookieReader(`${name}=${value}`);
+const galleryCookie = (value: string | undefined) => sending(unlockCookieName("c1"), value);
 
 describe("the unlock token", () => {
   it("opens its gallery, under the hash it was made with, until it expires", () => {
@@ -56,19 +71,19 @@ describe("the unlock token", () => {
 describe("galleryAccess", () => {
   const token = issueUnlockToken("c1", HASH, NOW);
   it("opens public and unlisted galleries to anyone, a password one only with its token", () => {
-    expect(galleryAccess(gate("public"), "c1", undefined, NOW)).toBe("open");
-    expect(galleryAccess(gate("unlisted"), "c1", undefined, NOW)).toBe("open");
-    expect(galleryAccess(gate("password"), "c1", undefined, NOW)).toBe("locked");
-    expect(galleryAccess(gate("password"), "c1", token, NOW)).toBe("open");
+    expect(galleryAccess(gate("public"), "c1", galleryCookie(undefined), NOW)).toBe("open");
+    expect(galleryAccess(gate("unlisted"), "c1", galleryCookie(undefined), NOW)).toBe("open");
+    expect(galleryAccess(gate("password"), "c1", galleryCookie(undefined), NOW)).toBe("locked");
+    expect(galleryAccess(gate("password"), "c1", galleryCookie(token), NOW)).toBe("open");
     // A password gallery without a stored hash opens for no password.
-    expect(galleryAccess(gate("password", null, null), "c1", token, NOW)).toBe("locked");
+    expect(galleryAccess(gate("password", null, null), "c1", galleryCookie(token), NOW)).toBe("locked");
   });
 
   it("closes every gallery for everyone at its expiry instant, the token notwithstanding", () => {
     const at = new Date(NOW);
     expect(galleryAccess(gate("public", new Date(NOW + 1)), "c1", undefined, NOW)).toBe("open");
-    expect(galleryAccess(gate("public", at), "c1", undefined, NOW)).toBe("expired");
-    expect(galleryAccess(gate("password", at), "c1", token, NOW)).toBe("expired");
+    expect(galleryAccess(gate("public", at), "c1", galleryCookie(undefined), NOW)).toBe("expired");
+    expect(galleryAccess(gate("password", at), "c1", galleryCookie(token), NOW)).toBe("expired");
   });
 
   it("reads the cookie as Next.js does: by exact name, the last of two", () => {
@@ -77,6 +92,105 @@ describe("galleryAccess", () => {
     expect(unlockTokenOf(`${name}=x; ${name}=y`, "c1")).toBe("y");
     expect(unlockTokenOf(`${name}1=x`, "c1")).toBeUndefined();
     expect(unlockTokenOf(null, "c1")).toBeUndefined();
+  });
+});
+
+describe("the event unlock token (issue #36: password events)", () => {
+  it("opens its event, under the hash it was made with, until it expires", () => {
+    const token = issueEventUnlockToken("e1", HASH, NOW);
+    expect(isValidEventUnlockToken(token, "e1", HASH, NOW)).toBe(true);
+    expect(isValidEventUnlockToken(token, "e1", HASH, NOW + UNLOCK_SECONDS * 1000)).toBe(false);
+    expect(isValidEventUnlockToken(token, "e2", HASH, NOW)).toBe(false);
+    // A new password (a new hash) ends every unlock given before.
+    expect(isValidEventUnlockToken(token, "e1", "aa11:cc33", NOW)).toBe(false);
+    expect(isValidEventUnlockToken(token, "e1", null, NOW)).toBe(false);
+  });
+
+  it("is signed under its own purpose: a gallery's token never opens an event, nor an event's a gallery", () => {
+    const galleryToken = issueUnlockToken("x1", HASH, NOW);
+    const eventToken = issueEventUnlockToken("x1", HASH, NOW);
+    expect(galleryToken).not.toBe(eventToken);
+    expect(isValidEventUnlockToken(galleryToken, "x1", HASH, NOW)).toBe(false);
+    expect(isValidUnlockToken(eventToken, "x1", HASH, NOW)).toBe(false);
+  });
+
+  it("refuses forgeries: a changed expiry or MAC, a malformed value, a longer life", () => {
+    const token = issueEventUnlockToken("e1", HASH, NOW);
+    const [expiry, mac] = token.split(".") as [string, string];
+    for (const forged of [
+      `${Number(expiry) + 60}.${mac}`,
+      `${expiry}.${mac.slice(0, -1)}${mac.endsWith("A") ? "B" : "A"}`,
+      `${expiry}.`,
+      "",
+      `${token}.x`,
+    ]) {
+      expect(isValidEventUnlockToken(forged, "e1", HASH, NOW), forged).toBe(false);
+    }
+    expect(isValidEventUnlockToken(issueEventUnlockToken("e1", HASH, NOW + 3_600_000), "e1", HASH, NOW)).toBe(
+      false,
+    );
+  });
+
+  it("lives in its own cookie, under the unlock prefix", () => {
+    expect(eventUnlockCookieName("e1")).toBe("ag_unlock_ev_e1");
+    expect(hasEventUnlockCookie(["ag_vid", "ag_unlock_ev_e1"])).toBe(true);
+    expect(hasEventUnlockCookie(["ag_vid", "ag_unlock_c1"])).toBe(false);
+  });
+});
+
+describe("a gallery protected by its password events", () => {
+  const viewable = { status: "published", isPublic: true };
+  const ev = (id: string, visibility: string, extra: Partial<typeof viewable> = {}) => ({
+    id,
+    ...viewable,
+    ...extra,
+    visibility,
+    accessPasswordHash: HASH,
+  });
+  it("is protected only when every viewable linked event is a password event", () => {
+    expect(eventLocksOf([])).toEqual([]);
+    expect(eventLocksOf([ev("e1", "password")])).toEqual([{ id: "e1", accessPasswordHash: HASH }]);
+    // A public or unlisted viewable event shows it to anyone.
+    expect(eventLocksOf([ev("e1", "password"), ev("e2", "public")])).toEqual([]);
+    expect(eventLocksOf([ev("e1", "password"), ev("e2", "unlisted")])).toEqual([]);
+    // A draft or private public event shows it to nobody: the password event decides.
+    expect(eventLocksOf([ev("e1", "password"), ev("e2", "public", { status: "draft" })])).toHaveLength(1);
+    expect(eventLocksOf([ev("e1", "password"), ev("e2", "public", { isPublic: false })])).toHaveLength(1);
+    expect(eventLocksOf([ev("e1", "password"), ev("e2", "password")])).toHaveLength(2);
+  });
+
+  it("opens with a valid unlock of one of its events, and its own password too when it has one", () => {
+    const locks = [
+      { id: "e1", accessPasswordHash: HASH },
+      { id: "e2", accessPasswordHash: "other:hash" },
+    ];
+    const e2 = issueEventUnlockToken("e2", "other:hash", NOW);
+    const own = issueUnlockToken("c1", HASH, NOW);
+    expect(galleryAccess(gate("public", null, null, locks), "c1", NO_COOKIES, NOW)).toBe("locked");
+    expect(galleryAccess(gate("public", null, null, locks), "c1", sending("ag_unlock_ev_e2", e2), NOW)).toBe(
+      "open",
+    );
+    // The event's cookie under another event's name, a gallery cookie for the event: nothing.
+    expect(galleryAccess(gate("public", null, null, locks), "c1", sending("ag_unlock_ev_e1", e2), NOW)).toBe(
+      "locked",
+    );
+    expect(galleryAccess(gate("public", null, null, locks), "c1", galleryCookie(own), NOW)).toBe("locked");
+    const both = cookieReader(`ag_unlock_ev_e2=${e2}; ${unlockCookieName("c1")}=${own}`);
+    expect(galleryAccess(gate("password", null, HASH, locks), "c1", sending("ag_unlock_ev_e2", e2), NOW)).toBe(
+      "locked",
+    );
+    expect(galleryAccess(gate("password", null, HASH, locks), "c1", both, NOW)).toBe("open");
+    expect(galleryAccess(gate("password", null, HASH, locks), "c1", galleryCookie(own), NOW)).toBe("locked");
+    // The event's password first, then the gallery's own.
+    expect(unlockTargetOf(gate("password", null, HASH, locks), "c1", NO_COOKIES, NOW)).toEqual({
+      kind: "event",
+      id: "e1",
+    });
+    expect(
+      unlockTargetOf(gate("password", null, HASH, locks), "c1", sending("ag_unlock_ev_e2", e2), NOW),
+    ).toEqual({ kind: "gallery", id: "c1" });
+    // Expired is expired, whatever the cookies.
+    expect(galleryAccess(gate("public", new Date(NOW), null, locks), "c1", both, NOW)).toBe("expired");
   });
 });
 
@@ -95,5 +209,20 @@ describe("the proxy's rewrite to the per-request page", () => {
     expect(unlockedPathFor("/pt/demo/evento/c1", has("c1"))).toBeNull();
     expect(unlockedPathFor("/pt/demo/player/c1/extra", has("c1"))).toBeNull();
     expect(unlockedPathFor("/pt/demo/player/c%2F1", () => true)).toBeNull();
+  });
+
+  it("sends event pages there only with an event's unlock cookie, and any player page with one", () => {
+    const none = () => false;
+    expect(unlockedPathFor("/pt/demo/evento/festa", none, true)).toBe("/pt/~unlocked/path/demo/evento/festa");
+    expect(unlockedPathFor("/en/~site/demo/evento/festa/", none, true)).toBe(
+      "/en/~unlocked/host/demo/evento/festa",
+    );
+    expect(unlockedPathFor("/pt/demo/evento/festa", has("festa"))).toBeNull();
+    expect(unlockedPathFor("/pt/demo/evento/festa", none, false)).toBeNull();
+    expect(unlockedPathFor("/pt/demo/evento/festa/x", none, true)).toBeNull();
+    expect(unlockedPathFor("/pt/demo", none, true)).toBeNull();
+    // The proxy cannot tell a gallery's events from its URL: the per-request page decides.
+    expect(unlockedPathFor("/pt/demo/player/c1", none, true)).toBe("/pt/~unlocked/path/demo/c1");
+    expect(unlockedPathFor("/es/player/c1", none, true)).toBe("/es/~unlocked/global/-/c1");
   });
 });

@@ -42,4 +42,12 @@ describe("listed narrows viewable (issue #36)", () => {
     expect(isContentListed(content("public", [event("public", "draft")]))).toBe(false);
     expect(isContentListed(content("public", [], "draft"))).toBe(false);
   });
+
+  it("a password event (issue #36) opens by link, is never listed nor indexed, nor lists its galleries", () => {
+    expect(isEventViewable(event("password"))).toBe(true);
+    expect(isEventListed(event("password"))).toBe(false);
+    expect(isUnlisted(event("password"))).toBe(true);
+    expect(isContentListed(content("public", [event("password")]))).toBe(false);
+    expect(isContentListed(content("public", [event("password"), event("public")]))).toBe(true);
+  });
 });

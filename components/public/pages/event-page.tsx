@@ -16,6 +16,8 @@ import { formatEventDate } from "@/lib/surfaces/public-site/format";
 import { tenantLinks, type SiteMode } from "@/lib/platform/site/links";
 import { ogImagePath, shareMetadata } from "@/lib/surfaces/public-site/metadata";
 import { getEventPage } from "@/lib/surfaces/public-site/queries";
+import type { EventPageData } from "@/lib/surfaces/public-site/types";
+import { ClosedGallery, closedPageMetadata } from "@/components/public/pages/closed-gallery";
 
 export async function eventMetadata(
   eventSlug: string,
@@ -25,6 +27,11 @@ export async function eventMetadata(
 ): Promise<Metadata> {
   const loaded = await getEventPage(eventSlug, companySlug);
   if (!loaded) return noIndex;
+  // A password event's preview shows nothing of it (issue #36): the company only, never indexed.
+  if (loaded.state === "locked") {
+    const url = canonicalUrl(mode, loaded.company.slug, (l) => l.event(eventSlug.toLowerCase()));
+    return closedPageMetadata(loaded.company, "eventLockedTitle", url, locale);
+  }
   const { event, company } = localizeEventPage(loaded, locale);
   const meta = shareMetadata({
     title: `${event.name} · ${company.name}`,
@@ -62,6 +69,22 @@ export async function EventPage({
   setRequestLocale(locale);
   const loaded = await getEventPage(eventSlug, companySlug);
   if (!loaded) notFound();
+  return <EventPageView loaded={loaded} locale={locale} mode={mode} />;
+}
+
+/** The page for what the loader found: the event, or a password event's form (issue #36). */
+export function EventPageView({
+  loaded,
+  locale,
+  mode,
+}: {
+  loaded: EventPageData;
+  locale: Locale;
+  mode: SiteMode;
+}) {
+  if (loaded.state === "locked") {
+    return <ClosedGallery data={loaded} links={tenantLinks(mode, loaded.company.slug)} />;
+  }
   const data = localizeEventPage(loaded, locale);
   const links = tenantLinks(mode, data.company.slug);
   return (

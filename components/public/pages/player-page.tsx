@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { getTranslations, setRequestLocale } from "next-intl/server";
-import { ClosedGallery } from "@/components/public/pages/closed-gallery";
+import { setRequestLocale } from "next-intl/server";
+import { ClosedGallery, closedPageMetadata } from "@/components/public/pages/closed-gallery";
 import { PlayerView } from "@/components/player/player-view";
 import {
   canonicalUrl,
@@ -62,29 +62,13 @@ export async function PlayerPage({
   return <PlayerPageView loaded={loaded} locale={locale} mode={mode} />;
 }
 
-/**
- * A share preview of a password or expired gallery (issue #36): the company's name and image,
- * nothing of the gallery; never indexed.
- */
-async function closedGalleryMetadata(
-  data: ClosedPlayerPage,
-  locale: Locale,
-  mode: SiteMode,
-): Promise<Metadata> {
-  const t = await getTranslations({ locale, namespace: "player.protected" });
-  const { company } = data;
-  const meta = shareMetadata({
-    title: `${t(data.state === "locked" ? "lockedTitle" : "expiredTitle")} · ${company.name}`,
-    description: company.name,
-    url: canonicalUrl(mode, company.slug, (l) => l.player(data.contentId)),
-    image: ogImagePath({ kind: "company", id: company.id, version: company.updatedAt }, locale),
-    imageAlt: company.name,
+const closedGalleryMetadata = (data: ClosedPlayerPage, locale: Locale, mode: SiteMode) =>
+  closedPageMetadata(
+    data.company,
+    data.state === "locked" ? "lockedTitle" : "expiredTitle",
+    canonicalUrl(mode, data.company.slug, (l) => l.player(data.contentId)),
     locale,
-    siteName: company.name,
-    type: "website",
-  });
-  return { ...meta, ...tenantIcons(company), robots: { index: false } };
-}
+  );
 
 /** The page for what the loader found: the player, or a closed gallery's message. */
 export function PlayerPageView({

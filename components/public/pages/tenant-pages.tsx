@@ -12,7 +12,7 @@ import { canonical, ogImagePath, openGraphLocales, ogImages } from "@/lib/surfac
 import { getCompanyBySlug } from "@/lib/surfaces/public-site/queries";
 import { localizeContent, localizeEvent } from "@/lib/surfaces/public-site/texts";
 import type {
-  EventPageData,
+  OpenEventPage,
   LandingData,
   OpenPlayerPage,
   PublicCompany,
@@ -59,7 +59,7 @@ export function localizeLanding(data: LandingData, locale: Locale): LandingData 
   };
 }
 
-export function localizeEventPage(data: EventPageData, locale: Locale): EventPageData {
+export function localizeEventPage(data: OpenEventPage, locale: Locale): OpenEventPage {
   return {
     ...data,
     event: localizeEvent(data.event, locale),

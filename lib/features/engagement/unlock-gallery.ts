@@ -12,23 +12,28 @@ import {
   type LimitCheck,
 } from "@/lib/core/rate-limit/limiter";
 import {
+  eventUnlockCookieName,
   isGalleryExpired,
+  issueEventUnlockToken,
   issueUnlockToken,
   unlockCookieName,
   UNLOCK_SECONDS,
+  type UnlockKind,
 } from "@/lib/platform/site/gallery-access";
-import { isContentViewable } from "@/lib/platform/site/visibility";
+import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
 import { notFound } from "@/lib/features/engagement/get-public-content-or-throw";
 
 /**
- * A fan (a reviewer, a guest) gives a password gallery's password (issue #36). Wrong guesses
- * are limited on the app's one limiter, as sign-in is (lib/platform/auth/login-throttle.ts):
- * each attempt is counted before the hash is checked and taken back when it was right, so a
- * parallel burst gets exactly the allowance, never more.
- * - per gallery and client address: UNLOCK_MAX_FAILURES a window: a guesser is slowed, nobody else;
- * - per gallery, every address together: UNLOCK_MAX_FAILURES_PER_GALLERY, a ceiling for a
- *   guesser with many addresses. It can shut the door on the real guests for a window, which is
- *   the lesser harm for a gallery whose owner chose a password: the photos stay private.
+ * A fan (a reviewer, a guest) gives a password gallery's or a password event's password (issue
+ * #36). Wrong guesses are limited on the app's one limiter, as sign-in is
+ * (lib/platform/auth/login-throttle.ts): each attempt is counted before the hash is checked and
+ * taken back when it was right, so a parallel burst gets exactly the allowance, never more.
+ * - per gallery (or event) and client address: UNLOCK_MAX_FAILURES a window: a guesser is
+ *   slowed, nobody else;
+ * - per gallery (or event), every address together: UNLOCK_MAX_FAILURES_PER_GALLERY, a ceiling
+ *   for a guesser with many addresses. It can shut the door on the real guests for a window,
+ *   which is the lesser harm for a gallery or event whose owner chose a password.
+ * A gallery's and an event's counts are apart (`gallery-unlock|…`, `event-unlock|…`).
  * The password is checked with Better Auth's scrypt (the accounts' own KDF: one way to hash).
  */
 export const UNLOCK_MAX_FAILURES = 10;
@@ -43,15 +48,44 @@ export const unlockSchema = z.object({
     .max(200, { error: "engagement.errors.wrongPassword" }),
 });
 
-const checksOf = (contentId: string, clientKey: string): LimitCheck[] => [
-  { key: `gallery-unlock|${contentId}`, limit: UNLOCK_MAX_FAILURES_PER_GALLERY },
-  { key: `gallery-unlock|${contentId}|${clientKey}`, limit: UNLOCK_MAX_FAILURES },
+const checksOf = (kind: UnlockKind, id: string, clientKey: string): LimitCheck[] => [
+  { key: `${kind}-unlock|${id}`, limit: UNLOCK_MAX_FAILURES_PER_GALLERY },
+  { key: `${kind}-unlock|${id}|${clientKey}`, limit: UNLOCK_MAX_FAILURES },
 ];
 
-/** The `Set-Cookie` of a successful unlock (the preload also marks an HTTPS answer's cookies `Secure`). */
-export function unlockSetCookie(contentId: string, token: string, secure = false): string {
-  const cookie = `${unlockCookieName(contentId)}=${token}; Path=/; Max-Age=${UNLOCK_SECONDS}; HttpOnly; SameSite=Lax`;
+/**
+ * The `Set-Cookie` of a successful unlock of a gallery or, with `kind`, an event (the preload
+ * also marks an HTTPS answer's cookies `Secure`).
+ */
+export function unlockSetCookie(id: string, token: string, secure = false, kind: UnlockKind = "gallery"): string {
+  const name = kind === "event" ? eventUnlockCookieName(id) : unlockCookieName(id);
+  const cookie = `${name}=${token}; Path=/; Max-Age=${UNLOCK_SECONDS}; HttpOnly; SameSite=Lax`;
   return secure ? `${cookie}; Secure` : cookie;
+}
+
+/**
+ * Checks `password` against `hash` within the limits of `kind`/`id` for `clientKey`: rate
+ * limited (429) before the hash is checked, a wrong password a field error, nothing on success.
+ */
+async function checkUnlockPassword(
+  kind: UnlockKind,
+  id: string,
+  hash: string,
+  password: string,
+  clientKey: string,
+): Promise<void> {
+  const checks = checksOf(kind, id, clientKey);
+  const outcomes = await claimLimits(checks, UNLOCK_WINDOW_SECONDS);
+  const refused = outcomes.find((outcome) => !outcome.allowed);
+  if (refused && !refused.allowed)
+    throw rateLimited(refused.retryAfter, "engagement.errors.unlockRateLimited");
+  if (!(await verifyPassword({ hash, password }))) {
+    await holdLimits(checks, UNLOCK_WINDOW_SECONDS);
+    throw new AppError("validation", "engagement.errors.wrongPassword", {
+      fieldErrors: { password: "engagement.errors.wrongPassword" },
+    });
+  }
+  await unclaimLimits(checks, UNLOCK_WINDOW_SECONDS);
 }
 
 /**
@@ -75,17 +109,23 @@ export async function unlockGallery(contentId: string, input: unknown, clientKey
   if (!row || !isContentViewable(row) || row.visibility !== "password" || !row.accessPasswordHash)
     throw notFound();
   if (isGalleryExpired(row)) throw notFound();
-  const checks = checksOf(contentId, clientKey);
-  const outcomes = await claimLimits(checks, UNLOCK_WINDOW_SECONDS);
-  const refused = outcomes.find((outcome) => !outcome.allowed);
-  if (refused && !refused.allowed)
-    throw rateLimited(refused.retryAfter, "engagement.errors.unlockRateLimited");
-  if (!(await verifyPassword({ hash: row.accessPasswordHash, password }))) {
-    await holdLimits(checks, UNLOCK_WINDOW_SECONDS);
-    throw new AppError("validation", "engagement.errors.wrongPassword", {
-      fieldErrors: { password: "engagement.errors.wrongPassword" },
-    });
-  }
-  await unclaimLimits(checks, UNLOCK_WINDOW_SECONDS);
+  await checkUnlockPassword("gallery", contentId, row.accessPasswordHash, password, clientKey);
   return issueUnlockToken(contentId, row.accessPasswordHash);
+}
+
+/**
+ * The unlock token for the event `eventId` when `input` holds its password. An event that is not
+ * viewable or not password-protected is "not found", whatever the password.
+ */
+export async function unlockEvent(eventId: string, input: unknown, clientKey: string): Promise<string> {
+  if (!isRecordIdShape(eventId)) throw notFound();
+  const { password } = parseOrThrow(unlockSchema, input);
+  const row = await db.event.findUnique({
+    where: { id: eventId },
+    select: { status: true, isPublic: true, visibility: true, accessPasswordHash: true },
+  });
+  if (!row || !isEventViewable(row) || row.visibility !== "password" || !row.accessPasswordHash)
+    throw notFound();
+  await checkUnlockPassword("event", eventId, row.accessPasswordHash, password, clientKey);
+  return issueEventUnlockToken(eventId, row.accessPasswordHash);
 }

@@ -111,8 +111,12 @@ export interface EventFormValues {
   currency: "EUR" | "USD" | "BRL" | "GBP";
   status: EventStatus;
   isPublic: boolean;
-  /** Reachable by its link only: never listed nor indexed (issue #36). */
-  unlisted: boolean;
+  /** Who opens it (issue #36): everyone, whoever has the link, whoever has the password. */
+  visibility: EventVisibilityValue;
+  /** A new password; empty keeps the one set before (the form never gets it back). */
+  accessPassword: string;
+  /** A password is stored (never the password, nor its hash). */
+  hasPassword: boolean;
 }
 
 export interface EventForEdit {
@@ -139,6 +143,7 @@ export async function getEventForEdit(companyId: string, eventId: string): Promi
     status: true,
     isPublic: true,
     visibility: true,
+    accessPasswordHash: true,
     bannerKey: true,
     company: { select: { slug: true } },
     _count: { select: { contents: true } },
@@ -169,7 +174,9 @@ export async function getEventForEdit(companyId: string, eventId: string): Promi
         : "EUR") as EventFormValues["currency"],
       status: e.status,
       isPublic: e.isPublic,
-      unlisted: e.visibility === "unlisted",
+      visibility: e.visibility,
+      accessPassword: "",
+      hasPassword: e.accessPasswordHash !== null,
     },
     banner: bannerMedia
       ? { state: bannerMedia.state, url: await thumbnailUrl(bannerMedia.variants, 640) }

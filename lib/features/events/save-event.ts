@@ -1,3 +1,4 @@
+import { hashPassword } from "better-auth/crypto";
 import { assertCan } from "@/lib/platform/access/permissions";
 import { db } from "@/lib/core/db";
 import { AppError, isUniqueViolation, parseOrThrow } from "@/lib/core/errors";
@@ -41,9 +42,34 @@ function columns(input: ParsedEventInput) {
     currency: input.currency,
     status: input.status,
     isPublic: input.isPublic,
-    visibility: input.unlisted ? "unlisted" : "public",
   } satisfies Prisma.EventUncheckedUpdateInput;
 }
+
+/**
+ * The visibility and password columns of a save (issue #36), as a gallery's: a password event
+ * needs a password; a new one is hashed with Better Auth's scrypt (the accounts' KDF), else the
+ * stored hash stays; any other visibility forgets the hash, so turning the password on again asks
+ * for one. A new hash ends every unlock given (the cookie's MAC binds the hash).
+ */
+function accessColumns(
+  input: ParsedEventInput,
+  newHash: string | null,
+  storedHash: string | null,
+): { visibility: ParsedEventInput["visibility"]; accessPasswordHash: string | null } {
+  const { visibility } = input;
+  if (visibility !== "password") return { visibility, accessPasswordHash: null };
+  const accessPasswordHash = newHash ?? storedHash;
+  if (!accessPasswordHash) {
+    throw new AppError("validation", "events.errors.passwordRequired", {
+      fieldErrors: { accessPassword: "events.errors.passwordRequired" },
+    });
+  }
+  return { visibility, accessPasswordHash };
+}
+
+/** A new event password's hash, made before the save's transaction (scrypt takes a while). */
+const newPasswordHash = async (data: ParsedEventInput) =>
+  data.visibility === "password" && data.accessPassword ? hashPassword(data.accessPassword) : null;
 
 /**
  * The banner's media (uploaded with target `event-banner`): a photo of this company that
@@ -90,11 +116,12 @@ export async function createEvent(membership: Membership, input: EventInput): Pr
   assertCan(membership, "events.manage");
   const data = parseOrThrow(eventInputSchema, input);
   const companyId = membership.company.id;
+  const newHash = await newPasswordHash(data);
   try {
     const { event, runs } = await db.$transaction(async (tx) => {
       const bannerKey = data.bannerMediaId ? await bannerKeyFor(tx, companyId, data.bannerMediaId) : null;
       const event = await tx.event.create({
-        data: { ...columns(data), companyId, bannerKey },
+        data: { ...columns(data), ...accessColumns(data, newHash, null), companyId, bannerKey },
         select: { id: true, slug: true },
       });
       return { event, runs: await recordTexts(tx, companyId, event.id, data) };
@@ -117,16 +144,20 @@ export async function updateEvent(
   const data = parseOrThrow(eventInputSchema, input);
   const companyId = membership.company.id;
   let replacedBanner: string | null = null;
+  const newHash = await newPasswordHash(data);
   try {
     const { event, runs } = await db.$transaction(async (tx) => {
-      const current = await getEventOrThrow(tx, companyId, eventId, { bannerKey: true });
+      const current = await getEventOrThrow(tx, companyId, eventId, {
+        bannerKey: true,
+        accessPasswordHash: true,
+      });
       let bannerKey = current.bannerKey;
       if (data.bannerMediaId === null) bannerKey = null;
       else if (data.bannerMediaId) bannerKey = await bannerKeyFor(tx, companyId, data.bannerMediaId);
       if (current.bannerKey && current.bannerKey !== bannerKey) replacedBanner = current.bannerKey;
       const { count } = await tx.event.updateMany({
         where: { id: eventId, companyId },
-        data: { ...columns(data), bannerKey },
+        data: { ...columns(data), ...accessColumns(data, newHash, current.accessPasswordHash), bannerKey },
       });
       if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
       return {

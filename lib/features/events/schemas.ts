@@ -4,6 +4,11 @@ import { SLUG_PATTERN } from "@/lib/platform/site/slug";
 import { isValidTimeZone } from "@/lib/features/events/time-zone";
 import { keysetParams } from "@/lib/core/pagination/keyset";
 import { requiredText, sanitize } from "@/lib/core/validation/common";
+import {
+  CONTENT_VISIBILITIES,
+  GALLERY_PASSWORD_MAX,
+  GALLERY_PASSWORD_MIN,
+} from "@/lib/features/content/schemas";
 
 /** The create/edit form (spec §2 and §3). Messages are i18n keys. */
 const optionalText = (max: number) =>
@@ -34,6 +39,9 @@ const optionalInt = (min: number, max: number) =>
 
 export const CURRENCIES = ["EUR", "USD", "BRL", "GBP"] as const;
 export const EVENT_STATUSES = ["draft", "published", "cancelled"] as const;
+/** Who opens an event (issue #36): the galleries' three choices. */
+export const EVENT_VISIBILITIES = CONTENT_VISIBILITIES;
+export type EventVisibilityValue = (typeof EVENT_VISIBILITIES)[number];
 
 export const eventInputSchema = z
   .object({
@@ -59,8 +67,21 @@ export const eventInputSchema = z
     /** Absent keeps the status (the publish control sets it); a new event starts as a draft. */
     status: z.enum(EVENT_STATUSES).optional(),
     isPublic: z.boolean().default(true),
-    /** Opens by its link but is never listed on the company's page nor indexed (issue #36). */
-    unlisted: z.boolean().default(false),
+    /**
+     * Who opens it (issue #36): everyone; whoever has the link (never listed nor indexed); whoever
+     * has the password (also asked for the galleries only password events show).
+     */
+    visibility: z.enum(EVENT_VISIBILITIES).default("public"),
+    /**
+     * A new password for a password event, at least 8 characters like a gallery's (the same unlock
+     * limits); empty keeps the one set before (never sent back to the form: only its hash is stored).
+     */
+    accessPassword: z
+      .string()
+      .max(GALLERY_PASSWORD_MAX, "events.errors.passwordTooLong")
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(z.string().min(GALLERY_PASSWORD_MIN, "events.errors.passwordTooShort").optional()),
     /** A banner uploaded with target `event-banner`; null removes the banner, undefined keeps it. */
     bannerMediaId: z.string().min(1).max(64).nullable().optional(),
   })

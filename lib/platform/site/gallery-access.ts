@@ -1,42 +1,110 @@
 /**
- * Who may open a gallery beyond "viewable" (visibility.ts), issue #36: a password gallery opens
- * only for a browser that proved the password (a signed, short-lived cookie per gallery), and a
- * gallery past its expiry opens for nobody ("no longer available", in the fan's language). The
- * page, every media URL and every engagement call ask the same question through `galleryAccess`.
+ * Who may open a gallery or an event beyond "viewable" (visibility.ts), issue #36: a password
+ * gallery opens only for a browser that proved the password (a signed, short-lived cookie per
+ * gallery), and a gallery past its expiry opens for nobody ("no longer available", in the fan's
+ * language). The page, every media URL and every engagement call ask the same question through
+ * `galleryAccess`.
  *
- * The unlock cookie `ag_unlock_<contentId>` holds `<expiry>.<mac>`: the MAC (purpose
- * `gallery-unlock`) binds the gallery, the expiry and the password's current hash, so changing the
- * password ends every unlock already given, and a cookie of one gallery opens no other.
+ * Password events: an event with `visibility = password` opens its page only for a browser that
+ * proved the event's password (`ag_unlock_ev_<eventId>`, purpose `event-unlock`). Its password
+ * also protects the galleries only it shows: a gallery whose viewable linked events are all
+ * password events (no public or unlisted viewable event shows it, `eventLocksOf`) opens only for
+ * a browser holding a valid unlock of one of those events, and, when the gallery has a password
+ * of its own, that one too. A gallery also shown by a public or unlisted event stays open.
+ *
+ * Each unlock cookie holds `<expiry>.<mac>`: the MAC binds the gallery (or event), the expiry and
+ * the password's current hash, so changing the password ends every unlock already given, and a
+ * cookie of one gallery or event opens no other. The two kinds are signed under their own
+ * purposes (`gallery-unlock`, `event-unlock`): a gallery's cookie never opens an event, nor an
+ * event's a gallery, even for equal ids.
  */
-import { sign, verify } from "@/lib/core/signing";
+import { sign, verify, type SigningPurpose } from "@/lib/core/signing";
+import { isEventViewable } from "@/lib/platform/site/visibility";
 
 export const UNLOCK_COOKIE_PREFIX = "ag_unlock_";
+/** An event's unlock cookie: under the gallery prefix, so what skips unlocked pages skips it too. */
+export const EVENT_UNLOCK_COOKIE_PREFIX = `${UNLOCK_COOKIE_PREFIX}ev_`;
 /** An unlock lasts this long (a reviewer's afternoon, a fan's evening), then the password again. */
 export const UNLOCK_SECONDS = 12 * 60 * 60;
 const MAC_BYTES = 16;
+
+/** What an unlock opens: a gallery (Content) or an event. */
+export type UnlockKind = "gallery" | "event";
+const PURPOSE: Record<UnlockKind, SigningPurpose> = { gallery: "gallery-unlock", event: "event-unlock" };
+
+/** A password event that protects a gallery: the only events that can open it. */
+export interface EventLock {
+  id: string;
+  accessPasswordHash: string | null;
+}
 
 /** The columns the rule reads. */
 export interface GalleryGate {
   visibility: string;
   accessPasswordHash: string | null;
   expiresAt: Date | null;
+  /** `eventLocksOf` the gallery's linked events: empty when no password event protects it. */
+  eventLocks: EventLock[];
 }
 
 /** `open`: show it; `locked`: ask for the password; `expired`: say it is no longer available. */
 export type GalleryAccess = "open" | "locked" | "expired";
 
+/** The request's cookies by name (`undefined`: not sent). */
+export type UnlockCookies = (name: string) => string | undefined;
+export const NO_COOKIES: UnlockCookies = () => undefined;
+
 export const unlockCookieName = (contentId: string) => `${UNLOCK_COOKIE_PREFIX}${contentId}`;
+export const eventUnlockCookieName = (eventId: string) => `${EVENT_UNLOCK_COOKIE_PREFIX}${eventId}`;
 
 export function isGalleryExpired(gate: Pick<GalleryGate, "expiresAt">, now = Date.now()): boolean {
   return gate.expiresAt !== null && gate.expiresAt.getTime() <= now;
 }
 
-const macData = (contentId: string, expiry: number, hash: string) => `${contentId}\n${expiry}\n${hash}`;
+/**
+ * The password events among a gallery's linked events that protect it: all its viewable linked
+ * events when every one of them is a password event; none when at least one viewable event is
+ * public or unlisted (it shows the gallery to anyone), or when it has no viewable event.
+ */
+export function eventLocksOf(
+  events: {
+    id: string;
+    status: string;
+    isPublic: boolean;
+    visibility: string;
+    accessPasswordHash: string | null;
+  }[],
+): EventLock[] {
+  const viewable = events.filter(isEventViewable);
+  if (viewable.length === 0 || viewable.some((event) => event.visibility !== "password")) return [];
+  return viewable.map(({ id, accessPasswordHash }) => ({ id, accessPasswordHash }));
+}
+
+const macData = (id: string, expiry: number, hash: string) => `${id}\n${expiry}\n${hash}`;
+
+function issueToken(kind: UnlockKind, id: string, passwordHash: string, now: number): string {
+  const expiry = Math.floor(now / 1000) + UNLOCK_SECONDS;
+  return `${expiry}.${sign(PURPOSE[kind], macData(id, expiry, passwordHash), MAC_BYTES).toString("base64url")}`;
+}
+
+function isValidToken(
+  kind: UnlockKind,
+  token: string | undefined,
+  id: string,
+  passwordHash: string | null,
+  now: number,
+): boolean {
+  if (!token || !passwordHash) return false;
+  const match = /^(\d{10})\.([A-Za-z0-9_-]{22})$/.exec(token);
+  if (!match) return false;
+  const expiry = Number(match[1]);
+  if (expiry * 1000 <= now || expiry > Math.floor(now / 1000) + UNLOCK_SECONDS) return false;
+  return verify(PURPOSE[kind], macData(id, expiry, passwordHash), Buffer.from(match[2]!, "base64url"), MAC_BYTES);
+}
 
 /** The cookie value proving the password of `contentId` (as hashed now) until `now + UNLOCK_SECONDS`. */
 export function issueUnlockToken(contentId: string, passwordHash: string, now = Date.now()): string {
-  const expiry = Math.floor(now / 1000) + UNLOCK_SECONDS;
-  return `${expiry}.${sign("gallery-unlock", macData(contentId, expiry, passwordHash), MAC_BYTES).toString("base64url")}`;
+  return issueToken("gallery", contentId, passwordHash, now);
 }
 
 export function isValidUnlockToken(
@@ -45,42 +113,86 @@ export function isValidUnlockToken(
   passwordHash: string | null,
   now = Date.now(),
 ): boolean {
-  if (!token || !passwordHash) return false;
-  const match = /^(\d{10})\.([A-Za-z0-9_-]{22})$/.exec(token);
-  if (!match) return false;
-  const expiry = Number(match[1]);
-  if (expiry * 1000 <= now || expiry > Math.floor(now / 1000) + UNLOCK_SECONDS) return false;
-  return verify(
-    "gallery-unlock",
-    macData(contentId, expiry, passwordHash),
-    Buffer.from(match[2]!, "base64url"),
-    MAC_BYTES,
-  );
+  return isValidToken("gallery", token, contentId, passwordHash, now);
+}
+
+/** The cookie value proving the password of the event `eventId` (as hashed now). */
+export function issueEventUnlockToken(eventId: string, passwordHash: string, now = Date.now()): string {
+  return issueToken("event", eventId, passwordHash, now);
+}
+
+export function isValidEventUnlockToken(
+  token: string | undefined,
+  eventId: string,
+  passwordHash: string | null,
+  now = Date.now(),
+): boolean {
+  return isValidToken("event", token, eventId, passwordHash, now);
+}
+
+/** Whether a password event opens for a request with `cookies` (no stored hash: for nobody). */
+export function isEventUnlocked(
+  event: { id: string; accessPasswordHash: string | null },
+  cookies: UnlockCookies,
+  now = Date.now(),
+): boolean {
+  return isValidEventUnlockToken(cookies(eventUnlockCookieName(event.id)), event.id, event.accessPasswordHash, now);
 }
 
 /**
- * What a request holding `token` (the gallery's unlock cookie, if any) may do with the gallery.
- * A password gallery without a stored hash stays locked: no password opens it.
+ * What a request with `cookies` may do with the gallery. A password gallery without a stored
+ * hash stays locked: no password opens it; so does a password event without one.
  */
 export function galleryAccess(
   gate: GalleryGate,
   contentId: string,
-  token: string | undefined,
+  cookies: UnlockCookies,
   now = Date.now(),
 ): GalleryAccess {
   if (isGalleryExpired(gate, now)) return "expired";
+  if (gate.eventLocks.length > 0 && !gate.eventLocks.some((event) => isEventUnlocked(event, cookies, now)))
+    return "locked";
   if (gate.visibility !== "password") return "open";
-  return isValidUnlockToken(token, contentId, gate.accessPasswordHash, now) ? "open" : "locked";
+  return isValidUnlockToken(cookies(unlockCookieName(contentId)), contentId, gate.accessPasswordHash, now)
+    ? "open"
+    : "locked";
 }
 
-/** The unlock cookie's value in a `Cookie` header, read as Next.js reads it (the last of two). */
+/**
+ * The password a locked gallery asks for first: one of its password events' (the gallery's own
+ * comes after), else its own. Only meaningful when `galleryAccess` answered `locked`.
+ */
+export function unlockTargetOf(
+  gate: GalleryGate,
+  contentId: string,
+  cookies: UnlockCookies,
+  now = Date.now(),
+): { kind: UnlockKind; id: string } {
+  const eventOpen = gate.eventLocks.some((event) => isEventUnlocked(event, cookies, now));
+  const first = gate.eventLocks[0];
+  return first && !eventOpen ? { kind: "event", id: first.id } : { kind: "gallery", id: contentId };
+}
+
+/** A `Cookie` header's values by name, read as Next.js reads it (the last of two). */
+export function cookieReader(cookieHeader: string | null): UnlockCookies {
+  if (!cookieHeader) return NO_COOKIES;
+  return (name) => {
+    let found: string | undefined;
+    for (const part of cookieHeader.split(";")) {
+      const eq = part.indexOf("=");
+      if (eq > 0 && part.slice(0, eq).trim() === name) found = part.slice(eq + 1).trim();
+    }
+    return found;
+  };
+}
+
+/** A gallery's unlock cookie's value in a `Cookie` header. */
 export function unlockTokenOf(cookieHeader: string | null, contentId: string): string | undefined {
-  if (!cookieHeader) return undefined;
-  const name = unlockCookieName(contentId);
-  let found: string | undefined;
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq).trim() === name) found = part.slice(eq + 1).trim();
-  }
-  return found;
+  return cookieReader(cookieHeader)(unlockCookieName(contentId));
+}
+
+/** Whether a `Cookie` header carries any event's unlock cookie (the proxy's routing only). */
+export function hasEventUnlockCookie(names: Iterable<string>): boolean {
+  for (const name of names) if (name.startsWith(EVENT_UNLOCK_COOKIE_PREFIX)) return true;
+  return false;
 }

@@ -3,15 +3,16 @@ import { fanPool } from "@/lib/core/db-pool";
 import { AppError } from "@/lib/core/errors";
 import { isRecordIdShape } from "@/lib/core/validation/common";
 import {
+  cookieReader,
+  eventLocksOf,
   galleryAccess,
-  unlockTokenOf,
   type GalleryAccess,
   type GalleryGate,
 } from "@/lib/platform/site/gallery-access";
 import { clearWithPublicCaches } from "@/lib/platform/site/public-cache-listeners";
 
 /**
- * A gallery's password and expiry for the fans' engagement calls (lib/surfaces/fan-api/http.ts),
+ * A gallery's password, its password events' (gallery-access.ts) and expiry for the fans' engagement calls (lib/surfaces/fan-api/http.ts),
  * read on the plain pool and shared for up to a second per process: every like and view of a
  * crowd asks, and the answer changes only when the organiser saves the gallery, which expires
  * its public cache tags and so clears this cache on every instance (public-cache-listeners.ts).
@@ -21,14 +22,27 @@ const GATE_TTL_MS = 1000;
 const gates = ttlCache<GalleryGate | null>({ ttlMs: GATE_TTL_MS, maxEntries: 10_000 });
 clearWithPublicCaches(gates);
 
+/** The gate's columns, the linked events' as one JSON array (`eventLocksOf` reads them). */
+export const GALLERY_GATE_SQL = `
+SELECT c."visibility", c."accessPasswordHash", c."expiresAt",
+  (SELECT coalesce(json_agg(json_build_object('id', e."id", 'status', e."status", 'isPublic', e."isPublic",
+      'visibility', e."visibility", 'accessPasswordHash', e."accessPasswordHash")), '[]')
+    FROM "content_event" ce JOIN "event" e ON e."id" = ce."eventId" WHERE ce."contentId" = c."id") AS "events"
+FROM "content" c WHERE c."id" = $1`;
+
+type GateRow = Omit<GalleryGate, "eventLocks"> & { events: Parameters<typeof eventLocksOf>[0] };
+
 export function loadGalleryGate(contentId: string): Promise<GalleryGate | null> {
   return gates.get(contentId, async () => {
-    const { rows } = await fanPool().query<GalleryGate>({
+    const { rows } = await fanPool().query<GateRow>({
       name: "gallery-gate",
-      text: `SELECT "visibility", "accessPasswordHash", "expiresAt" FROM "content" WHERE "id" = $1`,
+      text: GALLERY_GATE_SQL,
       values: [contentId],
     });
-    return rows[0] ?? null;
+    const row = rows[0];
+    if (!row) return null;
+    const { events, ...gate } = row;
+    return { ...gate, eventLocks: eventLocksOf(events) };
   });
 }
 
@@ -39,7 +53,7 @@ export function forgetGalleryGate(contentId: string): void {
 
 /**
  * Throws the fan's "not found" for a gallery this request may not use: expired, or protected
- * by a password this browser has not given. The same answer as an unknown gallery, so a caller
+ * by a password (its own, or its password events') this browser has not given. The same answer as an unknown gallery, so a caller
  * without the password learns nothing about what is inside.
  */
 export async function assertGalleryOpen(request: Request, contentId: string): Promise<void> {
@@ -47,10 +61,6 @@ export async function assertGalleryOpen(request: Request, contentId: string): Pr
   if (!isRecordIdShape(contentId)) return;
   const gate = await loadGalleryGate(contentId);
   if (!gate) return;
-  const access: GalleryAccess = galleryAccess(
-    gate,
-    contentId,
-    unlockTokenOf(request.headers.get("cookie"), contentId),
-  );
+  const access: GalleryAccess = galleryAccess(gate, contentId, cookieReader(request.headers.get("cookie")));
   if (access !== "open") throw new AppError("not_found", "engagement.errors.notFound");
 }

@@ -30,7 +30,8 @@ import { localeCookieName, resolveLocale } from "@/lib/core/i18n/config";
 import { fanLimitStore } from "@/lib/core/rate-limit/batched-store";
 import { enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
 import { assertGalleryOpen } from "@/lib/platform/site/gallery-gate";
-import { unlockGallery, unlockSetCookie } from "@/lib/features/engagement/unlock-gallery";
+import type { UnlockKind } from "@/lib/platform/site/gallery-access";
+import { unlockEvent, unlockGallery, unlockSetCookie } from "@/lib/features/engagement/unlock-gallery";
 import { listFavourites, setFavourite } from "@/lib/features/engagement/favourites";
 import { loadGalleryPhotos } from "@/lib/surfaces/public-site/load-gallery-photos";
 import { claimFavourites, requestFavouritesLink } from "@/lib/features/engagement/favourites-transfer";
@@ -231,23 +232,35 @@ export function engagementHandlers(options: EngagementHttpOptions) {
      * gallery gate (it is the way through it), nor the visitor cookie: its wrong guesses are
      * limited per gallery and address (unlock-gallery.ts).
      */
-    unlock: (async (request, { params }) => {
-      let contentId = "";
-      const response = await respond(
-        request,
-        async () => {
-          contentId = (await params).id;
-          assertSameOrigin(request, { messageKey: "engagement.errors.forbidden" });
-          const body = await readBody(request);
-          const token = await unlockGallery(contentId, body, clientIpKey(request, options) ?? "unknown");
-          const answer = json({ unlocked: true });
-          answer.headers.append("Set-Cookie", unlockSetCookie(contentId, token, options.secureCookie));
-          return answer;
-        },
-        () => ({ route: "engagement", action: "unlock", contentId }),
-      );
-      response.headers.set("Cache-Control", "no-store");
-      return response;
-    }) satisfies ContentRouteHandler,
+    unlock: unlockHandler("gallery", options),
+    /** POST /api/events/{id}/unlock — a password event's password, limited the same way. */
+    unlockEvent: unlockHandler("event", options),
+  };
+}
+
+/** The unlock routes: a gallery's or an event's password, answered with its unlock cookie. */
+function unlockHandler(kind: UnlockKind, options: EngagementHttpOptions): ContentRouteHandler {
+  const unlock = kind === "event" ? unlockEvent : unlockGallery;
+  return async (request, { params }) => {
+    let id = "";
+    const response = await respond(
+      request,
+      async () => {
+        id = (await params).id;
+        assertSameOrigin(request, { messageKey: "engagement.errors.forbidden" });
+        const body = await readBody(request);
+        const token = await unlock(id, body, clientIpKey(request, options) ?? "unknown");
+        const answer = json({ unlocked: true });
+        answer.headers.append("Set-Cookie", unlockSetCookie(id, token, options.secureCookie, kind));
+        return answer;
+      },
+      () => ({
+        route: "engagement",
+        action: kind === "event" ? "unlockEvent" : "unlock",
+        ...(kind === "event" ? { eventId: id } : { contentId: id }),
+      }),
+    );
+    response.headers.set("Cache-Control", "no-store");
+    return response;
   };
 }

@@ -7,20 +7,35 @@ import { toPublicCompany, toPublicEvent } from "@/lib/surfaces/public-site/mappe
 import { eventSelect } from "@/lib/surfaces/public-site/selects";
 import type { EventPageData } from "@/lib/surfaces/public-site/types";
 import { isEventViewable, notExpiredWhere } from "@/lib/platform/site/visibility";
+import { isEventUnlocked, NO_COOKIES, type UnlockCookies } from "@/lib/platform/site/gallery-access";
+import { isRecordIdShape } from "@/lib/core/validation/common";
 
 /**
  * The company's viewable event by its slug (unique per company), or null (unknown or not
- * viewable).
+ * viewable). A password event (issue #36) is `locked`, nothing of it on the page, unless
+ * `cookies` (the per-request page's, app/[locale]/(per-request)/~unlocked) hold its unlock.
  */
-export async function loadEventPage(eventSlug: string, companyId: string): Promise<EventPageData | null> {
-  const row = await db.event.findUnique({
+export async function loadEventPage(
+  eventSlug: string,
+  companyId: string,
+  options: { cookies?: UnlockCookies } = {},
+): Promise<EventPageData | null> {
+  const found = await db.event.findUnique({
     where: { companyId_slug: { companyId, slug: eventSlug.toLowerCase() } },
-    select: eventSelect,
+    select: { ...eventSelect, accessPasswordHash: true },
   });
   // Not viewable is not found: "unavailable" with the owner's brand told anyone it existed.
-  if (!row || !isEventViewable(row)) return null;
+  if (!found || !isEventViewable(found)) return null;
+  const { accessPasswordHash, ...row } = found;
   const companyRow = await loadCompanyRow(row.companyId);
   if (!companyRow) return null;
+  if (
+    row.visibility === "password" &&
+    !isEventUnlocked({ id: row.id, accessPasswordHash }, options.cookies ?? NO_COOKIES)
+  ) {
+    const versions = await loadVersions(companyRow.id, { events: [], contents: [] });
+    return { state: "locked", company: toPublicCompany(companyRow, versions), eventId: row.id };
+  }
 
   // Unlisted and password galleries open by their link only; expired ones are gone (issue #36).
   const loaded = await contentRowsOf(
@@ -43,4 +58,26 @@ export async function loadEventPage(eventSlug: string, companyId: string): Promi
     event: toPublicEvent(row, contents, texts, banners),
     contents,
   };
+}
+
+/**
+ * The event page for a browser with `cookies` (issue #36): read per request by the page the
+ * proxy sends a browser holding any event's unlock cookie to (app/[locale]/(per-request)/~unlocked),
+ * never cached. `shared`: the cached page's data, for an event without a password (a cookie named
+ * like an unlock must not buy an uncached render of a public event).
+ */
+export async function loadUnlockedEventPage(
+  eventSlug: string,
+  companySlug: string,
+  cookies: UnlockCookies,
+  shared: () => Promise<EventPageData | null>,
+): Promise<EventPageData | null> {
+  if (!isRecordIdShape(eventSlug)) return null;
+  const ref = await db.event.findFirst({
+    where: { slug: eventSlug.toLowerCase(), company: { slug: companySlug.toLowerCase() } },
+    select: { companyId: true, visibility: true },
+  });
+  if (!ref) return null;
+  if (ref.visibility !== "password") return shared();
+  return loadEventPage(eventSlug, ref.companyId, { cookies });
 }

@@ -16,7 +16,7 @@ import {
   notExpiredWhere,
   viewableContentWhere,
 } from "@/lib/platform/site/visibility";
-import { isGalleryExpired } from "@/lib/platform/site/gallery-access";
+import { eventLocksOf, isGalleryExpired } from "@/lib/platform/site/gallery-access";
 
 export interface OgSubjectData {
   companyName: string;
@@ -52,6 +52,10 @@ function photoKeyOf(
     variants.find((v) => v.format === "jpeg");
   return pick?.key ?? media.posterKey ?? null;
 }
+
+/** A banner's key; a locked one's (a password event's, never reached here) is none. */
+const bannerKeyOf = (banner: Awaited<ReturnType<typeof resolveBanner>>) =>
+  banner && banner !== "locked" ? banner.key : null;
 
 function brandOf(company: PublicCompany): OgSubjectData["brand"] {
   const { brandColor, accentColor, template, whiteLabel } = company;
@@ -121,11 +125,24 @@ export async function loadOgSubject(
     return texts.map((t) => pickString(textVersions(t.text, sourceLocale, t, versions), locale) ?? t.text);
   };
 
+  // A closed page's preview (issue #36) shows nothing of it: the company only.
+  const companyOnly = async (company: NonNullable<Awaited<ReturnType<typeof companyOf>>>) => ({
+    companyName: company.name,
+    brand: brandOf(toPublicCompany(company)),
+    logoKey: await resolveLogoKey(company.id),
+    title: company.name,
+    event: null,
+    photoKey: null,
+    description: null,
+  });
+
   if (kind === "event") {
     const event = await db.event.findUnique({ where: { id }, select: eventSelect });
     if (!event || !isEventViewable(event)) return null;
     const company = await companyOf(event.companyId);
     if (!company) return null;
+    // A password event's: no name, no banner, no photo.
+    if (event.visibility === "password") return companyOnly(company);
     const [name] = await localize(company.id, company.sourceLocale, [
       { entity: "event", entityId: event.id, field: "name", text: event.name },
     ]);
@@ -141,7 +158,7 @@ export async function loadOgSubject(
         location: event.location,
       },
       photoKey:
-        (await resolveBanner(event.id))?.key ??
+        bannerKeyOf(await resolveBanner(event.id)) ??
         // What the event page lists: its public galleries, never an unlisted one's photo.
         photoKeyOf(await coverOf({ events: { some: { eventId: id } }, visibility: "public" })),
       description: null,
@@ -152,19 +169,12 @@ export async function loadOgSubject(
   if (!content || !isContentViewable(content)) return null;
   const company = await companyOf(content.companyId);
   if (!company) return null;
-  // A password or expired gallery's preview shows nothing of it: the company only (issue #36).
-  if (content.visibility === "password" || isGalleryExpired(content)) {
-    return {
-      companyName: company.name,
-      brand: brandOf(toPublicCompany(company)),
-      logoKey: await resolveLogoKey(company.id),
-      title: company.name,
-      event: null,
-      photoKey: null,
-      description: null,
-    };
-  }
-  const link = content.events.find((l) => isEventViewable(l.event));
+  // A password or expired gallery's preview shows nothing of it, nor that of a gallery only
+  // password events show: the company only (issue #36).
+  const eventLocked = eventLocksOf(content.events.map((l) => l.event)).length > 0;
+  if (content.visibility === "password" || eventLocked || isGalleryExpired(content)) return companyOnly(company);
+  // Never a password event's name on an open gallery's preview.
+  const link = content.events.find((l) => isEventViewable(l.event) && l.event.visibility !== "password");
   const event = link
     ? await db.event.findUnique({ where: { id: link.event.id }, select: eventSelect })
     : null;

@@ -6,34 +6,49 @@ import { toPublicCompany, toPublicContent, toPublicEvent } from "@/lib/surfaces/
 import { contentSelect, eventSelect } from "@/lib/surfaces/public-site/selects";
 import type { PlayerPageData } from "@/lib/surfaces/public-site/types";
 import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
-import { galleryAccess, isGalleryExpired } from "@/lib/platform/site/gallery-access";
+import {
+  eventLocksOf,
+  galleryAccess,
+  isEventUnlocked,
+  NO_COOKIES,
+  unlockTargetOf,
+  type GalleryGate,
+  type UnlockCookies,
+} from "@/lib/platform/site/gallery-access";
 import { isRecordIdShape } from "@/lib/core/validation/common";
 
 /**
  * A viewable content's player page, with the viewable events it belongs to; null otherwise.
- * A password gallery is `locked` unless `unlocked` (the per-request page that checked the
- * browser's unlock cookie: app/[locale]/(per-request)/~unlocked); one past its expiry `expired`.
+ * `cookies`: the browser's, read only by the per-request page that checked them
+ * (app/[locale]/(per-request)/~unlocked); the cached page has none. A password gallery, or one
+ * only password events show (gallery-access.ts), is `locked` without the unlock it needs; one
+ * past its expiry `expired`. A password event is listed only to a browser that unlocked it.
  */
 export async function loadPlayerPage(
   contentId: string,
   companyId?: string,
-  options: { unlocked?: boolean; now?: Date } = {},
+  options: { cookies?: UnlockCookies; now?: Date } = {},
 ): Promise<PlayerPageData | null> {
+  const cookies = options.cookies ?? NO_COOKIES;
+  const now = options.now?.getTime() ?? Date.now();
   const row = await db.content.findUnique({ where: { id: contentId }, select: contentSelect(true) });
   // Not viewable is not found, exactly like an unknown id (see `PlayerPageData`).
   if (!row || (companyId && row.companyId !== companyId) || !isContentViewable(row)) return null;
   const companyRow = await loadCompanyRow(row.companyId);
   if (!companyRow) return null;
-  const closed = isGalleryExpired(row, options.now?.getTime())
-    ? "expired"
-    : row.visibility === "password" && !options.unlocked
-      ? "locked"
-      : null;
-  if (closed) {
+  const gate: GalleryGate = { ...row, eventLocks: eventLocksOf(row.events.map((l) => l.event)) };
+  const access = galleryAccess(gate, row.id, cookies, now);
+  if (access !== "open") {
     const versions = await loadVersions(companyRow.id, { events: [], contents: [] });
-    return { state: closed, company: toPublicCompany(companyRow, versions), contentId: row.id };
+    const company = toPublicCompany(companyRow, versions);
+    return access === "locked"
+      ? { state: "locked", company, contentId: row.id, unlock: unlockTargetOf(gate, row.id, cookies, now) }
+      : { state: "expired", company, contentId: row.id };
   }
-  const eventIds = row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.id);
+  const eventIds = row.events
+    .filter((l) => isEventViewable(l.event))
+    .filter((l) => l.event.visibility !== "password" || isEventUnlocked(l.event, cookies, now))
+    .map((l) => l.event.id);
   const [media, eventRows, versions] = await Promise.all([
     mediaRows([row], true),
     eventIds.length
@@ -55,16 +70,17 @@ export async function loadPlayerPage(
 }
 
 /**
- * The player page for a browser holding `token`, the gallery's unlock cookie (issue #36): read
- * per request by the page the proxy sends such a browser to (app/[locale]/(per-request)/~unlocked),
- * never cached. Without a valid token a password gallery is `locked`, as on the cached page.
- * `shared`: the cached page's data, for a gallery that has no password (any client can send a
- * cookie named `ag_unlock_<id>`: it must not buy a full uncached render of a public gallery).
+ * The player page for a browser with `cookies` (issue #36): read per request by the page the
+ * proxy sends a browser holding the gallery's unlock cookie, or any event's, to
+ * (app/[locale]/(per-request)/~unlocked), never cached. Without a valid unlock a protected
+ * gallery is `locked`, as on the cached page. `shared`: the cached page's data, for a gallery
+ * neither its own password nor a password event protects (any client can send a cookie named
+ * like an unlock: it must not buy a full uncached render of a public gallery).
  */
 export async function loadUnlockedPlayerPage(
   contentId: string,
   companySlug: string | undefined,
-  token: string | undefined,
+  cookies: UnlockCookies,
   shared?: () => Promise<PlayerPageData | null>,
 ): Promise<PlayerPageData | null> {
   if (!isRecordIdShape(contentId)) return null;
@@ -73,14 +89,12 @@ export async function loadUnlockedPlayerPage(
     select: {
       companyId: true,
       visibility: true,
-      accessPasswordHash: true,
-      expiresAt: true,
       company: { select: { slug: true } },
+      events: { select: { event: { select: { visibility: true } } } },
     },
   });
   if (!ref || (companySlug !== undefined && ref.company.slug !== companySlug.toLowerCase())) return null;
-  if (ref.visibility !== "password" && shared) return shared();
-  return loadPlayerPage(contentId, ref.companyId, {
-    unlocked: galleryAccess(ref, contentId, token) === "open",
-  });
+  const mayBeLocked = ref.visibility === "password" || ref.events.some((l) => l.event.visibility === "password");
+  if (!mayBeLocked && shared) return shared();
+  return loadPlayerPage(contentId, ref.companyId, { cookies });
 }

@@ -18,6 +18,7 @@ import {
   type ImageRead,
 } from "@/lib/surfaces/public-site/rendition-cache";
 import { isRecordIdShape } from "@/lib/core/validation/common";
+import type { UnlockCookies } from "@/lib/platform/site/gallery-access";
 
 export { MAX_INLINE_IMAGE_BYTES };
 
@@ -89,14 +90,14 @@ export type MediaLookup =
 /** A photo's resized image or a video's poster: both written by the media worker. */
 const STILL_IMAGE_VARIANT = /^(?:poster|w\d{1,5}\.(?:webp|avif|jpeg))$/;
 
-/** `unlockToken`: the request's unlock cookie for the media's gallery, if any (gallery-access.ts). */
+/** `cookies`: the request's, for the unlock cookies of the media's gallery and events (gallery-access.ts). */
 export async function lookupMedia(
   mediaId: string,
   variant: string,
-  unlockToken?: (contentId: string) => string | undefined,
+  cookies?: UnlockCookies,
 ): Promise<MediaLookup> {
   if (!isMediaVariant(variant) || !isRecordIdShape(mediaId)) return { status: 404 };
-  const found = await resolveMediaObject(mediaId, variant, unlockToken);
+  const found = await resolveMediaObject(mediaId, variant, cookies);
   if (found.state === "ok")
     return {
       status: 200,
@@ -120,9 +121,15 @@ export async function lookupLogo(companyId: string): Promise<MediaLookup> {
 }
 
 /** `rendition`: a file name from the banner's srcset (`w640.avif`); none, its largest WebP. */
-export async function lookupBanner(eventId: string, rendition?: string): Promise<MediaLookup> {
+export async function lookupBanner(
+  eventId: string,
+  rendition?: string,
+  cookies?: UnlockCookies,
+): Promise<MediaLookup> {
   if (rendition !== undefined && !isBannerRendition(rendition)) return { status: 404 };
-  const banner = isRecordIdShape(eventId) ? await resolveBanner(eventId, rendition) : null;
+  const banner = isRecordIdShape(eventId) ? await resolveBanner(eventId, rendition, cookies) : null;
+  // A password event's banner without its unlock: as a locked gallery's media (issue #36).
+  if (banner === "locked") return { status: 404, noStore: true };
   // Always one of the banner's renditions (resolveBanner), never the uploaded file.
   return banner ? { status: 200, ...banner, inline: true } : { status: 404 };
 }

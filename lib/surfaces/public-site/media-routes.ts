@@ -1,6 +1,6 @@
 import "server-only";
 import { publicRoute } from "@/lib/core/http/route";
-import { unlockTokenOf } from "@/lib/platform/site/gallery-access";
+import { cookieReader } from "@/lib/platform/site/gallery-access";
 import {
   lookupBanner,
   lookupLogo,
@@ -29,9 +29,7 @@ export interface MediaRouteHandlers {
 export const mediaRoutes: MediaRouteHandlers = {
   media: publicRoute(async (request, { params }) => {
     const { mediaId, variant } = await params;
-    const cookies = request.headers.get("cookie");
-    const unlockToken = (contentId: string) => unlockTokenOf(cookies, contentId);
-    return mediaResponse(await lookupMedia(mediaId, variant, unlockToken), request);
+    return mediaResponse(await lookupMedia(mediaId, variant, cookieReader(request.headers.get("cookie"))), request);
   }),
   logo: publicRoute(async (request, { params }) => {
     const { companyId } = await params;
@@ -39,10 +37,10 @@ export const mediaRoutes: MediaRouteHandlers = {
   }),
   banner: publicRoute(async (request, { params }) => {
     const { eventId } = await params;
-    return mediaResponse(await lookupBanner(eventId), request);
+    return mediaResponse(await lookupBanner(eventId, undefined, cookieReader(request.headers.get("cookie"))), request);
   }),
   bannerRendition: publicRoute(async (request, { params }) => {
     const { eventId, rendition } = await params;
-    return mediaResponse(await lookupBanner(eventId, rendition), request);
+    return mediaResponse(await lookupBanner(eventId, rendition, cookieReader(request.headers.get("cookie"))), request);
   }),
 };

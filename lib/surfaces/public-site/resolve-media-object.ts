@@ -4,7 +4,14 @@ import { streamsWithoutMetadata } from "@/lib/features/engagement/cleaned-file";
 import { posterVersion, renditionVersion, versionOf, type BannerRendition } from "@/lib/platform/media/urls";
 import { parseStoredVariants, type StoredVariant } from "@/lib/platform/media/variants";
 import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
-import { galleryAccess, type GalleryGate } from "@/lib/platform/site/gallery-access";
+import {
+  eventLocksOf,
+  galleryAccess,
+  isEventUnlocked,
+  NO_COOKIES,
+  type GalleryGate,
+  type UnlockCookies,
+} from "@/lib/platform/site/gallery-access";
 import { fanVariants } from "@/lib/platform/media/watermark/stored";
 
 export type MediaObject =
@@ -63,7 +70,7 @@ interface PublicMediaRow {
     downloadRule: string;
     /** Fans get the photos' marked renditions (issue #36, lib/platform/media/watermark/stored.ts). */
     watermarkPhotos: boolean;
-    /** Password and expiry (issue #36, lib/platform/site/gallery-access.ts). */
+    /** Password, password events and expiry (issue #36, lib/platform/site/gallery-access.ts). */
     gate: GalleryGate;
     events: { event: { status: string; isPublic: boolean } }[];
   } | null;
@@ -74,7 +81,8 @@ SELECT m."companyId", m."kind", m."state", m."hidden", m."storageKey", m."mimeTy
   m."watermark", c."watermarkPhotos",
   c."id" AS "contentId", c."status" AS "contentStatus", c."requiresLead", c."keepPhotoMetadata",
   c."downloadRule", c."visibility", c."accessPasswordHash", c."expiresAt",
-  (SELECT coalesce(json_agg(json_build_object('status', e."status", 'isPublic', e."isPublic")), '[]')
+  (SELECT coalesce(json_agg(json_build_object('id', e."id", 'status', e."status", 'isPublic', e."isPublic",
+      'visibility', e."visibility", 'accessPasswordHash', e."accessPasswordHash")), '[]')
     FROM "content_event" ce JOIN "event" e ON e."id" = ce."eventId" WHERE ce."contentId" = c."id") AS "events"
 FROM "media_file" m LEFT JOIN "content" c ON c."id" = m."contentId"
 WHERE m."id" = $1`;
@@ -99,7 +107,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
     visibility: string | null;
     accessPasswordHash: string | null;
     expiresAt: Date | null;
-    events: { status: string; isPublic: boolean }[] | null;
+    events: Parameters<typeof eventLocksOf>[0] | null;
   }>({ name: "public-media-row", text: MEDIA_ROW_SQL, values: [mediaId] });
   const row = rows[0];
   if (!row) return null;
@@ -127,6 +135,7 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
               visibility: row.visibility ?? "public",
               accessPasswordHash: row.accessPasswordHash,
               expiresAt: row.expiresAt,
+              eventLocks: eventLocksOf(row.events ?? []),
             },
             events: (row.events ?? []).map((event) => ({ event })),
           },
@@ -150,19 +159,19 @@ async function publicMediaRow(mediaId: string): Promise<PublicMediaRow | null> {
 export async function resolveMediaObject(
   mediaId: string,
   variant: string,
-  /** The request's unlock cookie of a gallery (gallery-access.ts), by the gallery's id. */
-  unlockToken?: (contentId: string) => string | undefined,
+  /** The request's cookies: its unlock cookies of galleries and events (gallery-access.ts). */
+  cookies: UnlockCookies = NO_COOKIES,
 ): Promise<MediaObject> {
   const media = await publicMediaRow(mediaId);
   if (!media?.content || media.state !== "ready" || media.hidden || !isContentViewable(media.content)) {
     return { state: "missing" };
   }
-  // A password gallery's renditions too, not only its page (issue #36); an expired one's for nobody.
-  const contentId = media.content.id;
-  if (galleryAccess(media.content.gate, contentId, unlockToken?.(contentId)) !== "open")
-    return { state: "locked" };
+  // A password gallery's renditions too, not only its page (issue #36), and those of a gallery
+  // only password events show; an expired one's for nobody.
+  const { gate } = media.content;
+  if (galleryAccess(gate, media.content.id, cookies) !== "open") return { state: "locked" };
   const found = resolveOpenMedia({ ...media, content: media.content }, variant);
-  return found.state === "ok" && media.content.gate.visibility === "password"
+  return found.state === "ok" && (gate.visibility === "password" || gate.eventLocks.length > 0)
     ? { ...found, restricted: true }
     : found;
 }
@@ -256,24 +265,32 @@ export async function resolveLogoKey(companyId: string): Promise<string | null> 
 export async function resolveBanner(
   eventId: string,
   rendition?: BannerRendition,
-): Promise<{ key: string; contentType: string; version: string } | null> {
+  /** The request's cookies: a password event's banner is shown only with its unlock (issue #36). */
+  cookies: UnlockCookies = NO_COOKIES,
+): Promise<{ key: string; contentType: string; version: string; restricted?: true } | "locked" | null> {
   const { rows } = await fanPool().query<{
     companyId: string;
     bannerKey: string | null;
     status: string;
     isPublic: boolean;
+    visibility: string;
+    accessPasswordHash: string | null;
     mediaCompanyId: string | null;
     mediaState: string | null;
     variants: unknown;
   }>({
     name: "public-banner-row",
-    text: `SELECT e."companyId", e."bannerKey", e."status", e."isPublic", m."companyId" AS "mediaCompanyId",
+    text: `SELECT e."companyId", e."bannerKey", e."status", e."isPublic", e."visibility", e."accessPasswordHash",
+        m."companyId" AS "mediaCompanyId",
         m."state" AS "mediaState", m."variants"
       FROM "event" e LEFT JOIN "media_file" m ON m."storageKey" = e."bannerKey" WHERE e."id" = $1`,
     values: [eventId],
   });
   const row = rows[0];
   if (!row?.bannerKey || !isEventViewable(row)) return null;
+  const password = row.visibility === "password";
+  if (password && !isEventUnlocked({ id: eventId, accessPasswordHash: row.accessPasswordHash }, cookies))
+    return "locked";
   if (row.mediaState !== "ready" || row.mediaCompanyId !== row.companyId) return null;
   const media = { variants: row.variants };
   const renditions = (parseStoredVariants(media.variants) ?? []).filter(
@@ -283,7 +300,7 @@ export async function resolveBanner(
     ? renditions.find((v) => v.key.endsWith(`/${rendition}`))
     : renditions.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
   // The banner's URLs carry the uploaded file's key (eventBannerUrl), a new one per upload.
-  return found
-    ? { key: found.key, contentType: VARIANT_TYPES[found.format], version: versionOf(row.bannerKey) }
-    : null;
+  if (!found) return null;
+  const banner = { key: found.key, contentType: VARIANT_TYPES[found.format], version: versionOf(row.bannerKey) };
+  return password ? { ...banner, restricted: true } : banner;
 }

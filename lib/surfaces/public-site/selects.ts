@@ -82,6 +82,8 @@ export function contentSelect(full: boolean) {
     companyId: true,
     ...contentFieldsSelect,
     visibility: true,
+    // The gate's columns (gallery-access.ts), read by the loaders, never mapped to a page.
+    accessPasswordHash: true,
     expiresAt: true,
     mediaFiles: {
       where: fanMediaWhere,
@@ -90,7 +92,21 @@ export function contentSelect(full: boolean) {
     },
     events: {
       orderBy: { position: "asc" },
-      select: { position: true, event: { select: { id: true, slug: true, status: true, isPublic: true } } },
+      // visibility and the hash: the password events that protect the gallery (gallery-access.ts),
+      // read by the loaders, never mapped to a page.
+      select: {
+        position: true,
+        event: {
+          select: {
+            id: true,
+            slug: true,
+            status: true,
+            isPublic: true,
+            visibility: true,
+            accessPasswordHash: true,
+          },
+        },
+      },
     },
   } satisfies Prisma.ContentSelect;
 }

@@ -180,12 +180,17 @@ export interface LandingData {
  * Only viewable pages have data: a draft, private or cancelled event (or content) is not found,
  * exactly like an unknown one, so nobody outside the company learns it exists (issue #12).
  */
-export type EventPageData = {
+export type OpenEventPage = {
   state: "ok";
   company: PublicCompany;
   event: PublicEvent;
   contents: PublicContent[];
 };
+
+/** A password event for a browser that has not given its password (issue #36): nothing of it but its id. */
+export type LockedEventPage = { state: "locked"; company: PublicCompany; eventId: string };
+
+export type EventPageData = OpenEventPage | LockedEventPage;
 
 export type OpenPlayerPage = {
   state: "ok";
@@ -198,6 +203,17 @@ export type OpenPlayerPage = {
  * Issue #36: a password gallery not unlocked (the page asks for the password) or a gallery past
  * its expiry ("no longer available"). Nothing of the gallery but its id: no title, no photo.
  */
-export type ClosedPlayerPage = { state: "locked" | "expired"; company: PublicCompany; contentId: string };
+/**
+ * A gallery that does not open for this browser (issue #36). `unlock`: the password a locked one
+ * asks for first, its own or, for a gallery only password events show, one of those events'.
+ */
+export type ClosedPlayerPage =
+  | {
+      state: "locked";
+      company: PublicCompany;
+      contentId: string;
+      unlock: { kind: "gallery" | "event"; id: string };
+    }
+  | { state: "expired"; company: PublicCompany; contentId: string };
 
 export type PlayerPageData = OpenPlayerPage | ClosedPlayerPage;

@@ -43,7 +43,9 @@ export default async function NewEventPage({ params }: PageProps<"/[locale]/admi
           currency: "EUR",
           status: "draft",
           isPublic: true,
-          unlisted: false,
+          visibility: "public",
+          accessPassword: "",
+          hasPassword: false,
         }}
       />
     </EditPageFrame>

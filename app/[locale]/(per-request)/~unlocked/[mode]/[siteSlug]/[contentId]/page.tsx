@@ -4,15 +4,14 @@ import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { PlayerPageView } from "@/components/public/pages/player-page";
 import { resolveLocale } from "@/lib/core/i18n/config";
-import { unlockCookieName } from "@/lib/platform/site/gallery-access";
 import { isSiteMode, UNLOCKED_GLOBAL_SLUG } from "@/lib/platform/site/unlocked-path";
 import { loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { getPlayerPage } from "@/lib/surfaces/public-site/queries";
 
 /**
- * A password gallery's player page for a browser that gave its password (issue #36). Internal:
- * proxy.ts rewrites a player URL here only when the request carries that gallery's unlock
- * cookie, and a direct request for this path is a 404 (lib/core/i18n/locale-path.ts). Rendered
+ * A password gallery's player page, or that of a gallery only password events show, for a
+ * browser that gave a password (issue #36). Internal: proxy.ts rewrites a player URL here only
+ * when the request carries that gallery's unlock cookie or any event's, and a direct request for this path is a 404 (lib/core/i18n/locale-path.ts). Rendered
  * per request (the group's layout), so the gallery is never in a shared cache; the cookie is
  * checked here, and an invalid or outdated one gets the password form again.
  */
@@ -21,9 +20,14 @@ type Props = PageProps<"/[locale]/~unlocked/[mode]/[siteSlug]/[contentId]">;
 async function load({ params }: Props) {
   const { mode, siteSlug, contentId } = await params;
   if (!isSiteMode(mode)) return null;
-  const token = (await cookies()).get(unlockCookieName(contentId))?.value;
+  const jar = await cookies();
   const slug = siteSlug === UNLOCKED_GLOBAL_SLUG ? undefined : siteSlug;
-  const loaded = await loadUnlockedPlayerPage(contentId, slug, token, () => getPlayerPage(contentId, slug));
+  const loaded = await loadUnlockedPlayerPage(
+    contentId,
+    slug,
+    (name) => jar.get(name)?.value,
+    () => getPlayerPage(contentId, slug),
+  );
   return loaded ? { loaded, mode } : null;
 }
 

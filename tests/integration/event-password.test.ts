@@ -1,0 +1,290 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getEventForEdit } from "@/lib/features/events/queries";
+import { updateEvent } from "@/lib/features/events/save-event";
+import type { EventInput } from "@/lib/features/events/schemas";
+import { UNLOCK_MAX_FAILURES } from "@/lib/features/engagement/unlock-gallery";
+import { processMedia } from "@/lib/platform/media/process-media";
+import {
+  cookieReader,
+  eventUnlockCookieName,
+  issueUnlockToken,
+  unlockCookieName,
+} from "@/lib/platform/site/gallery-access";
+import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
+import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import { loadEventPage, loadUnlockedEventPage } from "@/lib/surfaces/public-site/load-event-page";
+import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
+import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
+import { loadPlayerPage, loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
+import { loadSitemapCounts, loadSitemapEntries } from "@/lib/surfaces/public-site/load-sitemap";
+import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
+import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
+
+/**
+ * Issue #36, password events: the event's password is stored hashed; without its unlock cookie
+ * the event page is the password form, and a gallery only password events show opens for nobody
+ * — not its page, not a rendition URL, not its engagement API nor its photos API, not its share
+ * preview; a gallery also shown by a public event stays open. Wrong guesses are limited per
+ * event and address. Through the real handlers, the real store and the event form's save.
+ */
+let env: MediaTestEnv;
+let company: Tenant;
+let event: { id: string; slug: string };
+let onlyHere: string;
+let alsoPublic: string;
+let photoId: string;
+let api: ReturnType<typeof engagementHandlers>;
+
+const limits: EngagementLimits = {
+  windowSeconds: 60,
+  perVisitor: { like: 50, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
+  anonPerIp: 500,
+};
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+
+function fanRequest(path: string, options: { cookie?: string; ip?: string; body?: unknown } = {}): Request {
+  return new Request(`http://app.test${path}`, {
+    method: options.body === undefined ? "GET" : "POST",
+    headers: {
+      host: "app.test",
+      origin: "http://app.test",
+      "x-forwarded-for": options.ip ?? "203.0.113.20",
+      cookie: `NEXT_LOCALE=en; ag_vid=${signedVisitorId("fan-ev")}${options.cookie ? `; ${options.cookie}` : ""}`,
+      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+}
+
+const eventInput = (overrides: Partial<EventInput>): EventInput => ({
+  name: "Private party",
+  slug: event.slug,
+  date: "2026-07-18",
+  time: "20:00",
+  timeZone: "Europe/Lisbon",
+  status: "published",
+  isPublic: true,
+  ...overrides,
+});
+async function save(overrides: Partial<EventInput>) {
+  await updateEvent(company.as("admin"), event.id, eventInput(overrides));
+  // What the organiser's save does to every instance through the public cache tags.
+  forgetGalleryGate(onlyHere);
+  forgetGalleryGate(alsoPublic);
+}
+
+async function unlock(password: string, ip = "203.0.113.20") {
+  const res = await api.unlockEvent(
+    fanRequest(`/api/events/${event.id}/unlock`, { ip, body: { password } }),
+    params(event.id),
+  );
+  const setCookie = res.headers.get("set-cookie") ?? "";
+  return {
+    status: res.status,
+    cookie: setCookie.split(";")[0] ?? "",
+    setCookie,
+    body: (await res.json()) as Record<string, unknown>,
+  };
+}
+
+const rendition = (cookie?: string) =>
+  mediaRoutes.media(fanRequest(`/api/media/${photoId}/w320.webp`, { cookie }), {
+    params: Promise.resolve({ mediaId: photoId, variant: "w320.webp" }),
+  });
+const summary = async (contentId: string, cookie?: string) =>
+  (await api.summary(fanRequest(`/api/content/${contentId}/engagement`, { cookie }), params(contentId))).status;
+const photos = async (contentId: string, cookie?: string) =>
+  (await api.photos(fanRequest(`/api/content/${contentId}/photos?offset=0`, { cookie }), params(contentId)))
+    .status;
+const eventPage = (cookie?: string) =>
+  loadUnlockedEventPage(event.slug, company.slug, cookieReader(cookie ?? null), () =>
+    loadEventPage(event.slug, company.id),
+  );
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  company = await createTenant(env.db, { plan: "starter" });
+  event = await createEventRow(env.db, company.id, "Private party");
+  const open = await createEventRow(env.db, company.id, "Open air");
+  onlyHere = (
+    await createContentRow(env.db, company.id, {
+      title: "Backstage",
+      kind: "photo_gallery",
+      status: "published",
+      eventIds: [event.id],
+    })
+  ).id;
+  alsoPublic = (
+    await createContentRow(env.db, company.id, {
+      title: "Main stage",
+      kind: "photo_gallery",
+      status: "published",
+      eventIds: [event.id, open.id],
+    })
+  ).id;
+  api = engagementHandlers({
+    limits,
+    clientIp: { trustProxy: false, trustedProxies: [] },
+    ipSecret: "test-secret",
+    secureCookie: false,
+  });
+  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#36c" } })
+    .jpeg()
+    .toBuffer();
+  const { completed } = await uploadFile(company.as("admin"), {
+    fileName: "IMG_0002.jpg",
+    contentType: "image/jpeg",
+    bytes,
+    target: { type: "content", contentId: onlyHere },
+  });
+  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
+  photoId = completed.media.id;
+}, 120_000);
+afterAll(() => env?.close());
+
+describe("password events", () => {
+  it("the form asks for 8 characters at least, stores only the scrypt hash, keeps it when left empty", async () => {
+    await expect(save({ visibility: "password" })).rejects.toMatchObject({
+      fieldErrors: { accessPassword: "events.errors.passwordRequired" },
+    });
+    await expect(save({ visibility: "password", accessPassword: "1234567" })).rejects.toMatchObject({
+      fieldErrors: { accessPassword: "events.errors.passwordTooShort" },
+    });
+    // Before any password: the gallery is open to everyone.
+    expect(await summary(onlyHere)).toBe(200);
+    expect((await rendition()).status).toBe(200);
+    await save({ visibility: "password", accessPassword: "party-2026" });
+    const row = await env.db.event.findUniqueOrThrow({ where: { id: event.id } });
+    expect(row.visibility).toBe("password");
+    expect(row.accessPasswordHash).toMatch(/^[0-9a-f]+:[0-9a-f]+$/);
+    expect(row.accessPasswordHash).not.toContain("party-2026");
+    await save({ visibility: "password" });
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: event.id } })).accessPasswordHash).toBe(
+      row.accessPasswordHash,
+    );
+    expect((await getEventForEdit(company.id, event.id)).values).toMatchObject({
+      visibility: "password",
+      hasPassword: true,
+      accessPassword: "",
+    });
+  });
+
+  it("without the unlock: the event page is the form, its gallery is closed everywhere, nothing is listed", async () => {
+    expect(await loadEventPage(event.slug, company.id)).toMatchObject({ state: "locked", eventId: event.id });
+    const player = await loadPlayerPage(onlyHere, company.id);
+    expect(player).toMatchObject({ state: "locked", unlock: { kind: "event", id: event.id } });
+    expect(JSON.stringify(player)).not.toContain("Backstage");
+    const image = await rendition();
+    expect(image.status).toBe(404);
+    expect(image.headers.get("cache-control")).toBe("private, no-store");
+    expect(await summary(onlyHere)).toBe(404);
+    expect(await photos(onlyHere)).toBe(404);
+    // A gallery cookie, even a valid one's shape, is no event unlock.
+    const hash = (await env.db.event.findUniqueOrThrow({ where: { id: event.id } })).accessPasswordHash!;
+    const galleryToken = issueUnlockToken(onlyHere, hash);
+    expect((await rendition(`${unlockCookieName(onlyHere)}=${galleryToken}`)).status).toBe(404);
+    expect((await rendition(`${eventUnlockCookieName(event.id)}=${galleryToken}`)).status).toBe(404);
+    expect((await eventPage(`${eventUnlockCookieName(event.id)}=${galleryToken}`))?.state).toBe("locked");
+    // The share previews show the company only.
+    for (const subject of [await loadOgSubject("event", event.id), await loadOgSubject("content", onlyHere)]) {
+      expect(subject).toMatchObject({ title: `Company ${company.slug}`, event: null, photoKey: null });
+    }
+    // Never on the landing page nor in the sitemap.
+    const landing = await loadLanding(company.id);
+    expect(landing?.events.map((e) => e.id)).not.toContain(event.id);
+    expect(landing?.galleries.map((c) => c.id)).not.toContain(onlyHere);
+    const scope = { kind: "tenant", companyId: company.id } as const;
+    const counts = await loadSitemapCounts(scope);
+    const paths = (await loadSitemapEntries(scope, counts, 0, 1000)).map((e) => e.path).join("\n");
+    expect(paths).not.toContain(`/evento/${event.slug}`);
+    expect(paths).not.toContain(onlyHere);
+  });
+
+  it("a gallery also shown by a public event stays open to everyone", async () => {
+    expect((await loadPlayerPage(alsoPublic, company.id))?.state).toBe("ok");
+    expect(await summary(alsoPublic)).toBe(200);
+    expect(await photos(alsoPublic)).toBe(200);
+  });
+
+  it("the right password sets the event's cookie, which opens the page, its gallery and the rendition", async () => {
+    const wrong = await unlock("not-the-password");
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ fieldErrors: { password: "engagement.errors.wrongPassword" } });
+    expect(wrong.setCookie).toBe("");
+    const right = await unlock("party-2026");
+    expect(right.status).toBe(200);
+    expect(right.setCookie).toMatch(
+      new RegExp(
+        `^${eventUnlockCookieName(event.id)}=\\d{10}\\.[\\w-]{22}; Path=/; Max-Age=43200; HttpOnly; SameSite=Lax$`,
+      ),
+    );
+    const page = await eventPage(right.cookie);
+    expect(page?.state).toBe("ok");
+    if (page?.state === "ok") expect(page.contents.map((c) => c.id)).toContain(onlyHere);
+    const image = await rendition(right.cookie);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
+    expect(await summary(onlyHere, right.cookie)).toBe(200);
+    expect(await photos(onlyHere, right.cookie)).toBe(200);
+    const player = await loadUnlockedPlayerPage(onlyHere, company.slug, cookieReader(right.cookie));
+    expect(player?.state).toBe("ok");
+    // A gallery with a password of its own asks for it too, after the event's.
+    await env.db.content.update({
+      where: { id: onlyHere },
+      data: { visibility: "password", accessPasswordHash: "aa:bb" },
+    });
+    expect(await loadUnlockedPlayerPage(onlyHere, company.slug, cookieReader(right.cookie))).toMatchObject({
+      state: "locked",
+      unlock: { kind: "gallery", id: onlyHere },
+    });
+    await env.db.content.update({
+      where: { id: onlyHere },
+      data: { visibility: "public", accessPasswordHash: null },
+    });
+  });
+
+  it("a new password ends every unlock given before", async () => {
+    const before = await unlock("party-2026");
+    await save({ visibility: "password", accessPassword: "second-party" });
+    expect((await rendition(before.cookie)).status).toBe(404);
+    expect((await eventPage(before.cookie))?.state).toBe("locked");
+    const after = await unlock("second-party");
+    expect((await rendition(after.cookie)).status).toBe(200);
+  });
+
+  it(`limits wrong guesses to ${UNLOCK_MAX_FAILURES} per address (then even the right one waits), apart from other addresses`, async () => {
+    const ip = "198.51.100.27";
+    const statuses = await Promise.all(
+      Array.from({ length: UNLOCK_MAX_FAILURES + 4 }, (_, i) =>
+        unlock(`wrong-${i}-guess`, ip).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((s) => s === 422)).toHaveLength(UNLOCK_MAX_FAILURES);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    const blocked = await unlock("second-party", ip);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body).toMatchObject({ messageKey: "engagement.errors.unlockRateLimited" });
+    expect((await unlock("second-party", "198.51.100.28")).status).toBe(200);
+  });
+
+  it("answers 'not found' for an event without a password, whatever is sent", async () => {
+    await save({ visibility: "public" });
+    expect((await env.db.event.findUniqueOrThrow({ where: { id: event.id } })).accessPasswordHash).toBeNull();
+    expect((await unlock("second-party", "198.51.100.29")).status).toBe(404);
+    expect((await rendition()).status).toBe(200);
+    // A cookie named like an event unlock buys no uncached render: the cached page's data.
+    const cached = { state: "ok" } as const;
+    expect(
+      await loadUnlockedEventPage(
+        event.slug,
+        company.slug,
+        cookieReader(`${eventUnlockCookieName(event.id)}=1.x`),
+        async () => cached as never,
+      ),
+    ).toBe(cached);
+  });
+});
