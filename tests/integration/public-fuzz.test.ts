@@ -409,7 +409,25 @@ const ENDPOINTS: Endpoint[] = [
     15,
     fc.record({ mediaId, favourite: usually(fc.boolean(), jsonValue) }),
   ),
-  content("unlock/route.ts", "POST", 20, fc.record({ password: usually(words(1, 40), text) })),
+  content("unlock/route.ts", "POST", 10, fc.record({ password: usually(words(1, 40), text) })),
+  // A password event's password (issue #36): made-up and real event ids, near-valid bodies.
+  {
+    key: "app/api/events/[id]/unlock/route.ts:POST",
+    runs: 10,
+    call: fc
+      .record({
+        id: fc.oneof(fc.constantFrom("ev-public", "ev-draft", "ev-private", "ev-b"), text),
+        headers,
+        body: bodyOf(fc.record({ password: usually(words(1, 40), text) })),
+      })
+      .map(({ id, headers, body }) => ({
+        method: "POST",
+        url: `/api/events/${enc(id)}/unlock`,
+        params: { id },
+        headers,
+        body,
+      })),
+  },
   content(
     "favourites/email/route.ts",
     "POST",

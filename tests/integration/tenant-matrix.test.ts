@@ -141,6 +141,9 @@ const eventInput = {
   date: "2026-09-01",
   time: "20:00",
   timeZone: "Europe/Lisbon",
+  // A stranger must not put a password on A's event either (issue #36).
+  visibility: "password",
+  accessPassword: "hijacked-password",
 };
 
 /** How to call each admin route and server action on company A (see the top of the file). */

@@ -81,7 +81,7 @@ describe("galleryAccess", () => {
 
   it("closes every gallery for everyone at its expiry instant, the token notwithstanding", () => {
     const at = new Date(NOW);
-    expect(galleryAccess(gate("public", new Date(NOW + 1)), "c1", undefined, NOW)).toBe("open");
+    expect(galleryAccess(gate("public", new Date(NOW + 1)), "c1", NO_COOKIES, NOW)).toBe("open");
     expect(galleryAccess(gate("public", at), "c1", galleryCookie(undefined), NOW)).toBe("expired");
     expect(galleryAccess(gate("password", at), "c1", galleryCookie(token), NOW)).toBe("expired");
   });

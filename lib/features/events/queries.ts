@@ -2,7 +2,7 @@ import { db } from "@/lib/core/db";
 import { keysetSlice, type KeysetLinks, type KeysetOrder } from "@/lib/core/pagination/keyset";
 import { appUrl } from "@/lib/core/env";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
-import type { EventListFilters } from "@/lib/features/events/schemas";
+import type { EventListFilters, EventVisibilityValue } from "@/lib/features/events/schemas";
 import { eventSlugCandidates } from "@/lib/features/events/slug";
 import { tenantLinks } from "@/lib/platform/site/links";
 import { slugify } from "@/lib/platform/site/slug";
