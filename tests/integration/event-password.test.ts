@@ -96,7 +96,8 @@ const rendition = (cookie?: string) =>
     params: Promise.resolve({ mediaId: photoId, variant: "w320.webp" }),
   });
 const summary = async (contentId: string, cookie?: string) =>
-  (await api.summary(fanRequest(`/api/content/${contentId}/engagement`, { cookie }), params(contentId))).status;
+  (await api.summary(fanRequest(`/api/content/${contentId}/engagement`, { cookie }), params(contentId)))
+    .status;
 const photos = async (contentId: string, cookie?: string) =>
   (await api.photos(fanRequest(`/api/content/${contentId}/photos?offset=0`, { cookie }), params(contentId)))
     .status;
@@ -190,7 +191,10 @@ describe("password events", () => {
     expect((await rendition(`${eventUnlockCookieName(event.id)}=${galleryToken}`)).status).toBe(404);
     expect((await eventPage(`${eventUnlockCookieName(event.id)}=${galleryToken}`))?.state).toBe("locked");
     // The share previews show the company only.
-    for (const subject of [await loadOgSubject("event", event.id), await loadOgSubject("content", onlyHere)]) {
+    for (const subject of [
+      await loadOgSubject("event", event.id),
+      await loadOgSubject("content", onlyHere),
+    ]) {
       expect(subject).toMatchObject({ title: `Company ${company.slug}`, event: null, photoKey: null });
     }
     // Never on the landing page nor in the sitemap.

@@ -176,9 +176,9 @@ describe("a gallery protected by its password events", () => {
     );
     expect(galleryAccess(gate("public", null, null, locks), "c1", galleryCookie(own), NOW)).toBe("locked");
     const both = cookieReader(`ag_unlock_ev_e2=${e2}; ${unlockCookieName("c1")}=${own}`);
-    expect(galleryAccess(gate("password", null, HASH, locks), "c1", sending("ag_unlock_ev_e2", e2), NOW)).toBe(
-      "locked",
-    );
+    expect(
+      galleryAccess(gate("password", null, HASH, locks), "c1", sending("ag_unlock_ev_e2", e2), NOW),
+    ).toBe("locked");
     expect(galleryAccess(gate("password", null, HASH, locks), "c1", both, NOW)).toBe("open");
     expect(galleryAccess(gate("password", null, HASH, locks), "c1", galleryCookie(own), NOW)).toBe("locked");
     // The event's password first, then the gallery's own.

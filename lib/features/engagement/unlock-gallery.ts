@@ -57,7 +57,12 @@ const checksOf = (kind: UnlockKind, id: string, clientKey: string): LimitCheck[]
  * The `Set-Cookie` of a successful unlock of a gallery or, with `kind`, an event (the preload
  * also marks an HTTPS answer's cookies `Secure`).
  */
-export function unlockSetCookie(id: string, token: string, secure = false, kind: UnlockKind = "gallery"): string {
+export function unlockSetCookie(
+  id: string,
+  token: string,
+  secure = false,
+  kind: UnlockKind = "gallery",
+): string {
   const name = kind === "event" ? eventUnlockCookieName(id) : unlockCookieName(id);
   const cookie = `${name}=${token}; Path=/; Max-Age=${UNLOCK_SECONDS}; HttpOnly; SameSite=Lax`;
   return secure ? `${cookie}; Secure` : cookie;

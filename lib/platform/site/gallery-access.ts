@@ -99,7 +99,12 @@ function isValidToken(
   if (!match) return false;
   const expiry = Number(match[1]);
   if (expiry * 1000 <= now || expiry > Math.floor(now / 1000) + UNLOCK_SECONDS) return false;
-  return verify(PURPOSE[kind], macData(id, expiry, passwordHash), Buffer.from(match[2]!, "base64url"), MAC_BYTES);
+  return verify(
+    PURPOSE[kind],
+    macData(id, expiry, passwordHash),
+    Buffer.from(match[2]!, "base64url"),
+    MAC_BYTES,
+  );
 }
 
 /** The cookie value proving the password of `contentId` (as hashed now) until `now + UNLOCK_SECONDS`. */
@@ -136,7 +141,12 @@ export function isEventUnlocked(
   cookies: UnlockCookies,
   now = Date.now(),
 ): boolean {
-  return isValidEventUnlockToken(cookies(eventUnlockCookieName(event.id)), event.id, event.accessPasswordHash, now);
+  return isValidEventUnlockToken(
+    cookies(eventUnlockCookieName(event.id)),
+    event.id,
+    event.accessPasswordHash,
+    now,
+  );
 }
 
 /**

@@ -172,7 +172,8 @@ export async function loadOgSubject(
   // A password or expired gallery's preview shows nothing of it, nor that of a gallery only
   // password events show: the company only (issue #36).
   const eventLocked = eventLocksOf(content.events.map((l) => l.event)).length > 0;
-  if (content.visibility === "password" || eventLocked || isGalleryExpired(content)) return companyOnly(company);
+  if (content.visibility === "password" || eventLocked || isGalleryExpired(content))
+    return companyOnly(company);
   // Never a password event's name on an open gallery's preview.
   const link = content.events.find((l) => isEventViewable(l.event) && l.event.visibility !== "password");
   const event = link

@@ -94,7 +94,8 @@ export async function loadUnlockedPlayerPage(
     },
   });
   if (!ref || (companySlug !== undefined && ref.company.slug !== companySlug.toLowerCase())) return null;
-  const mayBeLocked = ref.visibility === "password" || ref.events.some((l) => l.event.visibility === "password");
+  const mayBeLocked =
+    ref.visibility === "password" || ref.events.some((l) => l.event.visibility === "password");
   if (!mayBeLocked && shared) return shared();
   return loadPlayerPage(contentId, ref.companyId, { cookies });
 }

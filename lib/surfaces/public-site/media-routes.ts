@@ -29,7 +29,10 @@ export interface MediaRouteHandlers {
 export const mediaRoutes: MediaRouteHandlers = {
   media: publicRoute(async (request, { params }) => {
     const { mediaId, variant } = await params;
-    return mediaResponse(await lookupMedia(mediaId, variant, cookieReader(request.headers.get("cookie"))), request);
+    return mediaResponse(
+      await lookupMedia(mediaId, variant, cookieReader(request.headers.get("cookie"))),
+      request,
+    );
   }),
   logo: publicRoute(async (request, { params }) => {
     const { companyId } = await params;
@@ -37,10 +40,16 @@ export const mediaRoutes: MediaRouteHandlers = {
   }),
   banner: publicRoute(async (request, { params }) => {
     const { eventId } = await params;
-    return mediaResponse(await lookupBanner(eventId, undefined, cookieReader(request.headers.get("cookie"))), request);
+    return mediaResponse(
+      await lookupBanner(eventId, undefined, cookieReader(request.headers.get("cookie"))),
+      request,
+    );
   }),
   bannerRendition: publicRoute(async (request, { params }) => {
     const { eventId, rendition } = await params;
-    return mediaResponse(await lookupBanner(eventId, rendition, cookieReader(request.headers.get("cookie"))), request);
+    return mediaResponse(
+      await lookupBanner(eventId, rendition, cookieReader(request.headers.get("cookie"))),
+      request,
+    );
   }),
 };

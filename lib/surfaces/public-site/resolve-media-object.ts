@@ -301,6 +301,10 @@ export async function resolveBanner(
     : renditions.filter((v) => v.format === "webp").sort((a, b) => b.width - a.width)[0];
   // The banner's URLs carry the uploaded file's key (eventBannerUrl), a new one per upload.
   if (!found) return null;
-  const banner = { key: found.key, contentType: VARIANT_TYPES[found.format], version: versionOf(row.bannerKey) };
+  const banner = {
+    key: found.key,
+    contentType: VARIANT_TYPES[found.format],
+    version: versionOf(row.bannerKey),
+  };
   return password ? { ...banner, restricted: true } : banner;
 }
