@@ -56,7 +56,7 @@ test("trial, its end by a signed webhook, then a paid Professional plan", async 
   // Issue #36: what every plan includes is named on every plan's card.
   for (const tier of ["starter", "professional", "enterprise"]) {
     await expect(page.getByTestId(`plan-${tier}`)).toContainText(
-      "Password and unlisted galleries, expiry dates",
+      "Password and unlisted galleries and events, expiry dates",
     );
     await expect(page.getByTestId(`plan-${tier}`)).toContainText(
       "Download rules: originals, web size or view only",
