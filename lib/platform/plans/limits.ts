@@ -72,8 +72,9 @@ export const PLAN_FEATURES: readonly PlanFeature[] = [
 
 /**
  * What every plan includes, named on the pricing and subscription pages (issue #36). Not gated:
- * they protect fans and artists (a password on a manager's preview or a private event, a date after which a gallery
- * closes, what may be downloaded), and privacy is not something to sell by the tier.
+ * they protect fans and artists (a password on a manager's preview or on a private event, a date
+ * after which a gallery closes, what may be downloaded), and privacy is not something to sell by
+ * the tier.
  */
 export const EVERY_PLAN_FEATURES = ["privateGalleries", "downloadRules"] as const;
 
