@@ -111,6 +111,9 @@ describe("server/page-microcache.cjs", () => {
       expect(microcache.keyFor(page({ cookie }, "/demo/player/abc123")), cookie).toBeNull();
     }
     expect(microcache.keyFor(page({ cookie: "ag_vid=1" }, "/demo/player/abc123"))).not.toBeNull();
+    // An event's unlock cookie (ag_unlock_ev_<id>) shares the prefix: its event and player pages too.
+    for (const path of ["/demo/evento/party", "/demo/player/abc123"])
+      expect(microcache.keyFor(page({ cookie: "ag_unlock_ev_e1=1.x" }, path)), path).toBeNull();
   });
 
   it("leaves a request carrying a policy header the proxy takes off to Next.js", () => {
