@@ -210,6 +210,12 @@ describe("password events", () => {
 
   it("a gallery also shown by a public event stays open to everyone", async () => {
     expect((await loadPlayerPage(alsoPublic, company.id))?.state).toBe("ok");
+    // An event's cookie buys no uncached render of it either: the cached page's data.
+    const cached = { state: "ok" } as const;
+    const named = cookieReader(`${eventUnlockCookieName(event.id)}=1.x`);
+    expect(await loadUnlockedPlayerPage(alsoPublic, company.slug, named, async () => cached as never)).toBe(
+      cached,
+    );
     expect(await summary(alsoPublic)).toBe(200);
     expect(await photos(alsoPublic)).toBe(200);
   });

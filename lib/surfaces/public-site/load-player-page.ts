@@ -90,12 +90,17 @@ export async function loadUnlockedPlayerPage(
       companyId: true,
       visibility: true,
       company: { select: { slug: true } },
-      events: { select: { event: { select: { visibility: true } } } },
+      events: {
+        select: {
+          event: {
+            select: { id: true, status: true, isPublic: true, visibility: true, accessPasswordHash: true },
+          },
+        },
+      },
     },
   });
   if (!ref || (companySlug !== undefined && ref.company.slug !== companySlug.toLowerCase())) return null;
-  const mayBeLocked =
-    ref.visibility === "password" || ref.events.some((l) => l.event.visibility === "password");
-  if (!mayBeLocked && shared) return shared();
+  const protectedByEvents = eventLocksOf(ref.events.map((l) => l.event)).length > 0;
+  if (ref.visibility !== "password" && !protectedByEvents && shared) return shared();
   return loadPlayerPage(contentId, ref.companyId, { cookies });
 }
