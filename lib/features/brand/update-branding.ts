@@ -4,7 +4,7 @@ import { brandingSchema, GATED_BRANDING_FIELDS, legalTextsSchema } from "@/lib/f
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Prisma } from "@/lib/generated/prisma/client";
-import { deleteMedia } from "@/lib/platform/media/delete-media";
+import { claimLooseMedia, releaseLooseMedia } from "@/lib/platform/media/loose-media";
 import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import { loadEffectivePlan } from "@/lib/platform/plans/effective";
 import { planAllows, planRefusal } from "@/lib/platform/plans/gate";
@@ -15,16 +15,19 @@ const LOGO_INVALID = "settings.branding.logo.invalid";
 
 /**
  * The logo's media (uploaded with target `company-logo`): a photo of this company that belongs
- * to no content, still processing or ready. `Company.logoKey` holds its storage key, as
+ * to no content, still processing or ready, that no other row holds (a banner or a sponsor's
+ * logo: lib/platform/media/loose-media.ts). `Company.logoKey` holds its storage key, as
  * `Event.bannerKey` does for a banner; the orphan sweep keeps media whose key a company holds.
  */
-async function logoKeyFor(tx: Prisma.TransactionClient, companyId: string, mediaId: string): Promise<string> {
-  const media = await tx.mediaFile.findFirst({
-    where: { id: mediaId, companyId, contentId: null, kind: "photo", state: { in: ["processing", "ready"] } },
-    select: { storageKey: true },
-  });
-  if (!media) throw new AppError("validation", LOGO_INVALID, { fieldErrors: { logoMediaId: LOGO_INVALID } });
-  return media.storageKey;
+async function logoKeyFor(
+  tx: Prisma.TransactionClient,
+  companyId: string,
+  mediaId: string,
+  ownKey: string | null,
+): Promise<string> {
+  const key = await claimLooseMedia(tx, companyId, mediaId, ownKey);
+  if (!key) throw new AppError("validation", LOGO_INVALID, { fieldErrors: { logoMediaId: LOGO_INVALID } });
+  return key;
 }
 
 /**
@@ -48,11 +51,13 @@ export async function updateBranding(membership: Membership, input: Record<strin
       where: { id: companyId },
       select: { logoKey: true },
     });
-    const logoKey = logoMediaId ? await logoKeyFor(tx, companyId, logoMediaId) : current.logoKey;
+    const logoKey = logoMediaId
+      ? await logoKeyFor(tx, companyId, logoMediaId, current.logoKey)
+      : current.logoKey;
     if (current.logoKey && current.logoKey !== logoKey) replacedLogo = current.logoKey;
     await tx.company.update({ where: { id: companyId }, data: { ...picks, logoKey } });
   });
-  if (replacedLogo) await deleteMedia(companyId, { storageKey: replacedLogo, contentId: null });
+  if (replacedLogo) await releaseLooseMedia(companyId, replacedLogo);
   // A new logo is a new watermark for galleries that carry it (issue #36).
   if (logoMediaId) await redrawWatermarkedGalleries({ companyId });
   await recordMemberAudit(membership, {
@@ -75,7 +80,7 @@ export async function removeLogo(membership: Membership): Promise<void> {
     data: { logoKey: null },
   });
   if (count === 0) return;
-  await deleteMedia(companyId, { storageKey: current.logoKey, contentId: null });
+  await releaseLooseMedia(companyId, current.logoKey);
   await redrawWatermarkedGalleries({ companyId });
   await recordMemberAudit(membership, { details: { operation: "logo_removed" } });
 }

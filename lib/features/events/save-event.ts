@@ -7,7 +7,7 @@ import { eventInputSchema, type EventInput, type ParsedEventInput } from "@/lib/
 import { zonedTimeToUtc } from "@/lib/features/events/time-zone";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import type { EventStatus } from "@/lib/generated/prisma/enums";
-import { deleteMedia } from "@/lib/platform/media/delete-media";
+import { claimLooseMedia, releaseLooseMedia } from "@/lib/platform/media/loose-media";
 import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import type { SourceText } from "@/lib/features/translation/fields";
@@ -73,29 +73,22 @@ const newPasswordHash = async (data: ParsedEventInput) =>
 
 /**
  * The banner's media (uploaded with target `event-banner`): a photo of this company that
- * belongs to no content. `Event.bannerKey` holds its storage key; public pages find its
- * renditions through that key (`MediaFile.storageKey` is unique) and never serve the original.
+ * belongs to no content and that no other row holds (lib/platform/media/loose-media.ts).
+ * `Event.bannerKey` holds its storage key; public pages find its renditions through that key
+ * (`MediaFile.storageKey` is unique) and never serve the original.
  */
 async function bannerKeyFor(
   tx: Prisma.TransactionClient,
   companyId: string,
   bannerMediaId: string,
+  ownKey: string | null,
 ): Promise<string> {
-  const media = await tx.mediaFile.findFirst({
-    where: {
-      id: bannerMediaId,
-      companyId,
-      contentId: null,
-      kind: "photo",
-      state: { in: ["processing", "ready"] },
-    },
-    select: { storageKey: true },
-  });
-  if (!media)
+  const key = await claimLooseMedia(tx, companyId, bannerMediaId, ownKey);
+  if (!key)
     throw new AppError("validation", "events.errors.bannerInvalid", {
       fieldErrors: { bannerMediaId: "events.errors.bannerInvalid" },
     });
-  return media.storageKey;
+  return key;
 }
 
 /** The event's translatable texts, recorded in the save's transaction (lib/features/translation/record.ts). */
@@ -119,7 +112,9 @@ export async function createEvent(membership: Membership, input: EventInput): Pr
   const newHash = await newPasswordHash(data);
   try {
     const { event, runs } = await db.$transaction(async (tx) => {
-      const bannerKey = data.bannerMediaId ? await bannerKeyFor(tx, companyId, data.bannerMediaId) : null;
+      const bannerKey = data.bannerMediaId
+        ? await bannerKeyFor(tx, companyId, data.bannerMediaId, null)
+        : null;
       const event = await tx.event.create({
         data: { ...columns(data), ...accessColumns(data, newHash, null), companyId, bannerKey },
         select: { id: true, slug: true },
@@ -153,7 +148,8 @@ export async function updateEvent(
       });
       let bannerKey = current.bannerKey;
       if (data.bannerMediaId === null) bannerKey = null;
-      else if (data.bannerMediaId) bannerKey = await bannerKeyFor(tx, companyId, data.bannerMediaId);
+      else if (data.bannerMediaId)
+        bannerKey = await bannerKeyFor(tx, companyId, data.bannerMediaId, current.bannerKey);
       if (current.bannerKey && current.bannerKey !== bannerKey) replacedBanner = current.bannerKey;
       const { count } = await tx.event.updateMany({
         where: { id: eventId, companyId },
@@ -166,7 +162,7 @@ export async function updateEvent(
       };
     });
     await queueTranslationRuns(runs);
-    if (replacedBanner) await deleteMedia(companyId, { storageKey: replacedBanner, contentId: null });
+    if (replacedBanner) await releaseLooseMedia(companyId, replacedBanner);
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {
     if (isUniqueViolation(error))
@@ -205,11 +201,11 @@ export async function deleteEvent(
     // Versions point at their text by id (no foreign key): they go with it.
     db.textTranslation.deleteMany({ where: { companyId, entity: "event", entityId: eventId } }),
   ]);
-  if (event.bannerKey) await deleteMedia(companyId, { storageKey: event.bannerKey, contentId: null });
+  if (event.bannerKey) await releaseLooseMedia(companyId, event.bannerKey);
   const contentIds = event.contents.map((c) => c.contentId);
   if (event.sponsorLogoKey) {
     // Its sponsor's mark leaves the event's watermarked galleries with it (issue #36).
-    await deleteMedia(companyId, { storageKey: event.sponsorLogoKey, contentId: null });
+    await releaseLooseMedia(companyId, event.sponsorLogoKey);
     await redrawWatermarkedGalleries({ companyId, contentIds });
   }
   return { changed: { companyId, eventIds: [eventId], contentIds } };

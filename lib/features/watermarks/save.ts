@@ -7,7 +7,7 @@ import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import { designFormSchema, sponsorLogoSchema } from "@/lib/features/watermarks/schemas";
 import { assertCan } from "@/lib/platform/access/permissions";
-import { deleteMedia } from "@/lib/platform/media/delete-media";
+import { claimLooseMedia, releaseLooseMedia } from "@/lib/platform/media/loose-media";
 import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import type { PublicChange } from "@/lib/platform/site/cache-tags";
@@ -80,31 +80,26 @@ export async function setEventSponsorLogo(
   const wanted = parseOrThrow(sponsorLogoSchema, mediaId);
   const event = await getEventOrThrow(db, companyId, eventId, { sponsorLogoKey: true });
   if (wanted !== null) await assertPlanAllows(companyId, "watermarks");
-  let key: string | null = null;
-  if (wanted !== null) {
-    const media = await db.mediaFile.findFirst({
-      where: {
-        id: wanted,
-        companyId,
-        contentId: null,
-        kind: "photo",
-        state: { in: ["processing", "ready"] },
-      },
-      select: { storageKey: true },
+  // Only an upload no other row holds (attacker review: naming the company's logo or another
+  // event's banner here made replacing the sponsor delete it), claimed under the media's lock.
+  const key = await db.$transaction(async (tx) => {
+    let claimed: string | null = null;
+    if (wanted !== null) {
+      claimed = await claimLooseMedia(tx, companyId, wanted, event.sponsorLogoKey);
+      if (!claimed)
+        throw new AppError("validation", SPONSOR_INVALID, { fieldErrors: { sponsor: SPONSOR_INVALID } });
+    }
+    if (claimed === event.sponsorLogoKey) return claimed;
+    // Conditional on the key read: a logo saved meanwhile by another organiser is not overwritten.
+    const { count } = await tx.event.updateMany({
+      where: { id: eventId, companyId, sponsorLogoKey: event.sponsorLogoKey },
+      data: { sponsorLogoKey: claimed },
     });
-    if (!media)
-      throw new AppError("validation", SPONSOR_INVALID, { fieldErrors: { sponsor: SPONSOR_INVALID } });
-    key = media.storageKey;
-  }
-  if (key === event.sponsorLogoKey) return { changed: { companyId, eventIds: [eventId] } };
-  // Conditional on the key read: a logo saved meanwhile by another organiser is not overwritten.
-  const { count } = await db.event.updateMany({
-    where: { id: eventId, companyId, sponsorLogoKey: event.sponsorLogoKey },
-    data: { sponsorLogoKey: key },
+    if (count === 0) throw new AppError("conflict", "watermarks.errors.sponsorChanged");
+    return claimed;
   });
-  if (count === 0) throw new AppError("conflict", "watermarks.errors.sponsorChanged");
-  if (event.sponsorLogoKey)
-    await deleteMedia(companyId, { storageKey: event.sponsorLogoKey, contentId: null });
+  if (key === event.sponsorLogoKey) return { changed: { companyId, eventIds: [eventId] } };
+  if (event.sponsorLogoKey) await releaseLooseMedia(companyId, event.sponsorLogoKey);
   await recordMemberAudit(membership, {
     record: { table: "event", id: eventId },
     details: { operation: key ? "sponsor_logo_set" : "sponsor_logo_removed" },
