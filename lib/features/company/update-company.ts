@@ -6,6 +6,7 @@ import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import type { TwoFactorRequirement } from "@/lib/generated/prisma/enums";
 import { assertCan } from "@/lib/platform/access/permissions";
+import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import {
   companySourceLocale,
   queueTranslationRuns,
@@ -18,13 +19,17 @@ export async function updateCompanyData(membership: Membership, input: unknown):
   const data = parseOrThrow(companyDataSchema, input);
   const companyId = membership.company.id;
   // Versions of an older text are redone (automatic) or flagged for review (hand-edited).
-  const runs = await db.$transaction(async (tx) => {
+  const { runs, renamed } = await db.$transaction(async (tx) => {
+    const before = await tx.company.findUniqueOrThrow({ where: { id: companyId }, select: { name: true } });
     await tx.company.update({ where: { id: companyId }, data });
-    return recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
+    const runs = await recordSourceTexts(tx, companyId, await companySourceLocale(tx, companyId), [
       { entity: "company", entityId: companyId, field: "description", text: data.description },
     ]);
+    return { runs, renamed: before.name !== data.name };
   });
   await queueTranslationRuns(runs);
+  // The name is the mark of a logo design without a logo (issue #36): its galleries are redrawn.
+  if (renamed) await redrawWatermarkedGalleries({ companyId });
   await recordMemberAudit(membership, { details: { operation: "company_data_updated" } });
 }
 

@@ -140,12 +140,18 @@ export async function updateEvent(
   const companyId = membership.company.id;
   let replacedBanner: string | null = null;
   const newHash = await newPasswordHash(data);
+  let sponsorMoved = false;
   try {
     const { event, runs } = await db.$transaction(async (tx) => {
       const current = await getEventOrThrow(tx, companyId, eventId, {
         bannerKey: true,
         accessPasswordHash: true,
+        startsAt: true,
+        sponsorLogoKey: true,
       });
+      // A sponsor's event moved in time may change which sponsor marks a gallery (the first).
+      sponsorMoved =
+        current.sponsorLogoKey !== null && current.startsAt.getTime() !== columns(data).startsAt.getTime();
       let bannerKey = current.bannerKey;
       if (data.bannerMediaId === null) bannerKey = null;
       else if (data.bannerMediaId)
@@ -163,6 +169,7 @@ export async function updateEvent(
     });
     await queueTranslationRuns(runs);
     if (replacedBanner) await releaseLooseMedia(companyId, replacedBanner);
+    if (sponsorMoved) await redrawWatermarkedGalleries({ companyId, eventId });
     return { ...event, changed: { companyId, eventIds: [event.id] } };
   } catch (error) {
     if (isUniqueViolation(error))

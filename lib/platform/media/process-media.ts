@@ -12,6 +12,7 @@ import { parseStoredVariants } from "@/lib/platform/media/variants";
 import { parseStoredWatermark, watermarkKeys } from "@/lib/platform/media/watermark/stored";
 import { markSpecOf } from "@/lib/platform/media/watermark/marks";
 import { requestWatermarks } from "@/lib/core/queue/sender";
+import { redrawHoldersOf } from "@/lib/platform/media/watermark/requests";
 import { storage } from "@/lib/core/storage";
 
 export { MEDIA_ERRORS, PermanentMediaError } from "@/lib/platform/media/processors/types";
@@ -82,6 +83,8 @@ export async function processMedia(
     const spec = await markSpecOf(media.contentId);
     if (spec?.on) await requestWatermarks([media.contentId]);
   }
+  // A logo or sponsor logo that finished after the marks were drawn without it (attacker review).
+  if (media.kind === "photo" && !media.contentId) await redrawHoldersOf(media.companyId, media.storageKey);
   return { status: "ready", companyId: media.companyId, contentId: media.contentId };
 }
 

@@ -53,7 +53,21 @@ export async function syncGalleryWatermarks(
     if (spec.on && spec.sponsorPending) return { ...result, retryLater: true };
     const due = await duePhotos(contentId, spec);
     if (due.length === 0) return result;
-    const marks = spec.on ? { spec, placed: await placedMarks(spec) } : null;
+    let marks: Marks | null = null;
+    if (spec.on) {
+      try {
+        marks = { spec, placed: await placedMarks(spec) };
+      } catch (error) {
+        // A logo unreadable for now (the store, a damaged file): the photos stay due and the
+        // pass is tried again later; the worker goes on with other jobs.
+        console.error("[afterglow] watermark pass: the marks could not be read", {
+          contentId,
+          // The error's class and message only: never the store's request with its signed details.
+          reason: error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : "unknown",
+        });
+        return { ...result, failed: result.failed + due.length, retryLater: true };
+      }
+    }
     if (!(await drawDue(contentId, due, spec, marks, result, onBatch))) return result;
   }
   // Still changing: the next job (queued by the change, or by the worker's retry) goes on.

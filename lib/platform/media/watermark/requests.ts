@@ -25,3 +25,20 @@ export async function redrawWatermarkedGalleries(scope: {
   if (ids.length > 0) await requestWatermarks(ids);
   return ids;
 }
+
+/**
+ * A loose photo that just became ready (process-media.ts): when it is the company's logo or an
+ * event's sponsor logo, the marks drawn while it was processing (the company's name in place of
+ * the logo, no sponsor) are redrawn with it.
+ */
+export async function redrawHoldersOf(companyId: string, storageKey: string): Promise<string[]> {
+  const [company, events] = await Promise.all([
+    db.company.count({ where: { id: companyId, logoKey: storageKey } }),
+    db.event.findMany({ where: { companyId, sponsorLogoKey: storageKey }, select: { id: true } }),
+  ]);
+  if (company > 0) return redrawWatermarkedGalleries({ companyId });
+  const queued: string[] = [];
+  for (const event of events)
+    queued.push(...(await redrawWatermarkedGalleries({ companyId, eventId: event.id })));
+  return queued;
+}

@@ -1,0 +1,162 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { db } from "@/lib/core/db";
+import { updateBranding } from "@/lib/features/brand/update-branding";
+import { companyDataFields } from "@/lib/features/company/schemas";
+import { updateCompanyData } from "@/lib/features/company/update-company";
+import { createEvent, updateEvent } from "@/lib/features/events/save-event";
+import type { EventInput } from "@/lib/features/events/schemas";
+import {
+  saveWatermarkDesign,
+  setEventSponsorLogo,
+  setGalleryWatermark,
+} from "@/lib/features/watermarks/save";
+import { processMedia } from "@/lib/platform/media/process-media";
+import { parseStoredVariants } from "@/lib/platform/media/variants";
+import { syncGalleryWatermarks, watermarkProgressOf } from "@/lib/platform/media/watermark/pass";
+import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { createContentRow, createTenant, type Tenant } from "./support/tenants";
+
+/**
+ * Attacker review of issue #36, finding 2: changes that alter a gallery's marks without a save
+ * of the design queued no pass, so the old marks stayed — a company renamed (the name is the mark
+ * of a logo design without a logo), a logo that finished processing after the marks were drawn,
+ * a sponsor's event moved in time (the first sponsor marks the gallery). Only galleries with
+ * watermarks on are queued. And a mark picture that cannot be read no longer throws out of the
+ * pass: the photos stay due and the pass asks to run again.
+ */
+let env: MediaTestEnv;
+let company: Tenant;
+let on: string;
+let off: string;
+
+const DESIGN = {
+  kind: "logo",
+  text: "",
+  position: "bottom-right",
+  size: "20",
+  edge: "short",
+  opacity: "100",
+};
+const png = (r: number, g: number, b: number, size = 120) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer();
+
+async function upload(bytes: Buffer, target: Parameters<typeof uploadFile>[1]["target"]): Promise<string> {
+  const { created } = await uploadFile(company.as("admin"), {
+    fileName: "x.png",
+    contentType: "image/png",
+    bytes,
+    target,
+  });
+  return created.id;
+}
+
+const jobs = async (contentId: string) =>
+  Number(
+    (
+      await db.$queryRawUnsafe<{ n: bigint }[]>(
+        `select count(*) as n from pgboss.job where name = 'media-watermarks' and data->>'contentId' = $1`,
+        contentId,
+      )
+    )[0]!.n,
+  );
+const clearJobs = () => db.$executeRawUnsafe(`delete from pgboss.job where name = 'media-watermarks'`);
+
+let n = 0;
+const eventInput = (overrides: Partial<EventInput> = {}): EventInput => ({
+  name: "Show",
+  slug: `triggers-${++n}`,
+  date: "2026-07-18",
+  time: "20:00",
+  timeZone: "Europe/Lisbon",
+  isFree: true,
+  status: "published",
+  isPublic: true,
+  ...overrides,
+});
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  company = await createTenant(env.db, { plan: "professional" });
+  await saveWatermarkDesign(company.as("admin"), DESIGN);
+});
+afterAll(() => env?.close());
+
+async function galleries(eventIds: string[] = []) {
+  on = (await createContentRow(env.db, company.id, { title: "On", kind: "photo_gallery", eventIds })).id;
+  off = (await createContentRow(env.db, company.id, { title: "Off", kind: "photo_gallery", eventIds })).id;
+  await setGalleryWatermark(company.as("admin"), on, true);
+}
+
+describe("changes of the marks that are not a design save queue the pass", () => {
+  it("a company renamed (its name is the mark while it has no logo)", async () => {
+    await galleries();
+    await clearJobs();
+    const form = Object.fromEntries(companyDataFields.map((f) => [f, ""]));
+    await updateCompanyData(company.as("admin"), {
+      ...form,
+      name: "Renamed Ltd",
+      description: "Uma produtora.",
+    });
+    expect(await jobs(on)).toBe(1);
+    expect(await jobs(off)).toBe(0);
+  });
+
+  it("a logo that finishes processing after it was saved", async () => {
+    await galleries();
+    const logo = await upload(await png(230, 20, 20), { type: "company-logo" });
+    await updateBranding(company.as("admin"), { logoMediaId: logo });
+    // The pass queued by the save drew the name: the logo was not ready.
+    await clearJobs();
+    expect(await processMedia(logo)).toMatchObject({ status: "ready" });
+    expect(await jobs(on)).toBe(1);
+    expect(await jobs(off)).toBe(0);
+  });
+
+  it("a sponsor's event moved in time", async () => {
+    const event = await createEvent(company.as("manager"), eventInput());
+    await galleries([event.id]);
+    await setEventSponsorLogo(
+      company.as("manager"),
+      event.id,
+      await upload(await png(20, 20, 230), { type: "event-banner" }),
+    );
+    await clearJobs();
+    // The same date: nothing to redraw.
+    await updateEvent(company.as("manager"), event.id, eventInput({ slug: event.slug, name: "Show!" }));
+    expect(await jobs(on)).toBe(0);
+    await updateEvent(company.as("manager"), event.id, eventInput({ slug: event.slug, date: "2026-07-10" }));
+    expect(await jobs(on)).toBe(1);
+    expect(await jobs(off)).toBe(0);
+  });
+});
+
+describe("a mark picture that cannot be read", () => {
+  it("does not throw out of the pass: the photos stay due and it asks to run again", async () => {
+    const event = await createEvent(company.as("manager"), eventInput());
+    await galleries([event.id]);
+    const photo = await upload(await png(200, 200, 200, 400), { type: "content", contentId: on });
+    expect(await processMedia(photo)).toMatchObject({ status: "ready" });
+    const sponsor = await upload(await png(20, 20, 230), { type: "event-banner" });
+    await setEventSponsorLogo(company.as("manager"), event.id, sponsor);
+    expect(await processMedia(sponsor)).toMatchObject({ status: "ready" });
+    // The sponsor's renditions vanish from the store (an outage, a damaged bucket).
+    const row = await db.mediaFile.findUniqueOrThrow({ where: { id: sponsor } });
+    for (const v of parseStoredVariants(row.variants) ?? []) await env.store.delete(v.key);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      const result = await syncGalleryWatermarks(on);
+      expect(result).toMatchObject({ drawn: 0, failed: 1, retryLater: true });
+      expect(logged).toHaveBeenCalledWith(
+        "[afterglow] watermark pass: the marks could not be read",
+        expect.objectContaining({ contentId: on }),
+      );
+    } finally {
+      logged.mockRestore();
+    }
+    // Drawn when it became ready (before the sponsor): still due, for the next run.
+    expect(await watermarkProgressOf(on)).toMatchObject({ on: true, total: 1, done: 0 });
+  });
+});
