@@ -4,6 +4,7 @@ import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { enforceLimits } from "@/lib/core/rate-limit/limiter";
 import { escapeHtml } from "@/lib/platform/auth/email-layout";
+import { withEncodeSlot } from "@/lib/platform/media/encode-slots";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
 import { storage } from "@/lib/core/storage";
 import { findReviewer } from "@/lib/features/review/reviewer";
@@ -22,21 +23,6 @@ const CACHE_ENTRIES = 64;
 const cache = new Map<string, Buffer>();
 /** A reviewer paging through a gallery, with room; each uncached preview is an encode. */
 const PREVIEWS_PER_MINUTE = 120;
-/** Encodes at once per process: reviewers share the machine with a festival crowd. */
-const ENCODES_AT_ONCE = 2;
-let encoding = 0;
-const waiting: (() => void)[] = [];
-async function withEncodeSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (encoding >= ENCODES_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  encoding++;
-  try {
-    return await work();
-  } finally {
-    encoding--;
-    waiting.shift()?.();
-  }
-}
-
 /** The largest WebP rendition no wider than the preview (the gallery's own renditions). */
 function previewSource(variants: unknown): string | null {
   const webp = (parseStoredVariants(variants) ?? []).filter(

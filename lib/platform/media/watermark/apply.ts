@@ -4,6 +4,7 @@ import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { storage } from "@/lib/core/storage";
+import { sharedInFlight, withEncodeSlot } from "@/lib/platform/media/encode-slots";
 import { mediaSettings } from "@/lib/platform/media/settings";
 import { storeImage } from "@/lib/platform/media/store-image";
 import { processImage } from "@/lib/platform/media/variants";
@@ -187,7 +188,14 @@ export async function fanMarkedCopy(mediaId: string, edge: number): Promise<stri
   if (!media || !spec) throw new AppError("not_found", "media.errors.notFound");
   const key = webCopyKey(media.storageKey, spec.hash, edge);
   if (parseStoredWatermark(media.watermark)?.web?.key === key) return key;
-  const made = await ensureMarkedWebCopy(mediaId, edge, { spec, placed: await placedMarks(spec) });
+  // One encode per copy however many ask for it at once, and at most the process's encode
+  // slots at a time (Download all of a large gallery must not take every core: attacker review).
+  const made = await sharedInFlight(markingCopies, key, () =>
+    withEncodeSlot(async () => ensureMarkedWebCopy(mediaId, edge, { spec, placed: await placedMarks(spec) })),
+  );
   if (!made) throw new AppError("not_found", "media.errors.notFound");
   return made;
 }
+
+/** Marked web copies being made by this process, by key. */
+const markingCopies = new Map<string, Promise<string | null>>();
