@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { enforceLimits } from "@/lib/core/rate-limit/limiter";
+import { withoutXmlInvalid } from "@/lib/core/xml-text";
 import { escapeHtml } from "@/lib/platform/auth/email-layout";
 import { withEncodeSlot } from "@/lib/platform/media/encode-slots";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
@@ -32,22 +33,19 @@ function previewSource(variants: unknown): string | null {
   return webp[0]?.key ?? null;
 }
 
-/** What XML 1.0 forbids: C0 controls but tab and line breaks, lone surrogates, U+FFFE/U+FFFF. */
-const XML_INVALID =
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /** The mark as an SVG the size of the picture: diagonal bands of text and a hairline grid. */
 export function reviewMarkSvg(width: number, height: number, text: string): string {
   const size = Math.max(14, Math.round(Math.min(width, height) / 22));
   const step = size * 6;
   // Characters XML 1.0 does not allow (a control in a company name) would break every preview.
-  const label = escapeHtml(text.replace(XML_INVALID, ""));
+  const shown = withoutXmlInvalid(text);
+  const label = escapeHtml(shown);
   const rows: string[] = [];
   for (let y = -height; y < height * 2; y += step) {
     rows.push(
       `<text x="${-width}" y="${y}" font-family="DejaVu Sans, Arial, sans-serif" font-size="${size}" ` +
         `fill="#ffffff" fill-opacity="0.45" stroke="#000000" stroke-opacity="0.25" stroke-width="1">` +
-        `${`${label}   ·   `.repeat(Math.ceil((width * 3) / Math.max(1, size * text.length * 0.6)) + 1)}</text>`,
+        `${`${label}   ·   `.repeat(Math.ceil((width * 3) / Math.max(1, size * shown.length * 0.6)) + 1)}</text>`,
       // A band drawn even where no font is installed: the mark never depends on one.
       `<rect x="${-width}" y="${y + size * 0.6}" width="${width * 3}" height="${Math.max(2, size / 6)}" fill="#ffffff" fill-opacity="0.35"/>`,
     );

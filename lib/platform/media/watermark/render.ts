@@ -1,5 +1,6 @@
 import "server-only";
 import sharp, { type OverlayOptions } from "sharp";
+import { withoutXmlInvalid } from "@/lib/core/xml-text";
 import type { WatermarkDesign, WatermarkPosition } from "@/lib/platform/media/watermark/design";
 import { markBox, type Size } from "@/lib/platform/media/watermark/geometry";
 
@@ -29,8 +30,13 @@ export async function logoMark(bytes: Uint8Array): Promise<MarkImage> {
   return { data, width: info.width, height: info.height };
 }
 
+/** Pango markup is XML: what XML forbids is dropped (the review mark does the same), the rest escaped. */
 const escapeMarkup = (text: string) =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  withoutXmlInvalid(text)
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;");
 
 /**
  * A text as a mark: white bold letters over a soft dark outline, readable on light and dark
