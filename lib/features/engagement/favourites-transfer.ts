@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Locale } from "@/lib/core/i18n/config";
@@ -32,6 +33,12 @@ import { fanMediaWhere } from "@/lib/platform/site/visibility";
 export const FAVOURITES_LINKS_PER_CLIENT_PER_HOUR = 10;
 export const FAVOURITES_LINKS_PER_ADDRESS_PER_HOUR = 3;
 export const FAVOURITES_LINKS_PER_ADDRESS_PER_DAY = 10;
+/**
+ * Openings of a link that copy hearts (on a device other than the one that asked): a fan opens it
+ * on a few devices; a script minting a visitor per opening would multiply the gallery's rows.
+ */
+export const FAVOURITES_CLAIMS_PER_TOKEN_PER_DAY = 10;
+export const FAVOURITES_CLAIMS_PER_CLIENT_PER_HOUR = 20;
 const HOUR_SECONDS = 60 * 60;
 const DAY_SECONDS = 24 * HOUR_SECONDS;
 
@@ -132,6 +139,7 @@ export async function claimFavourites(
   contentId: string,
   visitorId: string,
   input: unknown,
+  clientKey: string,
 ): Promise<{ mediaIds: string[]; added: number }> {
   const { token } = parseOrThrow(favouritesClaimSchema, input, { message: "field" });
   const content = await getPublicContentOrThrow(contentId);
@@ -139,6 +147,16 @@ export async function claimFavourites(
   if (!check.ok) throw check.reason === "expired" ? linkExpired() : linkInvalid();
   let added = 0;
   if (check.visitorId !== visitorId) {
+    // Per token (its hash: a live token is never a limiter key) and per client, each its own window.
+    const tokenKey = createHash("sha256").update(token).digest("hex");
+    await enforceLimits(
+      [{ key: `fav-claim-token|${tokenKey}`, limit: FAVOURITES_CLAIMS_PER_TOKEN_PER_DAY }],
+      DAY_SECONDS,
+    );
+    await enforceLimits(
+      [{ key: `fav-claim-client|${clientKey}`, limit: FAVOURITES_CLAIMS_PER_CLIENT_PER_HOUR }],
+      HOUR_SECONDS,
+    );
     added = await db.$executeRaw`
       INSERT INTO "favourite" ("mediaId", "visitorId", "contentId", "companyId", "createdAt", "heartOf")
       SELECT f."mediaId", ${visitorId}, f."contentId", f."companyId", f."createdAt",

@@ -216,8 +216,8 @@ export function engagementHandlers(options: EngagementHttpOptions) {
       return json({ sent: true }, 202);
     }),
     /** POST /api/content/{id}/favourites/claim — `{ token }`: the e-mailed link, opened on this device. */
-    claimFavourites: handler("POST", "like", async ({ contentId, visitor, body }) =>
-      json(await claimFavourites(contentId, visitor.id, body)),
+    claimFavourites: handler("POST", "like", async ({ contentId, visitor, body, request }) =>
+      json(await claimFavourites(contentId, visitor.id, body, clientIpKey(request, options) ?? "unknown")),
     ),
     view: handler("POST", "view", async ({ contentId, visitor }) => {
       await recordView(contentId, visitor.id, visitor.source);

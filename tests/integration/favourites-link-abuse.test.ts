@@ -1,0 +1,171 @@
+import sharp from "sharp";
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { MailMessage } from "@/lib/core/mail";
+import { favouriteCountsOf } from "@/lib/features/analytics/favourites";
+import { favouritesLinkToken } from "@/lib/features/engagement/favourites-link";
+import {
+  FAVOURITES_CLAIMS_PER_CLIENT_PER_HOUR,
+  FAVOURITES_CLAIMS_PER_TOKEN_PER_DAY,
+} from "@/lib/features/engagement/favourites-transfer";
+import { processMedia } from "@/lib/platform/media/process-media";
+import type { EngagementLimits } from "@/lib/platform/visitors/limits";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
+import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
+import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
+
+// The outbox, read in the test; a mail to a "fail" address fails as an SMTP server would.
+const sent = vi.hoisted(() => [] as MailMessage[]);
+vi.mock("@/lib/core/mail", () => ({
+  sendMail: async (message: MailMessage) => {
+    if (String(message.to).startsWith("fail"))
+      throw new Error(`550 5.1.1 <${String(message.to)}>: no such user`);
+    sent.push(message);
+    return { messageId: `<${sent.length}@test>` };
+  },
+}));
+
+/**
+ * Attacker review of issue #36, finding 5 (the e-mailed favourites link): redemptions limited per
+ * token and per client; the address limits keyed and normalised (+tags, Gmail dots), and a
+ * per-client limit on the lead path too; a failed mail logged without the address; the lead
+ * stored before its mail goes; a copied heart taken back and given again still counted once.
+ */
+let env: MediaTestEnv;
+let company: Tenant;
+let gallery: string;
+let gated: string;
+let photos: string[];
+let gatedPhoto: string;
+let api: ReturnType<typeof engagementHandlers>;
+
+const limits: EngagementLimits = {
+  windowSeconds: 60,
+  perVisitor: { like: 100, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
+  anonPerIp: 5000,
+};
+const params = (id: string) => ({ params: Promise.resolve({ id }) });
+
+function request(path: string, contentId: string, visitor: string, body: unknown, ip: string) {
+  return new Request(`http://app.test/api/content/${contentId}/${path}`, {
+    method: "POST",
+    headers: {
+      host: "app.test",
+      origin: "http://app.test",
+      "x-forwarded-for": ip,
+      "content-type": "application/json",
+      cookie: `NEXT_LOCALE=en; ag_vid=${signedVisitorId(visitor)}`,
+    },
+    body: JSON.stringify(body),
+  });
+}
+let ipSeq = 0;
+const freshIp = () => `10.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}.7`;
+
+async function heart(visitor: string, mediaId: string, favourite = true, contentId = gallery) {
+  const res = await api.favourite(
+    request("favourites", contentId, visitor, { mediaId, favourite }, freshIp()),
+    params(contentId),
+  );
+  expect(res.status).toBe(200);
+}
+async function claim(visitor: string, token: string, ip = freshIp()) {
+  const res = await api.claimFavourites(
+    request("favourites/claim", gallery, visitor, { token }, ip),
+    params(gallery),
+  );
+  return res.status;
+}
+async function askLink(visitor: string, email: string, ip = freshIp()) {
+  const res = await api.favouritesLink(
+    request("favourites/email", gallery, visitor, { email, consent: true }, ip),
+    params(gallery),
+  );
+  return res.status;
+}
+async function leadDownload(visitor: string, email: string, ip = freshIp()) {
+  const res = await api.download(
+    request(
+      "downloads",
+      gated,
+      visitor,
+      { mediaId: gatedPhoto, lead: { name: "Fan", email, consent: true } },
+      ip,
+    ),
+    params(gated),
+  );
+  expect(res.status).toBe(200);
+}
+const settle = () => new Promise((resolve) => setTimeout(resolve, 400));
+
+async function photo(contentId: string, seed: number): Promise<string> {
+  const bytes = await sharp({
+    create: { width: 120, height: 80, channels: 3, background: { r: seed, g: 90, b: 60 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const { completed } = await uploadFile(company.as("admin"), {
+    fileName: `IMG_${seed}.jpg`,
+    contentType: "image/jpeg",
+    bytes,
+    target: { type: "content", contentId },
+  });
+  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
+  return completed.media.id;
+}
+
+beforeAll(async () => {
+  env = await mediaTestEnv();
+  company = await createTenant(env.db, { plan: "professional" });
+  const event = await createEventRow(env.db, company.id);
+  const make = async (title: string, requiresLead: boolean) =>
+    (
+      await createContentRow(env.db, company.id, {
+        title,
+        kind: "photo_gallery",
+        status: "published",
+        requiresLead,
+        eventIds: [event.id],
+      })
+    ).id;
+  gallery = await make("Night one", false);
+  gated = await make("Night two", true);
+  api = engagementHandlers({
+    limits,
+    clientIp: { trustProxy: true, trustedProxies: [] },
+    ipSecret: "test-secret",
+    secureCookie: false,
+  });
+  photos = [await photo(gallery, 10), await photo(gallery, 20), await photo(gallery, 30)];
+  gatedPhoto = await photo(gated, 40);
+}, 120_000);
+afterAll(() => env?.close());
+
+describe("redeeming a favourites link", () => {
+  it("is limited per token: fresh visitors cannot multiply the hearts", async () => {
+    const fan = randomUUID();
+    await heart(fan, photos[0]!);
+    const token = favouritesLinkToken(gallery, fan);
+    const statuses: number[] = [];
+    for (let i = 0; i <= FAVOURITES_CLAIMS_PER_TOKEN_PER_DAY; i++)
+      statuses.push(await claim(randomUUID(), token));
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(await env.db.favourite.count({ where: { mediaId: photos[0]! } })).toBe(
+      1 + FAVOURITES_CLAIMS_PER_TOKEN_PER_DAY,
+    );
+  });
+
+  it("is limited per client across tokens", async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i <= FAVOURITES_CLAIMS_PER_CLIENT_PER_HOUR; i++) {
+      const fan = randomUUID();
+      await heart(fan, photos[1]!);
+      statuses.push(await claim(randomUUID(), favouritesLinkToken(gallery, fan), ip));
+    }
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
