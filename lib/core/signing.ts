@@ -17,6 +17,7 @@ export const SIGNING_PURPOSES = [
   "gallery-unlock", // ag_unlock_<id>: a browser proved a password gallery's password (issue #36)
   "event-unlock", // ag_unlock_ev_<id>: a browser proved a password event's password (issue #36)
   "favourites-link", // the e-mailed link that brings a fan's favourites to another device (issue #36)
+  "mailbox-limit", // rate-limit keys of e-mail addresses: a mailbox never a plain (or guessable) hash
 ] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MailMessage } from "@/lib/core/mail";
 import { favouriteCountsOf } from "@/lib/features/analytics/favourites";
@@ -7,6 +7,8 @@ import { favouritesLinkToken } from "@/lib/features/engagement/favourites-link";
 import {
   FAVOURITES_CLAIMS_PER_CLIENT_PER_HOUR,
   FAVOURITES_CLAIMS_PER_TOKEN_PER_DAY,
+  FAVOURITES_LINKS_PER_ADDRESS_PER_HOUR,
+  FAVOURITES_LINKS_PER_CLIENT_PER_HOUR,
 } from "@/lib/features/engagement/favourites-transfer";
 import { processMedia } from "@/lib/platform/media/process-media";
 import type { EngagementLimits } from "@/lib/platform/visitors/limits";
@@ -167,5 +169,41 @@ describe("redeeming a favourites link", () => {
     }
     expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("the limits of the links' mails", () => {
+  it("count one mailbox whatever its +tags and Gmail dots, under a keyed digest", async () => {
+    const fan = randomUUID();
+    await heart(fan, photos[0]!);
+    const variants = Array.from({ length: FAVOURITES_LINKS_PER_ADDRESS_PER_HOUR + 3 }, (_, i) =>
+      i % 2 ? `vic.tim+${i}@gmail.com` : `v.i.c.t.i.m+${i}@googlemail.com`,
+    );
+    for (const address of variants) expect(await askLink(fan, address)).toBe(202);
+    await settle();
+    const mailed = sent.filter((m) => variants.includes(String(m.to)));
+    expect(mailed).toHaveLength(FAVOURITES_LINKS_PER_ADDRESS_PER_HOUR);
+    // The limiter's store holds no plain hash of the address.
+    const plain = createHash("sha256").update(variants[0]!).digest("hex");
+    const [row] = await env.db.$queryRawUnsafe<{ n: bigint }[]>(
+      `select count(*) as n from rate_limiter where key like $1`,
+      `%${plain}%`,
+    );
+    expect(row!.n).toBe(0n);
+  });
+
+  it("the lead path's mails are limited per client too", async () => {
+    const ip = freshIp();
+    const addresses: string[] = [];
+    for (let i = 0; i <= FAVOURITES_LINKS_PER_CLIENT_PER_HOUR; i++) {
+      const fan = randomUUID();
+      await heart(fan, gatedPhoto, true, gated);
+      addresses.push(`lead-${i}-${randomUUID().slice(0, 8)}@example.test`);
+      await leadDownload(fan, addresses.at(-1)!, ip);
+    }
+    await settle();
+    expect(sent.filter((m) => addresses.includes(String(m.to)))).toHaveLength(
+      FAVOURITES_LINKS_PER_CLIENT_PER_HOUR,
+    );
   });
 });

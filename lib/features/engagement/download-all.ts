@@ -224,13 +224,15 @@ export async function prepareDownloadAll(
   locale: string | undefined,
   source: string | null,
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
+  /** The client's limiter key (the favourites link a lead mails is limited per client). */
+  clientKey?: string,
 ): Promise<DownloadAllTicket> {
   const parsed = parseOrThrow(downloadAllSchema, input ?? {}, { message: "field" });
   const scope: ZipScope = parsed.favourites ? "favourites" : "all";
   const { content, title } = await galleryOf(contentId);
   const lead = await passLeadGate(content, visitorId, parsed.lead);
   await photosOf(content, limits, scope === "favourites" ? visitorId : undefined);
-  if (lead) await recordLead(content, visitorId, lead, locale, source, { withDownload: false });
+  if (lead) await recordLead(content, visitorId, lead, locale, source, { withDownload: false, clientKey });
   const ticket = issueTicket(content.id, visitorId, Date.now(), scope);
   const query = scope === "favourites" ? `&${ZIP_SCOPE_PARAM}=favourites` : "";
   return {

@@ -3,6 +3,7 @@ import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Locale } from "@/lib/core/i18n/config";
 import { consumeLimits, enforceLimits } from "@/lib/core/rate-limit/limiter";
+import { mailboxLimitKey } from "@/lib/core/rate-limit/mailbox-key";
 import { favouritesLinkUrl, sendFavouritesLinkEmail } from "@/lib/features/engagement/favourites-email";
 import { favouritesLinkToken, readFavouritesLinkToken } from "@/lib/features/engagement/favourites-link";
 import { listFavourites, MAX_FAVOURITES_PER_GALLERY } from "@/lib/features/engagement/favourites";
@@ -11,7 +12,6 @@ import {
   type EngagedContent,
 } from "@/lib/features/engagement/get-public-content-or-throw";
 import { favouritesClaimSchema, favouritesLinkSchema } from "@/lib/features/engagement/schemas";
-import { emailDigest } from "@/lib/platform/auth/login-throttle";
 import { fanMediaWhere } from "@/lib/platform/site/visibility";
 
 /**
@@ -74,13 +74,16 @@ export async function requestFavouritesLink(
 
 /**
  * Mails the link to this visitor's favourites of the gallery, if they have any and the address is
- * under its limits (per hour, and per day from every client together). Never throws.
+ * under its limits (per hour, and per day from every client together; its mailbox, keyed: see
+ * mailbox-key.ts). `leadClient`: the lead path's client, whose hourly allowance of links is
+ * counted here, silently (the form counts it when asked, with a 429). Never throws.
  */
 export async function deliverFavouritesLink(
   content: EngagedContent,
   visitorId: string | null,
   email: string,
   locale: Locale,
+  leadClient?: string,
 ): Delivery {
   try {
     if (!visitorId) return false;
@@ -95,7 +98,17 @@ export async function deliverFavouritesLink(
       }),
     ]);
     if (!hearted || !gallery) return false;
-    const recipient = emailDigest(email);
+    if (leadClient !== undefined) {
+      const client = await consumeLimits(
+        [{ key: `fav-link-client|${leadClient}`, limit: FAVOURITES_LINKS_PER_CLIENT_PER_HOUR }],
+        HOUR_SECONDS,
+      );
+      if (!client.allowed) {
+        console.warn("[afterglow] favourites link not sent: too many from this client");
+        return false;
+      }
+    }
+    const recipient = mailboxLimitKey(email);
     const hourly = await consumeLimits(
       [{ key: `fav-link-mail|${recipient}`, limit: FAVOURITES_LINKS_PER_ADDRESS_PER_HOUR }],
       HOUR_SECONDS,

@@ -115,6 +115,8 @@ export async function requestDownload(
   input: unknown,
   locale?: string,
   source: string | null = null,
+  /** The client's limiter key (the favourites link a lead mails is limited per client). */
+  clientKey?: string,
 ): Promise<DownloadGrant> {
   const content = await getPublicContentOrThrow(contentId);
   const parsed = parseOrThrow(downloadSchema, input ?? {}, { message: "field" });
@@ -136,7 +138,7 @@ export async function requestDownload(
   const { url, mimeType } = await fanDownloadUrl(content.id, media, rule, visitorId);
   const fileName = safeDownloadName(media.originalName, mimeType);
   const submitted = lead
-    ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true })
+    ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true, clientKey })
     : null;
   if (!submitted) await recordDownload(content, visitorId, source);
 
@@ -217,9 +219,9 @@ export async function recordLead(
   lead: LeadInput,
   locale: string | undefined,
   source: string | null,
-  options: { withDownload: boolean },
+  options: { withDownload: boolean; clientKey?: string },
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
-  void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale));
+  void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale), options.clientKey);
   const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
     WITH inserted AS (
       INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",

@@ -149,7 +149,8 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     }),
     download: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
       const locale = resolveLocale(readCookie(request, localeCookieName));
-      return json(await requestDownload(contentId, visitor.id, body, locale, visitor.source));
+      const clientKey = clientIpKey(request, options) ?? "unknown";
+      return json(await requestDownload(contentId, visitor.id, body, locale, visitor.source, clientKey));
     }),
     // An MP4/MOV granted by the POST above, streamed without its metadata (whole or one range).
     videoDownload: handler("GET", "download", async ({ contentId, visitor, request }) =>
@@ -165,7 +166,10 @@ export function engagementHandlers(options: EngagementHttpOptions) {
     // "Download all": the POST passes the lead gate, the GET streams the ZIP (same limits).
     prepareDownloadAll: handler("POST", "download", async ({ contentId, visitor, body, request }) => {
       const locale = resolveLocale(readCookie(request, localeCookieName));
-      return json(await prepareDownloadAll(contentId, visitor.id, body, locale, visitor.source));
+      const clientKey = clientIpKey(request, options) ?? "unknown";
+      return json(
+        await prepareDownloadAll(contentId, visitor.id, body, locale, visitor.source, undefined, clientKey),
+      );
     }),
     downloadAll: handler("GET", "download", async ({ contentId, visitor, request }) => {
       const query = new URL(request.url).searchParams;
