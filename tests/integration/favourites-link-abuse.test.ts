@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { createHash, randomUUID } from "node:crypto";
+import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MailMessage } from "@/lib/core/mail";
 import { favouriteCountsOf } from "@/lib/features/analytics/favourites";
@@ -205,5 +206,24 @@ describe("the limits of the links' mails", () => {
     expect(sent.filter((m) => addresses.includes(String(m.to)))).toHaveLength(
       FAVOURITES_LINKS_PER_CLIENT_PER_HOUR,
     );
+  });
+});
+
+describe("a mail that fails", () => {
+  it("is logged without the address", async () => {
+    const fan = randomUUID();
+    await heart(fan, photos[2]!);
+    const address = "fail.fan+x@example.test";
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await askLink(fan, address)).toBe(202);
+      await vi.waitFor(() => expect(logged).toHaveBeenCalled(), { timeout: 5000 });
+      const text = logged.mock.calls.map((args) => inspect(args, { depth: 5 })).join("\n");
+      expect(text).toContain("favourites link not sent");
+      expect(text).not.toContain("fail.fan");
+      expect(text).not.toContain("example.test");
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

@@ -133,9 +133,19 @@ export async function deliverFavouritesLink(
     });
     return true;
   } catch (error) {
-    console.error("[afterglow] favourites link not sent", error);
+    // Never the error itself: a mail server's answer names the address ("550 <fan@…>: no such user").
+    console.error("[afterglow] favourites link not sent", { contentId: content.id, ...failureOf(error) });
     return false;
   }
+}
+
+/** What a failure may say in a log: its class and the mail server's status code, nothing typed by a fan. */
+function failureOf(error: unknown): { error: string; code?: string | number } {
+  if (!(error instanceof Error)) return { error: "unknown" };
+  const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
+  const status =
+    typeof responseCode === "number" ? responseCode : typeof code === "string" ? code : undefined;
+  return { error: error.name, ...(status !== undefined ? { code: status } : {}) };
 }
 
 const linkInvalid = () => new AppError("validation", "engagement.errors.favouritesLinkInvalid");
