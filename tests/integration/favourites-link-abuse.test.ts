@@ -18,12 +18,16 @@ import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
 import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
-// The outbox, read in the test; a mail to a "fail" address fails as an SMTP server would.
+// The outbox, read in the test; a mail to a "fail" address fails as an SMTP server would; the
+// leads stored for an address when its mail goes.
 const sent = vi.hoisted(() => [] as MailMessage[]);
+const leadsAtSend = vi.hoisted(() => new Map<string, number>());
 vi.mock("@/lib/core/mail", () => ({
   sendMail: async (message: MailMessage) => {
-    if (String(message.to).startsWith("fail"))
-      throw new Error(`550 5.1.1 <${String(message.to)}>: no such user`);
+    const to = String(message.to);
+    if (to.startsWith("fail")) throw new Error(`550 5.1.1 <${to}>: no such user`);
+    const { db } = await import("@/lib/core/db");
+    leadsAtSend.set(to, await db.lead.count({ where: { email: to } }));
     sent.push(message);
     return { messageId: `<${sent.length}@test>` };
   },
@@ -225,5 +229,39 @@ describe("a mail that fails", () => {
     } finally {
       logged.mockRestore();
     }
+  });
+});
+
+describe("a lead left with favourites", () => {
+  it("is stored before the link's mail goes", async () => {
+    const fan = randomUUID();
+    await heart(fan, gatedPhoto, true, gated);
+    const email = `order-${randomUUID().slice(0, 8)}@example.test`;
+    // Another request's uncommitted lead for the same address holds the insert back a moment.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const blocker = env.db
+      .$transaction(
+        async (tx) => {
+          await tx.lead.create({
+            data: { companyId: company.id, contentId: gated, name: "x", email, consent: true },
+          });
+          await held;
+          throw new Error("rolled back");
+        },
+        { timeout: 10_000 },
+      )
+      .catch((e: unknown) => console.log("BLOCKER", String(e).slice(0, 300)));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const download = leadDownload(fan, email);
+    // Held until its mail went (the old order: mailed while the lead was not stored) or 4 s passed.
+    for (let waited = 0; waited < 4000 && !leadsAtSend.has(email); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    release();
+    await blocker;
+    await download;
+    await vi.waitFor(() => expect(leadsAtSend.has(email)).toBe(true), { timeout: 5000 });
+    expect(leadsAtSend.get(email)).toBe(1);
   });
 });

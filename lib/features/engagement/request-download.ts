@@ -211,7 +211,8 @@ export async function recordDownload(
  *
  * A fan with favourites in the gallery is mailed the link to them (issue #36: their favourites
  * follow their e-mail to another device). Only the link: typing someone's address gives the
- * typist nothing, and the mail goes out after the answer, under the address's limits.
+ * typist nothing, and the mail goes out once the lead is stored, after the answer, under the
+ * address's and the client's limits.
  */
 export async function recordLead(
   content: EngagedContent,
@@ -221,7 +222,6 @@ export async function recordLead(
   source: string | null,
   options: { withDownload: boolean; clientKey?: string },
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
-  void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale), options.clientKey);
   const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
     WITH inserted AS (
       INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
@@ -241,6 +241,8 @@ export async function recordLead(
       ) t
     )
     SELECT EXISTS (SELECT 1 FROM inserted) AS "inserted"`;
+  // After the lead is stored, never before: a lead that fails sends nothing (attacker review).
+  void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale), options.clientKey);
   const inserted = result?.inserted ?? false;
   if (inserted) return { inserted, changedFields: [] };
   const stored = await db.lead.findUnique({
