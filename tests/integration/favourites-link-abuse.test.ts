@@ -265,3 +265,37 @@ describe("a lead left with favourites", () => {
     expect(leadsAtSend.get(email)).toBe(1);
   });
 });
+
+describe("a copied heart taken back and given again", () => {
+  it("is still the first fan's: the organiser counts them once", async () => {
+    const [a, b] = [randomUUID(), randomUUID()];
+    await heart(a, photos[0]!);
+    await heart(a, photos[1]!);
+    expect(await claim(b, favouritesLinkToken(gallery, a))).toBe(200);
+    const fansOf = async (mediaId: string) => {
+      const [row] = await env.db.$queryRawUnsafe<{ n: bigint }[]>(
+        `select count(distinct coalesce("heartOf", "visitorId")) as n from favourite where "mediaId" = $1 and "visitorId" in ($2, $3)`,
+        mediaId,
+        a,
+        b,
+      );
+      return Number(row!.n);
+    };
+    expect(await fansOf(photos[0]!)).toBe(1);
+    const counted = async () => (await favouriteCountsOf(company.id, gallery)).get(photos[0]!);
+    const before = await counted();
+    await heart(b, photos[0]!, false);
+    await heart(b, photos[0]!, true);
+    expect(await fansOf(photos[0]!)).toBe(1);
+    expect(await counted()).toBe(before);
+    // A photo the first fan never hearted stays this device's own.
+    await heart(b, photos[2]!);
+    expect(
+      (
+        await env.db.favourite.findUniqueOrThrow({
+          where: { mediaId_visitorId: { mediaId: photos[2]!, visitorId: b } },
+        })
+      ).heartOf,
+    ).toBeNull();
+  });
+});

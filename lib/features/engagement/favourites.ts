@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { fanMediaWhere } from "@/lib/platform/site/visibility";
 import { db } from "@/lib/core/db";
+import { nowUtc } from "@/lib/core/db-sql";
 import { parseOrThrow } from "@/lib/core/errors";
 import { getPublicContentOrThrow, notFound } from "@/lib/features/engagement/get-public-content-or-throw";
 import { isRecordIdShape } from "@/lib/core/validation/common";
@@ -37,10 +38,19 @@ export async function setFavourite(
   }
   const count = await db.favourite.count({ where: { contentId: content.id, visitorId } });
   if (count >= MAX_FAVOURITES_PER_GALLERY) return { mediaId, favourite: false };
-  await db.favourite.createMany({
-    data: [{ mediaId, visitorId, contentId: content.id, companyId: content.companyId }],
-    skipDuplicates: true,
-  });
+  // A heart given again on a device that took someone's hearts through the e-mailed link, on a
+  // photo that person still hearts, is theirs again (`heartOf`): taking a copied heart back and
+  // giving it again must not make the organiser count the fan twice (attacker review).
+  await db.$executeRaw`
+    INSERT INTO "favourite" ("mediaId", "visitorId", "contentId", "companyId", "createdAt", "heartOf")
+    VALUES (${mediaId}, ${visitorId}, ${content.id}, ${content.companyId}, ${nowUtc}, (
+      SELECT COALESCE(o."heartOf", o."visitorId") FROM "favourite" o
+      WHERE o."mediaId" = ${mediaId} AND o."visitorId" <> ${visitorId}
+        AND COALESCE(o."heartOf", o."visitorId") IN (
+          SELECT s."heartOf" FROM "favourite" s
+          WHERE s."contentId" = ${content.id} AND s."visitorId" = ${visitorId} AND s."heartOf" IS NOT NULL)
+      ORDER BY o."createdAt", o."visitorId" LIMIT 1))
+    ON CONFLICT DO NOTHING`;
   return { mediaId, favourite: true };
 }
 
