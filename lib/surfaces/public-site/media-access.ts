@@ -19,6 +19,8 @@ import {
 } from "@/lib/surfaces/public-site/rendition-cache";
 import { isRecordIdShape } from "@/lib/core/validation/common";
 import type { UnlockCookies } from "@/lib/platform/site/gallery-access";
+import { markSpecOf } from "@/lib/platform/media/watermark/marks";
+import { markRenditionNow } from "@/lib/platform/media/watermark/on-demand";
 
 export { MAX_INLINE_IMAGE_BYTES };
 
@@ -83,6 +85,8 @@ export type MediaLookup =
       withoutMetadata?: { companyId: string };
       /** A password gallery's (issue #36): for this browser only, never a shared cache's. */
       restricted?: boolean;
+      /** A watermarked gallery's photo without its marks yet: marked on request (`markedNowResponse`). */
+      markNow?: { contentId: string };
     }
   /** `noStore`: a locked or expired gallery's, whose answer changes with the browser's unlock. */
   | { status: 403 | 404; noStore?: boolean };
@@ -107,6 +111,7 @@ export async function lookupMedia(
       inline: STILL_IMAGE_VARIANT.test(variant),
       ...(found.withoutMetadata ? { withoutMetadata: { companyId: found.companyId ?? "" } } : {}),
       ...(found.restricted ? { restricted: true } : {}),
+      ...(found.markNow ? { markNow: found.markNow } : {}),
     };
   if (found.state === "locked") return { status: 404, noStore: true };
   return { status: found.state === "gated" ? 403 : 404 };
@@ -275,6 +280,40 @@ async function imageResponse(
   return new Response(image.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
 }
 
+/**
+ * A watermarked gallery's photo whose marks the pass has not drawn yet: its clean rendition
+ * marked now (on-demand.ts), answered for a minute only (never `immutable`: the URL names the
+ * clean bytes' version, and the pass's renditions take over). A gallery switched off meanwhile
+ * gets its clean image as usual.
+ */
+async function markedNowResponse(
+  lookup: { key: string; version: string; contentType?: string; restricted?: boolean },
+  contentId: string,
+  request?: Request,
+): Promise<Response> {
+  const spec = await markSpecOf(contentId);
+  if (!spec?.on) return (await imageResponse(lookup, request)) ?? notFound(404);
+  const contentType = lookup.contentType ?? "";
+  const etag = `"${versionOf(`${lookup.version}\n${lookup.key}\n${spec.hash}`)}"`;
+  const headers = new Headers({
+    "Cache-Control": lookup.restricted ? RESTRICTED_CACHE_CONTROL : SHORT_CACHE_CONTROL,
+    "X-Content-Type-Options": "nosniff",
+    ETag: etag,
+  });
+  if (matchesEtag(request?.headers.get("if-none-match") ?? null, etag))
+    return new Response(null, { status: 304, headers });
+  // Kept in the process's cache under the marks' version, beside (never as) the clean bytes.
+  const image = await processRenditionCache().read(lookup.key, `marked-now:${spec.hash}`, async () => {
+    const bytes = await markRenditionNow(lookup.key, contentType, spec);
+    return bytes ? { bytes: new Uint8Array(bytes), contentType } : "missing";
+  });
+  if (image === "missing" || image === "not-inline") return notFound(404);
+  headers.set("Content-Type", image.contentType);
+  headers.set("Content-Length", String(image.bytes.byteLength));
+  if (request?.method === "HEAD") return new Response(null, { status: 200, headers });
+  return new Response(image.bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
+
 /** The route handlers' answer for a lookup (`request`: its `?v=`, a conditional request's 304). */
 export async function mediaResponse(lookup: MediaLookup, request?: Request): Promise<Response> {
   if (lookup.status !== 200) return notFound(lookup.status, lookup.noStore);
@@ -287,6 +326,8 @@ export async function mediaResponse(lookup: MediaLookup, request?: Request): Pro
       lookup.restricted,
     );
   }
+  // Never its clean bytes, nor a redirect to them (attacker review of issue #36).
+  if (lookup.markNow) return markedNowResponse(lookup, lookup.markNow.contentId, request);
   if (lookup.inline && (lookup.contentType === undefined || STILL_IMAGE_TYPES.has(lookup.contentType))) {
     const inline = await imageResponse(lookup, request);
     if (inline) return inline;

@@ -12,7 +12,7 @@ import {
   type GalleryGate,
   type UnlockCookies,
 } from "@/lib/platform/site/gallery-access";
-import { fanVariants } from "@/lib/platform/media/watermark/stored";
+import { awaitingMarks, fanVariants } from "@/lib/platform/media/watermark/stored";
 
 export type MediaObject =
   /**
@@ -29,6 +29,8 @@ export type MediaObject =
       companyId?: string;
       /** A password gallery's, for this unlocked browser only: never kept by a shared cache. */
       restricted?: true;
+      /** A watermarked gallery's photo without its marks yet: served marked now (on-demand.ts). */
+      markNow?: { contentId: string };
     }
   | { state: "gated" }
   | { state: "missing" }
@@ -210,14 +212,16 @@ function resolveOpenMedia(
   }
   // A watermarked gallery's photo: by the same name, its marked rendition (stored.ts says when).
   const found = fanVariants(media, media.content.watermarkPhotos).find((v) => v.key.endsWith(`/${variant}`));
-  return found
-    ? {
-        state: "ok",
-        key: found.key,
-        contentType: VARIANT_TYPES[found.format],
-        version: renditionVersion(found),
-      }
-    : { state: "missing" };
+  if (!found) return { state: "missing" };
+  return {
+    state: "ok",
+    key: found.key,
+    contentType: VARIANT_TYPES[found.format],
+    version: renditionVersion(found),
+    ...(awaitingMarks(media, media.content.watermarkPhotos)
+      ? { markNow: { contentId: media.content.id } }
+      : {}),
+  };
 }
 
 /**

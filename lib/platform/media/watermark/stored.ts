@@ -44,8 +44,9 @@ export function watermarkKeys(stored: StoredWatermark | null): string[] {
 /**
  * The renditions fans get of a media: for a photo of a watermarked gallery, its marked ones
  * as soon as it has any (of this design or, while a new one is drawn, the previous one); until
- * its first are drawn — the minutes after the organiser turns the mark on — its clean ones, so
- * the gallery never shows broken images (downloads are marked at once: download-rule.ts).
+ * its first are drawn — the minutes after the organiser turns the mark on — the names of its
+ * clean ones, so the gallery never shows broken images, which the route answers marked on
+ * request (`awaitingMarks`; downloads are marked at once: download-rule.ts).
  * Anything else: its own renditions.
  */
 export function fanVariants(
@@ -56,6 +57,16 @@ export function fanVariants(
   if (!watermarked || media.kind !== "photo") return clean;
   const marked = parseStoredWatermark(media.watermark);
   return marked && marked.variants.length > 0 ? marked.variants : clean;
+}
+
+/**
+ * A photo of a watermarked gallery with no marked renditions yet: `fanVariants` names its clean
+ * ones (the page keeps working), and the media route marks them on request instead of serving
+ * their bytes (on-demand.ts).
+ */
+export function awaitingMarks(media: { kind: string; watermark?: unknown }, watermarked: boolean): boolean {
+  if (!watermarked || media.kind !== "photo") return false;
+  return !((parseStoredWatermark(media.watermark)?.variants.length ?? 0) > 0);
 }
 
 /** Share images of a watermarked gallery: its marked rendition or none, never a clean one. */
