@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEventForEdit } from "@/lib/features/events/queries";
 import { updateEvent } from "@/lib/features/events/save-event";
 import type { EventInput } from "@/lib/features/events/schemas";
-import { UNLOCK_MAX_FAILURES } from "@/lib/features/engagement/unlock-gallery";
+import {
+  UNLOCK_MAX_ATTEMPTS_PER_CLIENT,
+  UNLOCK_MAX_FAILURES,
+} from "@/lib/features/engagement/unlock-gallery";
 import { processMedia } from "@/lib/platform/media/process-media";
 import {
   cookieReader,
@@ -279,6 +282,16 @@ describe("password events", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ messageKey: "engagement.errors.unlockRateLimited" });
     expect((await unlock("second-party", "198.51.100.28")).status).toBe(200);
+  });
+
+  it(`limits an address's unlocks, right or wrong, to ${UNLOCK_MAX_ATTEMPTS_PER_CLIENT} a window (each costs a scrypt)`, async () => {
+    const ip = "198.51.100.31";
+    for (let i = 0; i < UNLOCK_MAX_ATTEMPTS_PER_CLIENT; i++)
+      expect((await unlock("second-party", ip)).status).toBe(200);
+    const refused = await unlock("second-party", ip);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toMatchObject({ messageKey: "engagement.errors.unlockRateLimited" });
+    expect((await unlock("second-party", "198.51.100.32")).status).toBe(200);
   });
 
   it("answers 'not found' for an event without a password, whatever is sent", async () => {

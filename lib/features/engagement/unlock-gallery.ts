@@ -6,6 +6,7 @@ import { isRecordIdShape } from "@/lib/core/validation/common";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import {
   claimLimits,
+  enforceLimits,
   holdLimits,
   rateLimited,
   unclaimLimits,
@@ -34,11 +35,18 @@ import { notFound } from "@/lib/features/engagement/get-public-content-or-throw"
  *   for a guesser with many addresses. It can shut the door on the real guests for a window,
  *   which is the lesser harm for a gallery or event whose owner chose a password.
  * A gallery's and an event's counts are apart (`gallery-unlock|…`, `event-unlock|…`).
+ * - per client address, every gallery and event together, right or wrong:
+ *   UNLOCK_MAX_ATTEMPTS_PER_CLIENT a window. Each attempt costs a scrypt (~200 ms of a core),
+ *   and a right password (printed on a wedding's invitations, or one's own event's) gives its
+ *   failure claim back: without this a loop of right answers, or wrong ones spread over many
+ *   events, would keep the server's thread pool busy for every tenant.
  * The password is checked with Better Auth's scrypt (the accounts' own KDF: one way to hash).
  */
 export const UNLOCK_MAX_FAILURES = 10;
 export const UNLOCK_MAX_FAILURES_PER_GALLERY = 200;
 export const UNLOCK_WINDOW_SECONDS = 15 * 60;
+/** A household behind one address unlocks a few galleries; a script, hundreds. */
+export const UNLOCK_MAX_ATTEMPTS_PER_CLIENT = 30;
 
 /** A password as typed: anything but empty, bounded (scrypt's cost grows with nothing we allow). */
 export const unlockSchema = z.object({
@@ -79,6 +87,11 @@ async function checkUnlockPassword(
   password: string,
   clientKey: string,
 ): Promise<void> {
+  await enforceLimits(
+    [{ key: `unlock-attempt|${clientKey}`, limit: UNLOCK_MAX_ATTEMPTS_PER_CLIENT }],
+    UNLOCK_WINDOW_SECONDS,
+    "engagement.errors.unlockRateLimited",
+  );
   const checks = checksOf(kind, id, clientKey);
   const outcomes = await claimLimits(checks, UNLOCK_WINDOW_SECONDS);
   const refused = outcomes.find((outcome) => !outcome.allowed);
