@@ -8,7 +8,7 @@ import { internalPath, localeCookieName } from "@/lib/core/i18n/locale-path";
 import { createPageSecurity } from "@/lib/surfaces/public-site/security-headers";
 import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/platform/site/site";
 import { routeHost } from "@/lib/platform/site/host";
-import { hasEventUnlockCookie } from "@/lib/platform/site/gallery-access";
+import { hasEventUnlockCookie, mayBeLiveUnlock } from "@/lib/platform/site/gallery-access";
 import { unlockedPathFor } from "@/lib/platform/site/unlocked-path";
 import { decideRoute, type RouteSite } from "@/lib/platform/tenancy/request-route";
 import {
@@ -63,9 +63,9 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   url.pathname = internalPath({ pathname: url.pathname, localeCookie: language.locale, tenantSlug });
   // A password gallery or event this browser unlocked: its per-request page (lib/platform/site/unlocked-path.ts).
   if (request.method === "GET" || request.method === "HEAD") {
-    const hasEventUnlock = hasEventUnlockCookie(request.cookies.getAll().map((cookie) => cookie.name));
-    url.pathname =
-      unlockedPathFor(url.pathname, (name) => request.cookies.has(name), hasEventUnlock) ?? url.pathname;
+    const hasEventUnlock = hasEventUnlockCookie(request.cookies.getAll());
+    const hasUnlock = (name: string) => mayBeLiveUnlock(request.cookies.get(name)?.value);
+    url.pathname = unlockedPathFor(url.pathname, hasUnlock, hasEventUnlock) ?? url.pathname;
   }
   const scope = decision.kind === "tenant" && decision.via === "custom" ? "custom" : "own";
   const security = pageSecurity(url.pathname, request.headers, scope);

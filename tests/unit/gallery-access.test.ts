@@ -6,6 +6,7 @@ import {
   galleryAccess,
   hasEventUnlockCookie,
   isValidEventUnlockToken,
+  mayBeLiveUnlock,
   isValidUnlockToken,
   issueEventUnlockToken,
   issueUnlockToken,
@@ -133,8 +134,21 @@ describe("the event unlock token (issue #36: password events)", () => {
 
   it("lives in its own cookie, under the unlock prefix", () => {
     expect(eventUnlockCookieName("e1")).toBe("ag_unlock_ev_e1");
-    expect(hasEventUnlockCookie(["ag_vid", "ag_unlock_ev_e1"])).toBe(true);
-    expect(hasEventUnlockCookie(["ag_vid", "ag_unlock_c1"])).toBe(false);
+    const live = issueEventUnlockToken("e1", HASH, NOW);
+    const cookie = (name: string, value: string) => ({ name, value });
+    expect(hasEventUnlockCookie([cookie("ag_vid", "v"), cookie("ag_unlock_ev_e1", live)], NOW)).toBe(true);
+    expect(hasEventUnlockCookie([cookie("ag_vid", "v"), cookie("ag_unlock_c1", live)], NOW)).toBe(false);
+  });
+
+  it("sends the proxy to the per-request page only for a cookie that may be a live unlock", () => {
+    // A made-up cookie named like an unlock (`ag_unlock_ev_x=1`) buys no uncached render.
+    const cookie = (value: string) => [{ name: "ag_unlock_ev_x", value }];
+    expect(hasEventUnlockCookie(cookie("1"), NOW)).toBe(false);
+    expect(hasEventUnlockCookie(cookie(`${"9".repeat(10)}.${"a".repeat(22)}`), NOW)).toBe(false);
+    const expired = issueEventUnlockToken("e1", HASH, NOW - (UNLOCK_SECONDS + 1) * 1000);
+    expect(hasEventUnlockCookie(cookie(expired), NOW)).toBe(false);
+    expect(mayBeLiveUnlock(undefined, NOW)).toBe(false);
+    expect(mayBeLiveUnlock(issueUnlockToken("c1", HASH, NOW), NOW)).toBe(true);
   });
 });
 

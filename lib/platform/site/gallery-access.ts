@@ -87,6 +87,26 @@ function issueToken(kind: UnlockKind, id: string, passwordHash: string, now: num
   return `${expiry}.${sign(PURPOSE[kind], macData(id, expiry, passwordHash), MAC_BYTES).toString("base64url")}`;
 }
 
+/** `<expiry>.<mac>`: the expiry in seconds and the MAC (`MAC_BYTES`, base64url). */
+const TOKEN_SHAPE = /^(\d{10})\.([A-Za-z0-9_-]{22})$/;
+
+/** The token's expiry (seconds) when it has a token's shape and is live at `now`; else null. */
+function liveExpiryOf(token: string, now: number): number | null {
+  const match = TOKEN_SHAPE.exec(token);
+  if (!match) return null;
+  const expiry = Number(match[1]);
+  return expiry * 1000 <= now || expiry > Math.floor(now / 1000) + UNLOCK_SECONDS ? null : expiry;
+}
+
+/**
+ * Whether a cookie's value could be a live unlock (its shape and expiry, no MAC): the proxy's
+ * cheap test before it gives up the cached page for the per-request one, so a made-up cookie
+ * named like an unlock costs no uncached render (the page itself checks the MAC).
+ */
+export function mayBeLiveUnlock(token: string | undefined, now = Date.now()): boolean {
+  return token !== undefined && liveExpiryOf(token, now) !== null;
+}
+
 function isValidToken(
   kind: UnlockKind,
   token: string | undefined,
@@ -95,14 +115,12 @@ function isValidToken(
   now: number,
 ): boolean {
   if (!token || !passwordHash) return false;
-  const match = /^(\d{10})\.([A-Za-z0-9_-]{22})$/.exec(token);
-  if (!match) return false;
-  const expiry = Number(match[1]);
-  if (expiry * 1000 <= now || expiry > Math.floor(now / 1000) + UNLOCK_SECONDS) return false;
+  const expiry = liveExpiryOf(token, now);
+  if (expiry === null) return false;
   return verify(
     PURPOSE[kind],
     macData(id, expiry, passwordHash),
-    Buffer.from(match[2]!, "base64url"),
+    Buffer.from(token.slice(token.indexOf(".") + 1), "base64url"),
     MAC_BYTES,
   );
 }
@@ -201,8 +219,12 @@ export function unlockTokenOf(cookieHeader: string | null, contentId: string): s
   return cookieReader(cookieHeader)(unlockCookieName(contentId));
 }
 
-/** Whether a `Cookie` header carries any event's unlock cookie (the proxy's routing only). */
-export function hasEventUnlockCookie(names: Iterable<string>): boolean {
-  for (const name of names) if (name.startsWith(EVENT_UNLOCK_COOKIE_PREFIX)) return true;
+/** Whether the request's cookies hold any event's unlock that may be live (the proxy's routing only). */
+export function hasEventUnlockCookie(
+  cookies: Iterable<{ name: string; value: string }>,
+  now = Date.now(),
+): boolean {
+  for (const { name, value } of cookies)
+    if (name.startsWith(EVENT_UNLOCK_COOKIE_PREFIX) && mayBeLiveUnlock(value, now)) return true;
   return false;
 }
