@@ -48,12 +48,17 @@ export async function shareJpeg(png: Uint8Array): Promise<Buffer> {
   return sharp(smallest!).resize(600, 315).resize(1200, 630).jpeg({ quality: 60, mozjpeg: true }).toBuffer();
 }
 
+/**
+ * A share image's answer. No long stale-while-revalidate (issue #36 review): a gallery or event
+ * given a password since must stop showing its photo in previews within `maxAgeSeconds` and a
+ * minute, not a day later through a CDN; the image is stored, so a fresh fetch is cheap.
+ */
 export function jpegResponse(bytes: Uint8Array, maxAgeSeconds: number): Response {
   return new Response(new Uint8Array(bytes), {
     headers: {
       "Content-Type": "image/jpeg",
       "Content-Length": String(bytes.byteLength),
-      "Cache-Control": `public, max-age=${maxAgeSeconds}, stale-while-revalidate=86400`,
+      "Cache-Control": `public, max-age=${maxAgeSeconds}, stale-while-revalidate=60`,
     },
   });
 }
