@@ -1,7 +1,7 @@
 import { Heart } from "lucide-react";
 import { getTranslations } from "next-intl/server";
 import { CardSection } from "@/components/ui/card";
-import type { MediaItem } from "@/lib/features/content/queries";
+import { mostFavourited } from "@/lib/features/content/media-page";
 
 /** How many of the most-hearted photos the organiser sees. */
 const TOP = 8;
@@ -10,12 +10,12 @@ const TOP = 8;
  * The gallery's photos fans hearted most (issue #36): what to pick for the poster, the sponsor's
  * recap or the next post. An empty state says how hearts arrive.
  */
-export async function FavouritesPanel({ media }: { media: MediaItem[] }) {
-  const t = await getTranslations("content.favourites");
-  const top = media
-    .filter((m) => m.favourites > 0)
-    .sort((a, b) => b.favourites - a.favourites || a.position - b.position)
-    .slice(0, TOP);
+export async function FavouritesPanel({ companyId, contentId }: { companyId: string; contentId: string }) {
+  const [t, top] = await Promise.all([
+    getTranslations("content.favourites"),
+    // Only the top ones are read and signed, however large the gallery.
+    mostFavourited(companyId, contentId, TOP),
+  ]);
   return (
     <CardSection id="favourites-heading" title={t("title")} description={t("description")}>
       {top.length === 0 ? (

@@ -18,12 +18,13 @@ import { useEffect, useRef, useState, useTransition } from "react";
 import { toast } from "sonner";
 import {
   deleteMediaAction,
-  reorderMediaAction,
+  moveMediaAction,
   retryMediaAction,
   setCoverAction,
 } from "@/lib/features/content/actions";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { MediaBulkBar } from "@/components/content/media-bulk-bar";
+import { MediaBulkBar, type MediaSelectionState } from "@/components/content/media-bulk-bar";
+import { MediaPager } from "@/components/content/media-pager";
 import { StatusBadge } from "@/components/content/status-badge";
 import { Button } from "@/components/ui/button";
 import { Dropzone } from "@/components/uploads/dropzone";
@@ -31,7 +32,7 @@ import { acceptAttributeFor, acceptsFile, KIND_MISMATCH } from "@/lib/features/c
 import type { ContentKind } from "@/lib/generated/prisma/enums";
 import { UploadList } from "@/components/uploads/upload-list";
 import { useUploads } from "@/components/uploads/upload-provider";
-import type { MediaItem, mediaStates } from "@/lib/features/content/queries";
+import type { MediaPage, mediaStates } from "@/lib/features/content/media-page";
 import { fetchJson } from "@/lib/core/http/fetch-json";
 import { formatBytes, formatDuration } from "@/lib/core/format";
 
@@ -41,8 +42,10 @@ const POLL_MS = 2000;
 type MediaStates = Awaited<ReturnType<typeof mediaStates>>;
 
 /**
- * The files of a content: drop more (uploaded straight to storage), watch them upload and
- * process, reorder (drag or the arrow buttons), pick the cover, retry, download, delete.
+ * The files of a content, a page at a time (issue #36: a 5,000-photo gallery is 50 pages, never
+ * 5,000 tiles): drop more (uploaded straight to storage), watch them upload and process, reorder
+ * (drag or the arrow buttons, in the gallery order; a file moves across a page's edge too), pick
+ * the cover, retry, download, delete, and act on many at once (the bulk bar).
  */
 export function MediaManager({
   contentId,
@@ -52,7 +55,7 @@ export function MediaManager({
   kind,
 }: {
   contentId: string;
-  media: MediaItem[];
+  media: MediaPage;
   coverMediaId: string | null;
   single: boolean;
   /** The content's kind: a photo gallery takes photos only (refused here before any upload). */
@@ -62,38 +65,49 @@ export function MediaManager({
   const tAll = useTranslations();
   const router = useRouter();
   const { engine } = useUploads();
-  const [order, setOrder] = useState(media.map((m) => m.id));
+  const pageItems = media.items;
+  const [order, setOrder] = useState(pageItems.map((m) => m.id));
   const [pending, start] = useTransition();
   const dragged = useRef<string | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selection, setSelection] = useState<MediaSelectionState>({ ids: new Set(), wholeGallery: false });
+  // Files move by hand only in the gallery's own order (by name, a move would mean nothing).
+  const movable = media.sort === "position";
 
-  // The server's order wins whenever the list itself changes (adjusted while rendering).
-  const ids = media.map((m) => m.id).join(",");
-  const [syncedIds, setSyncedIds] = useState(ids);
-  if (syncedIds !== ids) {
-    setSyncedIds(ids);
+  // The server's page wins whenever it changes (adjusted while rendering); a selection is of the
+  // page shown, or of the whole gallery as counted: another page, order or count clears it.
+  const ids = pageItems.map((m) => m.id).join(",");
+  const view = `${media.sort}:${media.page}:${media.total}:${ids}`;
+  const [syncedView, setSyncedView] = useState(view);
+  if (syncedView !== view) {
+    setSyncedView(view);
     setOrder(ids ? ids.split(",") : []);
-    // A selection never names a file that is gone.
-    setSelected((current) => new Set([...current].filter((id) => ids.split(",").includes(id))));
+    setSelection((current) =>
+      current.wholeGallery
+        ? { ids: new Set(), wholeGallery: false }
+        : { ids: new Set([...current.ids].filter((id) => ids.split(",").includes(id))), wholeGallery: false },
+    );
   }
 
-  // While files process, poll their states and refresh when one changes.
-  const busy = media.some((m) => m.state === "processing" || m.state === "uploading");
-  const states = media.map((m) => `${m.id}:${m.state}`).join(",");
+  // While files process, poll the states of this page's files (and the gallery's count of files
+  // still on their way in), and refresh when one changes.
+  const busy = media.processing > 0 || pageItems.some((m) => m.state === "processing" || m.state === "uploading");
+  const states = pageItems.map((m) => `${m.id}:${m.state}`).join(",");
   useEffect(() => {
     if (!busy) return;
+    const seen = [...states.split(",")].sort().join(",");
     const timer = setInterval(async () => {
-      const res = await fetchJson<MediaStates>(`/api/admin/content/${contentId}/media`, {
-        cache: "no-store",
-      });
+      const res = await fetchJson<MediaStates>(
+        `/api/admin/content/${contentId}/media?ids=${encodeURIComponent(ids)}`,
+        { cache: "no-store" },
+      );
       if (!res.ok) return;
-      const now = res.data.map((m) => `${m.id}:${m.state}`).join(",");
-      if (now !== states) router.refresh();
+      const now = res.data.states.map((m) => `${m.id}:${m.state}`).sort().join(",");
+      if (now !== seen || res.data.processing !== media.processing) router.refresh();
     }, POLL_MS);
     return () => clearInterval(timer);
-  }, [busy, states, contentId, router]);
+  }, [busy, states, ids, media.processing, contentId, router]);
 
-  const byId = new Map(media.map((m) => [m.id, m]));
+  const byId = new Map(pageItems.map((m) => [m.id, m]));
   const items = order.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
 
   const act = (
@@ -104,27 +118,38 @@ export function MediaManager({
       const result = await work();
       if (!result.ok) {
         toast.error(tAll(result.message ?? "errors.serverErrorMessage", result.values));
-        setOrder(media.map((m) => m.id));
+        setOrder(pageItems.map((m) => m.id));
         return;
       }
       if (done) toast.success(done);
       router.refresh();
     });
 
+  // `to` is a place on this page; one before or after it is on the neighbouring page. The
+  // server puts the file at that place of the whole gallery's order.
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= order.length || from === to) return;
-    const next = [...order];
-    const [id] = next.splice(from, 1);
-    next.splice(to, 0, id!);
-    setOrder(next);
-    act(() => reorderMediaAction(contentId, next));
+    const global = media.offset + to;
+    if (!movable || from === to || global < 0 || global >= media.total) return;
+    const id = order[from]!;
+    if (to >= 0 && to < order.length) {
+      const next = [...order];
+      next.splice(from, 1);
+      next.splice(to, 0, id);
+      setOrder(next);
+    }
+    act(() => moveMediaAction(contentId, id, global));
   };
 
   return (
     <section aria-labelledby="media-heading" className="flex flex-col gap-4">
       <h2 id="media-heading" className="text-lg font-semibold">
-        {t("title")} <span className="text-sm font-normal text-zinc-500">({items.length})</span>
+        {t("title")} <span className="text-sm font-normal text-zinc-500">({media.total})</span>
       </h2>
+      {media.processing > 0 && (
+        <p role="status" className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="media-processing">
+          {t("processingCount", { count: media.processing })}
+        </p>
+      )}
       <Dropzone
         multiple={!single}
         accept={acceptAttributeFor(kind)}
@@ -139,19 +164,18 @@ export function MediaManager({
       />
       <UploadList filter={(item) => item.target.type === "content" && item.target.contentId === contentId} />
 
-      {!single && items.length > 1 && (
+      {!single && media.total > 1 && (
         <MediaBulkBar
           contentId={contentId}
-          items={items}
-          selected={selected}
-          setSelected={setSelected}
+          media={media}
+          selection={selection}
+          setSelection={setSelection}
           pending={pending}
           act={act}
-          reorder={(next) => {
-            setOrder(next);
-            act(() => reorderMediaAction(contentId, next), t("bulk.sorted"));
-          }}
         />
+      )}
+      {!movable && media.total > 1 && (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("bulk.moveOnlyInGalleryOrder")}</p>
       )}
 
       {items.length === 0 ? (
@@ -163,7 +187,7 @@ export function MediaManager({
               key={m.id}
               data-testid="media-item"
               data-state={m.state}
-              draggable
+              draggable={movable}
               onDragStart={() => (dragged.current = m.id)}
               onDragOver={(e) => e.preventDefault()}
               onDrop={(e) => {
@@ -209,12 +233,13 @@ export function MediaManager({
                     <input
                       type="checkbox"
                       className="size-5 accent-brand-700"
-                      checked={selected.has(m.id)}
+                      checked={selection.wholeGallery || selection.ids.has(m.id)}
                       onChange={(e) => {
-                        const next = new Set(selected);
+                        // Unticking one file of "the whole gallery" leaves this page's others.
+                        const next = new Set(selection.wholeGallery ? items.map((i) => i.id) : selection.ids);
                         if (e.target.checked) next.add(m.id);
                         else next.delete(m.id);
-                        setSelected(next);
+                        setSelection({ ids: next, wholeGallery: false });
                       }}
                       aria-label={t("bulk.select", { name: m.originalName })}
                     />
@@ -240,26 +265,30 @@ export function MediaManager({
                   <span className="text-amber-800 dark:text-amber-300">{tAll(m.processingError)}</span>
                 )}
                 <div className="mt-auto flex flex-wrap gap-1 pt-1">
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    disabled={pending || index === 0}
-                    onClick={() => move(index, index - 1)}
-                    aria-label={t("moveEarlier", { name: m.originalName })}
-                  >
-                    <ArrowUp aria-hidden className="size-4" />
-                  </Button>
-                  <Button
-                    type="button"
-                    variant="ghost"
-                    size="sm"
-                    disabled={pending || index === items.length - 1}
-                    onClick={() => move(index, index + 1)}
-                    aria-label={t("moveLater", { name: m.originalName })}
-                  >
-                    <ArrowDown aria-hidden className="size-4" />
-                  </Button>
+                  {movable && (
+                    <>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        disabled={pending || media.offset + index === 0}
+                        onClick={() => move(index, index - 1)}
+                        aria-label={t("moveEarlier", { name: m.originalName })}
+                      >
+                        <ArrowUp aria-hidden className="size-4" />
+                      </Button>
+                      <Button
+                        type="button"
+                        variant="ghost"
+                        size="sm"
+                        disabled={pending || media.offset + index === media.total - 1}
+                        onClick={() => move(index, index + 1)}
+                        aria-label={t("moveLater", { name: m.originalName })}
+                      >
+                        <ArrowDown aria-hidden className="size-4" />
+                      </Button>
+                    </>
+                  )}
                   {(m.kind === "photo" || m.kind === "video") &&
                     m.state === "ready" &&
                     coverMediaId !== m.id && (
@@ -320,6 +349,7 @@ export function MediaManager({
           ))}
         </ol>
       )}
+      {media.total > 0 && <MediaPager contentId={contentId} media={media} />}
     </section>
   );
 }

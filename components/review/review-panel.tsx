@@ -4,6 +4,7 @@ import { ReviewControls } from "@/components/review/review-controls";
 import { ReviewInviteForm } from "@/components/review/review-invite-form";
 import { CardSection } from "@/components/ui/card";
 import { getPlanSummary } from "@/lib/features/billing/overview";
+import { getMediaItems, readyPhotoCount } from "@/lib/features/content/media-page";
 import type { ContentForEdit } from "@/lib/features/content/queries";
 import { getGalleryReview } from "@/lib/features/review/queries";
 import { planAllows } from "@/lib/platform/plans/gate";
@@ -46,8 +47,15 @@ export async function ReviewPanel({
     );
   }
   const open = review?.status === "open" ? review : null;
-  const photos = content.media.filter((m) => m.kind === "photo" && m.state === "ready");
-  const verdictRows = open ? photos.filter((m) => open.verdicts[m.id]) : [];
+  // The photos a verdict names only (a large gallery's others are neither read nor signed).
+  const [photoCount, verdictRows] = await Promise.all([
+    readyPhotoCount(companyId, content.id),
+    open
+      ? getMediaItems(companyId, content.id, Object.keys(open.verdicts)).then((items) =>
+          items.filter((m) => m.kind === "photo" && m.state === "ready"),
+        )
+      : [],
+  ]);
 
   return (
     <CardSection {...frame}>
@@ -64,7 +72,7 @@ export async function ReviewPanel({
 
         {content.status !== "draft" && !open ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("onlyDrafts")}</p>
-        ) : photos.length === 0 ? (
+        ) : photoCount === 0 ? (
           <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="review-no-photos">
             {t("noPhotos")}
           </p>
@@ -88,7 +96,7 @@ export async function ReviewPanel({
               <ReviewControls
                 contentId={content.id}
                 approvedCount={open.approvedCount}
-                photoCount={photos.length}
+                photoCount={photoCount}
                 reviewers={open.reviewers.map((r) => ({
                   id: r.id,
                   email: r.email,

@@ -5,13 +5,14 @@ import {
   deleteMediaItem,
   deleteMediaItems,
   originalDownloadUrl,
-  reorderMedia,
+  moveMedia,
   retryMedia,
   safeDownloadName,
   setCover,
   setMediaHidden,
 } from "@/lib/features/content/manage-media";
 import { resolveMediaObject } from "@/lib/surfaces/public-site/resolve-media-object";
+import { getMediaPage } from "@/lib/features/content/media-page";
 import { contentTotals, getContentForEdit, listContents } from "@/lib/features/content/queries";
 import { createContent, setContentStatus, updateContent } from "@/lib/features/content/save-content";
 import { processMedia } from "@/lib/platform/media/process-media";
@@ -44,6 +45,10 @@ async function addPhoto(contentId: string, i: number, process = true) {
   if (process) await processMedia(created.id);
   return created.id;
 }
+
+/** The gallery's files, first page, in its own order. */
+const mediaOf = async (contentId: string, companyId = demo.id) =>
+  (await getMediaPage(companyId, contentId, { sort: "position", page: 1 })).items;
 
 const used = async (companyId = demo.id) =>
   (await env.db.company.findUniqueOrThrow({ where: { id: companyId } })).storageUsedBytes;
@@ -234,13 +239,14 @@ describe("content admin", () => {
     const ids = [await addPhoto(id, 0), await addPhoto(id, 1), await addPhoto(id, 2)];
     expect((await getContentForEdit(demo.id, id)).coverMediaId).toBe(ids[0]);
 
-    await reorderMedia(demo.as("admin"), id, [ids[2]!, ids[0]!, ids[1]!]);
-    const edit = await getContentForEdit(demo.id, id);
-    expect(edit.media.map((m) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
-    expect(edit.media[0]?.thumbUrl).toMatch(/w320\.webp/);
-    expect((await rejection(reorderMedia(demo.as("admin"), id, [ids[0]!]))).messageKey).toBe(
-      "content.errors.reorderStale",
-    );
+    await moveMedia(demo.as("admin"), id, ids[2]!, 0);
+    const edit = await mediaOf(id);
+    expect(edit.map((m) => m.id)).toEqual([ids[2], ids[0], ids[1]]);
+    expect(edit[0]?.thumbUrl).toMatch(/w320\.webp/);
+    // An index past the end puts it last; a file of another gallery is not found.
+    await moveMedia(demo.as("admin"), id, ids[2]!, 99);
+    expect((await mediaOf(id)).map((m) => m.id)).toEqual([ids[0], ids[1], ids[2]]);
+    await moveMedia(demo.as("admin"), id, ids[2]!, 0);
 
     await setCover(demo.as("admin"), id, ids[1]!);
     expect((await env.db.content.findUniqueOrThrow({ where: { id } })).coverMediaId).toBe(ids[1]);
@@ -273,7 +279,7 @@ describe("content admin", () => {
 
     expect((await setMediaHidden(demo.as("manager"), id, [ids[0]!, ids[1]!], true)).count).toBe(2);
     expect(await shown(ids[0]!)).toBe("missing");
-    expect((await getContentForEdit(demo.id, id)).media.map((m) => m.hidden)).toEqual([true, true, false]);
+    expect((await mediaOf(id)).map((m) => m.hidden)).toEqual([true, true, false]);
     await setMediaHidden(demo.as("admin"), id, [ids[1]!], false);
     expect(await shown(ids[1]!)).toBe("ok");
     // Another company's gallery, or its files named from ours, change nothing.
@@ -286,7 +292,7 @@ describe("content admin", () => {
     expect(await shown(ids[2]!)).toBe("ok");
 
     expect((await deleteMediaItems(demo.as("admin"), id, [ids[0]!, ids[2]!])).count).toBe(2);
-    expect((await getContentForEdit(demo.id, id)).media.map((m) => m.id)).toEqual([ids[1]]);
+    expect((await mediaOf(id)).map((m) => m.id)).toEqual([ids[1]]);
     for (const m of [ids[0]!, ids[2]!])
       expect(await env.store.listKeys(`companies/${demo.id}/media/${m}/`)).toEqual([]);
     await deleteContent(demo.as("admin"), id);
@@ -307,7 +313,7 @@ describe("content admin", () => {
     });
     await processMedia(created.id);
     const plain = await addPhoto(id, 0);
-    const media = (await getContentForEdit(demo.id, id)).media;
+    const media = await mediaOf(id);
     expect(media.find((m) => m.id === created.id)?.capturedAt).toBe("2026-07-18T21:10:00.000Z");
     expect(media.find((m) => m.id === plain)?.capturedAt).toBeNull();
     await deleteContent(demo.as("admin"), id);

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getContentForEdit } from "@/lib/features/content/queries";
+import { getMediaPage, mostFavourited } from "@/lib/features/content/media-page";
 import { randomUUID } from "node:crypto";
 import { processMedia } from "@/lib/platform/media/process-media";
 import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
@@ -141,15 +141,23 @@ describe("favourites", () => {
     await heart(fan.b, photos[0]!);
     await heart(fan.c, photos[0]!);
     await heart(fan.c, photos[1]!);
-    const media = (await getContentForEdit(company.id, gallery)).media;
-    expect(Object.fromEntries(media.map((m) => [m.id, m.favourites]))).toEqual({
+    const { items } = await getMediaPage(company.id, gallery, { sort: "position", page: 1 });
+    expect(Object.fromEntries(items.map((m) => [m.id, m.favourites]))).toEqual({
       [photos[0]!]: 3,
       [photos[1]!]: 1,
       [photos[2]!]: 0,
     });
+    // The panel's top photos: the most hearted first, only hearted ones.
+    expect((await mostFavourited(company.id, gallery, 8)).map((m) => [m.id, m.favourites])).toEqual([
+      [photos[0], 3],
+      [photos[1], 1],
+    ]);
     // Another company cannot read this gallery's (the guard's company scopes the read).
     const other = await createTenant(env.db);
-    await expect(getContentForEdit(other.id, gallery)).rejects.toMatchObject({ code: "not_found" });
+    await expect(
+      getMediaPage(other.id, gallery, { sort: "position", page: 1 }),
+    ).rejects.toMatchObject({ code: "not_found" });
+    expect(await mostFavourited(other.id, gallery, 8)).toEqual([]);
   });
 
   it("Download my favourites: a ZIP of exactly the visitor's hearted photos, its ticket good for that scope only", async () => {

@@ -222,8 +222,15 @@ const MATRIX: Record<string, Entry> = {
     "archived",
   ]),
   "lib/features/content/actions.ts:deleteContentAction": admin("content.manage", (w) => [w.a.contentId]),
-  // An empty order is "exactly the content's media" of a content the caller cannot see (regression).
-  "lib/features/content/actions.ts:reorderMediaAction": admin("content.manage", (w) => [w.a.contentId, []]),
+  "lib/features/content/actions.ts:moveMediaAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    w.a.mediaId,
+    0,
+  ]),
+  "lib/features/content/actions.ts:applyMediaOrderAction": admin("content.manage", (w) => [
+    w.a.contentId,
+    "name",
+  ]),
   "lib/features/content/actions.ts:setCoverAction": admin("content.manage", (w) => [
     w.a.contentId,
     w.a.mediaId,

@@ -13,12 +13,17 @@ import { thumbnailUrl } from "@/lib/platform/media/admin-urls";
  */
 const PERSON = Prisma.sql`COALESCE(f."heartOf", f."visitorId")`;
 
-/** Fans who hearted each photo of one gallery of the company. */
-export async function favouriteCountsOf(companyId: string, contentId: string): Promise<Map<string, number>> {
+/** Fans who hearted each photo of one gallery of the company (only `mediaIds`, when given: a page of it). */
+export async function favouriteCountsOf(
+  companyId: string,
+  contentId: string,
+  mediaIds?: readonly string[],
+): Promise<Map<string, number>> {
+  const only = mediaIds ? Prisma.sql`AND f."mediaId" = ANY(${[...mediaIds]}::text[])` : Prisma.empty;
   const rows = await db.$queryRaw<{ mediaId: string; fans: number }[]>`
     SELECT f."mediaId", COUNT(DISTINCT ${PERSON})::int AS "fans"
     FROM "favourite" f
-    WHERE f."companyId" = ${companyId} AND f."contentId" = ${contentId}
+    WHERE f."companyId" = ${companyId} AND f."contentId" = ${contentId} ${only}
     GROUP BY f."mediaId"`;
   return new Map(rows.map((r) => [r.mediaId, r.fans]));
 }

@@ -2,17 +2,22 @@
 
 import { z } from "zod";
 import {
+  applyMediaOrder,
   BULK_MEDIA_MAX,
   deleteContent,
   deleteMediaItem,
   deleteMediaItems,
   setMediaHidden,
-  reorderMedia,
+  moveMedia,
   retryMedia,
   setCover,
 } from "@/lib/features/content/manage-media";
 import { createContent, setContentStatus, updateContent } from "@/lib/features/content/save-content";
-import type { ContentInput } from "@/lib/features/content/schemas";
+import {
+  MEDIA_APPLICABLE_SORTS,
+  MEDIA_PAGE_SIZE,
+  type ContentInput,
+} from "@/lib/features/content/schemas";
 import { adminAction } from "@/lib/platform/actions/admin-action";
 import { recordId, validatedByLib } from "@/lib/core/validation/common";
 
@@ -55,11 +60,18 @@ export const deleteContentAction = adminAction(
   },
 );
 
-const mediaIds = z.array(id).min(1).max(BULK_MEDIA_MAX);
+/**
+ * What a bulk action acts on: files of the page shown (at most a page of ids), or the whole
+ * gallery as counted when the organiser confirmed (lib/features/content/manage-media.ts).
+ */
+const mediaSelection = z.union([
+  z.array(id).min(1).max(MEDIA_PAGE_SIZE),
+  z.strictObject({ all: z.literal(true), expected: z.number().int().min(1).max(BULK_MEDIA_MAX) }),
+]);
 
 /** The media manager's bulk actions: hide from fans or show again, delete. */
 export const setMediaHiddenAction = adminAction(
-  { ...manage, schema: z.tuple([id, mediaIds, z.boolean()]) },
+  { ...manage, schema: z.tuple([id, mediaSelection, z.boolean()]) },
   async ({ membership, changed }, contentId, ids, hidden) => {
     const outcome = await setMediaHidden(membership, contentId, ids, hidden);
     changed(outcome.changed);
@@ -68,7 +80,7 @@ export const setMediaHiddenAction = adminAction(
 );
 
 export const deleteMediaItemsAction = adminAction(
-  { ...manage, schema: z.tuple([id, mediaIds]) },
+  { ...manage, schema: z.tuple([id, mediaSelection]) },
   async ({ membership, changed }, contentId, ids) => {
     const outcome = await deleteMediaItems(membership, contentId, ids);
     changed(outcome.changed);
@@ -76,10 +88,19 @@ export const deleteMediaItemsAction = adminAction(
   },
 );
 
-export const reorderMediaAction = adminAction(
-  { ...manage, schema: z.tuple([id, z.array(id).max(10_000)]) },
-  async ({ membership, changed }, contentId, mediaIds) => {
-    changed((await reorderMedia(membership, contentId, mediaIds)).changed);
+/** The manager's arrows and drag: one file to a place (from 0) in the whole gallery's order. */
+export const moveMediaAction = adminAction(
+  { ...manage, schema: z.tuple([id, id, z.number().int().min(0).max(BULK_MEDIA_MAX)]) },
+  async ({ membership, changed }, contentId, mediaId, toIndex) => {
+    changed((await moveMedia(membership, contentId, mediaId, toIndex)).changed);
+  },
+);
+
+/** The order shown (by name, by capture time) becomes the gallery's own. */
+export const applyMediaOrderAction = adminAction(
+  { ...manage, schema: z.tuple([id, z.enum(MEDIA_APPLICABLE_SORTS)]) },
+  async ({ membership, changed }, contentId, sort) => {
+    changed((await applyMediaOrder(membership, contentId, sort)).changed);
   },
 );
 

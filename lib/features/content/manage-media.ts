@@ -1,9 +1,12 @@
 import { assertCan } from "@/lib/platform/access/permissions";
 import { recordMemberAudit } from "@/lib/core/audit/record";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
+import { mediaOrderBy } from "@/lib/features/content/media-page";
+import type { MediaSort } from "@/lib/features/content/schemas";
 import type { ContentChange } from "@/lib/features/content/save-content";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
+import type { Prisma } from "@/lib/generated/prisma/client";
 import { queueForKind } from "@/lib/core/queue/queues";
 import { sendMediaJob } from "@/lib/core/queue/sender";
 import { deleteMedia } from "@/lib/platform/media/delete-media";
@@ -35,30 +38,81 @@ export async function deleteContent(
   return { changed };
 }
 
-/** Saves the gallery order: `mediaIds` must be exactly the content's media. */
-export async function reorderMedia(
+type Tx = Prisma.TransactionClient;
+
+/**
+ * The content of the company, locked for the transaction (404 otherwise): two orders saved at
+ * once wait for each other instead of interleaving their positions.
+ */
+async function lockContent(tx: Tx, companyId: string, contentId: string): Promise<void> {
+  const rows = await tx.$queryRaw<{ id: string }[]>`
+    SELECT id FROM content WHERE id = ${contentId} AND "companyId" = ${companyId} FOR UPDATE`;
+  if (rows.length === 0) throw new AppError("not_found", "content.errors.notFound");
+}
+
+/**
+ * Writes `ids` (the content's media, in their new order) as positions 0, 1, 2 … in one
+ * statement, touching only the rows whose position changes: a 5,000-photo gallery is not
+ * 5,000 round trips.
+ */
+async function writePositions(tx: Tx, companyId: string, contentId: string, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await tx.$executeRaw`
+    UPDATE media_file AS m SET position = (v.ord - 1)::int, "updatedAt" = now()
+    FROM unnest(${[...ids]}::text[]) WITH ORDINALITY AS v(id, ord)
+    WHERE m.id = v.id AND m."companyId" = ${companyId} AND m."contentId" = ${contentId}
+      AND m.position <> (v.ord - 1)::int`;
+}
+
+/** The content's media ids in `sort` (the gallery's own order by default). */
+async function orderedIds(tx: Tx, companyId: string, contentId: string, sort: MediaSort = "position") {
+  const rows = await tx.mediaFile.findMany({
+    where: { companyId, contentId },
+    orderBy: mediaOrderBy(sort),
+    select: { id: true },
+  });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Moves one file to `toIndex` (from 0) of the gallery order, the others closing up around it:
+ * the manager's arrows and drag on one page of a large gallery (the first file of page 2 moved
+ * earlier lands last on page 1). An index past the end puts it last.
+ */
+export async function moveMedia(
   membership: Membership,
   contentId: string,
-  mediaIds: readonly string[],
+  mediaId: string,
+  toIndex: number,
 ): Promise<{ changed: ContentChange }> {
   assertCan(membership, "content.manage");
   const companyId = membership.company.id;
-  // Another company's content has no media of ours, so an empty order would "match" it and
-  // expire its public pages: it is not found, like everywhere else.
-  await getContentOrThrow(db, companyId, contentId, { id: true });
   await db.$transaction(async (tx) => {
-    const current = await tx.mediaFile.findMany({ where: { companyId, contentId }, select: { id: true } });
-    const known = new Set(current.map((m) => m.id));
-    if (
-      mediaIds.length !== known.size ||
-      new Set(mediaIds).size !== known.size ||
-      !mediaIds.every((id) => known.has(id))
-    ) {
-      throw new AppError("conflict", "content.errors.reorderStale");
-    }
-    for (const [position, id] of mediaIds.entries()) {
-      await tx.mediaFile.updateMany({ where: { id, companyId, contentId }, data: { position } });
-    }
+    await lockContent(tx, companyId, contentId);
+    const ids = await orderedIds(tx, companyId, contentId);
+    const from = ids.indexOf(mediaId);
+    if (from < 0) throw new AppError("not_found", "media.errors.notFound");
+    ids.splice(from, 1);
+    ids.splice(Math.min(Math.max(toIndex, 0), ids.length), 0, mediaId);
+    await writePositions(tx, companyId, contentId, ids);
+  });
+  return { changed: await changeOf(companyId, contentId) };
+}
+
+/**
+ * Makes the order the manager shows (by file name, or by capture time) the gallery's own, for
+ * the whole gallery on the server: the same order `getMediaPage` pages through.
+ */
+export async function applyMediaOrder(
+  membership: Membership,
+  contentId: string,
+  sort: Exclude<MediaSort, "position">,
+): Promise<{ changed: ContentChange }> {
+  assertCan(membership, "content.manage");
+  const companyId = membership.company.id;
+  await db.$transaction(async (tx) => {
+    await lockContent(tx, companyId, contentId);
+    await writePositions(tx, companyId, contentId, await orderedIds(tx, companyId, contentId, sort));
   });
   return { changed: await changeOf(companyId, contentId) };
 }
@@ -99,26 +153,59 @@ export async function deleteMediaItem(
 export const BULK_MEDIA_MAX = 10_000;
 
 /**
+ * "All N files of this gallery" as the organiser confirmed it: the action applies to the whole
+ * gallery on the server (no list of 5,000 ids travels), and only while it still holds
+ * `expected` files, so a file that arrived or went since the count was shown is never swept in
+ * or missed unseen (the organiser is asked to look again).
+ */
+export interface WholeGallery {
+  all: true;
+  expected: number;
+}
+
+/** Files named by id (at most a page of them), or the whole gallery. */
+export type MediaSelection = readonly string[] | WholeGallery;
+
+/** The rows a selection names, within the company's content (which must exist). */
+async function selectionWhere(
+  companyId: string,
+  contentId: string,
+  selection: MediaSelection,
+): Promise<Prisma.MediaFileWhereInput> {
+  await getContentOrThrow(db, companyId, contentId, { id: true });
+  const where = { companyId, contentId };
+  if (!("all" in selection)) return { ...where, id: { in: [...selection] } };
+  if ((await db.mediaFile.count({ where })) !== selection.expected) {
+    throw new AppError("conflict", "content.errors.galleryChanged");
+  }
+  return where;
+}
+
+/** What the audit keeps of a selection: its scope, and the first ids it named. */
+function auditedSelection(selection: MediaSelection, ids: readonly string[] = []) {
+  return "all" in selection
+    ? { scope: "gallery" }
+    : { scope: "selection", mediaIds: (ids.length > 0 ? ids : selection).slice(0, 100) };
+}
+
+/**
  * Hides files of a content from fans, or shows them again (the media manager's bulk action;
  * issue #36: a review's left-out photos are hidden the same way). Kept in the admin either way.
  */
 export async function setMediaHidden(
   membership: Membership,
   contentId: string,
-  mediaIds: readonly string[],
+  selection: MediaSelection,
   hidden: boolean,
 ): Promise<{ changed: ContentChange; count: number }> {
   assertCan(membership, "content.manage");
   const companyId = membership.company.id;
-  await getContentOrThrow(db, companyId, contentId, { id: true });
-  const { count } = await db.mediaFile.updateMany({
-    where: { companyId, contentId, id: { in: [...mediaIds] } },
-    data: { hidden },
-  });
+  const where = await selectionWhere(companyId, contentId, selection);
+  const { count } = await db.mediaFile.updateMany({ where, data: { hidden } });
   if (count === 0) throw new AppError("not_found", "media.errors.notFound");
   await recordMemberAudit(membership, {
     record: { table: "content", id: contentId },
-    details: { operation: hidden ? "media_hidden" : "media_shown", count, mediaIds: mediaIds.slice(0, 100) },
+    details: { operation: hidden ? "media_hidden" : "media_shown", count, ...auditedSelection(selection) },
   });
   return { changed: await changeOf(companyId, contentId), count };
 }
@@ -127,16 +214,16 @@ export async function setMediaHidden(
 export async function deleteMediaItems(
   membership: Membership,
   contentId: string,
-  mediaIds: readonly string[],
+  selection: MediaSelection,
 ): Promise<{ changed: ContentChange; count: number }> {
   assertCan(membership, "content.manage");
   const companyId = membership.company.id;
-  await getContentOrThrow(db, companyId, contentId, { id: true });
-  const { ids } = await deleteMedia(companyId, { contentId, id: { in: [...mediaIds] } });
+  const where = await selectionWhere(companyId, contentId, selection);
+  const { ids } = await deleteMedia(companyId, where);
   if (ids.length === 0) throw new AppError("not_found", "media.errors.notFound");
   await recordMemberAudit(membership, {
     record: { table: "content", id: contentId },
-    details: { operation: "media_deleted", count: ids.length, mediaIds: ids.slice(0, 100) },
+    details: { operation: "media_deleted", count: ids.length, ...auditedSelection(selection, ids) },
   });
   return { changed: await changeOf(companyId, contentId), count: ids.length };
 }

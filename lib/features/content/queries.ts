@@ -143,29 +143,6 @@ export async function listContents(companyId: string, filters: ContentListFilter
   return { items, total, ...links };
 }
 
-export interface MediaItem {
-  id: string;
-  kind: MediaKind;
-  state: ProcessingState;
-  originalName: string;
-  mimeType: string;
-  sizeBytes: number;
-  width: number | null;
-  height: number | null;
-  durationMs: number | null;
-  processingError: string | null;
-  thumbUrl: string | null;
-  position: number;
-  /** Fans who hearted this photo (issue #36). */
-  favourites: number;
-  /** Never shown to fans (left out of a review's approved set, issue #36). */
-  hidden: boolean;
-  /** When it was uploaded (ISO). */
-  createdAt: string;
-  /** When it was taken, from its EXIF (ISO; null when unknown): the "by capture time" order. */
-  capturedAt: string | null;
-}
-
 export interface ContentForEdit {
   id: string;
   title: string;
@@ -188,7 +165,6 @@ export interface ContentForEdit {
   eventIds: string[];
   coverMediaId: string | null;
   publishedAt: string | null;
-  media: MediaItem[];
 }
 
 export async function getContentForEdit(companyId: string, contentId: string): Promise<ContentForEdit> {
@@ -203,29 +179,6 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     expiresAt: true,
     events: { select: { eventId: true } },
   });
-  const media = await db.mediaFile.findMany({
-    where: { companyId, contentId },
-    orderBy: [{ position: "asc" }, { createdAt: "asc" }],
-    select: {
-      id: true,
-      kind: true,
-      state: true,
-      originalName: true,
-      mimeType: true,
-      sizeBytes: true,
-      width: true,
-      height: true,
-      durationMs: true,
-      processingError: true,
-      variants: true,
-      position: true,
-      hidden: true,
-      createdAt: true,
-      capturedAt: true,
-    },
-  });
-  // Fans who hearted each photo (issue #36): one query scoped to the company, a fan counted once.
-  const heartsOf = await favouriteCountsOf(companyId, contentId);
   return {
     id: c.id,
     title: c.title,
@@ -244,27 +197,7 @@ export async function getContentForEdit(companyId: string, contentId: string): P
     eventIds: c.events.map((e) => e.eventId),
     coverMediaId: c.coverMediaId,
     publishedAt: c.publishedAt?.toISOString() ?? null,
-    media: await Promise.all(
-      media.map(async ({ variants, sizeBytes, createdAt, capturedAt, ...m }) => ({
-        ...m,
-        createdAt: createdAt.toISOString(),
-        capturedAt: capturedAt?.toISOString() ?? null,
-        sizeBytes: Number(sizeBytes),
-        thumbUrl: m.state === "ready" ? await thumbnailUrl(variants, 320) : null,
-        favourites: heartsOf.get(m.id) ?? 0,
-      })),
-    ),
   };
-}
-
-/** States of a content's media, for the edit screen's polling while files process. */
-export async function mediaStates(companyId: string, contentId: string) {
-  await getContentOrThrow(db, companyId, contentId, { id: true });
-  return db.mediaFile.findMany({
-    where: { companyId, contentId },
-    select: { id: true, state: true },
-    orderBy: { position: "asc" },
-  });
 }
 
 /** Dashboard totals (spec §2: totals of content and of published content). */

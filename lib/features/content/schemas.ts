@@ -95,3 +95,23 @@ export type ContentListFilters = z.infer<typeof contentListSchema>;
 export const reorderSchema = z.object({
   mediaIds: z.array(z.string().min(1).max(64)).min(1).max(5000),
 });
+
+/**
+ * The admin media manager's pages (issue #36, large galleries): 100 files a page, so a
+ * 5,000-photo gallery is 50 pages of 100 signed thumbnails, never one 5,000-item payload.
+ */
+export const MEDIA_PAGE_SIZE = 100;
+/** The manager's orders: the gallery's own (what fans see), by file name, by capture time. */
+export const MEDIA_SORTS = ["position", "name", "captured"] as const;
+export type MediaSort = (typeof MEDIA_SORTS)[number];
+/** The orders that can become the gallery's own in one action. */
+export const MEDIA_APPLICABLE_SORTS = ["name", "captured"] as const;
+/** Far more pages than a gallery within the bulk limit has: larger numbers read as the last page. */
+const MEDIA_PAGE_MAX = 10_000;
+
+/** The manager's place as its URL carries it (`?sort=name&page=3`); anything else reads as the default. */
+export const mediaPageSchema = z.object({
+  sort: z.enum(MEDIA_SORTS).catch("position").default("position"),
+  page: z.coerce.number().int().min(1).max(MEDIA_PAGE_MAX).catch(1).default(1),
+});
+export type MediaPageRequest = z.infer<typeof mediaPageSchema>;

@@ -10,7 +10,9 @@ import { StatusBadge } from "@/components/content/status-badge";
 import { ReviewPanel } from "@/components/review/review-panel";
 import { QrCodesPanel } from "@/components/share/qr-codes-panel";
 import { GalleryWatermarkSection } from "@/components/watermarks/gallery-watermark-section";
+import { getMediaPage } from "@/lib/features/content/media-page";
 import { getContentForEdit } from "@/lib/features/content/queries";
+import { mediaPageSchema } from "@/lib/features/content/schemas";
 import { eventOptions } from "@/lib/features/events/queries";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 import { loadFieldVersions } from "@/lib/features/translation/review";
@@ -20,12 +22,18 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("editTitle") };
 }
 
-export default async function EditContentPage({ params }: PageProps<"/[locale]/admin/content/[id]">) {
+export default async function EditContentPage({
+  params,
+  searchParams,
+}: PageProps<"/[locale]/admin/content/[id]">) {
   const { locale, id } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership("content.manage");
-  const [content, events, t] = await Promise.all([
+  // One page of its files in the order the URL names (issue #36: a 5,000-photo gallery).
+  const mediaRequest = mediaPageSchema.parse(await searchParams);
+  const [content, media, events, t] = await Promise.all([
     getContentForEdit(membership.company.id, id),
+    getMediaPage(membership.company.id, id, mediaRequest),
     eventOptions(membership.company.id),
     getTranslations("content"),
   ]);
@@ -58,7 +66,7 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
 
       <MediaManager
         contentId={content.id}
-        media={content.media}
+        media={media}
         coverMediaId={content.coverMediaId}
         single={content.kind === "single"}
         kind={content.kind}
@@ -97,7 +105,7 @@ export default async function EditContentPage({ params }: PageProps<"/[locale]/a
 
       {content.kind === "photo_gallery" && <ReviewPanel membership={membership} content={content} />}
 
-      {content.kind === "photo_gallery" && <FavouritesPanel media={content.media} />}
+      {content.kind === "photo_gallery" && <FavouritesPanel companyId={membership.company.id} contentId={content.id} />}
 
       <QrCodesPanel membership={membership} item={{ kind: "content", id: content.id }} />
 
