@@ -113,11 +113,23 @@ export function MediaBulkBar({
             </>
           ) : (
             <>
-              <Button type="button" size="sm" variant="secondary" disabled={pending} onClick={() => hide(true)}>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={pending}
+                onClick={() => hide(true)}
+              >
                 <EyeOff aria-hidden className="size-4" />
                 {t("hide")}
               </Button>
-              <Button type="button" size="sm" variant="secondary" disabled={pending} onClick={() => hide(false)}>
+              <Button
+                type="button"
+                size="sm"
+                variant="secondary"
+                disabled={pending}
+                onClick={() => hide(false)}
+              >
                 <Eye aria-hidden className="size-4" />
                 {t("show")}
               </Button>

@@ -90,7 +90,8 @@ export function MediaManager({
 
   // While files process, poll the states of this page's files (and the gallery's count of files
   // still on their way in), and refresh when one changes.
-  const busy = media.processing > 0 || pageItems.some((m) => m.state === "processing" || m.state === "uploading");
+  const busy =
+    media.processing > 0 || pageItems.some((m) => m.state === "processing" || m.state === "uploading");
   const states = pageItems.map((m) => `${m.id}:${m.state}`).join(",");
   useEffect(() => {
     if (!busy) return;
@@ -101,7 +102,10 @@ export function MediaManager({
         { cache: "no-store" },
       );
       if (!res.ok) return;
-      const now = res.data.states.map((m) => `${m.id}:${m.state}`).sort().join(",");
+      const now = res.data.states
+        .map((m) => `${m.id}:${m.state}`)
+        .sort()
+        .join(",");
       if (now !== seen || res.data.processing !== media.processing) router.refresh();
     }, POLL_MS);
     return () => clearInterval(timer);

@@ -22,7 +22,9 @@ test("a 250-photo gallery in the admin: pages, order by name, hide all after con
   await page.goto(`/admin/content/${contentId}`);
   const [original] = await uploadPhotos(page, contentId, 1, 4300);
   // shot-001 … shot-250, the gallery order the reverse of the names' (shot-250 first).
-  await sql(`update media_file set "originalName" = 'shot-001.jpg', position = 249 where id = $1`, [original]);
+  await sql(`update media_file set "originalName" = 'shot-001.jpg', position = 249 where id = $1`, [
+    original,
+  ]);
   await sql(
     `insert into media_file (id, "companyId", "contentId", kind, "storageKey", "originalName", "mimeType",
        "sizeBytes", width, height, state, variants, "blurDataUrl", position, "updatedAt")

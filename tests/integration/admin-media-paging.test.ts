@@ -38,7 +38,9 @@ async function seedGallery(companyId: string, count: number) {
       position: (i * 37) % count,
       capturedAt: i % 3 === 0 ? null : new Date(base + ((i * 53) % count) * 1000),
       createdAt: new Date(base + i),
-      variants: [{ key: `companies/${companyId}/media/seed-${i}/w320.webp`, width: 320, format: "webp", bytes: 1 }],
+      variants: [
+        { key: `companies/${companyId}/media/seed-${i}/w320.webp`, width: 320, format: "webp", bytes: 1 },
+      ],
     })),
   });
   return content.id;
@@ -54,7 +56,8 @@ const rowsOf = (contentId: string) =>
 async function allPages(companyId: string, contentId: string, sort: MediaSort) {
   const first = await getMediaPage(companyId, contentId, { sort, page: 1 });
   const pages = [first];
-  for (let page = 2; page <= first.pageCount; page++) pages.push(await getMediaPage(companyId, contentId, { sort, page }));
+  for (let page = 2; page <= first.pageCount; page++)
+    pages.push(await getMediaPage(companyId, contentId, { sort, page }));
   return pages;
 }
 
@@ -80,7 +83,9 @@ describe("admin media pages (large galleries)", () => {
     const expected: Record<MediaSort, string[]> = {
       position: [...rows].sort((x, y) => x.position - y.position || byId(x, y)).map((r) => r.id),
       name: [...rows]
-        .sort((x, y) => (x.originalName < y.originalName ? -1 : x.originalName > y.originalName ? 1 : byId(x, y)))
+        .sort((x, y) =>
+          x.originalName < y.originalName ? -1 : x.originalName > y.originalName ? 1 : byId(x, y),
+        )
         .map((r) => r.id),
       captured: [...rows]
         .sort(
@@ -94,7 +99,11 @@ describe("admin media pages (large galleries)", () => {
     };
     for (const sort of ["position", "name", "captured"] as const) {
       const pages = await allPages(a.id, gallery, sort);
-      expect(pages.map((p) => p.items.length)).toEqual([MEDIA_PAGE_SIZE, MEDIA_PAGE_SIZE, COUNT - 2 * MEDIA_PAGE_SIZE]);
+      expect(pages.map((p) => p.items.length)).toEqual([
+        MEDIA_PAGE_SIZE,
+        MEDIA_PAGE_SIZE,
+        COUNT - 2 * MEDIA_PAGE_SIZE,
+      ]);
       expect(pages.map((p) => [p.page, p.pageCount, p.total, p.offset, p.sort])).toEqual([
         [1, 3, COUNT, 0, sort],
         [2, 3, COUNT, MEDIA_PAGE_SIZE, sort],
@@ -112,7 +121,9 @@ describe("admin media pages (large galleries)", () => {
     expect([far.page, far.items.map((m) => m.id)]).toEqual([3, expected.name.slice(2 * MEDIA_PAGE_SIZE)]);
 
     // Another company's content is not found: no page, no count, no poll.
-    expect((await rejection(getMediaPage(b.id, gallery, { sort: "position", page: 1 }))).code).toBe("not_found");
+    expect((await rejection(getMediaPage(b.id, gallery, { sort: "position", page: 1 }))).code).toBe(
+      "not_found",
+    );
     expect((await rejection(mediaStates(b.id, gallery, [expected.position[0]!]))).code).toBe("not_found");
   });
 
@@ -120,7 +131,10 @@ describe("admin media pages (large galleries)", () => {
     const gallery = await seedGallery(a.id, 120);
     const { items } = await getMediaPage(a.id, gallery, { sort: "position", page: 2 });
     const last = (await getMediaPage(a.id, gallery, { sort: "position", page: 1 })).items[0]!;
-    await env.db.mediaFile.updateMany({ where: { id: { in: [items[0]!.id, last.id] } }, data: { state: "processing" } });
+    await env.db.mediaFile.updateMany({
+      where: { id: { in: [items[0]!.id, last.id] } },
+      data: { state: "processing" },
+    });
     const page = await getMediaPage(a.id, gallery, { sort: "position", page: 2 });
     expect(page.processing).toBe(2);
     const polled = await mediaStates(
@@ -144,7 +158,9 @@ describe("admin media pages (large galleries)", () => {
     await moveMedia(a.as("admin"), gallery, firstOfTwo, MEDIA_PAGE_SIZE - 1);
     const moved = await getMediaPage(a.id, gallery, { sort: "position", page: 1 });
     expect(moved.items.at(-1)?.id).toBe(firstOfTwo);
-    expect((await getMediaPage(a.id, gallery, { sort: "position", page: 2 })).items[0]?.id).toBe(one.items.at(-1)?.id);
+    expect((await getMediaPage(a.id, gallery, { sort: "position", page: 2 })).items[0]?.id).toBe(
+      one.items.at(-1)?.id,
+    );
     expect((await rejection(moveMedia(b.as("admin"), gallery, firstOfTwo, 0))).code).toBe("not_found");
 
     await applyMediaOrder(a.as("admin"), gallery, "name");
@@ -152,7 +168,9 @@ describe("admin media pages (large galleries)", () => {
     const byPosition = (await allPages(a.id, gallery, "position")).flatMap((p) => p.items.map((m) => m.id));
     expect(byPosition).toEqual(byName);
     // Positions are 0 … n-1 again (the seed's were shuffled).
-    expect((await rowsOf(gallery)).map((r) => r.position).sort((x, y) => x - y)).toEqual([...Array(150).keys()]);
+    expect((await rowsOf(gallery)).map((r) => r.position).sort((x, y) => x - y)).toEqual([
+      ...Array(150).keys(),
+    ]);
     expect((await rejection(applyMediaOrder(b.as("admin"), gallery, "name"))).code).toBe("not_found");
   });
 
@@ -164,9 +182,10 @@ describe("admin media pages (large galleries)", () => {
 
     // Another company naming our gallery, or a count that is no longer the gallery's, changes nothing.
     expect((await rejection(setMediaHidden(b.as("admin"), gallery, all, true))).code).toBe("not_found");
-    expect((await rejection(setMediaHidden(a.as("admin"), gallery, { all: true, expected: 249 }, true))).messageKey).toBe(
-      "content.errors.galleryChanged",
-    );
+    expect(
+      (await rejection(setMediaHidden(a.as("admin"), gallery, { all: true, expected: 249 }, true)))
+        .messageKey,
+    ).toBe("content.errors.galleryChanged");
     expect((await rowsOf(gallery)).some((r) => r.hidden)).toBe(false);
 
     expect((await setMediaHidden(a.as("manager"), gallery, all, true)).count).toBe(COUNT);

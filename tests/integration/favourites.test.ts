@@ -154,9 +154,9 @@ describe("favourites", () => {
     ]);
     // Another company cannot read this gallery's (the guard's company scopes the read).
     const other = await createTenant(env.db);
-    await expect(
-      getMediaPage(other.id, gallery, { sort: "position", page: 1 }),
-    ).rejects.toMatchObject({ code: "not_found" });
+    await expect(getMediaPage(other.id, gallery, { sort: "position", page: 1 })).rejects.toMatchObject({
+      code: "not_found",
+    });
     expect(await mostFavourited(other.id, gallery, 8)).toEqual([]);
   });
 

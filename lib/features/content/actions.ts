@@ -13,11 +13,7 @@ import {
   setCover,
 } from "@/lib/features/content/manage-media";
 import { createContent, setContentStatus, updateContent } from "@/lib/features/content/save-content";
-import {
-  MEDIA_APPLICABLE_SORTS,
-  MEDIA_PAGE_SIZE,
-  type ContentInput,
-} from "@/lib/features/content/schemas";
+import { MEDIA_APPLICABLE_SORTS, MEDIA_PAGE_SIZE, type ContentInput } from "@/lib/features/content/schemas";
 import { adminAction } from "@/lib/platform/actions/admin-action";
 import { recordId, validatedByLib } from "@/lib/core/validation/common";
 

@@ -161,7 +161,11 @@ export function readyPhotoCount(companyId: string, contentId: string): Promise<n
 }
 
 /** The `limit` files fans hearted most (ties in gallery order): only they are signed. */
-export async function mostFavourited(companyId: string, contentId: string, limit: number): Promise<MediaItem[]> {
+export async function mostFavourited(
+  companyId: string,
+  contentId: string,
+  limit: number,
+): Promise<MediaItem[]> {
   const hearts = await favouriteCountsOf(companyId, contentId);
   if (hearts.size === 0) return [];
   const hearted = await db.mediaFile.findMany({

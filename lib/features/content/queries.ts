@@ -1,5 +1,4 @@
 import { getContentCounters } from "@/lib/features/analytics/queries";
-import { favouriteCountsOf } from "@/lib/features/analytics/favourites";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import type {
   ContentListFilters,
@@ -9,13 +8,7 @@ import type {
 import { contentFieldsSelect } from "@/lib/features/content/selects";
 import { db } from "@/lib/core/db";
 import { keysetSlice, type KeysetLinks, type KeysetOrder } from "@/lib/core/pagination/keyset";
-import type {
-  ContentKind,
-  ContentStatus,
-  MediaKind,
-  Prisma,
-  ProcessingState,
-} from "@/lib/generated/prisma/client";
+import type { ContentKind, ContentStatus, MediaKind, Prisma } from "@/lib/generated/prisma/client";
 import { thumbnailUrl } from "@/lib/platform/media/admin-urls";
 
 export const CONTENT_PAGE_SIZE = 20;

@@ -105,7 +105,9 @@ export default async function EditContentPage({
 
       {content.kind === "photo_gallery" && <ReviewPanel membership={membership} content={content} />}
 
-      {content.kind === "photo_gallery" && <FavouritesPanel companyId={membership.company.id} contentId={content.id} />}
+      {content.kind === "photo_gallery" && (
+        <FavouritesPanel companyId={membership.company.id} contentId={content.id} />
+      )}
 
       <QrCodesPanel membership={membership} item={{ kind: "content", id: content.id }} />
 
