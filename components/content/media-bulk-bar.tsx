@@ -164,6 +164,7 @@ export function MediaBulkBar({
           {MEDIA_SORTS.map((sort: MediaSort) => (
             <li key={sort}>
               <Link
+                prefetch={false}
                 href={mediaHref(contentId, sort)}
                 aria-current={media.sort === sort ? "true" : undefined}
                 className={`inline-flex min-h-9 items-center rounded-lg px-3 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-500 dark:hover:bg-zinc-800 ${media.sort === sort ? "bg-zinc-100 font-semibold dark:bg-zinc-800" : ""}`}

@@ -28,7 +28,8 @@ export function pagesToShow(page: number, pageCount: number): (number | null)[] 
 /**
  * The pages of a large gallery's files (issue #36): numbered links that keep the order in the
  * URL, so they work with the keyboard, the back button and a shared address. The current page
- * is marked for assistive technology (`aria-current`).
+ * is marked for assistive technology (`aria-current`). Not prefetched: each is a full server
+ * render of the edit page (100 signed thumbnails), worth doing only when the organiser asks.
  */
 export function MediaPager({ contentId, media }: { contentId: string; media: MediaPage }) {
   const t = useTranslations("media.pager");
@@ -42,7 +43,12 @@ export function MediaPager({ contentId, media }: { contentId: string; media: Med
         <ul className="flex flex-wrap items-center gap-1">
           {page > 1 && (
             <li>
-              <Link href={mediaHref(contentId, sort, page - 1)} className={linkClass} rel="prev">
+              <Link
+                prefetch={false}
+                href={mediaHref(contentId, sort, page - 1)}
+                className={linkClass}
+                rel="prev"
+              >
                 <ChevronLeft aria-hidden className="size-4" />
                 {t("previous")}
               </Link>
@@ -56,6 +62,7 @@ export function MediaPager({ contentId, media }: { contentId: string; media: Med
             ) : (
               <li key={p}>
                 <Link
+                  prefetch={false}
                   href={mediaHref(contentId, sort, p)}
                   className={`${linkClass} ${p === page ? "border-brand-700 bg-brand-700 text-white hover:bg-brand-700 dark:border-brand-400 dark:bg-brand-400 dark:text-ink-900 dark:hover:bg-brand-400" : ""}`}
                   aria-current={p === page ? "page" : undefined}
@@ -68,7 +75,12 @@ export function MediaPager({ contentId, media }: { contentId: string; media: Med
           )}
           {page < pageCount && (
             <li>
-              <Link href={mediaHref(contentId, sort, page + 1)} className={linkClass} rel="next">
+              <Link
+                prefetch={false}
+                href={mediaHref(contentId, sort, page + 1)}
+                className={linkClass}
+                rel="next"
+              >
                 {t("next")}
                 <ChevronRight aria-hidden className="size-4" />
               </Link>

@@ -103,6 +103,11 @@ test("a 150-photo gallery loads a page at a time", async ({ page, context, brows
     "aria-pressed",
     "true",
   );
+  // The button turns at once; the heart is saved (and this browser marked as having some) when
+  // the request answers: a reload before then lost it (the spec raced it on a busy machine).
+  await expect
+    .poll(() => player.evaluate((id) => window.localStorage.getItem(`ag_fav:${id}`), contentId))
+    .toBe("1");
   await player.reload();
   await waitForHydration(player);
   await expect(player.getByRole("button", { name: /My favourites/ })).toHaveText("My favourites (1)");
