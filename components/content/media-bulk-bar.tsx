@@ -47,7 +47,10 @@ export function MediaBulkBar({
   const pageIds = media.items.map((m) => m.id);
   const whole = selection.wholeGallery;
   const count = whole ? media.total : selection.ids.size;
-  const target = whole ? { all: true as const, expected: media.total } : [...selection.ids];
+  const target =
+    whole && media.newestAt
+      ? { all: true as const, expected: media.total, asOf: media.newestAt }
+      : [...selection.ids];
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection.ids.has(id));
   const none = { ids: new Set<string>(), wholeGallery: false };
   const hide = (hidden: boolean) =>

@@ -178,18 +178,34 @@ describe("admin media pages (large galleries)", () => {
     const gallery = await seedGallery(a.id, COUNT);
     const sibling = await seedGallery(a.id, 5);
     const foreign = await seedGallery(b.id, 5);
-    const all = { all: true as const, expected: COUNT };
+    const shown = await getMediaPage(a.id, gallery, { sort: "position", page: 1 });
+    const all = { all: true as const, expected: COUNT, asOf: shown.newestAt! };
+    expect(shown.total).toBe(COUNT);
 
     // Another company naming our gallery, or a count that is no longer the gallery's, changes nothing.
     expect((await rejection(setMediaHidden(b.as("admin"), gallery, all, true))).code).toBe("not_found");
     expect(
-      (await rejection(setMediaHidden(a.as("admin"), gallery, { all: true, expected: 249 }, true)))
-        .messageKey,
+      (await rejection(setMediaHidden(a.as("admin"), gallery, { ...all, expected: 249 }, true))).messageKey,
     ).toBe("content.errors.galleryChanged");
     expect((await rowsOf(gallery)).some((r) => r.hidden)).toBe(false);
 
+    // A photo uploaded after the count was shown is never swept in: the count of what was shown
+    // still holds, and the act leaves the newcomer alone.
+    const late = await env.db.mediaFile.create({
+      data: {
+        companyId: a.id,
+        contentId: gallery,
+        kind: "photo",
+        storageKey: `companies/${a.id}/media/late/original.jpg`,
+        originalName: "late.jpg",
+        mimeType: "image/jpeg",
+        sizeBytes: 1n,
+        state: "ready",
+        position: COUNT,
+      },
+    });
     expect((await setMediaHidden(a.as("manager"), gallery, all, true)).count).toBe(COUNT);
-    expect((await rowsOf(gallery)).every((r) => r.hidden)).toBe(true);
+    expect((await rowsOf(gallery)).filter((r) => !r.hidden).map((r) => r.id)).toEqual([late.id]);
     expect((await rowsOf(sibling)).some((r) => r.hidden)).toBe(false);
     expect((await rowsOf(foreign)).some((r) => r.hidden)).toBe(false);
     const audit = (await auditRows(env.db, a.id, "admin_privileged_action")).at(-1);
@@ -197,7 +213,10 @@ describe("admin media pages (large galleries)", () => {
 
     expect((await rejection(deleteMediaItems(b.as("admin"), gallery, all))).code).toBe("not_found");
     expect((await deleteMediaItems(a.as("admin"), gallery, all)).count).toBe(COUNT);
-    expect(await rowsOf(gallery)).toEqual([]);
+    expect((await rowsOf(gallery)).map((r) => r.id)).toEqual([late.id]);
+    const deleted = (await auditRows(env.db, a.id, "admin_privileged_action")).at(-1);
+    expect(deleted?.details).toMatchObject({ operation: "media_deleted", scope: "gallery" });
+    expect((deleted?.details as { mediaIds?: string[] }).mediaIds).toHaveLength(100);
     expect(await rowsOf(sibling)).toHaveLength(5);
     expect(await rowsOf(foreign)).toHaveLength(5);
   });

@@ -62,7 +62,11 @@ export const deleteContentAction = adminAction(
  */
 const mediaSelection = z.union([
   z.array(id).min(1).max(MEDIA_PAGE_SIZE),
-  z.strictObject({ all: z.literal(true), expected: z.number().int().min(1).max(BULK_MEDIA_MAX) }),
+  z.strictObject({
+    all: z.literal(true),
+    expected: z.number().int().min(1).max(BULK_MEDIA_MAX),
+    asOf: z.iso.datetime(),
+  }),
 ]);
 
 /** The media manager's bulk actions: hide from fans or show again, delete. */

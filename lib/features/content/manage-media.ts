@@ -154,13 +154,16 @@ export const BULK_MEDIA_MAX = 10_000;
 
 /**
  * "All N files of this gallery" as the organiser confirmed it: the action applies to the whole
- * gallery on the server (no list of 5,000 ids travels), and only while it still holds
- * `expected` files, so a file that arrived or went since the count was shown is never swept in
- * or missed unseen (the organiser is asked to look again).
+ * gallery on the server (no list of 5,000 ids travels), to the files that arrived up to `asOf`
+ * (the newest file when the count was shown), and only while there are still `expected` of them:
+ * a file uploaded since is never swept in unseen, and one gone since makes the organiser look
+ * again. The count and the act read the same rows (`createdAt <= asOf`), so a file arriving
+ * between them is left alone too.
  */
 export interface WholeGallery {
   all: true;
   expected: number;
+  asOf: string;
 }
 
 /** Files named by id (at most a page of them), or the whole gallery. */
@@ -175,16 +178,17 @@ async function selectionWhere(
   await getContentOrThrow(db, companyId, contentId, { id: true });
   const where = { companyId, contentId };
   if (!("all" in selection)) return { ...where, id: { in: [...selection] } };
-  if ((await db.mediaFile.count({ where })) !== selection.expected) {
+  const shown = { ...where, createdAt: { lte: new Date(selection.asOf) } };
+  if ((await db.mediaFile.count({ where: shown })) !== selection.expected) {
     throw new AppError("conflict", "content.errors.galleryChanged");
   }
-  return where;
+  return shown;
 }
 
-/** What the audit keeps of a selection: its scope, and the first ids it named. */
+/** What the audit keeps of a selection: its scope, and the first ids it named (or removed). */
 function auditedSelection(selection: MediaSelection, ids: readonly string[] = []) {
   return "all" in selection
-    ? { scope: "gallery" }
+    ? { scope: "gallery", ...(ids.length > 0 ? { mediaIds: ids.slice(0, 100) } : {}) }
     : { scope: "selection", mediaIds: (ids.length > 0 ? ids : selection).slice(0, 100) };
 }
 

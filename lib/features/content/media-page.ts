@@ -42,6 +42,11 @@ export interface MediaPage {
   items: MediaItem[];
   /** Files in the whole gallery. */
   total: number;
+  /**
+   * When the newest of those `total` files arrived (ISO; null when none): "all N in this gallery"
+   * acts only on files up to it, so one that arrives after the count was shown is never swept in.
+   */
+  newestAt: string | null;
   /** Files of the whole gallery still uploading or processing. */
   processing: number;
   /** The page shown (a number past the end reads as the last page), from 1. */
@@ -116,9 +121,10 @@ export async function getMediaPage(
 ): Promise<MediaPage> {
   await getContentOrThrow(db, companyId, contentId, { id: true });
   const where = { companyId, contentId };
-  const [total, processing] = await Promise.all([
+  const [total, processing, newest] = await Promise.all([
     db.mediaFile.count({ where }),
     db.mediaFile.count({ where: { ...where, state: { in: [...BUSY_STATES] } } }),
+    db.mediaFile.aggregate({ where, _max: { createdAt: true } }),
   ]);
   const pageCount = Math.max(1, Math.ceil(total / MEDIA_PAGE_SIZE));
   const page = Math.min(request.page, pageCount);
@@ -133,6 +139,7 @@ export async function getMediaPage(
   return {
     items: await toMediaItems(companyId, contentId, rows),
     total,
+    newestAt: newest._max.createdAt?.toISOString() ?? null,
     processing,
     page,
     pageCount,
