@@ -3,7 +3,7 @@ import { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitChecks, type EngagementLimits } from "@/lib/platform/visitors/limits";
 import { AppError } from "@/lib/core/errors";
-import { batchedLimitStore } from "@/lib/core/rate-limit/batched-store";
+import { batchedLimitStore, leaseSize, MAX_LEASE } from "@/lib/core/rate-limit/batched-store";
 import {
   consumeLimits,
   enforceLimits,
@@ -278,6 +278,47 @@ describe("the batched store (counting in groups)", () => {
     ]);
     expect(crowd.every((o) => o.allowed)).toBe(true);
     expect(hammering.filter((o) => o.allowed)).toHaveLength(60);
+  });
+});
+
+describe("the batched store's leases (keys with large limits)", () => {
+  it("takes a lease of 1 % of the limit, at most 32 points, and none below a limit of 200", () => {
+    expect([1, 60, 199, 200, 3000, 50_000].map(leaseSize)).toEqual([1, 1, 1, 2, 30, MAX_LEASE]);
+  });
+
+  it("serves simultaneous requests of one key from one lease: one statement, not one each", async () => {
+    const check = [{ key: "lease-crowd", limit: 3000 }];
+    const outcomes = await Promise.all(Array.from({ length: 30 }, () => batchedA.consume(check, 60)));
+    expect(outcomes.every((o) => o.allowed)).toBe(true);
+    expect(await points("lease-crowd")).toBe(30);
+    // The 31st asks for the next lease.
+    expect((await batchedA.consume(check, 60)).allowed).toBe(true);
+    expect(await points("lease-crowd")).toBe(60);
+  });
+
+  it("never lets more through than the limit across two instances, and refuses at most a lease early each", async () => {
+    const check = [{ key: "lease-race", limit: 1000 }]; // leases of 10
+    const stores = [batchedA, batchedB];
+    const outcomes = await Promise.all(
+      Array.from({ length: 1500 }, (_, i) => stores[i % 2]!.consume(check, 60)),
+    );
+    const allowed = outcomes.filter((o) => o.allowed).length;
+    expect(allowed).toBeLessThanOrEqual(1000);
+    expect(allowed).toBeGreaterThanOrEqual(1000 - 2 * 9);
+    expect(outcomes.find((o) => !o.allowed)).toMatchObject({ allowed: false, key: "lease-race" });
+    // Every point handed out was counted in the database first.
+    expect(await points("lease-race")).toBeGreaterThanOrEqual(allowed);
+  });
+
+  it("drops a lease when its window ends: the new window is counted afresh", async () => {
+    const check = [{ key: "lease-window", limit: 500 }]; // leases of 5
+    expect((await batchedA.consume(check, 1)).allowed).toBe(true);
+    // Other instances use up the rest of the window; this one's 4 leased points were counted already.
+    await env.db.$executeRaw`UPDATE "rate_limiter" SET points = 500 WHERE key = ${"w1:lease-window"}`;
+    for (let i = 0; i < 4; i++) expect((await batchedA.consume(check, 1)).allowed).toBe(true);
+    expect((await batchedA.consume(check, 1)).allowed).toBe(false);
+    await expect.poll(async () => (await batchedA.consume(check, 1)).allowed, { timeout: 5_000 }).toBe(true);
+    expect(await points("lease-window", 1)).toBe(5);
   });
 });
 
