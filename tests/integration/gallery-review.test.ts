@@ -12,6 +12,7 @@ import { getGalleryReview } from "@/lib/features/review/queries";
 import { processMedia } from "@/lib/platform/media/process-media";
 import { resolveMediaObject } from "@/lib/surfaces/public-site/resolve-media-object";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
+import { rowsNamingAddress } from "./support/limiter-store";
 import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
 import { auditRows, createContentRow, createTenant, type Tenant } from "./support/tenants";
 
@@ -132,6 +133,8 @@ describe("review before publishing", () => {
       "en",
     );
     expect(invited.invited).toEqual([artist, manager]);
+    // The invitation limits key addresses with a keyed digest (attacker review, issue #36).
+    expect(await rowsNamingAddress(env.db, artist)).toBe(0);
     const mail = await mailTo(artist, "asks for your review");
     expect(mail.text).toContain("Pick the best ones");
     expect(mail.link).toMatch(/\/review\/[\w-]{40,}$/);

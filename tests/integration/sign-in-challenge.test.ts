@@ -1,8 +1,9 @@
-import { createHash } from "node:crypto";
 import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { accountLimitKey } from "@/lib/core/rate-limit/mailbox-key";
 import { PASSWORD, startAuthHarness, type AuthHarness, type Browser } from "./support/auth-harness";
+import { rowsNamingAddress } from "./support/limiter-store";
 
 // Issue #12 hole 8: wrong passwords slow the client that sends them and put the account behind
 // an e-mailed code; they never lock the owner out. Through the real Better Auth handler.
@@ -42,14 +43,14 @@ const mailCount = async () =>
     .length;
 
 /** The account's e-mailed code, as sign-in-challenge.ts names it. */
-const codeIdentifier = (email: string) => `sign-in-code:${createHash("sha256").update(email).digest("hex")}`;
+const codeIdentifier = (email: string) => `sign-in-code:${accountLimitKey(email)}`;
 
 /**
  * The account's failure counters (its own and each address's), as login-throttle.ts keys them
  * in the limiter's table (`w<window seconds>:` before the key).
  */
 const failureKeys = (email: string) => ({
-  startsWith: `w${WINDOW_MS / 1000}:sign-in-failures|${createHash("sha256").update(email).digest("hex")}`,
+  startsWith: `w${WINDOW_MS / 1000}:sign-in-failures|${accountLimitKey(email)}`,
 });
 
 /** Ends an account's failure counters' windows, as if 16 minutes had gone by. */
@@ -87,6 +88,8 @@ describe("a guessed-at account", () => {
     });
     expect(row?.value).toMatch(/^[0-9a-f]{64}$/);
     expect(row?.value).not.toContain(code);
+    // Neither the code's name nor the failure counts are a plain hash of the address (issue #36 review).
+    expect(await rowsNamingAddress(h.prisma, "owner@test.dev")).toBe(0);
 
     const signedIn = await signIn(owner, "198.51.100.2", "owner@test.dev", PASSWORD, code);
     expect(signedIn.status).toBe(200);

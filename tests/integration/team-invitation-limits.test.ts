@@ -3,6 +3,7 @@ import { readdir } from "node:fs/promises";
 import path from "node:path";
 import { formData } from "./support/form-data";
 import { startAuthHarness, type AuthHarness } from "./support/auth-harness";
+import { rowsNamingAddress } from "./support/limiter-store";
 import { createTenant, type Tenant } from "./support/tenants";
 
 // Invitations are e-mails the operator's sender sends to any address a member types (issue #34
@@ -114,6 +115,8 @@ describe("invitation limits", () => {
       code: "rate_limited",
       message: "team.errors.addressInvitedOften",
     });
+    // Counted under a keyed digest: the limiter's store names no one (attacker review, issue #36).
+    expect(await rowsNamingAddress(h.prisma, "popular@festival.test")).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailboxLimitKey, normalisedMailbox } from "@/lib/core/rate-limit/mailbox-key";
+import { accountLimitKey, mailboxLimitKey, normalisedMailbox } from "@/lib/core/rate-limit/mailbox-key";
 import { createHash } from "node:crypto";
 
 /** Attacker review of issue #36, finding 5b: limits per address count a mailbox, keyed. */
@@ -19,5 +19,14 @@ describe("the mailbox of an address, for limits", () => {
     expect(mailboxLimitKey("a@example.test")).not.toBe(mailboxLimitKey("b@example.test"));
     const plain = createHash("sha256").update("victim@gmail.com").digest("hex");
     expect(plain.startsWith(mailboxLimitKey("victim@gmail.com"))).toBe(false);
+  });
+
+  it("keys an account by its address as typed but for case and spaces, apart from mailbox keys", () => {
+    expect(accountLimitKey(" Owner@Test.dev ")).toBe(accountLimitKey("owner@test.dev"));
+    // Two accounts at Gmail stay two counts (their sign-in limits and codes are their own).
+    expect(accountLimitKey("a.b@gmail.com")).not.toBe(accountLimitKey("ab@gmail.com"));
+    expect(accountLimitKey("owner@test.dev")).not.toBe(mailboxLimitKey("owner@test.dev"));
+    const plain = createHash("sha256").update("owner@test.dev").digest("hex");
+    expect(plain.startsWith(accountLimitKey("owner@test.dev"))).toBe(false);
   });
 });

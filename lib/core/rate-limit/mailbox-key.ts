@@ -20,10 +20,21 @@ export function normalisedMailbox(email: string): string {
 }
 
 /**
- * A limiter key part for an address: an HMAC (the signer's `mailbox-limit` key) of its mailbox,
+ * A limiter key part for an address as a mailbox (limits on mail sent to it: favourites links,
+ * account mails, review and team invitations): an HMAC (the signer's `mailbox-limit` key) of its mailbox,
  * so the limiter's store never holds an address, nor a hash anyone could recompute from a list
  * of addresses, and the variants of one mailbox share one count.
  */
 export function mailboxLimitKey(email: string): string {
   return sign("mailbox-limit", normalisedMailbox(email), 16).toString("hex");
+}
+
+/**
+ * A key part for an address as an account knows it (case and surrounding spaces ignored, nothing
+ * more: `a.b@gmail.com` and `ab@gmail.com` can be two accounts), under the same key: counts per
+ * account (wrong passwords, sign-in codes) and the sign-in code's stored name. Never a plain
+ * hash, so a leaked limiter store or verification table does not tell whose accounts they were.
+ */
+export function accountLimitKey(email: string): string {
+  return sign("mailbox-limit", `account:${email.trim().toLowerCase()}`, 16).toString("hex");
 }

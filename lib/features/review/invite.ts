@@ -5,10 +5,10 @@ import { appUrl } from "@/lib/core/env";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import type { Locale } from "@/lib/core/i18n/config";
 import { consumeLimits } from "@/lib/core/rate-limit/limiter";
+import { mailboxLimitKey } from "@/lib/core/rate-limit/mailbox-key";
 import { newSecretToken } from "@/lib/core/secret-token";
 import type { Prisma } from "@/lib/generated/prisma/client";
 import { assertCan } from "@/lib/platform/access/permissions";
-import { emailDigest } from "@/lib/platform/auth/login-throttle";
 import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
@@ -41,13 +41,15 @@ async function lockContent(tx: Prisma.TransactionClient, companyId: string, cont
 async function enforceReviewInviteLimits(companyId: string, emails: readonly string[]): Promise<void> {
   const checks = [
     { key: `review-invite-company:${companyId}`, limit: REVIEW_INVITE_LIMITS.companyPerDay },
-    ...emails.flatMap((email) => [
-      {
-        key: `review-invite-company-address:${companyId}:${emailDigest(email)}`,
-        limit: REVIEW_INVITE_LIMITS.companyAddressPerDay,
-      },
-      { key: `review-invite-address:${emailDigest(email)}`, limit: REVIEW_INVITE_LIMITS.addressPerDay },
-    ]),
+    ...emails
+      .map((email) => mailboxLimitKey(email))
+      .flatMap((mailbox) => [
+        {
+          key: `review-invite-company-address:${companyId}:${mailbox}`,
+          limit: REVIEW_INVITE_LIMITS.companyAddressPerDay,
+        },
+        { key: `review-invite-address:${mailbox}`, limit: REVIEW_INVITE_LIMITS.addressPerDay },
+      ]),
   ];
   // One e-mail counts once against each limit that concerns it.
   for (const check of checks) {

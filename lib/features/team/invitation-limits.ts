@@ -1,7 +1,7 @@
 import "server-only";
 import { AppError } from "@/lib/core/errors";
 import { consumeLimits, type LimitCheck } from "@/lib/core/rate-limit/limiter";
-import { emailDigest } from "@/lib/platform/auth/login-throttle";
+import { mailboxLimitKey } from "@/lib/core/rate-limit/mailbox-key";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 
 /**
@@ -47,8 +47,8 @@ async function refuseOver(
 /** Counts one invitation from `membership` to `email`, or throws the 429 of the first limit it is over. */
 export async function enforceInvitationLimits(membership: Membership, email: string): Promise<void> {
   const companyId = membership.company.id;
-  // Never the address itself in a limiter key: the digest the sign-in limits key addresses by.
-  const address = emailDigest(email);
+  // Never the address (nor a plain hash of it) in a limiter key: its mailbox, keyed.
+  const address = mailboxLimitKey(email);
   const { perHour, perDay, sameAddressWindowMinutes, addressPerDay } = INVITATION_LIMITS;
   await refuseOver(
     [{ key: `invite-again:${companyId}:${address}`, limit: 1 }],

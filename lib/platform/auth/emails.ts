@@ -6,7 +6,7 @@ import { appUrl } from "@/lib/core/env";
 import type { Locale } from "@/lib/core/i18n/config";
 import { sendMail } from "@/lib/core/mail";
 import { consumeLimits } from "@/lib/core/rate-limit/limiter";
-import { emailDigest } from "@/lib/platform/auth/login-throttle";
+import { mailboxLimitKey } from "@/lib/core/rate-limit/mailbox-key";
 
 /** The account e-mails (confirmation, password reset, change of address, sign-in code), in the user's language. */
 
@@ -49,8 +49,9 @@ async function sendActionEmail(
  * recipient alone let one stranger use up the victim's own reset mails (issue #34 review, M4).
  * So: a few an hour per recipient and client address (the victim, asking from their own
  * connection, is not counted with the stranger), and a larger ceiling per recipient a day that
- * only many client addresses together can reach. The recipient is lower-cased and trimmed
- * (`emailDigest`), nothing more: dots and `+tags` name different mailboxes at many providers.
+ * only many client addresses together can reach. The recipient is counted as a mailbox under a
+ * keyed digest (`mailboxLimitKey`): its `+tag` and Gmail-dot variants share one count, and the
+ * limiter's store never holds anything a list of addresses could be matched against.
  */
 export const ACCOUNT_MAILS_PER_CLIENT_PER_HOUR = 3;
 export const ACCOUNT_MAILS_PER_ADDRESS_PER_DAY = 20;
@@ -68,7 +69,7 @@ interface LimitedEmailOptions extends ActionEmailOptions {
  * whether the address has an account, and whether a limit is reached: no oracle.
  */
 async function underAddressLimit(to: string, clientKey: string): Promise<boolean> {
-  const recipient = emailDigest(to);
+  const recipient = mailboxLimitKey(to);
   const perClient = await consumeLimits(
     [{ key: `account-mail|${recipient}|${clientKey}`, limit: ACCOUNT_MAILS_PER_CLIENT_PER_HOUR }],
     HOUR_SECONDS,

@@ -1,5 +1,4 @@
 import "server-only";
-import { createHash } from "node:crypto";
 import { clientIp, ipKeyPart } from "@/lib/core/rate-limit/client-ip";
 import {
   claimLimits,
@@ -8,6 +7,7 @@ import {
   unclaimLimits,
   type LimitCheck,
 } from "@/lib/core/rate-limit/limiter";
+import { accountLimitKey } from "@/lib/core/rate-limit/mailbox-key";
 import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
 
 /**
@@ -25,11 +25,6 @@ import { clientIpOptions, ipHashSecret } from "@/lib/core/rate-limit/server";
  */
 export const LOGIN_MAX_FAILURES = 5;
 export const LOGIN_FAILURE_WINDOW_SECONDS = 15 * 60;
-
-/** Hashed: limit keys and code identifiers need a stable value, not the address itself. */
-export function emailDigest(email: string): string {
-  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
-}
 
 /**
  * The client as our own limits see it (lib/rate-limit: the address Better Auth's
@@ -56,11 +51,11 @@ function warnNoClientAddress(): void {
 }
 
 const accountCheck = (email: string): LimitCheck => ({
-  key: `sign-in-failures|${emailDigest(email)}`,
+  key: `sign-in-failures|${accountLimitKey(email)}`,
   limit: LOGIN_MAX_FAILURES,
 });
 const clientCheck = (email: string, client: string): LimitCheck => ({
-  key: `sign-in-failures|${emailDigest(email)}|${client}`,
+  key: `sign-in-failures|${accountLimitKey(email)}|${client}`,
   limit: LOGIN_MAX_FAILURES,
 });
 

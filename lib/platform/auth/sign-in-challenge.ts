@@ -7,7 +7,6 @@ import {
   beginLoginAttempt,
   clearLoginFailures,
   clientKeyOf,
-  emailDigest,
   loginAttemptFailed,
   loginAttemptNotFailed,
 } from "@/lib/platform/auth/login-throttle";
@@ -15,6 +14,7 @@ import { LOGIN_CODE_INVALID, LOGIN_CODE_REQUIRED } from "@/lib/platform/auth/pol
 import { localeFromHeaders, translator } from "@/lib/core/i18n/translate";
 import { db } from "@/lib/core/db";
 import { consumeLimits, peekLimits, type LimitCheck } from "@/lib/core/rate-limit/limiter";
+import { accountLimitKey } from "@/lib/core/rate-limit/mailbox-key";
 
 /**
  * `/sign-in/email` with the wrong-password limits of login-throttle.ts, run from Better
@@ -69,7 +69,7 @@ interface SignInBody {
   loginCode?: unknown;
 }
 
-const codeIdentifier = (email: string) => `sign-in-code:${emailDigest(email)}`;
+const codeIdentifier = (email: string) => `sign-in-code:${accountLimitKey(email)}`;
 /** Outlives its code: the count starts at the first try, the code was issued before it. */
 const CODE_ATTEMPTS_WINDOW_SECONDS = SIGN_IN_CODE_MINUTES * 60;
 const attemptsCheck = (codeId: string): LimitCheck => ({
@@ -84,7 +84,7 @@ async function hasAttemptsLeft(codeId: string): Promise<boolean> {
 
 // Keyed: a plain hash of a 6-digit code is reversed by trying all million.
 function codeDigest(email: string, code: string): string {
-  return sign("sign-in-code", `${emailDigest(email)}:${code}`).toString("hex");
+  return sign("sign-in-code", `${accountLimitKey(email)}:${code}`).toString("hex");
 }
 
 /** The user when `password` is theirs; null otherwise, after the same hashing work either way. */
@@ -121,7 +121,7 @@ async function issueCode(
       now - latest.createdAt.getTime() < RESEND_AFTER_SECONDS * 1000 &&
       (await hasAttemptsLeft(latest.id));
     if (fresh) return false;
-    await perAccountLimit(ctx, `sign-in-codes-sent:${emailDigest(email)}`, SIGN_IN_CODES_SENT_PER_HOUR);
+    await perAccountLimit(ctx, `sign-in-codes-sent:${accountLimitKey(email)}`, SIGN_IN_CODES_SENT_PER_HOUR);
     await tx.verification.deleteMany({ where: { identifier } });
     await tx.verification.create({
       data: {
@@ -217,7 +217,7 @@ export async function beforeSignIn(ctx: SignInHookContext, now = Date.now()): Pr
       await issueCode(ctx, user, email, now);
       throw await forbidden(ctx, LOGIN_CODE_REQUIRED, "auth.errors.loginCodeRequired");
     }
-    await perAccountLimit(ctx, `sign-in-code-tries:${emailDigest(email)}`, SIGN_IN_CODE_TRIES_PER_HOUR);
+    await perAccountLimit(ctx, `sign-in-code-tries:${accountLimitKey(email)}`, SIGN_IN_CODE_TRIES_PER_HOUR);
     if (!(await consumeCode(email, code, now))) {
       // A wrong code slows its sender like a wrong password: with the tries per code, guessing
       // codes from one address gets 5 tries per window, not 5 per code sent.
