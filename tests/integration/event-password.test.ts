@@ -37,6 +37,7 @@ import { createContentRow, createEventRow, createTenant, type Tenant } from "./s
 let env: MediaTestEnv;
 let company: Tenant;
 let event: { id: string; slug: string };
+let openEvent: { id: string; slug: string };
 let onlyHere: string;
 let alsoPublic: string;
 let photoId: string;
@@ -113,7 +114,7 @@ beforeAll(async () => {
   env = await mediaTestEnv();
   company = await createTenant(env.db, { plan: "starter" });
   event = await createEventRow(env.db, company.id, "Private party");
-  const open = await createEventRow(env.db, company.id, "Open air");
+  openEvent = await createEventRow(env.db, company.id, "Open air");
   onlyHere = (
     await createContentRow(env.db, company.id, {
       title: "Backstage",
@@ -127,7 +128,7 @@ beforeAll(async () => {
       title: "Main stage",
       kind: "photo_gallery",
       status: "published",
-      eventIds: [event.id, open.id],
+      eventIds: [event.id, openEvent.id],
     })
   ).id;
   api = engagementHandlers({
@@ -221,6 +222,26 @@ describe("password events", () => {
     );
     expect(await summary(alsoPublic)).toBe(200);
     expect(await photos(alsoPublic)).toBe(200);
+  });
+
+  it("a locked event's slug and name are in no answer that lists or shows a gallery it shares", async () => {
+    // Attacker review (issue #36): the shared gallery's card carried every viewable event's slug.
+    const answers = {
+      landing: await loadLanding(company.id),
+      openEvent: await loadEventPage(openEvent.slug, company.id),
+      player: await loadPlayerPage(alsoPublic, company.id),
+      unlockedPlayer: await loadUnlockedPlayerPage(alsoPublic, company.slug, cookieReader(null)),
+    };
+    expect(answers.landing?.galleries.map((c) => c.id)).toContain(alsoPublic);
+    expect(answers.openEvent?.state === "ok" && answers.openEvent.contents.map((c) => c.id)).toContain(
+      alsoPublic,
+    );
+    for (const [name, answer] of Object.entries(answers)) {
+      const json = JSON.stringify(answer);
+      expect(json, name).toContain(openEvent.slug);
+      expect(json, name).not.toContain(event.slug);
+      expect(json, name).not.toContain("Private party");
+    }
   });
 
   it("the right password sets the event's cookie, which opens the page, its gallery and the rendition", async () => {

@@ -23,7 +23,7 @@ import type {
 } from "@/lib/surfaces/public-site/selects";
 import { textVersions, type VersionIndex } from "@/lib/surfaces/public-site/texts";
 import type { FilterKind, PublicCompany, PublicContent, PublicEvent } from "@/lib/surfaces/public-site/types";
-import { isEventViewable, isUnlisted } from "@/lib/platform/site/visibility";
+import { isEventListed, isUnlisted } from "@/lib/platform/site/visibility";
 import { fanVariants } from "@/lib/platform/media/watermark/stored";
 
 function text(value: string | null | undefined): string | undefined {
@@ -150,7 +150,9 @@ export function toPublicContent(
         )
       : [],
     counts: countsOf(shown),
-    eventSlugs: row.events.filter((l) => isEventViewable(l.event)).map((l) => l.event.slug),
+    // Listed events only: a gallery's card or page never names a password event (nor an unlisted
+    // one, which opens by its link alone) to a browser that has not unlocked it (issue #36 review).
+    eventSlugs: row.events.filter((l) => isEventListed(l.event)).map((l) => l.event.slug),
     texts: { title: field("title"), description: field("description") },
   };
 }

@@ -74,7 +74,7 @@ export interface PublicContent {
   /** Ready media in display order (the cover of a single is left out when it is not the main file). */
   media: PublicMedia[];
   counts: Record<MediaKindDto, number>;
-  /** Slugs of the published, public events it belongs to. */
+  /** Slugs of the listed events it belongs to (published, public, visibility public: no password or unlisted one). */
   eventSlugs: string[];
   /** `title` and `description` above are the source; the page picks its language from these. */
   texts: { title: TextVersions; description: TextVersions };
