@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Card } from "@/components/ui/card";
+import { cn } from "@/lib/core/merge-classes";
 import { ProgressBar } from "@/components/uploads/progress-bar";
 import { WatermarkPlanNote } from "@/components/watermarks/plan-note";
 import { galleryWatermarkStatusAction, setGalleryWatermarkAction } from "@/lib/features/watermarks/actions";
@@ -15,7 +16,8 @@ const POLL_MS = 1500;
 /**
  * A gallery's "Watermark the photos fans see" switch and the progress of the background pass
  * that burns the company's mark into its photos (or takes it off): n of m, a progress bar. The
- * gallery keeps serving the renditions it has until each new one is ready.
+ * gallery keeps serving the renditions it has until each new one is ready. When the pass gave up
+ * (a sponsor logo that cannot be read), it says so and stops asking.
  */
 export function GalleryWatermarkPanel({
   contentId,
@@ -28,7 +30,7 @@ export function GalleryWatermarkPanel({
   const tAll = useTranslations();
   const [status, setStatus] = useState(initial);
   const [pending, startTransition] = useTransition();
-  const running = status.done < status.total;
+  const running = status.done < status.total && !status.failed;
 
   useEffect(() => {
     if (!running) return;
@@ -54,9 +56,11 @@ export function GalleryWatermarkPanel({
   const summary =
     status.total === 0
       ? t("noPhotos")
-      : running
-        ? t(status.on ? "marking" : "unmarking", { done: status.done, total: status.total })
-        : t(status.on ? "allMarked" : "noneMarked", { total: status.total });
+      : status.failed
+        ? t("failed", { done: status.done, total: status.total })
+        : running
+          ? t(status.on ? "marking" : "unmarking", { done: status.done, total: status.total })
+          : t(status.on ? "allMarked" : "noneMarked", { total: status.total });
 
   return (
     <Card className="flex flex-col gap-3">
@@ -81,7 +85,11 @@ export function GalleryWatermarkPanel({
           </p>
         </div>
       </div>
-      <p aria-live="polite" className="text-sm" data-testid="gallery-watermark-status">
+      <p
+        aria-live="polite"
+        className={cn("text-sm", status.failed && "text-red-700 dark:text-red-400")}
+        data-testid="gallery-watermark-status"
+      >
         {summary}
       </p>
       {status.total > 0 && (running || status.on) && (
@@ -89,7 +97,7 @@ export function GalleryWatermarkPanel({
           value={(status.done / status.total) * 100}
           label={t("progressLabel")}
           valueText={t("progressValue", { done: status.done, total: status.total })}
-          tone={running ? "brand" : "success"}
+          tone={status.failed ? "danger" : running ? "brand" : "success"}
         />
       )}
     </Card>

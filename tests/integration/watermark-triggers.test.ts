@@ -6,6 +6,7 @@ import { companyDataFields } from "@/lib/features/company/schemas";
 import { updateCompanyData } from "@/lib/features/company/update-company";
 import { createEvent, updateEvent } from "@/lib/features/events/save-event";
 import type { EventInput } from "@/lib/features/events/schemas";
+import { galleryWatermarkStatus } from "@/lib/features/watermarks/queries";
 import {
   saveWatermarkDesign,
   setEventSponsorLogo,
@@ -13,7 +14,11 @@ import {
 } from "@/lib/features/watermarks/save";
 import { processMedia } from "@/lib/platform/media/process-media";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
-import { syncGalleryWatermarks, watermarkProgressOf } from "@/lib/platform/media/watermark/pass";
+import {
+  syncGalleryWatermarks,
+  WATERMARK_MARK_ATTEMPTS,
+  watermarkProgressOf,
+} from "@/lib/platform/media/watermark/pass";
 import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, type Tenant } from "./support/tenants";
 
@@ -157,6 +162,61 @@ describe("a mark picture that cannot be read", () => {
       logged.mockRestore();
     }
     // Drawn when it became ready (before the sponsor): still due, for the next run.
-    expect(await watermarkProgressOf(on)).toMatchObject({ on: true, total: 1, done: 0 });
+    expect(await watermarkProgressOf(on)).toMatchObject({ on: true, total: 1, done: 0, failed: false });
+  });
+
+  it("that cannot be decoded is tried a few passes, then left until the organiser changes the sponsor", async () => {
+    const event = await createEvent(company.as("manager"), eventInput());
+    await galleries([event.id]);
+    const photo = await upload(await png(200, 200, 200, 400), { type: "content", contentId: on });
+    expect(await processMedia(photo)).toMatchObject({ status: "ready" });
+    const sponsor = await upload(await png(20, 20, 230), { type: "event-banner" });
+    await setEventSponsorLogo(company.as("manager"), event.id, sponsor);
+    expect(await processMedia(sponsor)).toMatchObject({ status: "ready" });
+    // The sponsor's renditions are damaged: bytes no decoder reads.
+    const row = await db.mediaFile.findUniqueOrThrow({ where: { id: sponsor } });
+    for (const v of parseStoredVariants(row.variants) ?? [])
+      await env.store.put(v.key, Buffer.from("not an image at all"), "image/webp");
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      for (let pass = 1; pass < WATERMARK_MARK_ATTEMPTS; pass++)
+        expect(await syncGalleryWatermarks(on)).toMatchObject({ failed: 1, retryLater: true, gaveUp: false });
+      expect(await watermarkProgressOf(on)).toMatchObject({ done: 0, failed: false });
+      expect(await syncGalleryWatermarks(on)).toMatchObject({ failed: 1, retryLater: false, gaveUp: true });
+      expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS);
+      // A job queued again (the switch saved again) does not read the logo again.
+      expect(await syncGalleryWatermarks(on)).toMatchObject({ failed: 1, retryLater: false, gaveUp: true });
+      expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS);
+    } finally {
+      logged.mockRestore();
+    }
+    expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ total: 1, done: 0, failed: true });
+    // The organiser uploads another sponsor logo: new marks, drawn, the failure forgotten.
+    const replacement = await upload(await png(20, 230, 20), { type: "event-banner" });
+    expect(await processMedia(replacement)).toMatchObject({ status: "ready" });
+    await setEventSponsorLogo(company.as("manager"), event.id, replacement);
+    expect(await syncGalleryWatermarks(on)).toMatchObject({ drawn: 1, failed: 0, retryLater: false });
+    expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ total: 1, done: 1, failed: false });
+    expect(await db.content.findUniqueOrThrow({ where: { id: on } })).toMatchObject({
+      watermarkFailedMarks: null,
+      watermarkFailures: 0,
+    });
+  });
+
+  it("a photo that cannot be marked does not make the pass run again", async () => {
+    await galleries();
+    await setGalleryWatermark(company.as("admin"), on, false);
+    const photo = await upload(await png(90, 90, 90, 400), { type: "content", contentId: on });
+    expect(await processMedia(photo)).toMatchObject({ status: "ready" });
+    await setGalleryWatermark(company.as("admin"), on, true);
+    // Its original is gone from the store.
+    await env.store.delete((await db.mediaFile.findUniqueOrThrow({ where: { id: photo } })).storageKey);
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    try {
+      expect(await syncGalleryWatermarks(on)).toMatchObject({ drawn: 0, failed: 1, retryLater: false });
+      expect(logged).toHaveBeenCalledTimes(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

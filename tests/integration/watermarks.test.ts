@@ -217,6 +217,7 @@ describe("a watermarked gallery", () => {
       on: true,
       total: 2,
       done: 0,
+      failed: false,
       allowed: true,
     });
     // Until its marks are drawn, the photo keeps its clean rendition (no broken image).

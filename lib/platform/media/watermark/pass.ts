@@ -11,14 +11,26 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * photo's marked renditions are removed. Idempotent: a job delivered twice, or after another,
  * finds nothing left to do. When the organiser changes the switch or the marks meanwhile, or a
  * photo becomes ready during it, it starts again with what is current (a few rounds at most).
+ *
+ * Bounded (attacker review): marks that cannot be prepared (a sponsor logo whose file cannot be
+ * read or decoded) are recorded on the gallery (`watermarkFailedMarks`, `watermarkFailures`);
+ * after `WATERMARK_MARK_ATTEMPTS` passes in a row on the same marks the pass stops asking to run
+ * again and leaves those marks alone until they change (another sponsor logo or design: another
+ * hash), and the progress says so. A photo that fails is not tried again within the pass either:
+ * its failure never makes the pass ask for another run.
  */
 export interface PassResult {
   drawn: number;
   removed: number;
   failed: number;
-  /** A sponsor logo is still being processed: the pass is to run again shortly. */
+  /** A sponsor logo is still being processed, or the marks failed for now: run again shortly. */
   retryLater: boolean;
+  /** The marks failed `WATERMARK_MARK_ATTEMPTS` passes in a row: not tried again until they change. */
+  gaveUp: boolean;
 }
+
+/** Passes in a row that may fail to prepare the same marks before they are left alone. */
+export const WATERMARK_MARK_ATTEMPTS = 3;
 
 /** Photos between two checks of the spec and two refreshes of the gallery's pages. */
 export const PASS_BATCH = 8;
@@ -44,31 +56,38 @@ export async function syncGalleryWatermarks(
   /** Called after each batch that changed something (the worker refreshes the gallery's pages). */
   onBatch?: (companyId: string) => Promise<unknown>,
 ): Promise<PassResult> {
-  const result: PassResult = { drawn: 0, removed: 0, failed: 0, retryLater: false };
+  const result: PassResult = { drawn: 0, removed: 0, failed: 0, retryLater: false, gaveUp: false };
+  const failedPhotos = new Set<string>();
   // The switch or the marks changed meanwhile: start again with them (not every change queues a
   // pass of its own — a logo that finished processing, a renamed company), a few times at most.
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const spec = await markSpecOf(contentId);
     if (!spec) return result;
     if (spec.on && spec.sponsorPending) return { ...result, retryLater: true };
-    const due = await duePhotos(contentId, spec);
+    const due = (await duePhotos(contentId, spec)).filter((id) => !failedPhotos.has(id));
     if (due.length === 0) return result;
     let marks: Marks | null = null;
     if (spec.on) {
+      if (await gaveUpOn(contentId, spec.hash))
+        return { ...result, failed: result.failed + due.length, gaveUp: true };
       try {
         marks = { spec, placed: await placedMarks(spec) };
       } catch (error) {
-        // A logo unreadable for now (the store, a damaged file): the photos stay due and the
-        // pass is tried again later; the worker goes on with other jobs.
+        // A logo unreadable for now (the store) or for good (a damaged file): the photos stay
+        // due; the pass is tried again later, a few times, then left until the marks change.
+        const failures = await recordMarksFailure(contentId, spec.hash);
         console.error("[afterglow] watermark pass: the marks could not be read", {
           contentId,
+          failures,
           // The error's class and message only: never the store's request with its signed details.
           reason: error instanceof Error ? `${error.name}: ${error.message.slice(0, 200)}` : "unknown",
         });
-        return { ...result, failed: result.failed + due.length, retryLater: true };
+        const gaveUp = failures >= WATERMARK_MARK_ATTEMPTS;
+        return { ...result, failed: result.failed + due.length, retryLater: !gaveUp, gaveUp };
       }
+      await clearMarksFailure(contentId);
     }
-    if (!(await drawDue(contentId, due, spec, marks, result, onBatch))) return result;
+    if (!(await drawDue(contentId, due, spec, marks, result, failedPhotos, onBatch))) return result;
   }
   // Still changing: the next job (queued by the change, or by the worker's retry) goes on.
   return { ...result, retryLater: true };
@@ -77,6 +96,34 @@ export async function syncGalleryWatermarks(
 /** Rounds of a pass before it leaves the rest to the next job. */
 const MAX_ROUNDS = 3;
 
+/** Whether the pass has left these marks alone (they failed too often). */
+async function gaveUpOn(contentId: string, hash: string): Promise<boolean> {
+  const row = await db.content.findUnique({
+    where: { id: contentId },
+    select: { watermarkFailedMarks: true, watermarkFailures: true },
+  });
+  return row?.watermarkFailedMarks === hash && row.watermarkFailures >= WATERMARK_MARK_ATTEMPTS;
+}
+
+/** Counts one more failed pass on `hash` (the first on it when others failed before); the count. */
+async function recordMarksFailure(contentId: string, hash: string): Promise<number> {
+  // SQL, not Prisma's update: the pass's bookkeeping is no edit of the gallery (`updatedAt`).
+  const [row] = await db.$queryRaw<{ failures: number }[]>`
+    UPDATE content SET
+      "watermarkFailures" = CASE WHEN "watermarkFailedMarks" = ${hash} THEN "watermarkFailures" + 1 ELSE 1 END,
+      "watermarkFailedMarks" = ${hash}
+    WHERE id = ${contentId}
+    RETURNING "watermarkFailures" AS failures`;
+  return row?.failures ?? WATERMARK_MARK_ATTEMPTS;
+}
+
+/** The marks could be prepared: an earlier failure is over. */
+async function clearMarksFailure(contentId: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE content SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
+    WHERE id = ${contentId} AND "watermarkFailedMarks" IS NOT NULL`;
+}
+
 /** Draws (or removes) the photos due; false when done, true when the spec changed meanwhile. */
 async function drawDue(
   contentId: string,
@@ -84,6 +131,7 @@ async function drawDue(
   spec: MarkSpec,
   marks: Marks | null,
   result: PassResult,
+  failedPhotos: Set<string>,
   onBatch?: (companyId: string) => Promise<unknown>,
 ): Promise<boolean> {
   let sinceBatch = 0;
@@ -98,6 +146,7 @@ async function drawDue(
       sinceBatch++;
     } catch (error) {
       result.failed++;
+      failedPhotos.add(id);
       console.error("[afterglow] watermark pass: a photo failed", { contentId, mediaId: id, error });
     }
     if ((index + 1) % PASS_BATCH === 0 && index + 1 < due.length) {
@@ -108,11 +157,12 @@ async function drawDue(
     }
   }
   if (sinceBatch > 0) await onBatch?.(spec.companyId);
-  // A photo that became ready while this round ran, or a change in its last batch: another round.
+  // A photo that became ready while this round ran, or a change in its last batch: another round
+  // (not for the photos that failed: another round would fail them again).
   const now = await markSpecOf(contentId);
-  return Boolean(
-    now && (now.on !== spec.on || now.hash !== spec.hash || (await duePhotos(contentId, now)).length > 0),
-  );
+  if (!now) return false;
+  if (now.on !== spec.on || now.hash !== spec.hash) return true;
+  return (await duePhotos(contentId, now)).some((id) => !failedPhotos.has(id));
 }
 
 export interface WatermarkProgress {
@@ -121,6 +171,8 @@ export interface WatermarkProgress {
   total: number;
   /** Those that already look as the switch and the marks want. */
   done: number;
+  /** The pass gave up on the current marks (a sponsor logo that cannot be read): not moving. */
+  failed: boolean;
 }
 
 /** How far the pass of a gallery is (the caller has checked the gallery is the company's). */
@@ -131,5 +183,6 @@ export async function watermarkProgressOf(contentId: string): Promise<WatermarkP
   const [row] = await db.$queryRaw<{ total: bigint; done: bigint }[]>`
     SELECT count(*) AS total, count(*) FILTER (WHERE coalesce(${current}, false)) AS done
     FROM media_file m WHERE m."contentId" = ${contentId} AND m.kind = 'photo' AND m.state = 'ready'`;
-  return { on: spec.on, total: Number(row?.total ?? 0), done: Number(row?.done ?? 0) };
+  const failed = spec.on && (await gaveUpOn(contentId, spec.hash));
+  return { on: spec.on, total: Number(row?.total ?? 0), done: Number(row?.done ?? 0), failed };
 }
