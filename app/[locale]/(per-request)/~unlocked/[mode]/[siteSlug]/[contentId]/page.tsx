@@ -1,12 +1,12 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { PlayerPageView } from "@/components/public/pages/player-page";
 import { resolveLocale } from "@/lib/core/i18n/config";
-import { isSiteMode, UNLOCKED_GLOBAL_SLUG } from "@/lib/platform/site/unlocked-path";
+import { UNLOCKED_GLOBAL_SLUG } from "@/lib/platform/site/unlocked-path";
 import { loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { getPlayerPage } from "@/lib/surfaces/public-site/queries";
+import { unlockedPageContext, unlockedPageMetadata } from "@/lib/surfaces/public-site/unlocked-page";
 
 /**
  * A password gallery's player page, or that of a gallery only password events show, for a
@@ -19,25 +19,16 @@ type Props = PageProps<"/[locale]/~unlocked/[mode]/[siteSlug]/[contentId]">;
 
 async function load({ params }: Props) {
   const { mode, siteSlug, contentId } = await params;
-  if (!isSiteMode(mode)) return null;
-  const jar = await cookies();
   const slug = siteSlug === UNLOCKED_GLOBAL_SLUG ? undefined : siteSlug;
-  const loaded = await loadUnlockedPlayerPage(
-    contentId,
-    slug,
-    (name) => jar.get(name)?.value,
-    () => getPlayerPage(contentId, slug),
+  return unlockedPageContext(mode, (cookies) =>
+    loadUnlockedPlayerPage(contentId, slug, cookies, () => getPlayerPage(contentId, slug)),
   );
-  return loaded ? { loaded, mode } : null;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const found = await load(props);
-  if (!found) return { robots: { index: false } };
-  const { loaded } = found;
-  const title =
-    loaded.state === "ok" ? `${loaded.content.title} · ${loaded.company.name}` : loaded.company.name;
-  return { title, robots: { index: false, follow: false } };
+  return unlockedPageMetadata(await load(props), (loaded) =>
+    loaded.state === "ok" ? `${loaded.content.title} · ${loaded.company.name}` : loaded.company.name,
+  );
 }
 
 export default async function Page(props: Props) {

@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
-import { cookies } from "next/headers";
 import { notFound } from "next/navigation";
 import { setRequestLocale } from "next-intl/server";
 import { EventPageView } from "@/components/public/pages/event-page";
 import { resolveLocale } from "@/lib/core/i18n/config";
-import { isSiteMode } from "@/lib/platform/site/unlocked-path";
 import { loadUnlockedEventPage } from "@/lib/surfaces/public-site/load-event-page";
 import { getEventPage } from "@/lib/surfaces/public-site/queries";
+import { unlockedPageContext, unlockedPageMetadata } from "@/lib/surfaces/public-site/unlocked-page";
 
 /**
  * A password event's page for a browser that gave its password (issue #36). Internal: proxy.ts
@@ -19,24 +18,18 @@ type Props = PageProps<"/[locale]/~unlocked/[mode]/[siteSlug]/evento/[eventSlug]
 
 async function load({ params }: Props) {
   const { mode, siteSlug, eventSlug } = await params;
-  // Event pages exist in path and host modes (the company-less /event/{slug} only redirects).
-  if (!isSiteMode(mode) || mode === "global") return null;
-  const jar = await cookies();
-  const loaded = await loadUnlockedEventPage(
-    eventSlug,
-    siteSlug,
-    (name) => jar.get(name)?.value,
-    () => getEventPage(eventSlug, siteSlug),
+  return unlockedPageContext(mode, (cookies, siteMode) =>
+    // Event pages exist in path and host modes (the company-less /event/{slug} only redirects).
+    siteMode === "global"
+      ? Promise.resolve(null)
+      : loadUnlockedEventPage(eventSlug, siteSlug, cookies, () => getEventPage(eventSlug, siteSlug)),
   );
-  return loaded ? { loaded, mode } : null;
 }
 
 export async function generateMetadata(props: Props): Promise<Metadata> {
-  const found = await load(props);
-  if (!found) return { robots: { index: false } };
-  const { loaded } = found;
-  const title = loaded.state === "ok" ? `${loaded.event.name} · ${loaded.company.name}` : loaded.company.name;
-  return { title, robots: { index: false, follow: false } };
+  return unlockedPageMetadata(await load(props), (loaded) =>
+    loaded.state === "ok" ? `${loaded.event.name} · ${loaded.company.name}` : loaded.company.name,
+  );
 }
 
 export default async function Page(props: Props) {
