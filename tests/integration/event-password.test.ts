@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getEventForEdit } from "@/lib/features/events/queries";
 import { updateEvent } from "@/lib/features/events/save-event";
@@ -7,7 +6,6 @@ import {
   UNLOCK_MAX_ATTEMPTS_PER_CLIENT,
   UNLOCK_MAX_FAILURES,
 } from "@/lib/features/engagement/unlock-gallery";
-import { processMedia } from "@/lib/platform/media/process-media";
 import {
   cookieReader,
   eventUnlockCookieName,
@@ -15,16 +13,14 @@ import {
   unlockCookieName,
 } from "@/lib/platform/site/gallery-access";
 import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
-import type { EngagementLimits } from "@/lib/platform/visitors/limits";
-import { signedVisitorId } from "@/lib/platform/visitors/visitor";
-import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
 import { loadEventPage, loadUnlockedEventPage } from "@/lib/surfaces/public-site/load-event-page";
 import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
 import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
 import { loadPlayerPage, loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { loadSitemapCounts, loadSitemapEntries } from "@/lib/surfaces/public-site/load-sitemap";
 import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
-import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { fanApi, fanRequest, idParams, type FanApi } from "./support/engagement";
+import { mediaTestEnv, readyPhoto, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
 /**
@@ -41,28 +37,7 @@ let openEvent: { id: string; slug: string };
 let onlyHere: string;
 let alsoPublic: string;
 let photoId: string;
-let api: ReturnType<typeof engagementHandlers>;
-
-const limits: EngagementLimits = {
-  windowSeconds: 60,
-  perVisitor: { like: 50, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
-  anonPerIp: 500,
-};
-const params = (id: string) => ({ params: Promise.resolve({ id }) });
-
-function fanRequest(path: string, options: { cookie?: string; ip?: string; body?: unknown } = {}): Request {
-  return new Request(`http://app.test${path}`, {
-    method: options.body === undefined ? "GET" : "POST",
-    headers: {
-      host: "app.test",
-      origin: "http://app.test",
-      "x-forwarded-for": options.ip ?? "203.0.113.20",
-      cookie: `NEXT_LOCALE=en; ag_vid=${signedVisitorId("fan-ev")}${options.cookie ? `; ${options.cookie}` : ""}`,
-      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+let api: FanApi;
 
 const eventInput = (overrides: Partial<EventInput>): EventInput => ({
   name: "Private party",
@@ -81,10 +56,10 @@ async function save(overrides: Partial<EventInput>) {
   forgetGalleryGate(alsoPublic);
 }
 
-async function unlock(password: string, ip = "203.0.113.20") {
+async function unlock(password: string, ip?: string) {
   const res = await api.unlockEvent(
     fanRequest(`/api/events/${event.id}/unlock`, { ip, body: { password } }),
-    params(event.id),
+    idParams(event.id),
   );
   const setCookie = res.headers.get("set-cookie") ?? "";
   return {
@@ -100,10 +75,10 @@ const rendition = (cookie?: string) =>
     params: Promise.resolve({ mediaId: photoId, variant: "w320.webp" }),
   });
 const summary = async (contentId: string, cookie?: string) =>
-  (await api.summary(fanRequest(`/api/content/${contentId}/engagement`, { cookie }), params(contentId)))
+  (await api.summary(fanRequest(`/api/content/${contentId}/engagement`, { cookie }), idParams(contentId)))
     .status;
 const photos = async (contentId: string, cookie?: string) =>
-  (await api.photos(fanRequest(`/api/content/${contentId}/photos?offset=0`, { cookie }), params(contentId)))
+  (await api.photos(fanRequest(`/api/content/${contentId}/photos?offset=0`, { cookie }), idParams(contentId)))
     .status;
 const eventPage = (cookie?: string) =>
   loadUnlockedEventPage(event.slug, company.slug, cookieReader(cookie ?? null), () =>
@@ -131,23 +106,8 @@ beforeAll(async () => {
       eventIds: [event.id, openEvent.id],
     })
   ).id;
-  api = engagementHandlers({
-    limits,
-    clientIp: { trustProxy: false, trustedProxies: [] },
-    ipSecret: "test-secret",
-    secureCookie: false,
-  });
-  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#36c" } })
-    .jpeg()
-    .toBuffer();
-  const { completed } = await uploadFile(company.as("admin"), {
-    fileName: "IMG_0002.jpg",
-    contentType: "image/jpeg",
-    bytes,
-    target: { type: "content", contentId: onlyHere },
-  });
-  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
-  photoId = completed.media.id;
+  api = fanApi();
+  photoId = await readyPhoto(company, onlyHere, 2, { width: 900, height: 600 });
 }, 120_000);
 afterAll(() => env?.close());
 

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { createHash, randomUUID } from "node:crypto";
 import { inspect } from "node:util";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -11,11 +10,8 @@ import {
   FAVOURITES_LINKS_PER_ADDRESS_PER_HOUR,
   FAVOURITES_LINKS_PER_CLIENT_PER_HOUR,
 } from "@/lib/features/engagement/favourites-transfer";
-import { processMedia } from "@/lib/platform/media/process-media";
-import type { EngagementLimits } from "@/lib/platform/visitors/limits";
-import { signedVisitorId } from "@/lib/platform/visitors/visitor";
-import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
-import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { fanApi, fanRequest, idParams, type FanApi } from "./support/engagement";
+import { mediaTestEnv, readyPhoto, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
 // The outbox, read in the test; a mail to a "fail" address fails as an SMTP server would; the
@@ -45,49 +41,31 @@ let gallery: string;
 let gated: string;
 let photos: string[];
 let gatedPhoto: string;
-let api: ReturnType<typeof engagementHandlers>;
+let api: FanApi;
 
-const limits: EngagementLimits = {
-  windowSeconds: 60,
-  perVisitor: { like: 100, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
-  anonPerIp: 5000,
-};
-const params = (id: string) => ({ params: Promise.resolve({ id }) });
-
-function request(path: string, contentId: string, visitor: string, body: unknown, ip: string) {
-  return new Request(`http://app.test/api/content/${contentId}/${path}`, {
-    method: "POST",
-    headers: {
-      host: "app.test",
-      origin: "http://app.test",
-      "x-forwarded-for": ip,
-      "content-type": "application/json",
-      cookie: `NEXT_LOCALE=en; ag_vid=${signedVisitorId(visitor)}`,
-    },
-    body: JSON.stringify(body),
-  });
-}
+const request = (path: string, contentId: string, visitor: string, body: unknown, ip: string) =>
+  fanRequest(`/api/content/${contentId}/${path}`, { visitor, body, ip });
 let ipSeq = 0;
 const freshIp = () => `10.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}.7`;
 
 async function heart(visitor: string, mediaId: string, favourite = true, contentId = gallery) {
   const res = await api.favourite(
     request("favourites", contentId, visitor, { mediaId, favourite }, freshIp()),
-    params(contentId),
+    idParams(contentId),
   );
   expect(res.status).toBe(200);
 }
 async function claim(visitor: string, token: string, ip = freshIp()) {
   const res = await api.claimFavourites(
     request("favourites/claim", gallery, visitor, { token }, ip),
-    params(gallery),
+    idParams(gallery),
   );
   return res.status;
 }
 async function askLink(visitor: string, email: string, ip = freshIp()) {
   const res = await api.favouritesLink(
     request("favourites/email", gallery, visitor, { email, consent: true }, ip),
-    params(gallery),
+    idParams(gallery),
   );
   return res.status;
 }
@@ -100,7 +78,7 @@ async function leadDownload(visitor: string, email: string, ip = freshIp()) {
       { mediaId: gatedPhoto, lead: { name: "Fan", email, consent: true } },
       ip,
     ),
-    params(gated),
+    idParams(gated),
   );
   expect(res.status).toBe(200);
 }
@@ -110,22 +88,6 @@ async function settle(done: () => boolean): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await new Promise((resolve) => setTimeout(resolve, 500));
-}
-
-async function photo(contentId: string, seed: number): Promise<string> {
-  const bytes = await sharp({
-    create: { width: 120, height: 80, channels: 3, background: { r: seed, g: 90, b: 60 } },
-  })
-    .jpeg()
-    .toBuffer();
-  const { completed } = await uploadFile(company.as("admin"), {
-    fileName: `IMG_${seed}.jpg`,
-    contentType: "image/jpeg",
-    bytes,
-    target: { type: "content", contentId },
-  });
-  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
-  return completed.media.id;
 }
 
 beforeAll(async () => {
@@ -144,12 +106,9 @@ beforeAll(async () => {
     ).id;
   gallery = await make("Night one", false);
   gated = await make("Night two", true);
-  api = engagementHandlers({
-    limits,
-    clientIp: { trustProxy: true, trustedProxies: [] },
-    ipSecret: "test-secret",
-    secureCookie: false,
-  });
+  api = fanApi({ like: 100, anonPerIp: 5000 });
+  const photo = (contentId: string, seed: number) =>
+    readyPhoto(company, contentId, seed, { width: 120, height: 80 });
   photos = [await photo(gallery, 10), await photo(gallery, 20), await photo(gallery, 30)];
   gatedPhoto = await photo(gated, 40);
 }, 120_000);

@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { MailMessage } from "@/lib/core/mail";
@@ -10,11 +9,8 @@ import {
   FAVOURITES_LINKS_PER_CLIENT_PER_HOUR,
   requestFavouritesLink,
 } from "@/lib/features/engagement/favourites-transfer";
-import { processMedia } from "@/lib/platform/media/process-media";
-import type { EngagementLimits } from "@/lib/platform/visitors/limits";
-import { signedVisitorId } from "@/lib/platform/visitors/visitor";
-import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
-import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { fanApi, fanRequest, idParams, type FanApi } from "./support/engagement";
+import { mediaTestEnv, readyPhoto, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
 // The outbox, read in the test: every mail the app sends goes through lib/core/mail's sendMail.
@@ -40,46 +36,28 @@ let sibling: string;
 let foreign: string;
 let photos: string[];
 let foreignPhoto: string;
-let api: ReturnType<typeof engagementHandlers>;
+let api: FanApi;
 
-const limits: EngagementLimits = {
-  windowSeconds: 60,
-  perVisitor: { like: 100, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
-  anonPerIp: 500,
-};
-const params = (id: string) => ({ params: Promise.resolve({ id }) });
-
-function request(path: string, contentId: string, visitor: string | null, body: unknown, ip = "203.0.113.9") {
-  return new Request(`http://app.test/api/content/${contentId}/${path}`, {
-    method: "POST",
-    headers: {
-      host: "app.test",
-      origin: "http://app.test",
-      "x-forwarded-for": ip,
-      "content-type": "application/json",
-      cookie: `NEXT_LOCALE=pt${visitor ? `; ag_vid=${signedVisitorId(visitor)}` : ""}`,
-    },
-    body: JSON.stringify(body),
-  });
-}
+const request = (path: string, contentId: string, visitor: string | null, body: unknown, ip?: string) =>
+  fanRequest(`/api/content/${contentId}/${path}`, { visitor, locale: "pt", body, ip });
 async function heart(visitor: string, mediaId: string, contentId = gallery) {
   const res = await api.favourite(
     request("favourites", contentId, visitor, { mediaId, favourite: true }),
-    params(contentId),
+    idParams(contentId),
   );
   expect(res.status).toBe(200);
 }
 async function askLink(visitor: string | null, email: string, ip?: string, contentId = gallery) {
   const res = await api.favouritesLink(
     request("favourites/email", contentId, visitor, { email, consent: true }, ip),
-    params(contentId),
+    idParams(contentId),
   );
   return { status: res.status, body: await res.text() };
 }
 async function claim(visitor: string, token: string, contentId = gallery) {
   const res = await api.claimFavourites(
     request("favourites/claim", contentId, visitor, { token }),
-    params(contentId),
+    idParams(contentId),
   );
   return {
     status: res.status,
@@ -97,22 +75,6 @@ const tokenIn = (mail: MailMessage) => {
   expect(url).toBeDefined();
   return { url: url!, token: favouritesTokenFromHash(new URL(url!).hash)! };
 };
-
-async function photo(tenant: Tenant, contentId: string, seed: number): Promise<string> {
-  const bytes = await sharp({
-    create: { width: 300, height: 200, channels: 3, background: { r: seed, g: 90, b: 60 } },
-  })
-    .jpeg()
-    .toBuffer();
-  const { completed } = await uploadFile(tenant.as("admin"), {
-    fileName: `IMG_${seed}.jpg`,
-    contentType: "image/jpeg",
-    bytes,
-    target: { type: "content", contentId },
-  });
-  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
-  return completed.media.id;
-}
 
 beforeAll(async () => {
   env = await mediaTestEnv();
@@ -133,18 +95,13 @@ beforeAll(async () => {
   gallery = await make(company, "Night one");
   sibling = await make(company, "Night two", true);
   foreign = await make(other, "Elsewhere");
-  api = engagementHandlers({
-    limits,
-    clientIp: { trustProxy: true, trustedProxies: [] },
-    ipSecret: "test-secret",
-    secureCookie: false,
-  });
+  api = fanApi({ like: 100 });
   photos = [
-    await photo(company, gallery, 10),
-    await photo(company, gallery, 20),
-    await photo(company, gallery, 30),
+    await readyPhoto(company, gallery, 10),
+    await readyPhoto(company, gallery, 20),
+    await readyPhoto(company, gallery, 30),
   ];
-  foreignPhoto = await photo(other, foreign, 40);
+  foreignPhoto = await readyPhoto(other, foreign, 40);
 }, 120_000);
 afterAll(() => env?.close());
 
@@ -267,12 +224,12 @@ describe("favourites on another device", () => {
 
   it("a lead left on the gallery mails the fan the link to their favourites there", async () => {
     const fan = randomUUID();
-    const sib = await photo(company, sibling, 50);
+    const sib = await readyPhoto(company, sibling, 50);
     await heart(fan, sib, sibling);
     const email = "lead.fan@example.test";
     const res = await api.download(
       request("downloads", sibling, fan, { mediaId: sib, lead: { name: "Lead Fan", email, consent: true } }),
-      params(sibling),
+      idParams(sibling),
     );
     expect(res.status).toBe(200);
     const [mail] = await mailsTo(email, 1);
@@ -286,7 +243,7 @@ describe("favourites on another device", () => {
     const before = sent.length;
     const bad = await api.favouritesLink(
       request("favourites/email", gallery, fan, { email: "not-an-address", consent: false }),
-      params(gallery),
+      idParams(gallery),
     );
     expect(bad.status).toBe(422);
     const body = (await bad.json()) as { fieldErrors: Record<string, string> };

@@ -1,14 +1,10 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getMediaPage, mostFavourited } from "@/lib/features/content/media-page";
 import { randomUUID } from "node:crypto";
-import { processMedia } from "@/lib/platform/media/process-media";
 import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
-import type { EngagementLimits } from "@/lib/platform/visitors/limits";
-import { signedVisitorId } from "@/lib/platform/visitors/visitor";
-import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
 import { readZip } from "../support/zip-reader";
-import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { fanApi, fanRequest, idParams, type FanApi } from "./support/engagement";
+import { mediaTestEnv, readyPhoto, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
 /**
@@ -21,55 +17,27 @@ let company: Tenant;
 let gallery: string;
 let otherGallery: string;
 let photos: string[];
-let api: ReturnType<typeof engagementHandlers>;
+let api: FanApi;
 
-const limits: EngagementLimits = {
-  windowSeconds: 60,
-  perVisitor: { like: 50, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
-  anonPerIp: 500,
-};
-const params = (id: string) => ({ params: Promise.resolve({ id }) });
 /** Visitor ids are the server's UUIDs (a signed cookie of anything else is a new visitor). */
 const fan = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
 
-function fanRequest(contentId: string, visitor: string, body?: unknown): Request {
-  return new Request(`http://app.test/api/content/${contentId}/favourites`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      host: "app.test",
-      origin: "http://app.test",
-      cookie: `NEXT_LOCALE=en; ag_vid=${signedVisitorId(visitor)}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
+/** A fan's request to a gallery's favourites: a GET, or a POST of `body`. */
+const favouritesRequest = (contentId: string, visitor: string, body?: unknown) =>
+  fanRequest(`/api/content/${contentId}/favourites`, { visitor, body });
 const heart = async (visitor: string, mediaId: string, favourite = true, contentId = gallery) => {
-  const res = await api.favourite(fanRequest(contentId, visitor, { mediaId, favourite }), params(contentId));
+  const res = await api.favourite(
+    favouritesRequest(contentId, visitor, { mediaId, favourite }),
+    idParams(contentId),
+  );
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 };
 const mine = async (visitor: string) =>
   (
-    (await (await api.favourites(fanRequest(gallery, visitor), params(gallery))).json()) as {
+    (await (await api.favourites(favouritesRequest(gallery, visitor), idParams(gallery))).json()) as {
       mediaIds: string[];
     }
   ).mediaIds;
-
-async function photo(contentId: string, seed: number): Promise<string> {
-  const bytes = await sharp({
-    create: { width: 400, height: 300, channels: 3, background: { r: seed, g: 80, b: 120 } },
-  })
-    .jpeg()
-    .toBuffer();
-  const { completed } = await uploadFile(company.as("admin"), {
-    fileName: `IMG_${seed}.jpg`,
-    contentType: "image/jpeg",
-    bytes,
-    target: { type: "content", contentId },
-  });
-  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
-  return completed.media.id;
-}
 
 beforeAll(async () => {
   env = await mediaTestEnv();
@@ -86,13 +54,9 @@ beforeAll(async () => {
     ).id;
   gallery = await make("Night one");
   otherGallery = await make("Night two");
-  api = engagementHandlers({
-    limits,
-    clientIp: { trustProxy: false, trustedProxies: [] },
-    ipSecret: "test-secret",
-    secureCookie: false,
-  });
-  photos = [await photo(gallery, 10), await photo(gallery, 20), await photo(gallery, 30)];
+  api = fanApi();
+  const photo = (seed: number) => readyPhoto(company, gallery, seed, { width: 400, height: 300 });
+  photos = [await photo(10), await photo(20), await photo(30)];
 }, 120_000);
 afterAll(() => env?.close());
 
@@ -119,8 +83,8 @@ describe("favourites", () => {
     expect((await heart(fan.a, photos[1]!, true, otherGallery)).status).toBe(404);
     expect((await heart(fan.a, "no-such-media")).status).toBe(404);
     const bad = await api.favourite(
-      fanRequest(gallery, fan.a, { mediaId: photos[1], favourite: "yes" }),
-      params(gallery),
+      favouritesRequest(gallery, fan.a, { mediaId: photos[1], favourite: "yes" }),
+      idParams(gallery),
     );
     expect(bad.status).toBe(422);
     expect(await env.db.favourite.count({ where: { contentId: otherGallery } })).toBe(0);
@@ -133,7 +97,7 @@ describe("favourites", () => {
     });
     // What the organiser's save does on every instance (the public cache tags' expiry).
     forgetGalleryGate(otherGallery);
-    const locked = await api.favourites(fanRequest(otherGallery, fan.a), params(otherGallery));
+    const locked = await api.favourites(favouritesRequest(otherGallery, fan.a), idParams(otherGallery));
     expect(locked.status).toBe(404);
   });
 
@@ -162,47 +126,31 @@ describe("favourites", () => {
 
   it("Download my favourites: a ZIP of exactly the visitor's hearted photos, its ticket good for that scope only", async () => {
     const visitor = fan.c; // hearted photos 0 and 1 above
-    const request = (url: string, body?: unknown) =>
-      new Request(`http://app.test${url}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers: {
-          host: "app.test",
-          origin: "http://app.test",
-          cookie: `ag_vid=${signedVisitorId(visitor)}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+    const request = (url: string, body?: unknown) => fanRequest(url, { visitor, body });
     const granted = await api.prepareDownloadAll(
       request(`/api/content/${gallery}/download-all`, { favourites: true }),
-      params(gallery),
+      idParams(gallery),
     );
     expect(granted.status).toBe(200);
     const { url, fileName } = (await granted.json()) as { url: string; fileName: string };
     expect(url).toContain("&scope=favourites");
     expect(fileName).toBe("Night one (favourites).zip");
-    const zip = await api.downloadAll(request(url), params(gallery));
+    const zip = await api.downloadAll(request(url), idParams(gallery));
     expect(zip.status).toBe(200);
     const names = readZip(Buffer.from(await zip.arrayBuffer()))
       .map((e) => e.name)
       .sort();
     expect(names).toEqual(["IMG_10.jpg", "IMG_20.jpg"]);
     // The ticket is signed for its scope: without it (the whole gallery) it is refused.
-    const widened = await api.downloadAll(request(url.replace("&scope=favourites", "")), params(gallery));
+    const widened = await api.downloadAll(request(url.replace("&scope=favourites", "")), idParams(gallery));
     expect(widened.status).toBe(403);
     // A visitor with no hearts is told so.
     const none = await api.prepareDownloadAll(
-      new Request(`http://app.test/api/content/${gallery}/download-all`, {
-        method: "POST",
-        headers: {
-          host: "app.test",
-          origin: "http://app.test",
-          cookie: `ag_vid=${signedVisitorId(randomUUID())}`,
-          "content-type": "application/json",
-        },
-        body: JSON.stringify({ favourites: true }),
+      fanRequest(`/api/content/${gallery}/download-all`, {
+        visitor: randomUUID(),
+        body: { favourites: true },
       }),
-      params(gallery),
+      idParams(gallery),
     );
     expect(none.status).toBe(422);
     expect(await none.json()).toMatchObject({ messageKey: "engagement.errors.noFavourites" });

@@ -1,21 +1,17 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expiredGalleryChange } from "@/lib/features/content/expiry";
 import { getContentForEdit } from "@/lib/features/content/queries";
 import { updateContent } from "@/lib/features/content/save-content";
 import type { ContentVisibilityValue } from "@/lib/features/content/schemas";
 import { UNLOCK_MAX_FAILURES } from "@/lib/features/engagement/unlock-gallery";
-import { processMedia } from "@/lib/platform/media/process-media";
 import { cookieReader, unlockCookieName } from "@/lib/platform/site/gallery-access";
 import { forgetGalleryGate } from "@/lib/platform/site/gallery-gate";
-import type { EngagementLimits } from "@/lib/platform/visitors/limits";
-import { signedVisitorId } from "@/lib/platform/visitors/visitor";
-import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
 import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
 import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
 import { loadPlayerPage, loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { mediaRoutes } from "@/lib/surfaces/public-site/media-routes";
-import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { fanApi, fanRequest, idParams, type FanApi } from "./support/engagement";
+import { mediaTestEnv, readyPhoto, type MediaTestEnv } from "./support/media";
 import { createContentRow, createEventRow, createTenant, type Tenant } from "./support/tenants";
 
 /**
@@ -28,28 +24,7 @@ let env: MediaTestEnv;
 let company: Tenant;
 let gallery: string;
 let photoId: string;
-let api: ReturnType<typeof engagementHandlers>;
-
-const limits: EngagementLimits = {
-  windowSeconds: 60,
-  perVisitor: { like: 50, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
-  anonPerIp: 500,
-};
-const params = (id: string) => ({ params: Promise.resolve({ id }) });
-
-function fanRequest(path: string, options: { cookie?: string; ip?: string; body?: unknown } = {}): Request {
-  return new Request(`http://app.test${path}`, {
-    method: options.body === undefined ? "GET" : "POST",
-    headers: {
-      host: "app.test",
-      origin: "http://app.test",
-      "x-forwarded-for": options.ip ?? "203.0.113.10",
-      cookie: `NEXT_LOCALE=en; ag_vid=${signedVisitorId("fan-1")}${options.cookie ? `; ${options.cookie}` : ""}`,
-      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-}
+let api: FanApi;
 
 async function save(change: {
   visibility: ContentVisibilityValue;
@@ -67,10 +42,10 @@ async function save(change: {
   forgetGalleryGate(gallery);
 }
 
-async function unlock(password: string, ip = "203.0.113.10") {
+async function unlock(password: string, ip?: string) {
   const res = await api.unlock(
     fanRequest(`/api/content/${gallery}/unlock`, { ip, body: { password } }),
-    params(gallery),
+    idParams(gallery),
   );
   const setCookie = res.headers.get("set-cookie") ?? "";
   const cookie = setCookie.split(";")[0] ?? "";
@@ -83,7 +58,7 @@ const rendition = (cookie?: string) =>
   });
 const listedOnLanding = async () => (await loadLanding(company.id))!.galleries.map((c) => c.id);
 const engagementState = async (cookie?: string) =>
-  (await api.summary(fanRequest(`/api/content/${gallery}/engagement`, { cookie }), params(gallery))).status;
+  (await api.summary(fanRequest(`/api/content/${gallery}/engagement`, { cookie }), idParams(gallery))).status;
 
 beforeAll(async () => {
   env = await mediaTestEnv();
@@ -97,23 +72,8 @@ beforeAll(async () => {
       eventIds: [event.id],
     })
   ).id;
-  api = engagementHandlers({
-    limits,
-    clientIp: { trustProxy: false, trustedProxies: [] },
-    ipSecret: "test-secret",
-    secureCookie: false,
-  });
-  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#c33" } })
-    .jpeg()
-    .toBuffer();
-  const { completed } = await uploadFile(company.as("admin"), {
-    fileName: "IMG_0001.jpg",
-    contentType: "image/jpeg",
-    bytes,
-    target: { type: "content", contentId: gallery },
-  });
-  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
-  photoId = completed.media.id;
+  api = fanApi();
+  photoId = await readyPhoto(company, gallery, 1, { width: 900, height: 600 });
 }, 120_000);
 afterAll(() => env?.close());
 
@@ -150,7 +110,7 @@ describe("password galleries", () => {
     expect(await engagementState()).toBe(404);
     const like = await api.like(
       fanRequest(`/api/content/${gallery}/like`, { body: { liked: true } }),
-      params(gallery),
+      idParams(gallery),
     );
     expect(like.status).toBe(404);
     const og = await loadOgSubject("content", gallery, "en");
@@ -286,20 +246,11 @@ describe("unlisted galleries in share images (issue #36 review)", () => {
       })
     ).id;
     await env.db.content.update({ where: { id: hidden }, data: { visibility: "unlisted" } });
-    const bytes = await sharp({ create: { width: 700, height: 500, channels: 3, background: "#36c" } })
-      .jpeg()
-      .toBuffer();
-    const { completed } = await uploadFile(other.as("admin"), {
-      fileName: "IMG_0002.jpg",
-      contentType: "image/jpeg",
-      bytes,
-      target: { type: "content", contentId: hidden },
-    });
-    expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
+    const hiddenPhoto = await readyPhoto(other, hidden, 2, { width: 700, height: 500 });
     // Not listed anywhere a stranger browses: not the landing page's preview, not the event's.
     expect((await loadOgSubject("company", other.id, "en"))?.photoKey).toBeNull();
     expect((await loadOgSubject("event", event.id, "en"))?.photoKey).toBeNull();
     // Its own link's preview shows it (an unlisted gallery opens by its link).
-    expect((await loadOgSubject("content", hidden, "en"))?.photoKey).toContain(completed.media.id);
+    expect((await loadOgSubject("content", hidden, "en"))?.photoKey).toContain(hiddenPhoto);
   }, 60_000);
 });

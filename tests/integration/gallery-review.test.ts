@@ -9,11 +9,10 @@ import { publishApprovedSet } from "@/lib/features/review/publish";
 import { decidePhoto, finishReview, findReviewer, loadReviewPage } from "@/lib/features/review/reviewer";
 import { reviewPreview } from "@/lib/features/review/preview";
 import { getGalleryReview } from "@/lib/features/review/queries";
-import { processMedia } from "@/lib/platform/media/process-media";
 import { resolveMediaObject } from "@/lib/surfaces/public-site/resolve-media-object";
 import { loadPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { rowsNamingAddress } from "./support/limiter-store";
-import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { mediaTestEnv, readyPhoto, type MediaTestEnv } from "./support/media";
 import { auditRows, createContentRow, createTenant, type Tenant } from "./support/tenants";
 
 /**
@@ -32,21 +31,8 @@ const run = Math.random().toString(36).slice(2, 8);
 const artist = `artist-${run}@example.test`;
 const manager = `manager-${run}@example.test`;
 
-async function photo(contentId: string, seed: number, tenant = company): Promise<string> {
-  const bytes = await sharp({
-    create: { width: 800, height: 600, channels: 3, background: { r: seed, g: 90, b: 140 } },
-  })
-    .jpeg()
-    .toBuffer();
-  const { completed } = await uploadFile(tenant.as("admin"), {
-    fileName: `IMG_${seed}.jpg`,
-    contentType: "image/jpeg",
-    bytes,
-    target: { type: "content", contentId },
-  });
-  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
-  return completed.media.id;
-}
+const photo = (contentId: string, seed: number, tenant = company) =>
+  readyPhoto(tenant, contentId, seed, { width: 800, height: 600 });
 
 /** The newest e-mail to `to` in the outbox (no SMTP_URL in tests: `.eml` files), and its link. */
 async function mailTo(

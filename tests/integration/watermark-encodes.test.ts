@@ -1,10 +1,8 @@
-import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { storage } from "@/lib/core/storage";
 import { saveWatermarkDesign, setGalleryWatermark } from "@/lib/features/watermarks/save";
-import { processMedia } from "@/lib/platform/media/process-media";
 import { fanMarkedCopy } from "@/lib/platform/media/watermark/apply";
-import { mediaTestEnv, uploadFile, type MediaTestEnv } from "./support/media";
+import { mediaTestEnv, readyPhoto, type MediaTestEnv } from "./support/media";
 import { createContentRow, createTenant, type Tenant } from "./support/tenants";
 
 /**
@@ -32,21 +30,8 @@ beforeAll(async () => {
     opacity: "100",
   });
   photos = [];
-  for (let i = 0; i < 5; i++) {
-    const bytes = await sharp({
-      create: { width: 600, height: 400, channels: 3, background: { r: 40 * i, g: 120, b: 200 } },
-    })
-      .jpeg()
-      .toBuffer();
-    const { created } = await uploadFile(company.as("admin"), {
-      fileName: `p${i}.jpg`,
-      contentType: "image/jpeg",
-      bytes,
-      target: { type: "content", contentId: gallery },
-    });
-    expect(await processMedia(created.id)).toMatchObject({ status: "ready" });
-    photos.push(created.id);
-  }
+  for (let i = 0; i < 5; i++)
+    photos.push(await readyPhoto(company, gallery, 40 * i, { width: 600, height: 400 }));
   await setGalleryWatermark(company.as("admin"), gallery, true);
 }, 60_000);
 afterAll(() => env?.close());

@@ -138,15 +138,21 @@ describe("changes of the marks that are not a design save queue the pass", () =>
   });
 });
 
+/** A watermarked gallery of one ready photo, marked before its event got a (ready) sponsor logo. */
+async function sponsoredGallery() {
+  const event = await createEvent(company.as("manager"), eventInput());
+  await galleries([event.id]);
+  const photo = await upload(await png(200, 200, 200, 400), { type: "content", contentId: on });
+  expect(await processMedia(photo)).toMatchObject({ status: "ready" });
+  const sponsor = await upload(await png(20, 20, 230), { type: "event-banner" });
+  await setEventSponsorLogo(company.as("manager"), event.id, sponsor);
+  expect(await processMedia(sponsor)).toMatchObject({ status: "ready" });
+  return { event, sponsor };
+}
+
 describe("a mark picture that cannot be read", () => {
   it("does not throw out of the pass: the photos stay due and it asks to run again", async () => {
-    const event = await createEvent(company.as("manager"), eventInput());
-    await galleries([event.id]);
-    const photo = await upload(await png(200, 200, 200, 400), { type: "content", contentId: on });
-    expect(await processMedia(photo)).toMatchObject({ status: "ready" });
-    const sponsor = await upload(await png(20, 20, 230), { type: "event-banner" });
-    await setEventSponsorLogo(company.as("manager"), event.id, sponsor);
-    expect(await processMedia(sponsor)).toMatchObject({ status: "ready" });
+    const { sponsor } = await sponsoredGallery();
     // The sponsor's renditions vanish from the store (an outage, a damaged bucket).
     const row = await db.mediaFile.findUniqueOrThrow({ where: { id: sponsor } });
     for (const v of parseStoredVariants(row.variants) ?? []) await env.store.delete(v.key);
@@ -166,13 +172,7 @@ describe("a mark picture that cannot be read", () => {
   });
 
   it("that cannot be decoded is tried a few passes, then left until the organiser changes the sponsor", async () => {
-    const event = await createEvent(company.as("manager"), eventInput());
-    await galleries([event.id]);
-    const photo = await upload(await png(200, 200, 200, 400), { type: "content", contentId: on });
-    expect(await processMedia(photo)).toMatchObject({ status: "ready" });
-    const sponsor = await upload(await png(20, 20, 230), { type: "event-banner" });
-    await setEventSponsorLogo(company.as("manager"), event.id, sponsor);
-    expect(await processMedia(sponsor)).toMatchObject({ status: "ready" });
+    const { event, sponsor } = await sponsoredGallery();
     // The sponsor's renditions are damaged: bytes no decoder reads.
     const row = await db.mediaFile.findUniqueOrThrow({ where: { id: sponsor } });
     for (const v of parseStoredVariants(row.variants) ?? [])

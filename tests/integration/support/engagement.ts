@@ -1,12 +1,15 @@
 /**
  * Shared set-up of the engagement tests (not a test file): two companies; public, draft and
  * private events; contents reachable and not; ready and processing media — in the file's own
- * database (bound to the app's singletons by `file-services.ts`).
+ * database (bound to the app's singletons by `file-services.ts`). And the fan's side of any test
+ * of the fans' API: the handlers (`fanApi`), a fan's request (`fanRequest`), a route's params.
  */
 import { db } from "@/lib/core/db";
 import type { PrismaClient } from "@/lib/core/db-client";
 import { env as appEnv } from "@/lib/core/env";
 import { storage, type ObjectStore } from "@/lib/core/storage";
+import { signedVisitorId } from "@/lib/platform/visitors/visitor";
+import { engagementHandlers } from "@/lib/surfaces/fan-api/http";
 
 export const A = "co-eng-a";
 export const B = "co-eng-b";
@@ -144,4 +147,62 @@ async function seedWorld(db: PrismaClient): Promise<void> {
     ],
   });
   await db.content.update({ where: { id: C.single }, data: { coverMediaId: "m-single-cover" } });
+}
+
+/** The fans' API handlers (lib/surfaces/fan-api/http.ts). */
+export type FanApi = ReturnType<typeof engagementHandlers>;
+
+/**
+ * The fans' API as the app builds it, with limits far above what a test does unless it raises
+ * `like` or `anonPerIp` (a test about another limit is never stopped by these); one address per
+ * request trusted as sent (`x-forwarded-for`, no proxy), cookies without `Secure`.
+ */
+export function fanApi(limits: { like?: number; anonPerIp?: number } = {}): FanApi {
+  return engagementHandlers({
+    limits: {
+      windowSeconds: 60,
+      perVisitor: { like: limits.like ?? 50, comment: 50, share: 50, download: 50, view: 50, watchTime: 50 },
+      anonPerIp: limits.anonPerIp ?? 500,
+    },
+    clientIp: { trustProxy: false, trustedProxies: [] },
+    ipSecret: "test-secret",
+    secureCookie: false,
+  });
+}
+
+/** A route's second argument for an `[id]` segment. */
+export const idParams = (id: string) => ({ params: Promise.resolve({ id }) });
+
+export interface FanRequestOptions {
+  /** The visitor whose signed `ag_vid` cookie is sent; null: none (a first visit). Default "fan". */
+  visitor?: string | null;
+  /** `NEXT_LOCALE`; default "en". */
+  locale?: string;
+  /** The client's address (`x-forwarded-for`); default 203.0.113.10. */
+  ip?: string;
+  /** More cookies, `name=value; …` (an unlock cookie). */
+  cookie?: string;
+  /** Sent as JSON in a POST; without it the request is a GET. */
+  body?: unknown;
+}
+
+/** A fan's request from the app's own origin to `path` (`/api/…`). */
+export function fanRequest(path: string, options: FanRequestOptions = {}): Request {
+  const visitor = options.visitor === undefined ? "fan" : options.visitor;
+  const cookies = [
+    `NEXT_LOCALE=${options.locale ?? "en"}`,
+    ...(visitor === null ? [] : [`ag_vid=${signedVisitorId(visitor)}`]),
+    ...(options.cookie ? [options.cookie] : []),
+  ];
+  return new Request(`http://app.test${path}`, {
+    method: options.body === undefined ? "GET" : "POST",
+    headers: {
+      host: "app.test",
+      origin: "http://app.test",
+      "x-forwarded-for": options.ip ?? "203.0.113.10",
+      cookie: cookies.join("; "),
+      ...(options.body === undefined ? {} : { "content-type": "application/json" }),
+    },
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
 }

@@ -4,11 +4,13 @@
  * its media queue, and an upload helper that does what the browser does (presign, PUT,
  * complete). Companies, events and contents come from `tenants.ts`.
  */
+import sharp from "sharp";
 import { expect } from "vitest";
 import { db } from "@/lib/core/db";
 import type { PrismaClient } from "@/lib/core/db-client";
 import { env as appEnv } from "@/lib/core/env";
 import { MEDIA_QUEUES, type MediaJobData, type MediaQueue } from "@/lib/core/queue/queues";
+import { processMedia } from "@/lib/platform/media/process-media";
 import type { MediaSettings } from "@/lib/platform/media/settings";
 import { storage, type ObjectStore } from "@/lib/core/storage";
 import type { Membership } from "@/lib/platform/tenancy/membership";
@@ -16,6 +18,7 @@ import { completeUpload } from "@/lib/features/uploads/complete-upload";
 import { createUpload, type CreatedUpload } from "@/lib/features/uploads/create-upload";
 import { signUploadParts } from "@/lib/features/uploads/get-upload";
 import type { UploadTarget } from "@/lib/features/uploads/schemas";
+import type { Tenant } from "./tenants";
 
 export interface SentJob {
   queue: MediaQueue;
@@ -129,6 +132,29 @@ export async function uploadFile(
     })),
   );
   return { created, completed: await completeUpload(membership, created.id, { parts: etags }, settings) };
+}
+
+/**
+ * A ready photo of `contentId`: a plain JPEG (`width` × `height`, its red channel `seed`) uploaded
+ * by the tenant's admin as the browser would, then processed. Its id.
+ */
+export async function readyPhoto(
+  tenant: Tenant,
+  contentId: string,
+  seed: number,
+  size: { width: number; height: number } = { width: 300, height: 200 },
+): Promise<string> {
+  const bytes = await sharp({ create: { ...size, channels: 3, background: { r: seed % 256, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
+  const { completed } = await uploadFile(tenant.as("admin"), {
+    fileName: `IMG_${seed}.jpg`,
+    contentType: "image/jpeg",
+    bytes,
+    target: { type: "content", contentId },
+  });
+  expect(await processMedia(completed.media.id)).toMatchObject({ status: "ready" });
+  return completed.media.id;
 }
 
 /** Expects `promise` to reject with an AppError of this i18n key; returns the error. */
