@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useState, useTransition } from "react";
 import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { cn } from "@/lib/core/merge-classes";
 import { ProgressBar } from "@/components/uploads/progress-bar";
@@ -17,7 +18,7 @@ const POLL_MS = 1500;
  * A gallery's "Watermark the photos fans see" switch and the progress of the background pass
  * that burns the company's mark into its photos (or takes it off): n of m, a progress bar. The
  * gallery keeps serving the renditions it has until each new one is ready. When the pass gave up
- * (a sponsor logo that cannot be read), it says so and stops asking.
+ * (a sponsor logo that cannot be read), it says so, stops asking, and offers to try again.
  */
 export function GalleryWatermarkPanel({
   contentId,
@@ -92,6 +93,20 @@ export function GalleryWatermarkPanel({
       >
         {summary}
       </p>
+      {status.failed && (
+        // Saving the switch again forgets the failure and queues the pass (a store outage is over,
+        // or the sponsor logo was fixed): the page polls its progress again.
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          className="self-start"
+          disabled={pending}
+          onClick={() => toggle(status.on)}
+        >
+          {t("tryAgain")}
+        </Button>
+      )}
       {status.total > 0 && (running || status.on) && (
         <ProgressBar
           value={(status.done / status.total) * 100}

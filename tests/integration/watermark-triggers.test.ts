@@ -184,13 +184,18 @@ describe("a mark picture that cannot be read", () => {
       expect(await watermarkProgressOf(on)).toMatchObject({ done: 0, failed: false });
       expect(await syncGalleryWatermarks(on)).toMatchObject({ failed: 1, retryLater: false, gaveUp: true });
       expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS);
-      // A job queued again (the switch saved again) does not read the logo again.
+      // A job queued again (the worker's retry) does not read the logo again.
       expect(await syncGalleryWatermarks(on)).toMatchObject({ failed: 1, retryLater: false, gaveUp: true });
       expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS);
+      expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ total: 1, done: 0, failed: true });
+      // The organiser's "Try again" (the switch saved again): the logo is read once more.
+      await setGalleryWatermark(company.as("admin"), on, true);
+      expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ done: 0, failed: false });
+      expect(await syncGalleryWatermarks(on)).toMatchObject({ failed: 1, retryLater: true, gaveUp: false });
+      expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS + 1);
     } finally {
       logged.mockRestore();
     }
-    expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ total: 1, done: 0, failed: true });
     // The organiser uploads another sponsor logo: new marks, drawn, the failure forgotten.
     const replacement = await upload(await png(20, 230, 20), { type: "event-banner" });
     expect(await processMedia(replacement)).toMatchObject({ status: "ready" });

@@ -8,6 +8,7 @@ import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import { designFormSchema, sponsorLogoSchema } from "@/lib/features/watermarks/schemas";
 import { assertCan } from "@/lib/platform/access/permissions";
 import { claimLooseMedia, releaseLooseMedia } from "@/lib/platform/media/loose-media";
+import { clearMarksFailure } from "@/lib/platform/media/watermark/pass";
 import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import type { PublicChange } from "@/lib/platform/site/cache-tags";
@@ -60,7 +61,9 @@ export async function setGalleryWatermark(
       details: { operation: on ? "watermark_on" : "watermark_off" },
     });
   }
-  // Queued even when unchanged: saving again restarts a pass that a queue outage lost.
+  // Queued even when unchanged: saving again restarts a pass that a queue outage lost, and
+  // tries marks again that the pass gave up on (a store outage, or a sponsor logo fixed since).
+  await clearMarksFailure(contentId);
   await requestWatermarks([contentId]);
   return {
     changed: { companyId, contentIds: [contentId], eventIds: content.events.map((e) => e.eventId) },

@@ -117,8 +117,11 @@ async function recordMarksFailure(contentId: string, hash: string): Promise<numb
   return row?.failures ?? WATERMARK_MARK_ATTEMPTS;
 }
 
-/** The marks could be prepared: an earlier failure is over. */
-async function clearMarksFailure(contentId: string): Promise<void> {
+/**
+ * The marks could be prepared, or the organiser asked to try again (the gallery's switch saved,
+ * lib/features/watermarks/save.ts): an earlier failure is over.
+ */
+export async function clearMarksFailure(contentId: string): Promise<void> {
   await db.$executeRaw`
     UPDATE content SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
     WHERE id = ${contentId} AND "watermarkFailedMarks" IS NOT NULL`;
