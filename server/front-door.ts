@@ -9,6 +9,7 @@ import {
   type engagementHandlers,
 } from "@/lib/surfaces/fan-api/http";
 import { apiHeaders } from "@/lib/core/http/response-headers";
+import type { FanAnswer } from "@/lib/surfaces/fan-api/answer";
 import type { MediaRouteHandlers } from "@/lib/surfaces/public-site/media-routes";
 import { mediaReplay } from "./media-replay";
 
@@ -229,46 +230,58 @@ function setApiHeaders(res: ServerResponse): void {
 }
 
 /**
- * Writes `response` the way Next.js would: the API's fixed headers, then the handler's own,
- * gzipped from 1 KB (a page of comments) when the client takes it.
+ * Writes the handler's answer the way Next.js would: the API's fixed headers, then the handler's
+ * own, gzipped from 1 KB (a page of comments) when the client takes it. A `JsonAnswer`'s text is
+ * written as it is (lib/surfaces/fan-api/answer.ts); a Response is read first.
  */
 async function send(
   req: IncomingMessage,
   res: ServerResponse,
-  response: Response,
+  answer: FanAnswer,
   closeAfter: boolean,
 ): Promise<Buffer> {
-  let body = Buffer.from(await response.arrayBuffer());
+  const { status, headers, body } =
+    answer instanceof Response
+      ? {
+          status: answer.status,
+          headers: [...answer.headers].filter(([key]) => key !== "set-cookie"),
+          body: Buffer.from(await answer.arrayBuffer()),
+        }
+      : { status: answer.status, headers: answer.headers, body: Buffer.from(answer.body) };
+  const cookies =
+    answer instanceof Response
+      ? answer.headers.getSetCookie()
+      : answer.headers.filter(([key]) => key.toLowerCase() === "set-cookie").map(([, value]) => value);
   setApiHeaders(res);
-  response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") res.setHeader(key, value);
-  });
-  const cookies = response.headers.getSetCookie();
+  if (!(answer instanceof Response)) res.setHeader("content-type", "application/json");
+  for (const [key, value] of headers) if (key.toLowerCase() !== "set-cookie") res.setHeader(key, value);
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   if (req.method === "HEAD") {
     // The handler's Content-Length is the GET's; no body follows.
-    res.writeHead(response.status);
+    res.writeHead(status);
     res.end();
     return Buffer.alloc(0);
   }
   // Images are compressed already (`compression` leaves them as they are too).
-  const compressible = !response.headers.get("content-type")?.startsWith("image/");
+  const contentType = res.getHeader("content-type");
+  const compressible = !(typeof contentType === "string" && contentType.startsWith("image/"));
   if (compressible) res.setHeader("vary", "Accept-Encoding");
+  let sent = body;
   if (
     compressible &&
     body.length >= COMPRESS_FROM_BYTES &&
-    !response.headers.has("content-encoding") &&
+    !res.hasHeader("content-encoding") &&
     acceptsGzip(req)
   ) {
     // Synchronous: a JSON answer of a few kilobytes takes well under a millisecond.
-    body = gzipSync(body);
+    sent = gzipSync(body);
     res.setHeader("content-encoding", "gzip");
   }
-  res.setHeader("content-length", body.length);
+  res.setHeader("content-length", sent.length);
   if (closeAfter) res.setHeader("connection", "close");
-  res.writeHead(response.status);
-  res.end(body);
-  return body;
+  res.writeHead(status);
+  res.end(sent);
+  return sent;
 }
 
 /** An answer of the front door's own (the handlers map every error of theirs). */
@@ -305,8 +318,10 @@ export function frontDoor(
       void (async () => {
         try {
           const { request, truncated } = await webRequest(req, url.href, bodyTimeoutMs);
-          const response = await route.handler(request, { params: Promise.resolve({ id: route.contentId }) });
-          await send(req, res, response, truncated);
+          // The handler's JSON answer as it is, when it gives one (answer.ts); else its Response.
+          const handle = route.handler.answer ?? route.handler;
+          const answer = await handle(request, { params: Promise.resolve({ id: route.contentId }) });
+          await send(req, res, answer, truncated);
         } catch (error) {
           if (error instanceof BodyTimeout) return fail(res, 408);
           if (error instanceof ClientGone) return void res.destroy();

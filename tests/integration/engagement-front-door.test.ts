@@ -169,6 +169,38 @@ describe("the front door", () => {
     expect(JSON.parse(unliked.text)).toEqual({ liked: false, likes: 0 });
   });
 
+  it("writes a handler's JSON answer as it is: the route file's Response has the same status, headers and text", async () => {
+    const api = engagementHandlers({
+      limits: roomyLimits,
+      clientIp: { trustProxy: false, trustedProxies: [] },
+      ipSecret: "answer-secret",
+      secureCookie: false,
+    });
+    const request = () =>
+      new Request(`http://localhost/api/content/${C.open}/engagement`, {
+        headers: { "x-forwarded-for": "203.0.113.9" },
+      });
+    const context = { params: Promise.resolve({ id: C.open }) };
+    // What the front door writes: no Web Response made and read back (lib/surfaces/fan-api/answer.ts).
+    const answer = await api.summary.answer!(request(), context);
+    expect(answer).not.toBeInstanceOf(Response);
+    const route = await api.summary(request(), context);
+    if (answer instanceof Response) throw new Error("a Response");
+    expect(answer.status).toBe(route.status);
+    expect(JSON.parse(answer.body)).toEqual(await route.json());
+    expect(route.headers.get("content-type")).toBe("application/json");
+    expect(route.headers.get("cache-control")).toBe("no-store");
+    expect(answer.headers).toContainEqual(["Cache-Control", "no-store"]);
+    // Both issued a new visitor's cookie.
+    expect(answer.headers.filter(([name]) => name === "Set-Cookie")).toHaveLength(1);
+    expect(route.headers.getSetCookie()).toHaveLength(1);
+    // Over the door: one Content-Type, the cookie, the same JSON.
+    const state = await call("GET", `/api/content/${C.open}/engagement`);
+    expect(state.headers["content-type"]).toBe("application/json");
+    expect(state.headers["set-cookie"]).toHaveLength(1);
+    expect(JSON.parse(state.text)).toEqual(JSON.parse(answer.body));
+  });
+
   it("posts and lists comments, with the list's query, gzipped from 1 KB when the client takes it", async () => {
     const cookie = `ag_vid=${signedVisitorId("7f0c8a52-1b0e-4d5e-9a43-0c6f2d1e9b77")}`;
     const posted = await call("POST", `/api/content/${C.open}/comments`, {

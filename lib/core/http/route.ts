@@ -6,12 +6,13 @@ import { errorResponse } from "@/lib/core/http/error-response";
  * by `publicRoute`; admin routes by `withMembership` (`lib/platform/tenancy/guard.ts`), which adds the
  * guard; both go through `respond`.
  */
-export async function respond(
+export async function respond<T = Response>(
   request: Request,
-  work: () => Promise<Response>,
+  /** A Response, or an answer of its own kind (the fan API's JSON answers: lib/surfaces/fan-api/answer.ts). */
+  work: () => Promise<T>,
   /** Logged with an unexpected error (the method and path always are). */
   logContext: () => Record<string, unknown> = () => ({}),
-): Promise<Response> {
+): Promise<T | Response> {
   try {
     return await work();
   } catch (error) {

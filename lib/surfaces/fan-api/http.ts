@@ -26,6 +26,13 @@ import { readCookie, readVisitor, type Visitor } from "@/lib/platform/visitors/v
 import { parseOrThrow } from "@/lib/core/errors";
 import { assertSameOrigin, readJsonBody } from "@/lib/core/http/request";
 import { respond } from "@/lib/core/http/route";
+import {
+  appendAnswerHeader,
+  type FanAnswer,
+  jsonAnswer,
+  setAnswerHeader,
+  toResponse,
+} from "@/lib/surfaces/fan-api/answer";
 import { localeCookieName, resolveLocale } from "@/lib/core/i18n/config";
 import { fanLimitStore } from "@/lib/core/rate-limit/batched-store";
 import { enforceLimits, type LimitStore } from "@/lib/core/rate-limit/limiter";
@@ -50,10 +57,14 @@ export interface EngagementHttpOptions extends VisitorRequestOptions {
   videoSlots?: ZipSlotLimits;
 }
 
-export type ContentRouteHandler = (
-  request: Request,
-  context: { params: Promise<{ id: string }> },
-) => Promise<Response>;
+type RouteContext = { params: Promise<{ id: string }> };
+
+/** The same handler, answering a `JsonAnswer` as it is (for the front door: answer.ts). */
+export type AnswerHandler = (request: Request, context: RouteContext) => Promise<FanAnswer>;
+
+export type ContentRouteHandler = ((request: Request, context: RouteContext) => Promise<Response>) & {
+  answer?: AnswerHandler;
+};
 
 /** Comments with a lead are at most a few kilobytes; anything far larger is not ours. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -74,21 +85,20 @@ interface Call {
   body: unknown;
 }
 
-const json = (data: unknown, status = 200) => Response.json(data, { status });
+const json = jsonAnswer;
 
 export function engagementHandlers(options: EngagementHttpOptions) {
   const store = options.limitStore ?? fanLimitStore;
-  const handler =
-    (
-      method: "GET" | "POST",
-      action: EngagementAction | null,
-      run: (call: Call) => Promise<Response>,
-    ): ContentRouteHandler =>
-    async (request, { params }) => {
+  const handler = (
+    method: "GET" | "POST",
+    action: EngagementAction | null,
+    run: (call: Call) => Promise<FanAnswer>,
+  ): ContentRouteHandler => {
+    const answer: AnswerHandler = async (request, { params }) => {
       const visitor = readVisitor(request);
       const ipKey = newVisitorIpKey(request, visitor, options);
       let contentId = "";
-      const response = await respond(
+      const response = await respond<FanAnswer>(
         request,
         async () => {
           contentId = (await params).id;
@@ -112,13 +122,18 @@ export function engagementHandlers(options: EngagementHttpOptions) {
         },
         () => ({ route: "engagement", action, contentId }),
       );
-      response.headers.set("Cache-Control", "no-store");
+      setAnswerHeader(response, "Cache-Control", "no-store");
       // A new id only while this address is under its ceiling of new visitors (a client that
       // keeps dropping its cookie to start afresh stays cookie-less, under `anonPerIp`).
       const cookie = await issueVisitorCookie(request, visitor, options, store);
-      if (cookie) response.headers.append("Set-Cookie", cookie);
+      if (cookie) appendAnswerHeader(response, "Set-Cookie", cookie);
       return response;
     };
+    return Object.assign(
+      async (request: Request, context: RouteContext) => toResponse(await answer(request, context)),
+      { answer },
+    );
+  };
 
   return {
     // A first visit (no cookie) has nothing of its own to look up: the shared answer (summary.ts).
@@ -255,8 +270,8 @@ function unlockHandler(kind: UnlockKind, options: EngagementHttpOptions): Conten
         const body = await readBody(request);
         const token = await unlock(id, body, clientIpKey(request, options) ?? "unknown");
         const answer = json({ unlocked: true });
-        answer.headers.append("Set-Cookie", unlockSetCookie(id, token, options.secureCookie, kind));
-        return answer;
+        appendAnswerHeader(answer, "Set-Cookie", unlockSetCookie(id, token, options.secureCookie, kind));
+        return toResponse(answer);
       },
       () => ({
         route: "engagement",
