@@ -16,6 +16,9 @@ import { env } from "@/lib/core/env";
  * every like of a crowd. Fans' other data (comments, leads, downloads) is written through Prisma
  * and waits for the disk as usual.
  */
+/** The longest a fan's statement, or the connection it needs, may take before it fails. */
+export const FAN_STATEMENT_TIMEOUT_MS = 5_000;
+
 const shared = globalThis as unknown as { afterglowPgPool?: Pool };
 
 export function fanPool(): Pool {
@@ -27,7 +30,11 @@ export function fanPool(): Pool {
     connectionString,
     // Each statement is short; a few connections keep the database busy without queueing in it.
     max: 4,
-    options: "-c synchronous_commit=off",
+    // A database that stops answering fails the fans' requests within seconds, rather than
+    // holding every one of a crowd's open until the client gives up: neither a connection nor a
+    // statement (all of them take milliseconds) waits longer than this.
+    connectionTimeoutMillis: FAN_STATEMENT_TIMEOUT_MS,
+    options: `-c synchronous_commit=off -c statement_timeout=${FAN_STATEMENT_TIMEOUT_MS}`,
   });
   // An idle connection dropped by the server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);

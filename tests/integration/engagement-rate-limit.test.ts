@@ -3,6 +3,7 @@ import { Pool } from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { limitChecks, type EngagementLimits } from "@/lib/platform/visitors/limits";
 import { AppError } from "@/lib/core/errors";
+import { FAN_STATEMENT_TIMEOUT_MS, fanPool } from "@/lib/core/db-pool";
 import { batchedLimitStore, leaseSize, MAX_LEASE } from "@/lib/core/rate-limit/batched-store";
 import {
   consumeLimits,
@@ -319,6 +320,53 @@ describe("the batched store's leases (keys with large limits)", () => {
     expect((await batchedA.consume(check, 1)).allowed).toBe(false);
     await expect.poll(async () => (await batchedA.consume(check, 1)).allowed, { timeout: 5_000 }).toBe(true);
     expect(await points("lease-window", 1)).toBe(5);
+  });
+});
+
+describe("the batched store when the database fails, and under two limits", () => {
+  it("fails the requests waiting for a lease with its statement, at once, not one statement each", async () => {
+    // A database that refuses connections (nothing listens on port 1): every statement fails.
+    const down = new Pool({
+      connectionString: "postgres://nobody@127.0.0.1:1/none",
+      connectionTimeoutMillis: 1_000,
+    });
+    down.on("error", () => undefined);
+    let statements = 0;
+    const counted = new Proxy(down, {
+      get: (pool, name) =>
+        name === "query"
+          ? (...args: unknown[]) => {
+              statements++;
+              return (pool.query as (...a: unknown[]) => unknown).apply(pool, args);
+            }
+          : Reflect.get(pool, name),
+    });
+    const store = batchedLimitStore(() => counted);
+    const check = [{ key: "lease-outage", limit: 3000 }];
+    const outcomes = await Promise.allSettled(Array.from({ length: 30 }, () => store.consume(check, 60)));
+    expect(outcomes.every((o) => o.status === "rejected")).toBe(true);
+    expect(statements).toBe(1);
+    await down.end();
+  });
+
+  it("gives up a fan's statement after five seconds: an unanswering database fails requests, not holds them", async () => {
+    const { rows } = await fanPool().query<{ statement_timeout: string }>("SHOW statement_timeout");
+    expect(rows[0]!.statement_timeout).toBe(`${FAN_STATEMENT_TIMEOUT_MS / 1000}s`);
+    expect(fanPool().options.connectionTimeoutMillis).toBe(FAN_STATEMENT_TIMEOUT_MS);
+  });
+
+  it("never hands a lease or a block taken under one limit to a check of the same key under another", async () => {
+    const key = "two-limits";
+    expect((await batchedA.consume([{ key, limit: 3000 }], 60)).allowed).toBe(true);
+    expect(await points(key)).toBe(30); // 29 kept for checks under 3,000
+    // A check under 200 (leases of 2) counts for itself.
+    expect((await batchedA.consume([{ key, limit: 200 }], 60)).allowed).toBe(true);
+    expect(await points(key)).toBe(32);
+    // At 200 it is refused, and blocked under 200 only: the checks under 3,000 go on.
+    await env.db.$executeRaw`UPDATE "rate_limiter" SET points = 200 WHERE key = ${"w60:" + key}`;
+    expect((await batchedA.consume([{ key, limit: 200 }], 60)).allowed).toBe(true); // its leased point
+    expect((await batchedA.consume([{ key, limit: 200 }], 60)).allowed).toBe(false);
+    expect((await batchedA.consume([{ key, limit: 3000 }], 60)).allowed).toBe(true);
   });
 });
 

@@ -79,20 +79,32 @@ interface Row {
   expire: string;
 }
 
-/** Blocks kept at most (expired ones are dropped first); past it, new blocks are not kept. */
+/** Blocks, and leases, kept at most; past it the oldest one is forgotten to keep the new one. */
 const MAX_BLOCKED_KEYS = 100_000;
+
+/**
+ * Keeps a key's block or lease, forgetting the one kept longest when the map is full: O(1), so
+ * a client that fills the map with keys of its own makes no request scan it. Forgetting is
+ * always safe: a forgotten block is counted by the database again, and a forgotten lease's
+ * points were counted already, so fewer are let through, never more.
+ */
+function remember<T>(map: Map<string, T>, memoKey: string, value: T): void {
+  map.delete(memoKey);
+  if (map.size >= MAX_BLOCKED_KEYS) map.delete(map.keys().next().value!);
+  map.set(memoKey, value);
+}
+
+/**
+ * The key of a limit's block or lease in this process: the row's key and the limit, so that
+ * two checks counting the same row under different limits never hand out each other's points
+ * or blocks (the row itself is shared, as with the library).
+ */
+const memoKeyOf = (rowKey: string, limit: number) => `${limit}:${rowKey}`;
 
 export function batchedLimitStore(pool: () => Pool): LimitStore {
   const blockedUntil = new Map<string, number>();
 
-  const block = (rowKey: string, until: number) => {
-    if (blockedUntil.size >= MAX_BLOCKED_KEYS) {
-      const now = Date.now();
-      for (const [key, end] of blockedUntil) if (end <= now) blockedUntil.delete(key);
-      if (blockedUntil.size >= MAX_BLOCKED_KEYS) return;
-    }
-    blockedUntil.set(rowKey, until);
-  };
+  const block = (memoKey: string, until: number) => remember(blockedUntil, memoKey, until);
 
   const refused = (key: string, until: number, now: number): LimitOutcome => ({
     allowed: false,
@@ -128,7 +140,7 @@ export function batchedLimitStore(pool: () => Pool): LimitStore {
       const after = later.get(hit.rowKey)! - hit.weight;
       later.set(hit.rowKey, after);
       const end = row.points - after;
-      if (end >= hit.limit) block(hit.rowKey, row.expire);
+      if (end >= hit.limit) block(memoKeyOf(hit.rowKey, hit.limit), row.expire);
       return {
         granted: Math.max(0, Math.min(hit.weight, hit.limit - (end - hit.weight))),
         expire: row.expire,
@@ -140,59 +152,48 @@ export function batchedLimitStore(pool: () => Pool): LimitStore {
 
   /** Points of a leased key this process was granted and has not handed out, until the window's end. */
   const leases = new Map<string, Grant>();
-  /** A lease being asked for: the key's other requests wait for it rather than ask for their own. */
-  const leasing = new Map<string, Promise<void>>();
-
-  /** As many leases as blocks at most; past it a lease's points are not kept (counted all the same: never more let through). */
-  const keepLease = (rowKey: string, lease: Grant) => {
-    if (leases.size >= MAX_BLOCKED_KEYS) {
-      const now = Date.now();
-      for (const [key, kept] of leases) if (kept.expire <= now) leases.delete(key);
-      if (leases.size >= MAX_BLOCKED_KEYS) return;
-    }
-    leases.set(rowKey, lease);
-  };
+  /**
+   * A lease being asked for: the key's other requests wait for its answer rather than ask for
+   * their own. If the statement fails they fail with it, at once: retried one after another,
+   * a database outage would queue every waiting request behind a timeout of its own.
+   */
+  const leasing = new Map<string, Promise<Grant>>();
 
   async function consumeCheck({ key, limit }: LimitCheck, windowSeconds: number): Promise<LimitOutcome> {
     const rowKey = `w${windowSeconds}:${key}`;
+    const memoKey = memoKeyOf(rowKey, limit);
     const weight = leaseSize(limit);
     for (;;) {
       const now = Date.now();
-      const lease = leases.get(rowKey);
+      const lease = leases.get(memoKey);
       if (lease && lease.expire > now && lease.granted > 0) {
         lease.granted--;
         return { allowed: true };
       }
-      if (lease) leases.delete(rowKey);
-      const until = blockedUntil.get(rowKey);
+      if (lease) leases.delete(memoKey);
+      const until = blockedUntil.get(memoKey);
       if (until !== undefined) {
         if (until > now) return refused(key, until, now);
-        blockedUntil.delete(rowKey);
+        blockedUntil.delete(memoKey);
       }
       if (weight === 1) {
         const { granted, expire } = await consumeOne({ rowKey, key, limit, windowSeconds, weight });
         return granted > 0 ? { allowed: true } : refused(key, expire, now);
       }
-      const pending = leasing.get(rowKey);
+      const pending = leasing.get(memoKey);
       if (pending) {
         await pending;
         continue;
       }
       // This request takes the lease's first point; the rest wait in `leases` for the next ones.
       const asked = consumeOne({ rowKey, key, limit, windowSeconds, weight });
-      leasing.set(
-        rowKey,
-        asked.then(
-          () => undefined,
-          () => undefined,
-        ),
-      );
+      leasing.set(memoKey, asked);
       try {
         const { granted, expire } = await asked;
-        if (granted > 1) keepLease(rowKey, { granted: granted - 1, expire });
+        if (granted > 1) remember(leases, memoKey, { granted: granted - 1, expire });
         return granted > 0 ? { allowed: true } : refused(key, expire, now);
       } finally {
-        leasing.delete(rowKey);
+        leasing.delete(memoKey);
       }
     }
   }
