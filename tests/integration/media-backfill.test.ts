@@ -224,8 +224,17 @@ describe("renditions backfill", () => {
     );
     await isLocked;
     const deleting = deleteMedia(company.id, { id });
-    // The delete has read (or is waiting to read) the row before the job commits.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The delete waits for the job's row lock (a lock not granted) before the job commits: no
+    // sleep standing for it.
+    await expect
+      .poll(
+        async () =>
+          (
+            await env.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`
+          )[0]!.n,
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBeGreaterThan(0);
     release();
     await job;
     expect((await deleting).ids).toEqual([id]);

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { processMedia } from "@/lib/platform/media/process-media";
 import { missingFfmpeg, titled } from "@/tests/support/tools";
 import { mediaTestEnv, rejection, uploadFile, type MediaTestEnv } from "./support/media";
@@ -68,11 +68,11 @@ describe("a playlist dressed as an MP3", () => {
   // Without ffmpeg the worker fails before any demuxer runs: nothing fetched, nothing proven.
   const noFfmpeg = missingFfmpeg();
   it.skipIf(noFfmpeg).each([
-    ["audio", "audio/mpeg", "mp3"],
-    ["video", "video/mp4", "mp4"],
+    ["audio", "audio/mpeg", "mp3", "mp3 @"],
+    ["video", "video/mp4", "mp4", "mov,mp4"],
   ] as const)(
     titled("makes ffmpeg fetch nothing when it reaches the %s worker", noFfmpeg),
-    async (kind, mimeType, ext) => {
+    async (kind, mimeType, ext, demuxer) => {
       const bytes = playlistBehindId3();
       const row = await env.db.mediaFile.create({
         data: {
@@ -87,7 +87,23 @@ describe("a playlist dressed as an MP3", () => {
         },
       });
       await env.store.put(row.storageKey, bytes, mimeType);
-      await processMedia(row.id).catch(() => undefined);
+      // Not swallowed: the worker must finish, and ffmpeg must really have read the file, as a
+      // local file with the demuxer of its verified type, and refused it (its own words, logged).
+      const warned = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+      let ffmpegSaid: string[];
+      try {
+        await processMedia(row.id);
+      } finally {
+        ffmpegSaid = warned.mock.calls.map((call) => String((call[1] as { error?: unknown })?.error ?? ""));
+        warned.mockRestore();
+      }
+      expect(ffmpegSaid.some((said) => said.includes(`ffmpeg exited with 1: [${demuxer}`))).toBe(true);
+      expect(ffmpegSaid.some((said) => /file:\/\S+\/original\b/.test(said))).toBe(true);
+      expect(
+        await env.db.mediaFile.findUnique({ where: { id: row.id }, select: { processingError: true } }),
+      ).toEqual({
+        processingError: "media.errors.transcodeFailed",
+      });
       // ffmpeg has exited by now, so any connection it opened waits in the listener's queue ahead
       // of this probe: once the probe is answered, every earlier one has been accepted and read.
       const { port } = server.address() as AddressInfo;

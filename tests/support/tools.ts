@@ -3,7 +3,8 @@ import { spawnSync } from "node:child_process";
 /**
  * Which system tools (and ffmpeg encoders) this machine has, so a test that needs one it
  * lacks is reported as skipped with the reason — never as passed. CI installs them
- * (`.ci/run`), so there every such test runs and asserts.
+ * (`.ci/run`) and sets `AFTERGLOW_REQUIRE_TOOLS=1`: there a test that would be skipped fails
+ * its file instead, so a tool missing from CI's list can never turn tests into silent skips.
  */
 function runs(command: string, args: string[]): string | null {
   const r = spawnSync(command, args, { encoding: "utf8", maxBuffer: 8 * 1024 * 1024 });
@@ -34,8 +35,16 @@ export function missingFfmpeg(...encoders: string[]): string | null {
   return absent.length ? warnOnce(`ffmpeg lacks the ${absent.join(", ")} encoder`) : null;
 }
 
+/** Whether a missing tool fails the run rather than skips its tests (CI: `.ci/run`). */
+export const toolsRequired = () => process.env.AFTERGLOW_REQUIRE_TOOLS === "1";
+
 const warned = new Set<string>();
 function warnOnce(reason: string): string {
+  if (toolsRequired()) {
+    throw new Error(
+      `${reason}: AFTERGLOW_REQUIRE_TOOLS=1 (CI) runs every test; install it (.ci/run lists them)`,
+    );
+  }
   if (!warned.has(reason)) {
     warned.add(reason);
     console.warn(`[tests] SKIPPING tests that need this: ${reason}`);
@@ -48,8 +57,11 @@ export function titled(title: string, reason: string | null): string {
   return reason ? `${title} [skipped: ${reason}]` : title;
 }
 
-/** The Apertium modes the translation tests use (Debian: apertium-es-pt, -eng-spa, -fr-es). */
-const APERTIUM_MODES = ["pt-es", "es-pt", "spa-eng", "eng-spa", "fr-es", "es-fr"];
+/**
+ * The Apertium modes the translation tests use (Debian: apertium-es-pt, -eng-spa, -fr-es);
+ * `.ci/run` checks the same six.
+ */
+export const APERTIUM_MODES = ["pt-es", "es-pt", "spa-eng", "eng-spa", "fr-es", "es-fr"];
 const apertiumModes: ReadonlySet<string> = new Set(
   (runs("apertium", ["-l"]) ?? "")
     .split("\n")

@@ -1,0 +1,32 @@
+import { readFileSync } from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { APERTIUM_MODES, missingFfmpeg } from "../support/tools";
+
+// The suite's tools and CI (issue #41): CI installs every tool a test needs, and there a test
+// that would be skipped for a missing one fails instead of passing as a silent skip.
+
+const ciScript = readFileSync(new URL("../../.ci/run", import.meta.url), "utf8");
+
+describe("CI's tools", () => {
+  const saved = process.env.AFTERGLOW_REQUIRE_TOOLS;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.AFTERGLOW_REQUIRE_TOOLS;
+    else process.env.AFTERGLOW_REQUIRE_TOOLS = saved;
+  });
+
+  it("checks every Apertium mode the translation tests use", () => {
+    const modes = /for mode in ([^;]+); do/.exec(ciScript)?.[1]?.trim().split(/\s+/) ?? [];
+    expect([...modes].sort()).toEqual([...APERTIUM_MODES].sort());
+  });
+
+  it("runs the suite with missing tools failing, not skipping", () => {
+    expect(ciScript).toMatch(/^AFTERGLOW_REQUIRE_TOOLS=1 npm test$/m);
+  });
+
+  it("skips with the reason outside CI, and fails in it", () => {
+    delete process.env.AFTERGLOW_REQUIRE_TOOLS;
+    expect(missingFfmpeg("no-such-encoder")).toMatch(/no-such-encoder|not installed/);
+    process.env.AFTERGLOW_REQUIRE_TOOLS = "1";
+    expect(() => missingFfmpeg("no-such-encoder")).toThrow(/AFTERGLOW_REQUIRE_TOOLS=1/);
+  });
+});
