@@ -157,7 +157,9 @@ function CommentItem({
         </time>
         {comment.hidden && <StatusBadge tone="archived">{t("hiddenBadge")}</StatusBadge>}
       </div>
-      <p className={`text-sm whitespace-pre-line ${comment.hidden ? "text-zinc-500" : ""}`}>{comment.text}</p>
+      <p dir="auto" className={`text-sm whitespace-pre-line ${comment.hidden ? "text-zinc-500" : ""}`}>
+        {comment.text}
+      </p>
       <div className="flex flex-wrap gap-2">
         <Button type="button" variant="secondary" size="sm" disabled={pending} onClick={toggleHidden}>
           {comment.hidden ? (

@@ -23,14 +23,18 @@ function CommentItem({ comment }: { comment: PublicComment }) {
   return (
     <li className="flex flex-col gap-2 border-b border-zinc-200 py-4 last:border-b-0 dark:border-zinc-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-medium">{comment.authorName ?? t("anonymous")}</span>
+        {/* A fan's name and words in any script: each takes its own direction (an Arabic or
+            Hebrew comment reads right to left on a page in Portuguese). */}
+        <bdi className="font-medium">{comment.authorName ?? t("anonymous")}</bdi>
         <RatingDisplay rating={comment.rating} />
         <time dateTime={comment.createdAt} className="text-sm text-zinc-500 dark:text-zinc-400">
           {formatCommentDate(comment.createdAt)}
         </time>
       </div>
       {/* Plain text (React escapes it); line breaks kept. */}
-      <p className="break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">{comment.text}</p>
+      <p dir="auto" className="break-words whitespace-pre-line text-zinc-700 dark:text-zinc-300">
+        {comment.text}
+      </p>
     </li>
   );
 }

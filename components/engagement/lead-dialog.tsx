@@ -147,12 +147,14 @@ export function LeadDialog({
     >
       <DialogContent
         title={
-          thanked === null ? t("engagement.lead.title") : t("engagement.lead.thanksTitle", { name: thanked })
+          thanked !== null
+            ? t("engagement.lead.thanksTitle", { name: thanked })
+            : t(all ? "engagement.lead.titleAll" : "engagement.lead.title")
         }
         description={
-          thanked === null
-            ? t("engagement.lead.description")
-            : t(all ? "engagement.lead.thanksAll" : "engagement.lead.thanks")
+          thanked !== null
+            ? t(all ? "engagement.lead.thanksAll" : "engagement.lead.thanks")
+            : t(all ? "engagement.lead.descriptionAll" : "engagement.lead.description")
         }
         closeLabel={t("common.close")}
         hideClose={pending}

@@ -72,7 +72,7 @@ test("a fan goes from a shared link to the whole gallery as a ZIP, through the l
   await expect(page).toHaveURL(/\/player\/seed-noite-acustica-fotos$/);
   await waitForHydration(page);
   await page.getByRole("button", { name: "Download all" }).click();
-  const dialog = page.getByRole("dialog", { name: "Download the file" });
+  const dialog = page.getByRole("dialog", { name: "Download every photo" });
   await expect(dialog).toBeVisible();
   await axeLightAndDark(page);
 
@@ -231,7 +231,7 @@ test("the full-screen viewer offers Download all, through the same lead gate", a
   await expect(viewer).toBeVisible();
   await axeLightAndDark(page, '[role="dialog"]');
   await viewer.getByRole("button", { name: "Download all" }).click();
-  const form = page.getByRole("dialog", { name: "Download the file" });
+  const form = page.getByRole("dialog", { name: "Download every photo" });
   await expect(form).toBeVisible();
   // Keys typed in the form stay in the form: the viewer neither moves nor closes.
   await form.getByLabel("Name", { exact: true }).press("ArrowRight");
@@ -239,6 +239,33 @@ test("the full-screen viewer offers Download all, through the same lead gate", a
   const email = uniqueEmail("viewer-zip-fan");
   await expectGalleryZip(await sendLead(page, form, email));
   await expect.poll(() => downloadsOfLead(email)).toBe(1);
+  await fan.close();
+});
+
+test("the lead form of Download all on a phone: its own title, a thumb-sized close, focus back on Escape", async ({
+  browser,
+  baseURL,
+}) => {
+  const fan = await browser.newContext({ baseURL, ...phone });
+  await skipCookieBanner(fan);
+  await setLocale(fan, baseURL!, "en");
+  const page = await fan.newPage();
+  await page.goto("/player/seed-noite-acustica-fotos");
+  await waitForHydration(page);
+  const downloadAll = page.getByRole("button", { name: "Download all" });
+  await downloadAll.focus();
+  await page.keyboard.press("Enter");
+  const form = page.getByRole("dialog", { name: "Download every photo" });
+  await expect(form).toBeVisible();
+  await expect(form).toContainText("the ZIP with every photo is prepared");
+  // WCAG 2.5.5: a target a thumb can hit (44 × 44 CSS px), not the 28 px it was.
+  const close = await form.getByRole("button", { name: "Close" }).first().boundingBox();
+  expect(close!.width).toBeGreaterThanOrEqual(44);
+  expect(close!.height).toBeGreaterThanOrEqual(44);
+  await page.keyboard.press("Escape");
+  await expect(form).toBeHidden();
+  // The dialog opened by state, not by a Radix trigger: focus is still returned to the button.
+  await expect(downloadAll).toBeFocused();
   await fan.close();
 });
 

@@ -159,6 +159,26 @@ test("an anonymous comment is signed “Anonymous User” in the visitor's langu
   expect(fr.engagement.comments.anonymous).not.toBe(en.engagement.comments.anonymous);
 });
 
+test("a comment in Arabic reads right to left on a page in Portuguese, its name too", async ({ page }) => {
+  const contentId = await ownContent("Noite árabe");
+  await openPlayer(page, contentId);
+  const form = page.getByRole("form", { name: pt.engagement.comments.formTitle });
+  await form
+    .locator("label")
+    .filter({ has: page.getByRole("radio", { name: "4 estrelas" }) })
+    .click();
+  await form.getByLabel(pt.engagement.comments.name).fill("ليلى");
+  await form.getByLabel(pt.engagement.comments.text, { exact: true }).fill("حفلة رائعة، شكراً!");
+  await form.getByRole("button", { name: pt.engagement.comments.submit }).click();
+  const item = page.getByTestId("comment-list").getByRole("listitem").first();
+  const words = item.getByText("حفلة رائعة، شكراً!");
+  await expect(words).toBeVisible();
+  expect(await words.evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+  expect(await item.getByText("ليلى").evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+  // The page around it stays left to right.
+  expect(await item.evaluate((el) => getComputedStyle(el).direction)).toBe("ltr");
+});
+
 async function withoutWebShare(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
