@@ -18,7 +18,8 @@ const POLL_MS = 1500;
  * A gallery's "Watermark the photos fans see" switch and the progress of the background pass
  * that burns the company's mark into its photos (or takes it off): n of m, a progress bar. The
  * gallery keeps serving the renditions it has until each new one is ready. When the pass gave up
- * (a sponsor logo that cannot be read), it says so, stops asking, and offers to try again.
+ * (a sponsor logo that cannot be read, or photos that failed pass after pass), it says so, stops
+ * asking, and offers to try again.
  */
 export function GalleryWatermarkPanel({
   contentId,
@@ -58,7 +59,9 @@ export function GalleryWatermarkPanel({
     status.total === 0
       ? t("noPhotos")
       : status.failed
-        ? t("failed", { done: status.done, total: status.total })
+        ? status.failedPhotos > 0
+          ? t("photosFailed", { failed: status.failedPhotos, done: status.done, total: status.total })
+          : t("failed", { done: status.done, total: status.total })
         : running
           ? t(status.on ? "marking" : "unmarking", { done: status.done, total: status.total })
           : t(status.on ? "allMarked" : "noneMarked", { total: status.total });

@@ -208,18 +208,50 @@ describe("a mark picture that cannot be read", () => {
     });
   });
 
-  it("a photo that cannot be marked does not make the pass run again", async () => {
+  it("a photo that cannot be marked is tried a few passes, then reported as failed until Try again", async () => {
+    // Attacker review: a photo that failed was never tried again (no retryLater) and the gallery's
+    // panel polled "n of m" for ever, with no failure and no Try again.
     await galleries();
     await setGalleryWatermark(company.as("admin"), on, false);
-    const photo = await upload(await png(90, 90, 90, 400), { type: "content", contentId: on });
-    expect(await processMedia(photo)).toMatchObject({ status: "ready" });
+    const good = await upload(await png(90, 90, 90, 400), { type: "content", contentId: on });
+    const bad = await upload(await png(40, 90, 90, 400), { type: "content", contentId: on });
+    for (const photo of [good, bad]) expect(await processMedia(photo)).toMatchObject({ status: "ready" });
     await setGalleryWatermark(company.as("admin"), on, true);
-    // Its original is gone from the store.
-    await env.store.delete((await db.mediaFile.findUniqueOrThrow({ where: { id: photo } })).storageKey);
+    // One original is gone from the store.
+    await env.store.delete((await db.mediaFile.findUniqueOrThrow({ where: { id: bad } })).storageKey);
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     try {
+      expect(await syncGalleryWatermarks(on)).toMatchObject({ drawn: 1, failed: 1, retryLater: true });
+      for (let pass = 2; pass < WATERMARK_MARK_ATTEMPTS; pass++)
+        expect(await syncGalleryWatermarks(on)).toMatchObject({ drawn: 0, failed: 1, retryLater: true });
+      // Still pending for the panel: it keeps polling.
+      expect(await watermarkProgressOf(on)).toMatchObject({
+        total: 2,
+        done: 1,
+        failedPhotos: 0,
+        failed: false,
+      });
+      // The last attempt: the pass stops asking to run again, and the panel is told.
       expect(await syncGalleryWatermarks(on)).toMatchObject({ drawn: 0, failed: 1, retryLater: false });
-      expect(logged).toHaveBeenCalledTimes(1);
+      expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS);
+      expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({
+        total: 2,
+        done: 1,
+        failedPhotos: 1,
+        failed: true,
+      });
+      // A job queued again does not try the photo again.
+      expect(await syncGalleryWatermarks(on)).toMatchObject({ drawn: 0, failed: 0, retryLater: false });
+      expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS);
+      // The organiser's "Try again": the photo's failures are forgotten, it is tried again.
+      await setGalleryWatermark(company.as("admin"), on, true);
+      expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({
+        done: 1,
+        failedPhotos: 0,
+        failed: false,
+      });
+      expect(await syncGalleryWatermarks(on)).toMatchObject({ failed: 1, retryLater: true });
+      expect(logged).toHaveBeenCalledTimes(WATERMARK_MARK_ATTEMPTS + 1);
     } finally {
       logged.mockRestore();
     }

@@ -217,6 +217,7 @@ describe("a watermarked gallery", () => {
       on: true,
       total: 2,
       done: 0,
+      failedPhotos: 0,
       failed: false,
       allowed: true,
     });

@@ -48,7 +48,7 @@ export async function galleryWatermarkStatus(
 ): Promise<GalleryWatermarkStatus> {
   await getContentOrThrow(db, companyId, contentId, { id: true });
   const [progress, ok] = await Promise.all([watermarkProgressOf(contentId), allowed(companyId)]);
-  return { on: false, total: 0, done: 0, failed: false, ...progress, allowed: ok };
+  return { on: false, total: 0, done: 0, failedPhotos: 0, failed: false, ...progress, allowed: ok };
 }
 
 export interface EventSponsor {

@@ -8,7 +8,7 @@ import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
 import { designFormSchema, sponsorLogoSchema } from "@/lib/features/watermarks/schemas";
 import { assertCan } from "@/lib/platform/access/permissions";
 import { claimLooseMedia, releaseLooseMedia } from "@/lib/platform/media/loose-media";
-import { clearMarksFailure } from "@/lib/platform/media/watermark/pass";
+import { forgetWatermarkFailures } from "@/lib/platform/media/watermark/pass";
 import { redrawWatermarkedGalleries } from "@/lib/platform/media/watermark/requests";
 import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import type { PublicChange } from "@/lib/platform/site/cache-tags";
@@ -62,8 +62,8 @@ export async function setGalleryWatermark(
     });
   }
   // Queued even when unchanged: saving again restarts a pass that a queue outage lost, and
-  // tries marks again that the pass gave up on (a store outage, or a sponsor logo fixed since).
-  await clearMarksFailure(contentId);
+  // tries marks and photos again that the pass gave up on (a store outage, a sponsor logo fixed since).
+  await forgetWatermarkFailures(contentId);
   await requestWatermarks([contentId]);
   return {
     changed: { companyId, contentIds: [contentId], eventIds: content.events.map((e) => e.eventId) },

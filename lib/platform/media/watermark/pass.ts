@@ -16,8 +16,12 @@ import { Prisma } from "@/lib/generated/prisma/client";
  * read or decoded) are recorded on the gallery (`watermarkFailedMarks`, `watermarkFailures`);
  * after `WATERMARK_MARK_ATTEMPTS` passes in a row on the same marks the pass stops asking to run
  * again and leaves those marks alone until they change (another sponsor logo or design: another
- * hash), and the progress says so. A photo that fails is not tried again within the pass either:
- * its failure never makes the pass ask for another run.
+ * hash), and the progress says so. A photo that fails is not tried again within the pass; it is
+ * recorded on the photo (`MediaFile.watermarkFailedMarks`, `watermarkFailures`) and the pass asks
+ * to run again, until the photo has failed `WATERMARK_MARK_ATTEMPTS` passes on the same marks:
+ * then it is left alone (attacker review: it was never tried again, and the gallery's panel
+ * waited for it for ever) and the progress counts it as failed, not pending. The organiser's
+ * "Try again" forgets both records (`forgetWatermarkFailures`).
  */
 export interface PassResult {
   drawn: number;
@@ -35,11 +39,18 @@ export const WATERMARK_MARK_ATTEMPTS = 3;
 /** Photos between two checks of the spec and two refreshes of the gallery's pages. */
 export const PASS_BATCH = 8;
 
+/** What a photo's failure is recorded against: the marks' hash, or "off" for a removal. */
+const failureKey = (spec: Pick<MarkSpec, "on" | "hash">) => (spec.on ? spec.hash : "off");
+
+/** A photo the pass gave up on: it failed `WATERMARK_MARK_ATTEMPTS` passes on these marks (SQL). */
+const givenUpSql = (key: string) => Prisma.sql`coalesce(m."watermarkFailedMarks" = ${key}
+  AND m."watermarkFailures" >= ${WATERMARK_MARK_ATTEMPTS}, false)`;
+
 /** A photo's marked renditions are of these marks (SQL over `media_file`, for the pass and its progress). */
 const currentSql = (hash: string) => Prisma.sql`(m.watermark->>'design' = ${hash}
   AND jsonb_array_length(coalesce(m.watermark->'variants', '[]'::jsonb)) > 0)`;
 
-/** The gallery's ready photos that do not yet look as the spec wants, in gallery order. */
+/** The gallery's ready photos that do not yet look as the spec wants (and not given up on), in gallery order. */
 async function duePhotos(contentId: string, spec: Pick<MarkSpec, "on" | "hash">): Promise<string[]> {
   const due = spec.on
     ? Prisma.sql`NOT coalesce(${currentSql(spec.hash)}, false)`
@@ -47,6 +58,7 @@ async function duePhotos(contentId: string, spec: Pick<MarkSpec, "on" | "hash">)
   const rows = await db.$queryRaw<{ id: string }[]>`
     SELECT m.id FROM media_file m
     WHERE m."contentId" = ${contentId} AND m.kind = 'photo' AND m.state = 'ready' AND ${due}
+      AND NOT ${givenUpSql(failureKey(spec))}
     ORDER BY m.position, m."createdAt"`;
   return rows.map((row) => row.id);
 }
@@ -117,14 +129,40 @@ async function recordMarksFailure(contentId: string, hash: string): Promise<numb
   return row?.failures ?? WATERMARK_MARK_ATTEMPTS;
 }
 
-/**
- * The marks could be prepared, or the organiser asked to try again (the gallery's switch saved,
- * lib/features/watermarks/save.ts): an earlier failure is over.
- */
-export async function clearMarksFailure(contentId: string): Promise<void> {
+/** The marks could be prepared: an earlier failure of the marks is over. */
+async function clearMarksFailure(contentId: string): Promise<void> {
   await db.$executeRaw`
     UPDATE content SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
     WHERE id = ${contentId} AND "watermarkFailedMarks" IS NOT NULL`;
+}
+
+/** Counts one more failed pass on a photo for `key` (the first when it failed on others); the count. */
+async function recordPhotoFailure(mediaId: string, key: string): Promise<number> {
+  const [row] = await db.$queryRaw<{ failures: number }[]>`
+    UPDATE media_file SET
+      "watermarkFailures" = CASE WHEN "watermarkFailedMarks" = ${key} THEN "watermarkFailures" + 1 ELSE 1 END,
+      "watermarkFailedMarks" = ${key}
+    WHERE id = ${mediaId}
+    RETURNING "watermarkFailures" AS failures`;
+  return row?.failures ?? WATERMARK_MARK_ATTEMPTS;
+}
+
+/** A photo drawn (or cleaned): its earlier failures are over. */
+async function clearPhotoFailure(mediaId: string): Promise<void> {
+  await db.$executeRaw`
+    UPDATE media_file SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
+    WHERE id = ${mediaId} AND "watermarkFailedMarks" IS NOT NULL`;
+}
+
+/**
+ * The organiser asked to try again (the gallery's switch saved, lib/features/watermarks/save.ts):
+ * the pass forgets that it gave up on the gallery's marks and on any of its photos.
+ */
+export async function forgetWatermarkFailures(contentId: string): Promise<void> {
+  await clearMarksFailure(contentId);
+  await db.$executeRaw`
+    UPDATE media_file SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
+    WHERE "contentId" = ${contentId} AND "watermarkFailedMarks" IS NOT NULL`;
 }
 
 /** Draws (or removes) the photos due; false when done, true when the spec changed meanwhile. */
@@ -147,10 +185,19 @@ async function drawDue(
         result.removed++;
       }
       sinceBatch++;
+      await clearPhotoFailure(id);
     } catch (error) {
       result.failed++;
       failedPhotos.add(id);
-      console.error("[afterglow] watermark pass: a photo failed", { contentId, mediaId: id, error });
+      // Not again in this pass; in the next ones (a store outage passes), a few times at most.
+      const failures = await recordPhotoFailure(id, failureKey(spec));
+      if (failures < WATERMARK_MARK_ATTEMPTS) result.retryLater = true;
+      console.error("[afterglow] watermark pass: a photo failed", {
+        contentId,
+        mediaId: id,
+        failures,
+        error,
+      });
     }
     if ((index + 1) % PASS_BATCH === 0 && index + 1 < due.length) {
       if (sinceBatch > 0) await onBatch?.(spec.companyId);
@@ -174,7 +221,15 @@ export interface WatermarkProgress {
   total: number;
   /** Those that already look as the switch and the marks want. */
   done: number;
-  /** The pass gave up on the current marks (a sponsor logo that cannot be read): not moving. */
+  /**
+   * Those the pass gave up on (each failed `WATERMARK_MARK_ATTEMPTS` passes on the current marks):
+   * neither done nor pending. 0 when the pass gave up on the marks themselves (the reason then).
+   */
+  failedPhotos: number;
+  /**
+   * Not moving: the pass gave up on the current marks (a sponsor logo that cannot be read), or
+   * every photo not done is one it gave up on.
+   */
   failed: boolean;
 }
 
@@ -183,9 +238,14 @@ export async function watermarkProgressOf(contentId: string): Promise<WatermarkP
   const spec = await markSpecOf(contentId);
   if (!spec) return null;
   const current = spec.on ? currentSql(spec.hash) : Prisma.sql`m.watermark IS NULL`;
-  const [row] = await db.$queryRaw<{ total: bigint; done: bigint }[]>`
-    SELECT count(*) AS total, count(*) FILTER (WHERE coalesce(${current}, false)) AS done
+  const [row] = await db.$queryRaw<{ total: bigint; done: bigint; failed: bigint }[]>`
+    SELECT count(*) AS total, count(*) FILTER (WHERE coalesce(${current}, false)) AS done,
+      count(*) FILTER (WHERE NOT coalesce(${current}, false) AND ${givenUpSql(failureKey(spec))}) AS failed
     FROM media_file m WHERE m."contentId" = ${contentId} AND m.kind = 'photo' AND m.state = 'ready'`;
-  const failed = spec.on && (await gaveUpOn(contentId, spec.hash));
-  return { on: spec.on, total: Number(row?.total ?? 0), done: Number(row?.done ?? 0), failed };
+  const total = Number(row?.total ?? 0);
+  const done = Number(row?.done ?? 0);
+  if (spec.on && (await gaveUpOn(contentId, spec.hash)))
+    return { on: spec.on, total, done, failedPhotos: 0, failed: true };
+  const failedPhotos = Number(row?.failed ?? 0);
+  return { on: spec.on, total, done, failedPhotos, failed: failedPhotos > 0 && done + failedPhotos >= total };
 }
