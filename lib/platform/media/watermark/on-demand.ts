@@ -16,19 +16,27 @@ const MAX_SOURCE_BYTES = 4 * 1024 * 1024;
 const FORMATS = { "image/webp": "webp", "image/avif": "avif", "image/jpeg": "jpeg" } as const;
 /** Placed marks of the few designs being drawn, by their hash (a logo is decoded once, not per photo). */
 const PLACED_KEPT = 8;
-const placed = new Map<string, Promise<PlacedMark[]>>();
+/**
+ * Marks that could not be placed (a damaged sponsor logo, the store down) are kept failed this
+ * long (attacker review): every fan request of the gallery's photos decoded the logo again.
+ */
+export const PLACED_FAILURE_MS = 30_000;
+const placed = new Map<string, { marks: Promise<PlacedMark[]>; failedAt?: number }>();
 const flights = new Map<string, Promise<Buffer | null>>();
 
 function placedFor(spec: MarkSpec): Promise<PlacedMark[]> {
-  let marks = placed.get(spec.hash);
-  if (!marks) {
-    if (placed.size >= PLACED_KEPT) placed.delete(placed.keys().next().value!);
-    marks = placedMarks(spec);
-    // A failure is not kept: the next request tries again.
-    marks.catch(() => placed.delete(spec.hash));
-    placed.set(spec.hash, marks);
-  }
-  return marks;
+  const kept = placed.get(spec.hash);
+  if (kept && (kept.failedAt === undefined || Date.now() - kept.failedAt < PLACED_FAILURE_MS))
+    return kept.marks;
+  placed.delete(spec.hash);
+  if (placed.size >= PLACED_KEPT) placed.delete(placed.keys().next().value!);
+  const entry: { marks: Promise<PlacedMark[]>; failedAt?: number } = { marks: placedMarks(spec) };
+  // A failure is answered as it is for a while (the same error), then tried again.
+  entry.marks.catch(() => {
+    entry.failedAt = Date.now();
+  });
+  placed.set(spec.hash, entry);
+  return entry.marks;
 }
 
 /** The clean rendition at `key` with `spec`'s marks, in its own format; null when it cannot be read. */
@@ -37,12 +45,14 @@ export function markRenditionNow(key: string, contentType: string, spec: MarkSpe
   if (!format) return Promise.resolve(null);
   return sharedInFlight(flights, `${key}|${spec.hash}`, () =>
     withEncodeSlot(async () => {
+      // First: marks that failed a moment ago fail again at once, without reading the photo.
+      const marks = await placedFor(spec);
       const source = await storage.readSmall(key, MAX_SOURCE_BYTES);
       if (!source || source === "too-large") return null;
       const image = sharp(source.bytes);
       const { width, height } = await image.metadata();
       if (!width || !height) return null;
-      const layers = await markLayers({ width, height }, await placedFor(spec), spec.design);
+      const layers = await markLayers({ width, height }, marks, spec.design);
       const marked = image.composite(layers);
       if (format === "webp") return marked.webp({ quality: 78 }).toBuffer();
       if (format === "avif")
