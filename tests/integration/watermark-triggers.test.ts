@@ -11,9 +11,11 @@ import {
   saveWatermarkDesign,
   setEventSponsorLogo,
   setGalleryWatermark,
+  WATERMARK_TRY_AGAIN_SECONDS,
 } from "@/lib/features/watermarks/save";
 import { processMedia } from "@/lib/platform/media/process-media";
 import { parseStoredVariants } from "@/lib/platform/media/variants";
+import { markSpecOf } from "@/lib/platform/media/watermark/marks";
 import {
   syncGalleryWatermarks,
   WATERMARK_MARK_ATTEMPTS,
@@ -255,5 +257,36 @@ describe("a mark picture that cannot be read", () => {
     } finally {
       logged.mockRestore();
     }
+  });
+});
+
+describe("the panel's Try again (the switch saved unchanged)", () => {
+  it("is refused a second time within 30 s for the same gallery, leaving the failure as it was", async () => {
+    // Attacker review: it was unthrottled, so a member (or a stolen session) could keep the
+    // worker reading a damaged logo and every photo it gave up on, again and again.
+    await galleries();
+    const { hash } = (await markSpecOf(on))!;
+    const gaveUp = () =>
+      db.content.update({
+        where: { id: on },
+        data: { watermarkFailedMarks: hash, watermarkFailures: WATERMARK_MARK_ATTEMPTS },
+      });
+    await gaveUp();
+    await setGalleryWatermark(company.as("admin"), on, true);
+    expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ failed: false });
+    await gaveUp();
+    await clearJobs();
+    const refused = await setGalleryWatermark(company.as("admin"), on, true).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "rate_limited", messageKey: "watermarks.errors.tryAgainLimited" });
+    const retryAfter = (refused as { retryAfter: number }).retryAfter;
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(WATERMARK_TRY_AGAIN_SECONDS);
+    // Nothing forgotten, nothing queued.
+    expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ failed: true });
+    expect(await jobs(on)).toBe(0);
+    // Another gallery's Try again is its own; a change of the switch is never refused.
+    await expect(setGalleryWatermark(company.as("admin"), off, false)).resolves.toBeDefined();
+    await expect(setGalleryWatermark(company.as("admin"), on, false)).resolves.toBeDefined();
+    await expect(setGalleryWatermark(company.as("admin"), on, true)).resolves.toBeDefined();
   });
 });

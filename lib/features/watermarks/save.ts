@@ -2,6 +2,7 @@ import "server-only";
 import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
+import { consumeLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
 import { requestWatermarks } from "@/lib/core/queue/sender";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
@@ -39,8 +40,17 @@ export async function saveWatermarkDesign(
 }
 
 /**
+ * "Try again" (the switch saved unchanged) once per gallery in this many seconds (attacker
+ * review): each forgets the pass's failures and queues it, which reads the marks and every photo
+ * it gave up on again; unthrottled, a member (or a stolen session) could keep the worker at it.
+ */
+export const WATERMARK_TRY_AGAIN_SECONDS = 30;
+
+/**
  * The gallery's switch. Turning it on needs the plan; turning it off never does (a company that
  * left the plan can always take the marks off, and the marks are never dropped by a downgrade).
+ * Saving it unchanged is the panel's "Try again": limited per gallery. A change is not (an
+ * organiser who turns it off right after turning it on must not be refused; each is audited).
  */
 export async function setGalleryWatermark(
   membership: Membership,
@@ -54,6 +64,13 @@ export async function setGalleryWatermark(
     events: { select: { eventId: true } },
   });
   if (on) await assertPlanAllows(companyId, "watermarks");
+  if (content.watermarkPhotos === on) {
+    const limit = await consumeLimits(
+      [{ key: `watermark-try-again:${contentId}`, limit: 1 }],
+      WATERMARK_TRY_AGAIN_SECONDS,
+    );
+    if (!limit.allowed) throw rateLimited(limit.retryAfter, "watermarks.errors.tryAgainLimited");
+  }
   if (content.watermarkPhotos !== on) {
     await db.content.updateMany({ where: { id: contentId, companyId }, data: { watermarkPhotos: on } });
     await recordMemberAudit(membership, {
