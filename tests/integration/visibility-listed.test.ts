@@ -1,9 +1,12 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import type { EventStatus, Visibility } from "@/lib/generated/prisma/enums";
+import { cookieReader } from "@/lib/platform/site/gallery-access";
 import { isContentListed, listedContentWhere } from "@/lib/platform/site/visibility";
 import { loadOpenEventPage } from "./support/event-page";
 import { loadLanding } from "@/lib/surfaces/public-site/load-landing";
+import { loadOgSubject } from "@/lib/surfaces/public-site/load-og-subject";
+import { loadPlayerPage, loadUnlockedPlayerPage } from "@/lib/surfaces/public-site/load-player-page";
 import { createContentRow, createTenant } from "./support/tenants";
 
 /**
@@ -98,5 +101,43 @@ describe("an unlisted event and gallery", () => {
     const page = await loadOpenEventPage("hidden", tenant.id);
     expect(page?.event.id).toBe(event.id);
     expect(page?.event.unlisted).toBe(true);
+  });
+});
+
+describe("a gallery of an unlisted event", () => {
+  it("names the unlisted event in no answer that shows the gallery (player page, share image)", async () => {
+    // Attacker review: the player page and the gallery's share image named every viewable event
+    // of the gallery, so an unlisted event (it opens by its own link alone) was given away by
+    // its gallery's pages, as eventSlugs did before (3bfcd56).
+    const tenant = await createTenant(db);
+    const event = (name: string, slug: string, visibility: Visibility) =>
+      db.event.create({
+        data: { companyId: tenant.id, name, slug, startsAt: new Date(), status: "published", visibility },
+      });
+    const secret = await event("Secret session", "secret-session", "unlisted");
+    const open = await event("Open air", "open-air", "public");
+    const gallery = async (eventIds: string[]) =>
+      (await createContentRow(db, tenant.id, { title: "Stage", status: "published", eventIds })).id;
+    const shared = await gallery([secret.id, open.id]);
+    const onlySecret = await gallery([secret.id]);
+
+    for (const id of [shared, onlySecret]) {
+      const answers = {
+        player: await loadPlayerPage(id, tenant.id),
+        unlockedPlayer: await loadUnlockedPlayerPage(id, tenant.slug, cookieReader(null)),
+        shareImage: await loadOgSubject("content", id, "en"),
+      };
+      expect(answers.player?.state).toBe("ok");
+      expect(answers.shareImage?.title).toBe("Stage");
+      for (const [name, answer] of Object.entries(answers)) {
+        const json = JSON.stringify(answer);
+        expect(json, `${name} of ${id === shared ? "shared" : "onlySecret"}`).not.toContain("secret-session");
+        expect(json, `${name} of ${id === shared ? "shared" : "onlySecret"}`).not.toContain("Secret session");
+      }
+    }
+    // The listed event is still named.
+    const player = await loadPlayerPage(shared, tenant.id);
+    expect(player?.state === "ok" && player.events.map((e) => e.slug)).toEqual(["open-air"]);
+    expect((await loadOgSubject("content", shared, "en"))?.event?.name).toBe("Open air");
   });
 });

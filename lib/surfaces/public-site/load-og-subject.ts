@@ -11,6 +11,7 @@ import type { Locale } from "@/lib/core/i18n/config";
 import {
   fanMediaWhere,
   isContentViewable,
+  isEventListed,
   isEventViewable,
   listedContentWhere,
   notExpiredWhere,
@@ -174,8 +175,9 @@ export async function loadOgSubject(
   const eventLocked = eventLocksOf(content.events.map((l) => l.event)).length > 0;
   if (content.visibility === "password" || eventLocked || isGalleryExpired(content))
     return companyOnly(company);
-  // Never a password event's name on an open gallery's preview.
-  const link = content.events.find((l) => isEventViewable(l.event) && l.event.visibility !== "password");
+  // A listed event's name only: never a password event's, nor an unlisted one's (it opens by its
+  // own link alone), on an open gallery's preview.
+  const link = content.events.find((l) => isEventListed(l.event));
   const event = link
     ? await db.event.findUnique({ where: { id: link.event.id }, select: eventSelect })
     : null;

@@ -5,7 +5,7 @@ import { loadVersions } from "@/lib/surfaces/public-site/load-versions";
 import { toPublicCompany, toPublicContent, toPublicEvent } from "@/lib/surfaces/public-site/mappers";
 import { contentSelect, eventSelect } from "@/lib/surfaces/public-site/selects";
 import type { PlayerPageData } from "@/lib/surfaces/public-site/types";
-import { isContentViewable, isEventViewable } from "@/lib/platform/site/visibility";
+import { isContentViewable, isEventListed, isEventViewable } from "@/lib/platform/site/visibility";
 import {
   eventLocksOf,
   galleryAccess,
@@ -18,11 +18,12 @@ import {
 import { isRecordIdShape } from "@/lib/core/validation/common";
 
 /**
- * A viewable content's player page, with the viewable events it belongs to; null otherwise.
+ * A viewable content's player page, with the listed events it belongs to; null otherwise.
  * `cookies`: the browser's, read only by the per-request page that checked them
  * (app/[locale]/(per-request)/~unlocked); the cached page has none. A password gallery, or one
  * only password events show (gallery-access.ts), is `locked` without the unlock it needs; one
- * past its expiry `expired`. A password event is listed only to a browser that unlocked it.
+ * past its expiry `expired`. A password event is named only to a browser that unlocked it; an
+ * unlisted one never (it opens by its own link alone: a gallery's page must not give it away).
  */
 export async function loadPlayerPage(
   contentId: string,
@@ -46,8 +47,13 @@ export async function loadPlayerPage(
       : { state: "expired", company, contentId: row.id };
   }
   const eventIds = row.events
-    .filter((l) => isEventViewable(l.event))
-    .filter((l) => l.event.visibility !== "password" || isEventUnlocked(l.event, cookies, now))
+    .filter(
+      (l) =>
+        isEventListed(l.event) ||
+        (isEventViewable(l.event) &&
+          l.event.visibility === "password" &&
+          isEventUnlocked(l.event, cookies, now)),
+    )
     .map((l) => l.event.id);
   const [media, eventRows, versions] = await Promise.all([
     mediaRows([row], true),
