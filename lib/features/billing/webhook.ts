@@ -10,7 +10,7 @@ type SubscriptionChange = Extract<BillingChange, { kind: "subscription" }>;
 type InvoiceChange = Extract<BillingChange, { kind: "invoice" }>;
 type CheckoutChange = Extract<BillingChange, { kind: "checkout" }>;
 
-export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored" | "invalid_signature";
+export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored" | "pending" | "invalid_signature";
 
 /**
  * The largest webhook body read (413 past it, unread). The events handled here are a checkout
@@ -33,7 +33,8 @@ const TERMINAL = new Set(["canceled", "unpaid", "incomplete_expired"]);
  * stored, when it fails); then the event id is recorded in the same transaction as its
  * effect, so a retried delivery finds it and changes nothing. An event that concerns no
  * known company, or an unhandled type, is answered 200 ("ignored", so Stripe stops retrying)
- * and stores nothing.
+ * and stores nothing. An invoice whose subscription event has not arrived yet is "pending":
+ * nothing is recorded and the route answers 409, so Stripe delivers it again later.
  */
 export async function handleStripeWebhook(
   rawBody: string,
@@ -75,6 +76,10 @@ async function applyChange(
 ): Promise<WebhookOutcome> {
   // Serialises the company's billing changes (a trial start, two deliveries at once).
   await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`billing:${companyId}`}, 0))`;
+  if (change.kind === "invoice" && (await awaitsSubscription(tx, companyId, change, eventAt))) {
+    const seen = await tx.stripeEvent.count({ where: { id: eventId } });
+    return seen > 0 ? "duplicate" : "pending";
+  }
   const recorded = await tx.stripeEvent.createMany({
     data: [{ id: eventId, type: eventType }],
     skipDuplicates: true,
@@ -185,6 +190,28 @@ async function applySubscription(
     await tx.company.update({ where: { id: companyId }, data: { plan: "starter" } });
   }
   return "applied";
+}
+
+/**
+ * Whether an invoice belongs to a subscription whose own event has not been applied yet. Stripe
+ * does not deliver events in order: `invoice.paid` often comes before `customer.subscription.created`
+ * (same second), or before the new subscription of a company that subscribes again. Such an
+ * invoice is not recorded (recorded, Stripe's redelivery would count as a duplicate and the
+ * invoice would be lost): the route answers 409 and Stripe retries it with backoff, by when the
+ * subscription is known. An invoice older than the state already held is stale as before, so an
+ * old subscription's late invoice is not retried for days.
+ */
+async function awaitsSubscription(
+  tx: Tx,
+  companyId: string,
+  change: InvoiceChange,
+  eventAt: Date,
+): Promise<boolean> {
+  const row = await tx.subscription.findUnique({ where: { companyId } });
+  if (!row) return false; // resolveCompany found the company through this row
+  if (row.stripeStateAt && eventAt < row.stripeStateAt) return false;
+  // `stripeStatus` is set by a subscription event (then by its invoices), never by a checkout.
+  return row.stripeSubscriptionId !== change.subscriptionId || row.stripeStatus === null;
 }
 
 /** A paid invoice confirms the period; a failed one marks the banner (access goes on while Stripe retries). */

@@ -13,6 +13,8 @@ export async function POST(request: Request): Promise<Response> {
     if (outcome === "invalid_signature") {
       return Response.json({ error: "invalid_signature" }, { status: 400 });
     }
+    // Nothing recorded: Stripe delivers it again later (any non-2xx answer is retried with backoff).
+    if (outcome === "pending") return Response.json({ error: "subscription_pending" }, { status: 409 });
     return Response.json({ received: true, outcome });
   });
 }
