@@ -5,7 +5,9 @@
  * page micro-cache, in one process per core).
  * `npm run dev` (`--dev`): the same with `next dev` and no build.
  * Ctrl-C / SIGTERM stop the Next server's process group, then the services; a crash of the
- * Next server stops the services too and exits non-zero.
+ * Next server stops the services too and exits non-zero. A `kill -9` of this process runs none
+ * of that: the Next server and the embedded PostgreSQL then stop by themselves within seconds
+ * (scripts/lib/supervision.ts), so the next `npm start` finds its ports free.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -20,6 +22,7 @@ import { listenHost, seedDemoIfAllowed } from "./lib/demo-seed";
 import { applyMigrations } from "./lib/migrate";
 import { isAlive, isPortFree } from "./lib/processes";
 import { displayPath, startServices, type Services } from "./lib/services";
+import { supervisedNodeEnv } from "./lib/supervision";
 
 const dev = process.argv.includes("--dev");
 const clientAddressPreload = pathToFileURL(path.join(projectRoot, "server/client-address-preload.mjs")).href;
@@ -134,7 +137,8 @@ async function main(): Promise<void> {
       NODE_ENV: dev ? "development" : "production",
       // X-Forwarded-For from the socket, not the client (see the preload). Through
       // NODE_OPTIONS because `next dev` serves from a forked child that inherits only these.
-      NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import=${clientAddressPreload}`].filter(Boolean).join(" "),
+      // With the supervisor watch: after a `kill -9` of this process the server stops by itself.
+      ...supervisedNodeEnv([process.env.NODE_OPTIONS, `--import=${clientAddressPreload}`]),
     },
     // Own process group: Ctrl-C reaches us, and we stop Next and all its workers together.
     // No stdin: a background process group reading the terminal would be stopped (SIGTTIN).

