@@ -60,6 +60,19 @@ async function postmasterPid(dataDir: string): Promise<number | undefined> {
   return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
+/**
+ * Whether `pid` is a PostgreSQL server. A live pid alone proves nothing: the pid of a server
+ * killed outright (or of one running before a reboot) may belong to any program now. Linux
+ * shows the program in /proc; elsewhere a live pid is taken as PostgreSQL, as it was before.
+ */
+async function isPostgres(pid: number): Promise<boolean> {
+  if (!isAlive(pid)) return false;
+  if (process.platform !== "linux") return true;
+  const argv = await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => undefined);
+  if (argv === undefined) return isAlive(pid); // unreadable: exited meanwhile, or not ours to read
+  return path.basename(argv.split("\0")[0] ?? "") === "postgres";
+}
+
 export type EmbeddedPostgresOptions = {
   dataDir: string;
   port: number;
@@ -95,12 +108,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (await exists(pidFile)) {
     const pid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
-    if (pid && isAlive(pid)) {
+    if (pid && (await isPostgres(pid))) {
       throw new Error(
         `PostgreSQL (pid ${pid}) is already running on ${dataDir}. Stop the other Afterglow instance first.`,
       );
     }
-    // A hard kill left a stale lock behind; PostgreSQL would refuse to start.
+    // A hard kill left a stale lock behind (its pid gone, or another program's by now);
+    // PostgreSQL would refuse to start.
     await rm(pidFile, { force: true });
   }
 

@@ -33,12 +33,14 @@ export function supervisedNodeEnv(nodeOptions: (string | undefined)[]): Record<s
 /**
  * A guard for `pid`: a tiny `sh` (about 1 MB) that checks every second whether this process
  * still exists and, once it is gone however it ended (SIGKILL included), sends `signal` to
- * `pid`. The returned function cancels it, for an orderly stop (and synchronously, from an
- * `exit` handler). Not on Windows (no `sh`): there nothing is guarded.
+ * `pid` (nothing once `pid` itself has gone). The returned function cancels it, for an orderly
+ * stop (and synchronously, from an `exit` handler). Not on Windows (no `sh`): nothing guarded.
  */
 export function signalWhenGone(pid: number, signal: NodeJS.Signals): () => void {
   if (process.platform === "win32") return () => undefined;
-  const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -s "$3" "$2" 2>/dev/null';
+  // Ends without a signal when `pid` goes first (a crash): its number may be reused later.
+  const script =
+    'while kill -0 "$1" 2>/dev/null; do kill -0 "$2" 2>/dev/null || exit 0; sleep 1; done; kill -s "$3" "$2" 2>/dev/null';
   const guard = spawn(
     "sh",
     ["-c", script, "afterglow-guard", String(process.pid), String(pid), signal.slice(3)],
