@@ -6,11 +6,11 @@ import { signInPath } from "@/lib/platform/auth/redirects";
 import { chooseLocale } from "@/lib/core/i18n/accept-language";
 import { internalPath, localeCookieName } from "@/lib/core/i18n/locale-path";
 import { createPageSecurity } from "@/lib/surfaces/public-site/security-headers";
-import { appOrigin, tenantHostOptions, tenantOrigin } from "@/lib/platform/site/site";
 import { routeHost } from "@/lib/platform/site/host";
 import { hasEventUnlockCookie, mayBeLiveUnlock } from "@/lib/platform/site/gallery-access";
 import { unlockedPathFor } from "@/lib/platform/site/unlocked-path";
-import { decideRoute, type RouteSite } from "@/lib/platform/tenancy/request-route";
+import { decideRoute } from "@/lib/platform/tenancy/request-route";
+import { LAPSED_DOMAIN_ROUTE, LAPSED_PATH_HEADER, routeSite } from "@/lib/platform/tenancy/lapsed-domain";
 import {
   EMPTY_ROUTING,
   routingTable,
@@ -18,7 +18,7 @@ import {
   type RoutingSnapshot,
 } from "@/lib/platform/tenancy/routing-table";
 
-const site: RouteSite = { ...tenantHostOptions(), appOrigin: appOrigin(), tenantOrigin };
+const site = routeSite();
 const pageSecurity = createPageSecurity();
 
 /**
@@ -31,7 +31,8 @@ const REDIRECT_CACHE = "public, max-age=300";
  * Routing only, by internal rewrite (the address bar never changes): the visitor's language
  * becomes the `[locale]` segment, so every (locale, page) pair is its own cached page and no page
  * reads cookies or headers; a tenant's host is served by its `~site` tree; a released slug answers
- * 308 and a host that is not ours 404 (lib/platform/tenancy/request-route.ts). Plus the page's CSP
+ * 308, a custom domain the plan no longer includes 302 to the company's subdomain, and a host
+ * that is not ours 404 (lib/platform/tenancy/request-route.ts). Plus the page's CSP
  * (lib/surfaces/public-site/csp.ts), and a real redirect (not a page that redirects after its
  * shell) to sign-in for a signed-in area without a session cookie. Authorisation and visibility are
  * never decided here: a cookie's presence is not trusted, pages and handlers check the session.
@@ -45,6 +46,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
       status: 404,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
     });
+  }
+  // A lapsed custom domain's 302 is answered by a route, whose Location Next.js leaves whole.
+  if (decision.kind === "redirect" && decision.temporary) {
+    const headers = new Headers(request.headers);
+    headers.set(LAPSED_PATH_HEADER, `${pathname}${search}`);
+    return NextResponse.rewrite(new URL(LAPSED_DOMAIN_ROUTE, request.url), { request: { headers } });
   }
   if (decision.kind === "redirect") {
     return NextResponse.redirect(decision.location, {

@@ -134,6 +134,12 @@ export function CustomDomains({ domains, allowed }: { domains: DomainRow[]; allo
           <Link href="/admin/subscription" className="font-semibold underline">
             {t("planGateLink")}
           </Link>
+          {/* What fans meet meanwhile (lib/platform/tenancy/request-route.ts): nothing printed breaks. */}
+          {domains.some((domain) => domain.status === "active") && (
+            <span className="mt-2 block text-sm" data-testid="domains-lapsed">
+              {t("planGateRedirect")}
+            </span>
+          )}
         </p>
       )}
       {domains.length === 0 ? (

@@ -14,8 +14,19 @@ import { createQrCodeAction, deleteQrCodeAction } from "@/lib/features/short-lin
 import type { QrCodeView } from "@/lib/features/short-links/qr-codes";
 import { QR_LABEL_MAX, QR_PNG_SIZES, type QrItem } from "@/lib/features/short-links/schemas";
 
-/** Creates labelled QR codes and lists them with their downloads, scans and delete. */
-export function QrCodeManager({ item, codes }: { item: QrItem; codes: QrCodeView[] }) {
+/**
+ * Creates labelled QR codes and lists them with their downloads, scans and delete; without
+ * `canCreate` (a plan without QR codes) only the list, so printed codes can still be managed.
+ */
+export function QrCodeManager({
+  item,
+  codes,
+  canCreate,
+}: {
+  item: QrItem;
+  codes: QrCodeView[];
+  canCreate: boolean;
+}) {
   const t = useTranslations("shortLinks.qr");
   const tAll = useTranslations();
   const router = useRouter();
@@ -30,28 +41,30 @@ export function QrCodeManager({ item, codes }: { item: QrItem; codes: QrCodeView
 
   return (
     <div className="flex flex-col gap-4">
-      <form
-        className="flex flex-col gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          submitWith(() => createQrCodeAction(item, label));
-        }}
-      >
-        <Field label={t("label")} hint={t("labelHint")} error={fieldError("label")}>
-          <Input
-            name="label"
-            value={label}
-            maxLength={QR_LABEL_MAX}
-            autoComplete="off"
-            disabled={pending}
-            onChange={(event) => setLabel(event.target.value)}
-          />
-        </Field>
-        <Button type="submit" variant="secondary" disabled={pending}>
-          <Plus aria-hidden className="size-4" />
-          {pending ? t("adding") : t("add")}
-        </Button>
-      </form>
+      {canCreate && (
+        <form
+          className="flex flex-col gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            submitWith(() => createQrCodeAction(item, label));
+          }}
+        >
+          <Field label={t("label")} hint={t("labelHint")} error={fieldError("label")}>
+            <Input
+              name="label"
+              value={label}
+              maxLength={QR_LABEL_MAX}
+              autoComplete="off"
+              disabled={pending}
+              onChange={(event) => setLabel(event.target.value)}
+            />
+          </Field>
+          <Button type="submit" variant="secondary" disabled={pending}>
+            <Plus aria-hidden className="size-4" />
+            {pending ? t("adding") : t("add")}
+          </Button>
+        </form>
+      )}
       {codes.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("empty")}</p>
       ) : (

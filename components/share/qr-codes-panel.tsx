@@ -14,8 +14,9 @@ const frame = "flex flex-col gap-3 rounded-xl border border-zinc-200 p-4 dark:bo
 
 /**
  * The labelled QR codes of an event or a content item (edit pages): create, download at print
- * sizes, scans, delete. On a plan without QR codes (Starter), a pointer to the plans instead
- * (the actions and the image route refuse them too). Above them, on every plan, the item's
+ * sizes, scans, delete. On a plan without QR codes (Starter), a pointer to the plans instead of
+ * the form (the create action refuses too); codes made before (a trial, a downgrade) stay
+ * listed, downloadable and deletable. Above them, on every plan, the item's
  * own short link. The page has loaded the item through the guard (scoped to the company).
  */
 export async function QrCodesPanel({ membership, item }: { membership: Membership; item: QrItem }) {
@@ -55,30 +56,44 @@ async function QrCodes({
   allowed: boolean;
 }) {
   const t = await getTranslations("shortLinks.qr");
-  if (!allowed) {
+  // Codes made on an earlier plan (or in the trial) stay listed, downloadable and deletable.
+  const codes = await listQrCodes(membership, item);
+  if (!allowed && codes.length === 0) {
     return (
       <section aria-labelledby="qr-codes-heading" data-testid="qr-locked" className={frame}>
         <h2 id="qr-codes-heading" className="font-semibold">
           {t("title")}
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("locked")}</p>
-        <Link
-          href="/admin/subscription"
-          className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
-        >
-          {t("upgrade")}
-        </Link>
+        <UpgradeLink label={t("upgrade")} />
       </section>
     );
   }
-  const codes = await listQrCodes(membership, item);
   return (
     <section aria-labelledby="qr-codes-heading" data-testid="qr-codes" className={frame}>
       <h2 id="qr-codes-heading" className="font-semibold">
         {t("title")}
       </h2>
-      <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("lead")}</p>
-      <QrCodeManager item={item} codes={codes} />
+      {allowed ? (
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("lead")}</p>
+      ) : (
+        <div className="flex flex-col gap-1" data-testid="qr-locked">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("lockedKept")}</p>
+          <UpgradeLink label={t("upgrade")} />
+        </div>
+      )}
+      <QrCodeManager item={item} codes={codes} canCreate={allowed} />
     </section>
+  );
+}
+
+function UpgradeLink({ label }: { label: string }) {
+  return (
+    <Link
+      href="/admin/subscription"
+      className="text-sm font-medium text-brand-700 hover:underline dark:text-brand-400"
+    >
+      {label}
+    </Link>
   );
 }

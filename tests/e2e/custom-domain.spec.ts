@@ -59,7 +59,7 @@ test("a Professional admin adds a custom domain and sees its records and the pen
 });
 
 test("Starter sees the plan gate with a link to the subscription page", async ({ page, context }) => {
-  await adminOfNewCompany(context, "Domain Starter Co");
+  const { companyId } = await adminOfNewCompany(context, "Domain Starter Co");
   await page.goto("/admin/settings/domains");
   const gate = page.getByTestId("domains-plan-gate");
   await expect(gate).toContainText("Professional");
@@ -68,6 +68,20 @@ test("Starter sees the plan gate with a link to the subscription page", async ({
     /\/admin\/subscription$/,
   );
   await expect(page.getByRole("button", { name: "Add domain" })).toHaveCount(0);
+  await expect(page.getByTestId("domains-lapsed")).toHaveCount(0);
+
+  // A domain made live on an earlier plan: the organiser is told where its visitors go now.
+  const hostname = `lapsed-${randomUUID().slice(0, 8)}.com`;
+  await sql(
+    `insert into domain (id, "companyId", hostname, kind, status, "updatedAt") values ($1, $2, $3, 'custom', 'active', now())`,
+    [randomUUID(), companyId, hostname],
+  );
+  await page.reload();
+  await expect(page.getByTestId("domains-lapsed")).toContainText(
+    "links and QR codes printed with them keep working",
+  );
+  await expect(page.getByTestId("custom-domain").filter({ hasText: hostname })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 for (const scheme of ["light", "dark"] as const) {

@@ -230,3 +230,48 @@ test("a QR code's scans are counted at the scan and shown in the organiser's QR 
   await expect(code.getByTestId("qr-scans")).toHaveText("2 scans");
   await organiser.close();
 });
+
+test("after a downgrade the organiser still manages the QR codes already printed, and creates no new one", async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const organiser = await browser.newContext({ baseURL });
+  await skipCookieBanner(organiser);
+  const { companyId } = await adminOfNewCompany(organiser, "QR Downgrade");
+  const { eventId, publicPath } = await createPublishedGallery(companyId, "Poster night");
+  const qrCode = randomCode();
+  // Made on Professional, then the plan dropped back to Starter (new companies start there).
+  await sql(
+    `insert into short_link (id, code, "companyId", "eventId", label, "labelKey") values ($1, $2, $3, $4, 'Poster', 'poster')`,
+    [`e2eqr${randomBytes(6).toString("hex")}`, qrCode, companyId, eventId],
+  );
+
+  const scan = await fan(browser, baseURL!);
+  const scanPage = await scan.newPage();
+  await scanPage.goto(`/s/${qrCode}`);
+  await expect(scanPage).toHaveURL(new RegExp(`${publicPath}$`));
+  await scan.close();
+
+  const page = await organiser.newPage();
+  await page.goto(`/admin/events/${eventId}`);
+  await waitForHydration(page);
+  const panel = page.getByTestId("qr-codes");
+  await expect(panel.getByText("Your plan no longer includes new QR codes.", { exact: false })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Create QR code" })).toHaveCount(0);
+  const code = page.getByTestId("qr-code").filter({ hasText: "Poster" });
+  await expect(code.getByTestId("qr-scans")).toHaveText("1 scan");
+  await expect(code.getByRole("link", { name: "SVG" })).toHaveAttribute("href", /format=svg&download=1$/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await code.getByRole("button", { name: "Delete" }).click();
+  const confirm = page.getByRole("alertdialog").or(page.getByRole("dialog"));
+  await confirm.getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("QR code deleted.")).toBeVisible();
+  await expect(page.getByTestId("qr-code")).toHaveCount(0);
+  // With nothing left to manage, the panel is the plain pointer to the plans.
+  await expect(page.getByTestId("qr-locked")).toContainText(
+    "Labelled QR codes come with the Professional plan",
+  );
+  await organiser.close();
+});

@@ -107,3 +107,36 @@ test("the running app serves an active custom domain as soon as it is announced,
   await expect.poll(async () => (await visit(hostname)).status()).toBe(200);
   expect(await (await visit(hostname)).text()).toContain("Custom Host Co");
 });
+
+test("a custom domain whose plan lapsed redirects to the company's page, and comes back with the plan", async ({
+  request,
+  baseURL,
+}) => {
+  const companyId = await createCompany("Lapsed Host Co");
+  await sql(`update company set plan = 'professional' where id = $1`, [companyId]);
+  const slug = await slugOf(companyId);
+  const hostname = `${slug}.lapsed.e2e.test`;
+  const visit = (path: string) => request.get(path, { headers: { host: hostname }, maxRedirects: 0 });
+  await sql(
+    `insert into domain (id, "companyId", hostname, kind, status, "updatedAt") values ($1, $2, $3, 'custom', 'active', now())`,
+    [randomUUID(), companyId, hostname],
+  );
+  await sql(`select pg_notify('afterglow_routing', '')`);
+  await expect.poll(async () => (await visit("/")).status()).toBe(200);
+
+  // The trial ends / the plan drops: a printed QR code's link, and any page, go to the company's
+  // own page on the app's host (it has no live subdomain) for as long as the plan lacks domains.
+  await sql(`update company set plan = 'starter' where id = $1`, [companyId]);
+  await sql(`select pg_notify('afterglow_routing', '')`);
+  await expect.poll(async () => (await visit("/s/abc123?ch=qr")).status()).toBe(302);
+  const qr = await visit("/s/abc123?ch=qr");
+  const app = new URL(baseURL!);
+  expect(qr.headers()["location"]).toBe(`${app.origin}/s/abc123?ch=qr`);
+  expect(qr.headers()["cache-control"]).toBe("no-store");
+  expect((await visit("/")).headers()["location"]).toBe(`${app.origin}/${slug}`);
+  expect((await visit("/evento/x?a=1")).headers()["location"]).toBe(`${app.origin}/${slug}/evento/x?a=1`);
+
+  await sql(`update company set plan = 'professional' where id = $1`, [companyId]);
+  await sql(`select pg_notify('afterglow_routing', '')`);
+  await expect.poll(async () => (await visit("/")).status()).toBe(200);
+});

@@ -574,9 +574,16 @@ const ENDPOINTS: Endpoint[] = [
     (p) => `/s/${enc(p.code!)}`,
     fc.record({ code: fc.oneof(fc.stringMatching(/^[a-z2-9]{10}$/), text) }),
   ),
+  // A lapsed custom domain's redirect: only for a lapsed Host (the fuzz's hosts are not).
+  get(
+    "app/api/domains/lapsed-redirect/route.ts:GET",
+    10,
+    (p) => `/api/domains/lapsed-redirect?to=${enc(p.to!)}`,
+    fc.record({ to: fc.oneof(fc.constantFrom("/", "//evil.test/x", "/s/abc", "https://evil.test"), text) }),
+  ),
   get(
     "app/api/domains/tls-allowed/route.ts:GET",
-    30,
+    20,
     (p) => `/api/domains/tls-allowed?domain=${enc(p.domain!)}`,
     fc.record({ domain: fc.oneof(fc.constantFrom("eng-a.localhost", "localhost", "evil.test"), text) }),
   ),

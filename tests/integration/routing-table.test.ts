@@ -101,9 +101,19 @@ describe("the routing table", () => {
     await db.company.update({ where: { id: a.id }, data: { plan: "starter" } });
     await announceRoutingChange();
     await until(() => expect(two.peek()?.domains.has("shop.rt.example")).toBe(false));
+    // …into a redirect to its app path (no active subdomain), then to its subdomain once that is live.
+    expect(two.peek()?.lapsed?.get("shop.rt.example")).toEqual({ slug: "rt-domains", subdomain: false });
+    await db.domain.create({
+      data: { companyId: a.id, hostname: "rt-domains.localhost", kind: "subdomain", status: "active" },
+    });
+    await announceRoutingChange();
+    await until(() =>
+      expect(two.peek()?.lapsed?.get("shop.rt.example")).toEqual({ slug: "rt-domains", subdomain: true }),
+    );
     await db.company.update({ where: { id: a.id }, data: { plan: "enterprise" } });
     await announceRoutingChange();
     await until(() => expect(two.peek()?.domains.get("shop.rt.example")).toBe("rt-domains"));
+    expect(two.peek()?.lapsed?.has("shop.rt.example")).toBe(false);
 
     await db.domain.delete({ where: { id: domain.id } });
     await announceRoutingChange();

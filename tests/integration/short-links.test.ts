@@ -152,6 +152,36 @@ describe("labelled QR codes", () => {
     });
   });
 
+  it("made before a downgrade keep working: scanned, listed, downloaded and deleted; only new ones are refused", async () => {
+    const downgraded = await createTenant(db, { plan: "professional" });
+    const event = await createEventRow(db, downgraded.id, "Printed");
+    const item = { kind: "event", id: event.id } as const;
+    const { id } = await createQrCode(downgraded.as("admin"), item, "Poster");
+    // The plan drops to Starter (a trial that ended, a downgrade).
+    await db.company.update({ where: { id: downgraded.id }, data: { plan: "starter" } });
+    const [listed] = await listQrCodes(downgraded.as("admin"), item);
+    expect(listed).toMatchObject({ id, label: "Poster" });
+    expect((await open(listed!.url.split("/s/")[1]!)).status).toBe(302);
+    expect((await qrCodeImage(downgraded.as("admin"), id, "png", 1024)).contentType).toBe("image/png");
+    await expect(createQrCode(downgraded.as("admin"), item, "Stage")).rejects.toMatchObject({
+      code: "forbidden",
+    });
+    await deleteQrCode(downgraded.as("manager"), id);
+    expect(await listQrCodes(downgraded.as("admin"), item)).toEqual([]);
+    // Still only the company's own: another company cannot delete it (the same 404).
+    const { id: second } = await db.shortLink.create({
+      data: {
+        companyId: downgraded.id,
+        eventId: event.id,
+        code: `dn${Date.now()}`,
+        label: "Gate",
+        labelKey: "gate",
+      },
+      select: { id: true },
+    });
+    await expect(deleteQrCode(other.as("admin"), second)).rejects.toMatchObject({ code: "not_found" });
+  });
+
   it("take a trimmed label, unique per item regardless of case", async () => {
     const event = await createEventRow(db, pro.id, "Labels");
     const item = { kind: "event", id: event.id } as const;

@@ -1,6 +1,11 @@
 import { NextRequest } from "next/server";
 import { describe, expect, it, vi } from "vitest";
 import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
+import {
+  LAPSED_DOMAIN_ROUTE,
+  LAPSED_PATH_HEADER,
+  lapsedDomainAnswer,
+} from "@/lib/platform/tenancy/lapsed-domain";
 import { proxy } from "@/proxy";
 
 // The proxy's answers for hosts and released slugs (#14), with a fixed routing table; the
@@ -9,6 +14,7 @@ import { proxy } from "@/proxy";
 const routing: RoutingSnapshot = {
   domains: new Map([["shop.example", "demo"]]),
   redirects: new Map([["old", "demo"]]),
+  lapsed: new Map([["lapsed.example", { slug: "demo", subdomain: true }]]),
 };
 vi.mock("@/lib/platform/tenancy/routing-table", async (importOriginal) => ({
   ...(await importOriginal<typeof import("@/lib/platform/tenancy/routing-table")>()),
@@ -43,6 +49,47 @@ describe("proxy routing", () => {
     const host = await visit("old.localhost:3000", "/player/abc");
     expect(host.status).toBe(308);
     expect(host.headers.get("location")).toBe("http://demo.localhost:3000/player/abc");
+  });
+
+  it("redirects a custom domain the plan no longer includes to the subdomain, for now only", async () => {
+    for (const path of ["/evento/x?ch=qr", "/s/abc123"]) {
+      // The proxy hands it to the route (Next.js would cut its own Location down to a path)…
+      const rewritten = await visit("lapsed.example", path);
+      const route = new URL(rewritten.headers.get("x-middleware-rewrite")!);
+      expect(route.pathname).toBe(LAPSED_DOMAIN_ROUTE);
+      // …which answers the 302 whole, from the Host and the table, never from the query.
+      // The original path rides in a request header the proxy sets for the rewrite.
+      const forwarded = rewritten.headers.get(`x-middleware-request-${LAPSED_PATH_HEADER}`);
+      expect(forwarded).toBe(path);
+      const answer = await lapsedDomainAnswer(
+        new Request(`http://localhost:3000${route.pathname}`, {
+          headers: { host: "lapsed.example", [LAPSED_PATH_HEADER]: forwarded! },
+        }),
+      );
+      expect(answer.status).toBe(302);
+      expect(answer.headers.get("location")).toBe(`http://demo.localhost:3000${path}`);
+      // An upgrade brings the domain back: no browser may keep the redirect.
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+  });
+
+  it("answers its route with a 404 for any other host: no open redirect through it", async () => {
+    for (const host of ["shop.example", "localhost:3000", "evil.example"]) {
+      const answer = await lapsedDomainAnswer(
+        new Request(`http://localhost:3000${LAPSED_DOMAIN_ROUTE}`, {
+          headers: { host, [LAPSED_PATH_HEADER]: "//evil.example/x" },
+        }),
+      );
+      expect(answer.status, host).toBe(404);
+      expect(answer.headers.get("location")).toBeNull();
+    }
+    // A lapsed host with a hostile path stays on the company's own origin.
+    const answer = await lapsedDomainAnswer(
+      new Request(`http://localhost:3000${LAPSED_DOMAIN_ROUTE}`, {
+        headers: { host: "lapsed.example", [LAPSED_PATH_HEADER]: "//evil.example/x" },
+      }),
+    );
+    expect(new URL(answer.headers.get("location")!).origin).toBe("http://demo.localhost:3000");
   });
 
   it("keeps the app's own host and the current slug as they were", async () => {

@@ -14,6 +14,11 @@ const site: RouteSite = {
 };
 const routing: RoutingSnapshot = {
   domains: new Map([["shop.example", "demo"]]),
+  // Custom domains whose company's plan no longer includes them (issue #40).
+  lapsed: new Map([
+    ["lapsed.example", { slug: "demo", subdomain: true }],
+    ["nosub.example", { slug: "club", subdomain: false }],
+  ]),
   // Two changes: old1 → old2 → demo; the table maps both straight to the current slug.
   redirects: new Map([
     ["old1", "demo"],
@@ -22,6 +27,33 @@ const routing: RoutingSnapshot = {
 };
 const decide = (host: string | null, pathname = "/", search = "") =>
   decideRoute({ host, pathname, search }, routing, site);
+
+describe("a custom domain the plan no longer includes", () => {
+  it("redirects, temporarily, to the same path and query on the company's subdomain", () => {
+    expect(decide("Lapsed.Example:443", "/evento/x", "?ch=qr")).toEqual({
+      kind: "redirect",
+      location: "https://demo.afterglow.events/evento/x?ch=qr",
+      temporary: true,
+    });
+    expect(decide("lapsed.example", "/s/abc123")).toEqual({
+      kind: "redirect",
+      location: "https://demo.afterglow.events/s/abc123",
+      temporary: true,
+    });
+  });
+
+  it("goes under the company's slug on the app's host when it has no live subdomain", () => {
+    expect(decide("nosub.example", "/")).toMatchObject({ location: "https://afterglow.events/club" });
+    expect(decide("nosub.example", "/evento/x", "?a=1")).toMatchObject({
+      location: "https://afterglow.events/club/evento/x?a=1",
+      temporary: true,
+    });
+    // A short link answers on every host: the same code on the app's host.
+    expect(decide("nosub.example", "/s/abc123")).toMatchObject({
+      location: "https://afterglow.events/s/abc123",
+    });
+  });
+});
 
 describe("host routing", () => {
   it.each([

@@ -5,7 +5,6 @@ import { db } from "@/lib/core/db";
 import { consumeLimits, peekLimits } from "@/lib/core/rate-limit/limiter";
 import { tenantHostOptions } from "@/lib/platform/site/site";
 import { routeHost } from "@/lib/platform/site/host";
-import { routesCustomDomain } from "@/lib/platform/tenancy/routing-table";
 
 /** A bare host name as Caddy sends it: no port, no path, at most 253 characters. */
 const domainSchema = z
@@ -28,7 +27,8 @@ type Owner = { kind: "app" } | { kind: "company"; companyId: string };
  * name that routes now — the app's own host and `www.`; `{slug}.{root}` of an existing
  * company, or of a slug it released while the hold lasts (its redirect must be served over TLS
  * too; once the hold ends the name is refused, whatever DNS record is left); an active custom
- * domain whose company's plan includes custom domains. Anything else — unknown names, pending
+ * domain (routed, or redirected to the company's subdomain while its plan does not include
+ * custom domains: links printed with it must keep working over HTTPS). Anything else — unknown names, pending
  * or removed domains, IP addresses, malformed input — is refused, so nobody can make the
  * server request certificates for names it does not serve. And a company's names are allowed
  * for at most `TLS_NAMES_PER_COMPANY_PER_DAY` distinct names a day, so slug changes or
@@ -65,29 +65,13 @@ async function ownerOf(host: string, now: Date): Promise<Owner | null> {
   }
   const custom = await db.domain.findUnique({
     where: { hostname: host },
-    select: {
-      kind: true,
-      status: true,
-      companyId: true,
-      company: {
-        select: { slug: true, plan: true, subscription: { select: { trialActive: true, trialEnd: true } } },
-      },
-    },
+    select: { kind: true, status: true, companyId: true },
   });
-  if (custom?.kind !== "custom" || custom.status !== "active") return null;
-  // Only while the proxy would route it (the company's plan includes custom domains).
-  const { slug, plan, subscription } = custom.company;
-  const routes = routesCustomDomain(
-    {
-      hostname: host,
-      slug,
-      plan,
-      trialActive: subscription?.trialActive ?? null,
-      trialEnd: subscription?.trialEnd ?? null,
-    },
-    now,
-  );
-  return routes ? { kind: "company", companyId: custom.companyId } : null;
+  // Routed, or redirected to the company's subdomain while its plan does not include custom
+  // domains (lib/platform/tenancy/routing-table.ts, `lapsed`): either way it is served over TLS.
+  return custom?.kind === "custom" && custom.status === "active"
+    ? { kind: "company", companyId: custom.companyId }
+    : null;
 }
 
 /**

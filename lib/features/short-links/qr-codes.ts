@@ -21,9 +21,14 @@ export interface QrCodeView {
 }
 
 /** Managers and admins, on a plan with QR codes (Professional, or a trial). */
-async function assertMayManage(membership: Membership, item: QrItem): Promise<void> {
+/**
+ * The item's permission. Only creating a code needs a plan with QR codes: a company whose plan
+ * no longer includes them (a trial that ended, a downgrade) keeps the codes it printed —
+ * scanned, downloaded again and deleted as before (issue #40: nothing breaks a printed link).
+ */
+async function assertMayManage(membership: Membership, item: QrItem, create = false): Promise<void> {
   assertCan(membership, item.kind === "event" ? "events.manage" : "content.manage");
-  await assertPlanAllows(membership.company.id, "qrCodes");
+  if (create) await assertPlanAllows(membership.company.id, "qrCodes");
 }
 
 /** The item, scoped to the company (a foreign or unknown id is the same 404). */
@@ -70,7 +75,7 @@ export async function createQrCode(
   item: QrItem,
   rawLabel: unknown,
 ): Promise<{ id: string }> {
-  await assertMayManage(membership, item);
+  await assertMayManage(membership, item, true);
   const label = parseOrThrow(qrLabelSchema, rawLabel, { message: "field", prefix: "label" });
   const companyId = membership.company.id;
   await assertItem(companyId, item);

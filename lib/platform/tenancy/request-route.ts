@@ -1,4 +1,4 @@
-import { routeHost, type HostOptions } from "@/lib/platform/site/host";
+import { hostName, routeHost, type HostOptions } from "@/lib/platform/site/host";
 import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
 
 /**
@@ -8,14 +8,16 @@ import type { RoutingSnapshot } from "@/lib/platform/tenancy/routing-table";
  * - `tenant`: the company's site tree (`~site/{slug}`), for its subdomain or custom domain (`via`);
  * - `redirect`: a released slug, permanently, to the same path under the current slug —
  *   `/{old}/…` → `/{new}/…` on the app's host, `{old}.{root}/…` → `{new}.{root}/…`; the
- *   table maps every old slug straight to the current one, so a chain is one hop;
+ *   table maps every old slug straight to the current one, so a chain is one hop; and,
+ *   `temporary`, a custom domain the company's plan no longer includes, to the same path on
+ *   its subdomain (or under its slug on the app's host), so nothing printed with it breaks;
  * - `not-found`: a host that is not ours.
  * Locations are built from configuration (APP_URL), never from the request's Host.
  */
 export type RouteDecision =
   | { kind: "app" }
   | { kind: "tenant"; slug: string; via: "subdomain" | "custom" }
-  | { kind: "redirect"; location: string }
+  | { kind: "redirect"; location: string; temporary?: true }
   | { kind: "not-found" };
 
 export interface RouteSite extends Omit<HostOptions, "domains"> {
@@ -30,6 +32,17 @@ export function decideRoute(
   routing: RoutingSnapshot,
   site: RouteSite,
 ): RouteDecision {
+  const lapsed = request.host ? routing.lapsed?.get(hostName(request.host)) : undefined;
+  if (lapsed) {
+    // Short links (`/s/{code}`) answer on every host as they are; pages go under the slug.
+    const appPath = request.pathname.startsWith("/s/")
+      ? request.pathname
+      : `/${lapsed.slug}${request.pathname === "/" ? "" : request.pathname}`;
+    const location = lapsed.subdomain
+      ? `${site.tenantOrigin(lapsed.slug)}${request.pathname}`
+      : `${site.appOrigin}${appPath}`;
+    return { kind: "redirect", location: `${location}${request.search}`, temporary: true };
+  }
   const host = routeHost(request.host, { ...site, domains: routing.domains });
   if (host.kind === "unknown") return { kind: "not-found" };
   if (host.kind === "tenant") {

@@ -25,6 +25,20 @@ export interface RoutingSnapshot {
   readonly domains: ReadonlyMap<string, string>;
   /** Released slug → its company's current slug (one hop, whatever the chain of changes). */
   readonly redirects: ReadonlyMap<string, string>;
+  /**
+   * Active custom domains whose company's plan no longer includes them (a trial that ended, a
+   * downgrade) → where their requests go meanwhile: every link and QR code printed with the
+   * domain keeps working, redirected (302: an upgrade brings the domain back) to the same path
+   * on the company's subdomain, or under its slug on the app's host (issue #40).
+   */
+  readonly lapsed?: ReadonlyMap<string, LapsedDomain>;
+}
+
+export interface LapsedDomain {
+  /** The company's current slug. */
+  slug: string;
+  /** Whether its subdomain `{slug}.{root}` is active (its DNS record is live). */
+  subdomain: boolean;
 }
 
 export const EMPTY_ROUTING: RoutingSnapshot = { domains: new Map(), redirects: new Map() };
@@ -41,7 +55,9 @@ export interface RoutingTableOptions {
 // A redirect of a slug that is some company's current slug again would hide that company's
 // pages: the company wins (the slug change and onboarding also delete such rows).
 const DOMAINS_SQL = `
-  SELECT d.hostname, c.slug, c.plan, s."trialActive", s."trialEnd"
+  SELECT d.hostname, c.slug, c.plan, s."trialActive", s."trialEnd",
+    EXISTS (SELECT 1 FROM "domain" sd WHERE sd."companyId" = c.id AND sd.kind = 'subdomain' AND sd.status = 'active')
+      AS "hasSubdomain"
   FROM "domain" d JOIN "company" c ON c.id = d."companyId"
   LEFT JOIN "subscription" s ON s."companyId" = c.id
   WHERE d.kind = 'custom' AND d.status = 'active'`;
@@ -52,12 +68,14 @@ interface DomainRow {
   plan: PlanTier;
   trialActive: boolean | null;
   trialEnd: Date | null;
+  hasSubdomain?: boolean;
 }
 
 /**
  * A custom domain routes while its company's effective plan includes custom domains (a
- * downgrade or the end of a trial takes it offline at the next reload, within a minute; an
- * upgrade brings it back). The one plan rule of lib/plans, without the database client.
+ * downgrade or the end of a trial turns it into a redirect at the next reload, within a
+ * minute: `RoutingSnapshot.lapsed`; an upgrade brings it back). The one plan rule of lib/plans,
+ * without the database client.
  */
 export function routesCustomDomain(row: DomainRow, now: Date): boolean {
   const trial = { trialActive: row.trialActive ?? false, trialEnd: row.trialEnd };
@@ -169,13 +187,16 @@ export class RoutingTable {
       this.pool.query<DomainRow>(DOMAINS_SQL),
       this.pool.query<{ old: string; current: string }>(REDIRECTS_SQL),
     ]);
+    const now = new Date();
+    const routed = domains.rows.filter((r) => routesCustomDomain(r, now));
     const next: RoutingSnapshot = {
-      domains: new Map(
-        domains.rows
-          .filter((r) => routesCustomDomain(r, new Date()))
-          .map((r) => [r.hostname.toLowerCase(), r.slug]),
-      ),
+      domains: new Map(routed.map((r) => [r.hostname.toLowerCase(), r.slug])),
       redirects: new Map(redirects.rows.map((r) => [r.old, r.current])),
+      lapsed: new Map(
+        domains.rows
+          .filter((r) => !routed.includes(r))
+          .map((r) => [r.hostname.toLowerCase(), { slug: r.slug, subdomain: r.hasSubdomain === true }]),
+      ),
     };
     // A domain or a redirect that comes or goes changes answers the micro-cache may be replaying.
     if (this.snapshot && signature(this.snapshot) !== signature(next)) clearPageMicrocache();
@@ -202,7 +223,7 @@ export function routingTable(): RoutingTable {
 }
 
 function signature(snapshot: RoutingSnapshot): string {
-  return JSON.stringify([[...snapshot.domains], [...snapshot.redirects]]);
+  return JSON.stringify([[...snapshot.domains], [...snapshot.redirects], [...(snapshot.lapsed ?? [])]]);
 }
 
 /** Empties this process's page micro-cache (server/page-microcache.cjs), when the server has one. */
