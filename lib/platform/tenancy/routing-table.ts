@@ -60,7 +60,8 @@ const DOMAINS_SQL = `
       AS "hasSubdomain"
   FROM "domain" d JOIN "company" c ON c.id = d."companyId"
   LEFT JOIN "subscription" s ON s."companyId" = c.id
-  WHERE d.kind = 'custom' AND d.status = 'active'`;
+  WHERE d.kind = 'custom' AND d.status = 'active'
+  ORDER BY d.hostname`;
 
 interface DomainRow {
   hostname: string;
@@ -83,7 +84,8 @@ export function routesCustomDomain(row: DomainRow, now: Date): boolean {
 }
 const REDIRECTS_SQL = `
   SELECT r.slug AS old, c.slug AS current FROM "slug_redirect" r JOIN "company" c ON c.id = r."companyId"
-  WHERE r.slug <> c.slug AND NOT EXISTS (SELECT 1 FROM "company" o WHERE o.slug = r.slug)`;
+  WHERE r.slug <> c.slug AND NOT EXISTS (SELECT 1 FROM "company" o WHERE o.slug = r.slug)
+  ORDER BY r.slug`;
 
 const CONNECT_TIMEOUT_MS = 2_000;
 
@@ -188,13 +190,14 @@ export class RoutingTable {
       this.pool.query<{ old: string; current: string }>(REDIRECTS_SQL),
     ]);
     const now = new Date();
-    const routed = domains.rows.filter((r) => routesCustomDomain(r, now));
+    // Rows in a fixed order: the same table reloaded has the same signature (a change empties the micro-cache).
+    const routed = new Set(domains.rows.filter((r) => routesCustomDomain(r, now)));
     const next: RoutingSnapshot = {
-      domains: new Map(routed.map((r) => [r.hostname.toLowerCase(), r.slug])),
+      domains: new Map([...routed].map((r) => [r.hostname.toLowerCase(), r.slug])),
       redirects: new Map(redirects.rows.map((r) => [r.old, r.current])),
       lapsed: new Map(
         domains.rows
-          .filter((r) => !routed.includes(r))
+          .filter((r) => !routed.has(r))
           .map((r) => [r.hostname.toLowerCase(), { slug: r.slug, subdomain: r.hasSubdomain === true }]),
       ),
     };
