@@ -29,6 +29,7 @@ const require = createRequire(import.meta.url);
 const { keyFor, pageMicrocache } = require("./page-microcache.cjs");
 const { productionStaticFiles } = require("./static-files.cjs");
 const { runCluster, workerCount } = require("./cluster.cjs");
+const { applyKeepAlive } = require("./keep-alive.cjs");
 
 /** The project: this file's folder's parent. */
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -81,6 +82,7 @@ async function serve() {
       }),
     );
   });
+  applyKeepAlive(server);
   server.on("upgrade", (req, socket, head) => {
     upgrade(req, socket, head).catch(() => socket.destroy());
   });
