@@ -35,10 +35,16 @@ async function send(event: ReturnType<typeof stripeEvent>): Promise<{ status: nu
   return { status: response.status, body: await response.json() };
 }
 
-const invoice = (customer: string, subscription: string, periodEnd: number) => ({
+/** `metadata`: the subscription's, as Stripe copies it into the invoice (our checkout sets `companyId`). */
+const invoice = (
+  customer: string,
+  subscription: string,
+  periodEnd: number,
+  metadata: Record<string, string> | null = null,
+) => ({
   object: "invoice",
   customer,
-  parent: { subscription_details: { subscription } },
+  parent: { subscription_details: { subscription, metadata } },
   lines: { data: [{ period: { end: periodEnd } }] },
 });
 
@@ -111,8 +117,14 @@ describe("an invoice that arrives before its subscription", () => {
     await send(stripeEvent("customer.subscription.deleted", ended, T));
 
     // The company subscribes again; the new subscription's invoice comes first, even before
-    // `checkout.session.completed` (which keeps the subscription already named anyway).
-    const paid = stripeEvent("invoice.paid", invoice("cus_again", "sub_second", inDays(62)), T + 10);
+    // `checkout.session.completed` (which keeps the subscription already named anyway). Our
+    // checkout put the company's id in the subscription's metadata, which the invoice carries.
+    const metadata = { companyId: company.id, plan: "professional" };
+    const paid = stripeEvent(
+      "invoice.paid",
+      invoice("cus_again", "sub_second", inDays(62), metadata),
+      T + 10,
+    );
     expect((await send(paid)).status).toBe(409);
     expect(await recorded(paid.id)).toBe(0);
 
@@ -144,6 +156,37 @@ describe("an invoice that arrives before its subscription", () => {
     const late = stripeEvent("invoice.payment_failed", invoice("cus_old", "sub_before", inDays(1)), T + 5);
     expect(await send(late)).toEqual({ status: 200, body: { received: true, outcome: "stale" } });
     expect(await recorded(late.id)).toBe(1);
+    expect(await subscriptionOf(company.id)).toEqual(before);
+  });
+
+  it("answers 200 stale, not 409 every cycle, for a subscription this app did not create", async () => {
+    const company = await checkedOut("cus_dash", "sub_ours");
+    await send(
+      stripeEvent(
+        "customer.subscription.created",
+        subscriptionObject({
+          id: "sub_ours",
+          customer: "cus_dash",
+          status: "active",
+          lookupKey: PRO,
+          periodEnd: inDays(30),
+        }),
+        T,
+      ),
+    );
+    const before = await subscriptionOf(company.id);
+    // A second subscription made in Stripe's Dashboard for the same customer: no company id in its
+    // metadata. Retrying it would never change the answer.
+    const foreign = stripeEvent("invoice.paid", invoice("cus_dash", "sub_dashboard", inDays(31)), T + 30);
+    expect(await send(foreign)).toEqual({ status: 200, body: { received: true, outcome: "stale" } });
+    expect(await recorded(foreign.id)).toBe(1);
+    // Nor does another company's id in the metadata make it ours.
+    const claimed = stripeEvent(
+      "invoice.paid",
+      invoice("cus_dash", "sub_claimed", inDays(31), { companyId: "another-company" }),
+      T + 31,
+    );
+    expect(await send(claimed)).toEqual({ status: 200, body: { received: true, outcome: "stale" } });
     expect(await subscriptionOf(company.id)).toEqual(before);
   });
 });

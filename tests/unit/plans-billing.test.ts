@@ -128,7 +128,18 @@ describe("webhook event shapes", () => {
       kind: "invoice",
       paid: true,
       subscriptionId: "sub_1",
+      companyId: null,
     });
+    // The subscription's metadata, under `parent` (API 2025-03 on) or at the top (before).
+    for (const invoice of [
+      {
+        customer: "cus_1",
+        parent: { subscription_details: { subscription: "sub_1", metadata: { companyId: "c1" } } },
+      },
+      { customer: "cus_1", subscription: "sub_1", subscription_details: { metadata: { companyId: "c1" } } },
+    ]) {
+      expect(readChange("invoice.payment_failed", invoice)).toMatchObject({ paid: false, companyId: "c1" });
+    }
     expect(
       readChange("checkout.session.completed", {
         id: "cs_1",

@@ -43,7 +43,10 @@ const invoice = z.object({
   customer: ref.nullish(),
   // API versions since 2025-03 name the subscription under `parent`; older ones at the top.
   subscription: ref.nullish(),
-  parent: z.object({ subscription_details: z.object({ subscription: ref }).nullish() }).nullish(),
+  parent: z.object({ subscription_details: z.object({ subscription: ref, metadata }).nullish() }).nullish(),
+  // The subscription's metadata as the invoice was finalised (older API versions; newer ones
+  // under `parent`): the company id our checkout gave the subscription.
+  subscription_details: z.object({ metadata }).nullish(),
   lines: z.object({ data: z.array(z.object({ period: z.object({ end: seconds }).nullish() })) }).nullish(),
 });
 
@@ -72,6 +75,8 @@ export type BillingChange =
   | {
       kind: "invoice";
       paid: boolean;
+      /** The company id in its subscription's metadata: ours when our checkout made it. */
+      companyId: string | null;
       customerId: string;
       subscriptionId: string;
       periodEnd: Date | null;
@@ -127,6 +132,9 @@ export function readChange(type: string, object: unknown): BillingChange | null 
       return {
         kind: "invoice",
         paid: type === "invoice.paid",
+        companyId:
+          (s.data.parent?.subscription_details?.metadata ?? s.data.subscription_details?.metadata)
+            ?.companyId ?? null,
         customerId: s.data.customer,
         subscriptionId,
         periodEnd: ends.length ? date(Math.max(...ends)) : null,

@@ -200,6 +200,12 @@ async function applySubscription(
  * invoice would be lost): the route answers 409 and Stripe retries it with backoff, by when the
  * subscription is known. An invoice older than the state already held is stale as before, so an
  * old subscription's late invoice is not retried for days.
+ *
+ * Only a subscription we expect waits: the one the checkout named, before any subscription event
+ * of it; or a new one whose metadata carries this company's id (our checkout puts it there). A
+ * subscription nobody here created (one made in Stripe's Dashboard for the same customer) would
+ * otherwise answer 409 on every invoice, every billing cycle, for as long as it lives: its
+ * invoices are stale (200, recorded) instead.
  */
 async function awaitsSubscription(
   tx: Tx,
@@ -211,7 +217,8 @@ async function awaitsSubscription(
   if (!row) return false; // resolveCompany found the company through this row
   if (row.stripeStateAt && eventAt < row.stripeStateAt) return false;
   // `stripeStatus` is set by a subscription event (then by its invoices), never by a checkout.
-  return row.stripeSubscriptionId !== change.subscriptionId || row.stripeStatus === null;
+  if (row.stripeSubscriptionId === change.subscriptionId) return row.stripeStatus === null;
+  return change.companyId === companyId;
 }
 
 /** A paid invoice confirms the period; a failed one marks the banner (access goes on while Stripe retries). */
