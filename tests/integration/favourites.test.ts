@@ -141,6 +141,17 @@ describe("favourites", () => {
       .map((e) => e.name)
       .sort();
     expect(names).toEqual(["IMG_10.jpg", "IMG_20.jpg"]);
+    // A Portuguese fan's ZIP is named in Portuguese, in the POST's answer and the GET's header.
+    const pt = (url: string, body?: unknown) => fanRequest(url, { visitor, body, locale: "pt" });
+    const grantedPt = await api.prepareDownloadAll(
+      pt(`/api/content/${gallery}/download-all`, { favourites: true }),
+      idParams(gallery),
+    );
+    const inPortuguese = (await grantedPt.json()) as { url: string; fileName: string };
+    expect(inPortuguese.fileName).toBe("Night one (favoritas).zip");
+    const zipPt = await api.downloadAll(pt(inPortuguese.url), idParams(gallery));
+    expect(zipPt.headers.get("content-disposition")).toContain("Night%20one%20(favoritas).zip");
+    await zipPt.arrayBuffer();
     // The ticket is signed for its scope: without it (the whole gallery) it is refused.
     const widened = await api.downloadAll(request(url.replace("&scope=favourites", "")), idParams(gallery));
     expect(widened.status).toBe(403);

@@ -14,6 +14,8 @@ import { nowUtc } from "@/lib/core/db-sql";
 import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { sign, verify } from "@/lib/core/signing";
+import { defaultLocale, resolveLocale, type Locale } from "@/lib/core/i18n/config";
+import { translator, type Translate } from "@/lib/core/i18n/translate";
 import { consumeLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
 import { reserveZipSlot, type ZipSlotLimits } from "@/lib/features/engagement/zip-slots";
 import { ZIP_PACE, zipStream, type ZipPace } from "@/lib/features/engagement/zip-stream";
@@ -206,14 +208,18 @@ async function photosOf(content: EngagedContent, limits: DownloadAllLimits, favo
   return photos;
 }
 
-/** The ZIP's name: the gallery's title without anything a file system or header would choke on. */
-export function zipFileName(title: string, scope: ZipScope = "all"): string {
+/**
+ * The ZIP's name: the gallery's title without anything a file system or header would choke on,
+ * in the fan's language where words are added ("Noite de Verão (favoritas).zip").
+ */
+export function zipFileName(title: string, scope: ZipScope, t: Translate): string {
   const stem = title
     .replace(/[\u0000-\u001f\u007f"\\/;:*?<>|]/g, "")
     .replace(/^[.\s]+/, "")
     .trim()
     .slice(0, 150);
-  return `${stem || "gallery"}${scope === "favourites" ? " (favourites)" : ""}.zip`;
+  const name = stem || t("engagement.download.zipUntitled");
+  return `${scope === "favourites" ? t("engagement.download.zipFavouritesName", { name }) : name}.zip`;
 }
 
 /** POST: passes the lead gate (recording a lead sent with it) and says where the ZIP is. */
@@ -237,7 +243,7 @@ export async function prepareDownloadAll(
   const query = scope === "favourites" ? `&${ZIP_SCOPE_PARAM}=favourites` : "";
   return {
     url: `/api/content/${content.id}/download-all?t=${ticket}${query}`,
-    fileName: zipFileName(title, scope),
+    fileName: zipFileName(title, scope, await translator(resolveLocale(locale))),
     ticket: ticket.slice(0, ticket.indexOf(".")),
   };
 }
@@ -281,6 +287,8 @@ export async function openDownloadAll(
   limits: DownloadAllLimits = DOWNLOAD_ALL_LIMITS,
   /** What the ticket was granted for (the URL's `scope`); a ticket of the other scope is refused. */
   scope: ZipScope = "all",
+  /** The fan's language, for the words of the ZIP's name. */
+  locale: Locale = defaultLocale,
 ): Promise<DownloadAllStream> {
   const { content, title, rule } = await galleryOf(contentId);
   // The ticket is the gate's answer: the POST signs one only after the lead gate passed, for
@@ -315,7 +323,7 @@ export async function openDownloadAll(
   }
   const keyOf = async (photo: (typeof photos)[number]) => (await fanPhotoObject(photo, rule)).key;
   return {
-    fileName: zipFileName(title, scope),
+    fileName: zipFileName(title, scope, await translator(locale)),
     body: zipStream(photos, keyOf, zipNames(photos, rule), release, { ...ZIP_PACE, ...limits.pace }),
     ticket: ticketId,
   };

@@ -201,6 +201,7 @@ export function engagementHandlers(options: EngagementHttpOptions) {
         clientKey,
         options.downloadAll,
         scope,
+        resolveLocale(readCookie(request, localeCookieName)),
       );
       return new Response(zip.body, {
         headers: {
