@@ -82,6 +82,10 @@ test("a new organiser walks from the marketing home to a shared event page throu
   await expect(checklist).toHaveAttribute("data-complete", "false");
   for (const step of ["createEvent", "upload", "publish", "share"])
     await expect(page.getByTestId(`checklist-${step}`)).toHaveAttribute("data-done", "false");
+  // The spec's four totals beside it, each a label and its figure.
+  const totals = page.getByTestId("dashboard-totals");
+  await expect(totals.locator("dt")).toHaveText(["Content", "Published content", "Downloads", "Leads"]);
+  await expect(totals.locator("dd")).toHaveText(["0", "0", "0", "0"]);
   problems.push(...(await axeBothSchemes(page, "dashboard, new company")));
   await checklist.getByRole("link", { name: "Create event" }).click();
 
@@ -199,6 +203,7 @@ test("a new organiser walks from the marketing home to a shared event page throu
 
   // 6. The dashboard: three steps done; copying the public link completes the last.
   await page.goto("/admin");
+  await expect(totals.locator("dd")).toHaveText(["1", "1", "0", "0"]);
   for (const step of ["createEvent", "upload", "publish"])
     await expect(page.getByTestId(`checklist-${step}`)).toHaveAttribute("data-done", "true");
   await expect(page.getByTestId("checklist-share")).toHaveAttribute("data-done", "false");

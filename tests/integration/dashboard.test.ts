@@ -53,6 +53,8 @@ describe("getDashboard", () => {
     expect(stepsOf(d)).toEqual({ createEvent: false, upload: false, publish: false, share: false });
     expect(d.checklist.next).toBe("createEvent");
     expect(d.views).toEqual({ thisWeek: 0, lastWeek: 0 });
+    // The other company's published content is not this one's.
+    expect(d.totals).toEqual({ contents: 0, publishedContents: 0, downloads: 0, leads: 0 });
 
     await h.prisma.event.create({
       data: { companyId, slug: "dash-show", name: "Show", startsAt: new Date() },
@@ -98,6 +100,7 @@ describe("getDashboard", () => {
     // A fan's view proves the link left the admin area.
     expect(d.checklist.complete).toBe(true);
     expect(d.views).toEqual({ thisWeek: 1, lastWeek: 1 });
+    expect(d.totals).toMatchObject({ contents: 1, publishedContents: 1 });
   });
 
   it("shows recent leads and comments to managers, newest first, of the company only", async () => {
@@ -118,8 +121,24 @@ describe("getDashboard", () => {
     await h.prisma.comment.create({
       data: { companyId: otherCompanyId, contentId: "dash-other-c", text: "No" },
     });
+    // Downloads of all time, this company's only (the spec's dashboard totals).
+    await h.prisma.engagementEvent.createMany({
+      data: [
+        { companyId, contentId: "dash-c", type: "download", visitorId: "a" },
+        {
+          companyId,
+          contentId: "dash-c",
+          type: "download",
+          visitorId: "b",
+          createdAt: new Date("2025-01-15"),
+        },
+        { companyId: otherCompanyId, contentId: "dash-other-c", type: "download", visitorId: "c" },
+      ],
+    });
+    await h.prisma.content.create({ data: { id: "dash-draft", companyId, title: "Draft" } });
     await h.actAs("manager@dash.test");
     const d = await dashboard.getDashboard(await guard.requireMembership());
+    expect(d.totals).toEqual({ contents: 2, publishedContents: 1, downloads: 2, leads: 2 });
     expect(d.recentLeads?.map((l) => l.name)).toEqual(["New", "Old"]);
     expect(d.recentLeads?.[0]?.contentTitle).toBe("Set");
     expect(d.recentComments?.map((c) => c.text)).toEqual(["Great"]);

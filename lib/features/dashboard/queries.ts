@@ -1,4 +1,5 @@
 import "server-only";
+import { getAllTimeCounts } from "@/lib/features/analytics/queries";
 import { buildChecklist, type Checklist } from "@/lib/features/dashboard/checklist";
 import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
@@ -28,8 +29,21 @@ export interface RecentComment {
   createdAt: Date;
 }
 
+/**
+ * The spec's four totals (§2 "/admin"), all time. Downloads and leads are the analytics counts
+ * (roll-up plus the raw rows after it), as the analytics page and the content list read them, so
+ * the three never disagree.
+ */
+export interface DashboardTotals {
+  contents: number;
+  publishedContents: number;
+  downloads: number;
+  leads: number;
+}
+
 export interface Dashboard {
   checklist: Checklist;
+  totals: DashboardTotals;
   /** Fans' views of the last 7 days and of the 7 days before (rolling, so never a zero Monday). */
   views: { thisWeek: number; lastWeek: number };
   /** null when the member's role may not see them (the section is left out). */
@@ -37,24 +51,28 @@ export interface Dashboard {
   recentComments: RecentComment[] | null;
 }
 
-async function checklistOf(companyId: string): Promise<Checklist> {
-  const [company, events, uploadedMedia, publishedEvents, publishedContents, fanVisit] = await Promise.all([
-    db.company.findUniqueOrThrow({
-      where: { id: companyId },
-      select: { linkSharedAt: true, checklistDismissedAt: true },
-    }),
-    db.event.count({ where: { companyId } }),
-    db.mediaFile.count({
-      where: { companyId, contentId: { not: null }, state: { in: ["processing", "ready"] } },
-    }),
-    db.event.count({ where: { companyId, status: "published" } }),
-    db.content.count({ where: { companyId, status: "published" } }),
-    db.engagementEvent.findFirst({
-      where: { companyId, type: { in: ["view", "share"] } },
-      select: { id: true },
-    }),
-  ]);
-  return buildChecklist({
+async function checklistOf(
+  companyId: string,
+): Promise<{ checklist: Checklist; contents: number; publishedContents: number }> {
+  const [company, events, uploadedMedia, publishedEvents, publishedContents, fanVisit, contents] =
+    await Promise.all([
+      db.company.findUniqueOrThrow({
+        where: { id: companyId },
+        select: { linkSharedAt: true, checklistDismissedAt: true },
+      }),
+      db.event.count({ where: { companyId } }),
+      db.mediaFile.count({
+        where: { companyId, contentId: { not: null }, state: { in: ["processing", "ready"] } },
+      }),
+      db.event.count({ where: { companyId, status: "published" } }),
+      db.content.count({ where: { companyId, status: "published" } }),
+      db.engagementEvent.findFirst({
+        where: { companyId, type: { in: ["view", "share"] } },
+        select: { id: true },
+      }),
+      db.content.count({ where: { companyId } }),
+    ]);
+  const checklist = buildChecklist({
     events,
     uploadedMedia,
     published: publishedEvents + publishedContents,
@@ -62,6 +80,7 @@ async function checklistOf(companyId: string): Promise<Checklist> {
     fanVisits: fanVisit ? 1 : 0,
     dismissed: company.checklistDismissedAt !== null,
   });
+  return { checklist, contents, publishedContents };
 }
 
 async function weekViews(companyId: string, now: Date): Promise<Dashboard["views"]> {
@@ -122,13 +141,20 @@ function recentComments(companyId: string): Promise<RecentComment[]> {
  */
 export async function getDashboard(membership: Membership, now: Date = new Date()): Promise<Dashboard> {
   const companyId = membership.company.id;
-  const [checklist, views, leads, comments] = await Promise.all([
+  const [{ checklist, contents, publishedContents }, counts, views, leads, comments] = await Promise.all([
     checklistOf(companyId),
+    getAllTimeCounts(companyId),
     weekViews(companyId, now),
     can(membership, "leads.view") ? recentLeads(membership) : null,
     can(membership, "comments.moderate") ? recentComments(companyId) : null,
   ]);
-  return { checklist, views, recentLeads: leads, recentComments: comments };
+  return {
+    checklist,
+    totals: { contents, publishedContents, downloads: counts.downloads, leads: counts.leads },
+    views,
+    recentLeads: leads,
+    recentComments: comments,
+  };
 }
 
 /** The checklist's "share the link" step: the organiser copied the public link. */
@@ -142,7 +168,7 @@ export async function markLinkShared(companyId: string): Promise<void> {
 
 /** Puts the completed checklist away; an incomplete one stays (it is the way in). */
 export async function dismissChecklist(companyId: string): Promise<void> {
-  const checklist = await checklistOf(companyId);
+  const { checklist } = await checklistOf(companyId);
   if (!checklist.complete) return;
   await db.company.updateMany({
     where: { id: companyId, checklistDismissedAt: null },

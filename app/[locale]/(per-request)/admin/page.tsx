@@ -21,9 +21,9 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/admin">)
 }
 
 /**
- * Dashboard (issue #18): what gets a new organiser going — the getting-started checklist,
- * the public page link, this week's views, recent leads and comments — for what the
- * member's role may see.
+ * Dashboard (issue #18): the spec's four totals (content, published content, downloads, leads;
+ * issue #40), then what gets a new organiser going — the getting-started checklist, the public
+ * page link, this week's views, recent leads and comments — for what the member's role may see.
  */
 export default async function DashboardPage({ params }: PageProps<"/[locale]/admin">) {
   const { locale } = await params;
@@ -37,7 +37,7 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/adm
   const tb = await getTranslations();
   const format = await getFormatter();
   const publicUrl = `${appOrigin()}${tenantLinks("path", membership.company.slug).home}`;
-  const { views, checklist } = dashboard;
+  const { views, checklist, totals } = dashboard;
   const change = weekChange(views.thisWeek, views.lastWeek);
 
   return (
@@ -56,6 +56,18 @@ export default async function DashboardPage({ params }: PageProps<"/[locale]/adm
           </span>
         )}
       </p>
+      <CardSection id="totals-title" title={t("totals")} className="mb-6">
+        <dl className="mt-3 grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="dashboard-totals">
+          {(["contents", "publishedContents", "downloads", "leads"] as const).map((key) => (
+            <div key={key} className="flex flex-col-reverse">
+              <dt className="text-sm text-zinc-600 dark:text-zinc-400">{t(key)}</dt>
+              <dd className="text-3xl font-semibold tabular-nums" data-testid={`dashboard-total-${key}`}>
+                {format.number(totals[key])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </CardSection>
       <div className="grid gap-6 xl:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-6">
           {checklist.visible && <ChecklistCard checklist={checklist} />}
