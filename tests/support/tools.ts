@@ -76,6 +76,14 @@ export function missingApertium(): string | null {
   return absent.length ? warnOnce(`apertium lacks the ${absent.join(", ")} modes`) : null;
 }
 
+/**
+ * `null` when exiftool is installed (Debian: libimage-exiftool-perl), else why its tests are
+ * skipped: the independent reader that checks a fan's file really lost its location.
+ */
+export function missingExiftool(): string | null {
+  return runs("exiftool", ["-ver"]) === null ? warnOnce("exiftool is not installed") : null;
+}
+
 /** `null` when redis-server is installed (Debian: redis-server), else why its tests are skipped. */
 export function missingRedis(): string | null {
   return runs("redis-server", ["--version"]) === null ? warnOnce("redis-server is not installed") : null;

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { APERTIUM_MODES, missingFfmpeg } from "../support/tools";
 
@@ -17,6 +18,28 @@ describe("CI's tools", () => {
   it("checks every Apertium mode the translation tests use", () => {
     const modes = /for mode in ([^;]+); do/.exec(ciScript)?.[1]?.trim().split(/\s+/) ?? [];
     expect([...modes].sort()).toEqual([...APERTIUM_MODES].sort());
+  });
+
+  it("installs every system command a test runs", () => {
+    // Commands the tests start by name; Node's own (npx) and coreutils (sleep) come with the machine.
+    const preinstalled = new Set(["npx", "node", "sleep"]);
+    const testsDir = path.join(import.meta.dirname, "..");
+    const files = readdirSync(testsDir, { recursive: true, encoding: "utf8" }).filter((f) =>
+      /\.tsx?$/.test(f),
+    );
+    const commands = new Set<string>();
+    for (const file of files) {
+      const text = readFileSync(path.join(testsDir, file), "utf8");
+      for (const m of text.matchAll(/\b(?:execFile|execFileSync|spawn|spawnSync|run|runs)\("([a-z][\w-]*)"/g))
+        commands.add(m[1]!);
+    }
+    expect(commands).toContain("exiftool");
+    for (const command of commands) {
+      if (preinstalled.has(command)) continue;
+      expect(ciScript, `.ci/run does not check for ${command}`).toMatch(
+        new RegExp(`command -v ${command} |${command} -l`),
+      );
+    }
   });
 
   it("runs the suite with missing tools failing, not skipping", () => {
