@@ -109,3 +109,53 @@ test("a decision expires after 365 days and the banner asks again", async ({ pag
   await expect(banner(page)).toBeVisible();
   expect(await stored(page, "cookie-consent")).toBeNull();
 });
+
+test("the cookie policy lists every cookie and stored item a fan's browser holds, by keyboard too", async ({
+  page,
+  context,
+}) => {
+  // A fan's visit: a player page, a like, the theme and language chosen, the cookie choice made.
+  await openWithBanner(page);
+  await banner(page).getByRole("button", { name: "Aceitar todos" }).click();
+  await page.clock.resume();
+  await page.goto("/demo/player/seed-festival-palco-principal");
+  await waitForHydration(page);
+  await page.goto("/cookies");
+  await waitForHydration(page);
+
+  const table = page.getByTestId("cookie-table");
+  await expect(table.getByRole("columnheader")).toHaveText([
+    "Nome",
+    "Tipo",
+    "Categoria",
+    "Finalidade",
+    "Duração",
+  ]);
+  await expect(page.getByTestId("cookie-row-source").getByRole("cell")).toHaveText([
+    "Cookie",
+    "Funcional",
+    /De onde veio a sua visita/,
+    "1 dia",
+  ]);
+  // Each name cell may list several names; `<id>` stands for any id.
+  const patterns = (await table.getByRole("rowheader").allTextContents()).flatMap((cell) =>
+    cell
+      .split(", ")
+      .map((name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace("<id>", ".+")}$`)),
+  );
+  const held = [
+    ...(await context.cookies()).map((c) => c.name),
+    ...(await page.evaluate(() => [...Object.keys(localStorage), ...Object.keys(sessionStorage)])),
+  ];
+  expect(held.length).toBeGreaterThan(3);
+  for (const name of held)
+    expect(
+      patterns.some((p) => p.test(name)),
+      `${name} is not in the table`,
+    ).toBe(true);
+
+  // A phone scrolls the table sideways: its region takes the keyboard's focus.
+  const region = page.getByRole("region", { name: "Cada cookie e item guardado" });
+  await region.focus();
+  await expect(region).toBeFocused();
+});
