@@ -10,6 +10,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
+import { useLengthHint } from "@/components/ui/length-hint";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { Dropzone } from "@/components/uploads/dropzone";
@@ -63,6 +64,7 @@ export function ContentForm({
 }) {
   const t = useTranslations("content");
   const tAll = useTranslations();
+  const lengthHint = useLengthHint();
   const router = useRouter();
   const { engine } = useUploads();
   const [values, setValues] = useState(initial);
@@ -110,13 +112,8 @@ export function ContentForm({
       noValidate
     >
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t("fields.title")} error={error("title")}>
-          <Input
-            value={values.title}
-            onChange={(e) => set("title", e.target.value)}
-            required
-            maxLength={200}
-          />
+        <Field label={t("fields.title")} error={error("title")} {...lengthHint(values.title, 200)}>
+          <Input value={values.title} onChange={(e) => set("title", e.target.value)} required />
         </Field>
         <Field label={t("fields.kind")} error={error("kind")}>
           <Select

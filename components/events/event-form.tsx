@@ -9,6 +9,7 @@ import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
 import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
+import { useLengthHint } from "@/components/ui/length-hint";
 import { Input, Textarea } from "@/components/ui/input";
 import { optionsOf, Select } from "@/components/ui/select";
 import { BannerUpload } from "@/components/uploads/banner-upload";
@@ -42,6 +43,7 @@ export function EventForm({
   translations: FieldVersions[] | null;
 }) {
   const t = useTranslations("events");
+  const lengthHint = useLengthHint();
   const router = useRouter();
   const [values, setValues] = useState(initial);
   const [bannerMediaId, setBannerMediaId] = useState<string | null | undefined>(undefined);
@@ -107,10 +109,9 @@ export function EventForm({
         <BannerUpload current={banner} onChange={setBannerMediaId} disabled={pending} />
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label={t("fields.name")} error={error("name")}>
+        <Field label={t("fields.name")} error={error("name")} {...lengthHint(values.name, 200)}>
           <Input
             value={values.name}
-            maxLength={200}
             required
             onChange={(e) => {
               const name = e.target.value;

@@ -9,11 +9,14 @@ export function Field({
   label,
   error,
   hint,
+  hintTone = "muted",
   children,
 }: {
   label: string;
   error?: string;
   hint?: string;
+  /** `error`: the hint says something is wrong before any submit (a text over its limit). */
+  hintTone?: "muted" | "error";
   children: ReactElement<{ id?: string; "aria-invalid"?: boolean; "aria-describedby"?: string }>;
 }) {
   const id = useId();
@@ -27,7 +30,14 @@ export function Field({
         "aria-describedby": describedBy || undefined,
       })}
       {hint && (
-        <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
+        <p
+          id={`${id}-hint`}
+          className={
+            hintTone === "error"
+              ? "text-xs font-medium text-red-600 dark:text-red-400"
+              : "text-xs text-zinc-500 dark:text-zinc-400"
+          }
+        >
           {hint}
         </p>
       )}

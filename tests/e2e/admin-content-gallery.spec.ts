@@ -1,4 +1,4 @@
-import { createCompany, createUser, startSession, uniqueEmail } from "./auth-support";
+import { adminOfNewCompany, createCompany, createUser, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { slugify } from "@/lib/platform/site/slug";
 import { generatePhoto } from "@/scripts/lib/demo-media";
@@ -98,4 +98,25 @@ test("create an event, drop 20 photos and a video into a gallery, publish, see t
   const srcsets = await responsive.evaluateAll((nodes) => nodes.map((n) => n.getAttribute("srcset") ?? ""));
   const widths = (srcset: string) => new Set([...srcset.matchAll(/\s(\d+)w(?:,|$)/g)].map((m) => m[1]));
   expect(srcsets.filter((s) => widths(s).size >= 2).length).toBeGreaterThanOrEqual(20);
+});
+
+test("a title pasted past its limit is counted, refused with the field's error, and kept", async ({
+  page,
+  context,
+}) => {
+  await adminOfNewCompany(context, "Long Titles Co");
+  await page.goto("/admin/content/new");
+  const title = page.getByLabel("Title", { exact: true });
+  // Close to the limit the count appears; nothing is cut, as maxLength did silently.
+  await title.fill("a".repeat(185));
+  await expect(page.getByText("185 of 200 characters")).toBeVisible();
+  const long = `${"Nova Noite ao Vivo ".repeat(11)}`; // 209 characters
+  await title.fill(long);
+  await expect(title).toHaveValue(long);
+  await expect(page.getByText("209 characters: at most 200. Shorten it to save.")).toBeVisible();
+  await page.getByRole("button", { name: "Create", exact: true }).click();
+  await expect(title).toHaveAccessibleDescription(/Text is too long/);
+  await expect(page).toHaveURL(/\/admin\/content\/new/);
+  await expect(title).toHaveValue(long);
+  await expect(title).toHaveAttribute("aria-invalid", "true");
 });
