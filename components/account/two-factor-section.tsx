@@ -1,5 +1,6 @@
 "use client";
 
+import { Download } from "lucide-react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
@@ -7,6 +8,7 @@ import { toast } from "sonner";
 import { PasswordInput } from "@/components/auth/password-input";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { Button } from "@/components/ui/button";
+import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import {
@@ -15,6 +17,7 @@ import {
   regenerateRecoveryCodesAction,
   startTwoFactorAction,
 } from "@/lib/features/account/actions";
+import { recoveryCodesFile } from "@/lib/platform/auth/recovery-codes";
 
 interface Setup {
   totpURI: string;
@@ -149,6 +152,16 @@ function ConfirmStep({ setup, onDone }: { setup: Setup; onDone: () => void }) {
   );
 }
 
+/** Saves `text` as a file through a temporary object URL (no server round trip for secrets). */
+function saveText(text: string, fileName: string) {
+  const url = URL.createObjectURL(new Blob([text], { type: "text/plain;charset=utf-8" }));
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
 function RecoveryCodes({ codes }: { codes: string[] }) {
   const t = useTranslations("account.twoFactor");
   return (
@@ -163,6 +176,20 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
           <li key={code}>{code}</li>
         ))}
       </ul>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <CopyButton value={codes.join("\n")} what={t("recoveryWhat")} />
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() =>
+            saveText(recoveryCodesFile(codes, t("recoveryFileHeading")), "afterglow-recovery-codes.txt")
+          }
+        >
+          <Download aria-hidden className="size-4" />
+          {t("recoveryDownload")}
+        </Button>
+      </div>
     </div>
   );
 }

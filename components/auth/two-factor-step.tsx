@@ -1,5 +1,6 @@
 "use client";
 
+import { normaliseRecoveryCode } from "@/lib/platform/auth/recovery-codes";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
@@ -26,7 +27,7 @@ export function TwoFactorStep({ next, onCancel }: { next: string; onCancel: () =
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const value = code.replace(/\s+/g, "");
+    const value = recovery ? normaliseRecoveryCode(code) : code.replace(/\s+/g, "");
     if (!value) return;
     setPending(true);
     try {
@@ -59,6 +60,8 @@ export function TwoFactorStep({ next, onCancel }: { next: string; onCancel: () =
           name="code"
           autoComplete="one-time-code"
           inputMode={recovery ? "text" : "numeric"}
+          autoCapitalize="none"
+          spellCheck={false}
           autoFocus
           value={code}
           onChange={(e) => setCode(e.target.value)}

@@ -1,5 +1,6 @@
 import { base32 } from "@better-auth/utils/base32";
 import { createOTP } from "@better-auth/utils/otp";
+import { readFile } from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { createCompany, createUser, PASSWORD, readMail, signInByApi, sql, uniqueEmail } from "./auth-support";
@@ -112,8 +113,10 @@ test("an admin changes the e-mail address through the link sent to the new one",
 
 test("two-factor authentication: turned on with an authenticator app, then needed to sign in", async ({
   page,
+  baseURL,
 }) => {
   test.slow();
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL! });
   const email = uniqueEmail("account-totp");
   await createUser({ email, name: "Tomás", role: "admin", companyId: await createCompany("Totp Co") });
   await signInByApi(page.context(), email);
@@ -135,6 +138,15 @@ test("two-factor authentication: turned on with an authenticator app, then neede
   await section.getByRole("button", { name: "Verificar e ativar" }).click();
   await expect(section.getByTestId("two-factor-status")).toHaveText("Ativa");
   await expect(section.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  const codes = await section.getByTestId("recovery-codes").getByRole("listitem").allTextContents();
+  // Kept by a click: copied, or downloaded as a text file.
+  const download = page.waitForEvent("download");
+  await section.getByRole("button", { name: "Transferir" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("afterglow-recovery-codes.txt");
+  expect((await readFile((await file.path())!, "utf8")).trim().split("\n").slice(-10)).toEqual(codes);
+  await section.getByRole("button", { name: "Copiar os códigos de recuperação" }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join("\n"));
   expect(cspErrors).toEqual([]);
 
   await signOut(page);

@@ -318,6 +318,9 @@ describe("two-factor authentication", () => {
     expect(started.data.totpURI).toMatch(/^otpauth:\/\/totp\/Afterglow:totp%40acc\.test\?/);
     expect(started.data.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(backupCodes).toHaveLength(10);
+    // Ours, not Better Auth's default: no look-alike characters, in groups of four.
+    for (const c of backupCodes)
+      expect(c).toMatch(/^[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}-[2-9a-hjkmnp-z]{4}$/);
     // Not in force until confirmed: a sign-in still needs only the password.
     const passwordOnly = h.browser("en");
     expect(await (await signIn(passwordOnly, "totp@acc.test")).json()).toHaveProperty("token");

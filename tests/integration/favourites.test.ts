@@ -148,9 +148,9 @@ describe("favourites", () => {
       idParams(gallery),
     );
     const inPortuguese = (await grantedPt.json()) as { url: string; fileName: string };
-    expect(inPortuguese.fileName).toBe("Night one (favoritas).zip");
+    expect(inPortuguese.fileName).toBe("Night one (favoritos).zip");
     const zipPt = await api.downloadAll(pt(inPortuguese.url), idParams(gallery));
-    expect(zipPt.headers.get("content-disposition")).toContain("Night%20one%20(favoritas).zip");
+    expect(zipPt.headers.get("content-disposition")).toContain("Night%20one%20(favoritos).zip");
     await zipPt.arrayBuffer();
     // The ticket is signed for its scope: without it (the whole gallery) it is refused.
     const widened = await api.downloadAll(request(url.replace("&scope=favourites", "")), idParams(gallery));

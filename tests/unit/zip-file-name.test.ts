@@ -6,7 +6,7 @@ import { translator } from "@/lib/core/i18n/translate";
 describe("zipFileName", () => {
   it("names a favourites ZIP and an untitled gallery in each language", async () => {
     const expected = {
-      pt: ["Show (favoritas).zip", "galeria.zip"],
+      pt: ["Show (favoritos).zip", "galeria.zip"],
       en: ["Show (favourites).zip", "gallery.zip"],
       es: ["Show (favoritas).zip", "galería.zip"],
       fr: ["Show (favoris).zip", "galerie.zip"],

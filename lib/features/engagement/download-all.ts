@@ -210,7 +210,7 @@ async function photosOf(content: EngagedContent, limits: DownloadAllLimits, favo
 
 /**
  * The ZIP's name: the gallery's title without anything a file system or header would choke on,
- * in the fan's language where words are added ("Noite de Verão (favoritas).zip").
+ * in the fan's language where words are added ("Noite de Verão (favoritos).zip").
  */
 export function zipFileName(title: string, scope: ZipScope, t: Translate): string {
   const stem = title

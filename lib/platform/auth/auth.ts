@@ -1,3 +1,4 @@
+import { generateRecoveryCodes } from "@/lib/platform/auth/recovery-codes";
 import "server-only";
 import { AUTH_COOKIE_PREFIX } from "@/lib/platform/auth/cookie-prefix";
 import { betterAuth, type BetterAuthPlugin } from "better-auth";
@@ -337,7 +338,11 @@ function buildAuth() {
       // TOTP and recovery codes, optional per user; required for admins where the company says so
       // (enforced by the admin guard, lib/platform/tenancy/guard.ts). The plugin limits the codes: 3
       // requests per 10 s per client, 5 tries per sign-in, the account locked after 10 failures.
-      twoFactor({ issuer: "Afterglow" }),
+      twoFactor({
+        issuer: "Afterglow",
+        // Codes without look-alike characters, in groups of four (lib/platform/auth/recovery-codes.ts).
+        backupCodeOptions: { customBackupCodesGenerate: () => generateRecoveryCodes() },
+      }),
       sessionStartedAfterTwoFactor(idleMinutes),
       // Last: it forwards cookies set by server-side calls (server actions) to Next.
       nextCookies(),
