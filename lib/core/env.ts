@@ -293,6 +293,12 @@ const schema = z.object({
     .optional()
     .transform((v) => v || undefined),
   APERTIUM_PATH: z.string().default("apertium"),
+  /**
+   * Outgoing webhooks (issue #38, lib/features/webhooks): `http://` endpoint URLs are refused
+   * unless this is set (development against a local receiver, tests). Never set it in
+   * production: a signed body in clear text can be read and replayed on the way.
+   */
+  WEBHOOKS_ALLOW_HTTP: boolean(false),
   /** Set by Next.js itself (`phase-production-build` while building). */
   NEXT_PHASE: z.string().optional(),
 });

@@ -18,6 +18,7 @@ export const SIGNING_PURPOSES = [
   "event-unlock", // ag_unlock_ev_<id>: a browser proved a password event's password (issue #36)
   "favourites-link", // the e-mailed link that brings a fan's favourites to another device (issue #36)
   "mailbox-limit", // rate-limit keys of e-mail addresses: a mailbox never a plain (or guessable) hash
+  "webhook-secret", // AES-256-GCM key of the webhook endpoints' signing secrets at rest (issue #38)
 ] as const;
 export type SigningPurpose = (typeof SIGNING_PURPOSES)[number];
 

@@ -27,6 +27,7 @@ describe("the plan table", () => {
       "galleryReview",
       "customBranding",
       "watermarks",
+      "webhooks",
       "customDomains",
     ]);
     expect(PLAN_FEATURES.every((f) => planAllows("enterprise", f))).toBe(true);

@@ -11,6 +11,8 @@ import {
   GALLERY_EXPIRY_QUEUE,
   TRANSLATION_QUEUE,
   TRANSLATION_SCHEDULE_QUEUE,
+  WEBHOOK_DELIVERY_QUEUE,
+  WEBHOOK_SCHEDULE_QUEUE,
   type JobSender,
   type MediaQueue,
 } from "@/lib/core/queue/queues";
@@ -124,6 +126,20 @@ export async function ensureQueues(boss: PgBoss): Promise<void> {
   });
   await boss.createQueue(DOMAIN_SCHEDULE_QUEUE, {
     name: DOMAIN_SCHEDULE_QUEUE,
+    policy: "singleton",
+    retryLimit: 0,
+    expireInSeconds: 5 * 60,
+  });
+  // No pg-boss retries: a failed attempt is the message's own backoff (lib/features/webhooks/schedule.ts).
+  await boss.createQueue(WEBHOOK_DELIVERY_QUEUE, {
+    name: WEBHOOK_DELIVERY_QUEUE,
+    policy: "stately",
+    retryLimit: 0,
+    expireInSeconds: 2 * 60,
+    retentionDays: 1,
+  });
+  await boss.createQueue(WEBHOOK_SCHEDULE_QUEUE, {
+    name: WEBHOOK_SCHEDULE_QUEUE,
     policy: "singleton",
     retryLimit: 0,
     expireInSeconds: 5 * 60,

@@ -80,6 +80,18 @@ export interface TranslationJobData {
   locale: string;
 }
 
+/**
+ * Outgoing webhooks (issue #38, lib/features/webhooks): one attempt of one outbox message, data
+ * `{ deliveryId }` (its own backoff is the message's `nextAttemptAt`, not pg-boss retries).
+ */
+export const WEBHOOK_DELIVERY_QUEUE = "webhook-delivery";
+/** Every minute: claims the outbox messages that are due and queues one attempt each. */
+export const WEBHOOK_SCHEDULE_QUEUE = "webhook-schedule";
+
+export interface WebhookDeliveryJobData {
+  deliveryId: string;
+}
+
 export type MediaQueue = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];
 
 export interface MediaJobData {

@@ -1,3 +1,4 @@
+import { recordContentPublished } from "@/lib/features/webhooks/content-published";
 import { assertCan } from "@/lib/platform/access/permissions";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import {
@@ -122,6 +123,9 @@ export async function createContent(
       select: { id: true },
     });
     await link(tx, created.id, eventIds);
+    if (data.status === "published") {
+      await recordContentPublished(tx, membership.company.slug, created.id, new Date());
+    }
     return { ...created, runs: await recordTexts(tx, companyId, created.id, data) };
   });
   await queueTranslationRuns(content.runs);
@@ -223,9 +227,11 @@ export async function setContentStatus(
     status: true,
     events: { select: { eventId: true } },
   });
-  await db.content.updateMany({
-    where: { id: contentId, companyId },
-    data: { status, publishedAt: publishedAtFor(status, current.status) },
+  const publishedAt = publishedAtFor(status, current.status);
+  await db.$transaction(async (tx) => {
+    await tx.content.updateMany({ where: { id: contentId, companyId }, data: { status, publishedAt } });
+    // Going live (again) is `content.published` for the company's webhooks (issue #38), with the change.
+    if (publishedAt) await recordContentPublished(tx, membership.company.slug, contentId, publishedAt);
   });
   return { changed: { companyId, contentIds: [contentId], eventIds: current.events.map((e) => e.eventId) } };
 }

@@ -7,6 +7,8 @@ import { commentSchema } from "@/lib/features/engagement/schemas";
 import { nowUtc } from "@/lib/core/db-sql";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { parseOrThrow } from "@/lib/core/errors";
+import { commentPayload } from "@/lib/features/webhooks/events";
+import { recordWebhookEvent } from "@/lib/features/webhooks/outbox";
 
 type CommentRow = Pick<Comment, "id" | "authorName" | "rating" | "text" | "createdAt">;
 
@@ -30,9 +32,10 @@ export async function postComment(
   const content = await getPublicContentOrThrow(contentId);
   const { name, rating, text, requestId } = parseOrThrow(commentSchema, input, { message: "field" });
 
-  // One statement (no interactive transaction holding a pooled connection between round
-  // trips): the comment, and its engagement row only when the comment was really inserted.
-  const [created] = await db.$queryRaw<CommentRow[]>`
+  // One statement: the comment, and its engagement row only when the comment was really inserted…
+  // …and, in the same transaction, its `comment.created` webhook messages (issue #38).
+  const created = await db.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<CommentRow[]>`
     WITH inserted AS (
       INSERT INTO "comment" ("id", "companyId", "contentId", "authorName", "rating", "text", "visitorId", "requestId", "createdAt")
       VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${name}, ${rating}, ${text}, ${visitorId},
@@ -45,6 +48,12 @@ export async function postComment(
       FROM inserted
     )
     SELECT * FROM inserted`;
+    if (row) {
+      const payload = commentPayload({ ...row, contentId: content.id });
+      await recordWebhookEvent(tx, content.companyId, "comment.created", payload, row.createdAt);
+    }
+    return row;
+  });
 
   if (!created) {
     const first = await db.comment.findUniqueOrThrow({

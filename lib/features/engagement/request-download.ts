@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { fanMediaWhere } from "@/lib/platform/site/visibility";
 import { recordAudit } from "@/lib/core/audit/record";
 import { safeDownloadName, signedDownloadUrl } from "@/lib/features/content/manage-media";
@@ -10,7 +9,7 @@ import {
 } from "@/lib/features/engagement/get-public-content-or-throw";
 import { hasLeadOnFile } from "@/lib/features/engagement/queries";
 import { downloadSchema, leadSchema, type LeadInput } from "@/lib/features/engagement/schemas";
-import { nowUtc } from "@/lib/core/db-sql";
+import { insertLead } from "@/lib/features/engagement/insert-lead";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { displayMedia } from "@/lib/features/content/kind-rules";
 import { isRecordIdShape } from "@/lib/core/validation/common";
@@ -200,10 +199,9 @@ export async function recordDownload(
 }
 
 /**
- * One statement, so atomic without an interactive transaction: the lead is inserted unless
- * the company already has one for this content and e-mail, and a `lead` row follows only a
- * new lead, a `download` row when asked (a "Download all" counts its download when the ZIP is
- * fetched, not when the form is sent). An existing lead is never changed from the public API:
+ * Records a lead sent with a download (lib/features/engagement/insert-lead.ts: the lead, its
+ * engagement rows and its `lead.created` webhook messages, in one transaction). An existing
+ * lead is never changed from the public API:
  * anyone can type someone else's e-mail, so a later form must not replace the fan's name,
  * phone, company or consent (nor move the lead to the sender's device). Returns whether the
  * lead is new and, for a re-submission, which fields differed (names only: the values are
@@ -222,28 +220,12 @@ export async function recordLead(
   source: string | null,
   options: { withDownload: boolean; clientKey?: string },
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
-  const [result] = await db.$queryRaw<{ inserted: boolean }[]>`
-    WITH inserted AS (
-      INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
-        "consent", "consentAt", "visitorId", "locale", "source", "createdAt", "updatedAt")
-      VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${content.eventId}, ${lead.name}, ${lead.email},
-        ${lead.phone ?? null}, ${lead.company ?? null}, true, ${nowUtc}, ${visitorId}, ${locale ?? null},
-        ${source}, ${nowUtc}, ${nowUtc})
-      ON CONFLICT ("companyId", "contentId", "email") DO NOTHING
-      RETURNING "id"
-    ), logged AS (
-      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
-      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${source}, ${nowUtc}
-      FROM (
-        SELECT 'download'::"EngagementType" AS "type" WHERE ${options.withDownload}::boolean
-        UNION ALL
-        SELECT 'lead'::"EngagementType" WHERE EXISTS (SELECT 1 FROM inserted)
-      ) t
-    )
-    SELECT EXISTS (SELECT 1 FROM inserted) AS "inserted"`;
+  // The lead and its outbox messages (issue #38) commit together, or neither does.
+  const inserted = await db.$transaction((tx) =>
+    insertLead(tx, content, visitorId, lead, locale, source, options.withDownload),
+  );
   // After the lead is stored, never before: a lead that fails sends nothing (attacker review).
   void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale), options.clientKey);
-  const inserted = result?.inserted ?? false;
   if (inserted) return { inserted, changedFields: [] };
   const stored = await db.lead.findUnique({
     where: {

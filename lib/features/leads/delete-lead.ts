@@ -5,6 +5,8 @@ import { AppError } from "@/lib/core/errors";
 import { leadIdSchema } from "@/lib/features/leads/schemas";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { assertCan } from "@/lib/platform/access/permissions";
+import { leadDeletedPayload } from "@/lib/features/webhooks/events";
+import { recordWebhookEvent } from "@/lib/features/webhooks/outbox";
 
 /**
  * Deletes one lead of the company. The permission is checked here as well as by the caller. Lead
@@ -17,8 +19,16 @@ export async function deleteLead(membership: Membership, leadId: unknown): Promi
   assertCan(membership, "leads.delete");
   const id = leadIdSchema.safeParse(leadId);
   const companyId = membership.company.id;
+  // The deletion and its `lead.deleted` webhook messages (issue #38) commit together.
   const { count } = id.success
-    ? await db.lead.deleteMany({ where: { id: id.data, companyId } })
+    ? await db.$transaction(async (tx) => {
+        const deleted = await tx.lead.deleteMany({ where: { id: id.data, companyId } });
+        if (deleted.count > 0) {
+          const now = new Date();
+          await recordWebhookEvent(tx, companyId, "lead.deleted", leadDeletedPayload(id.data, now), now);
+        }
+        return deleted;
+      })
     : { count: 0 };
   if (count === 0) throw new AppError("not_found", "admin.leads.errors.notFound");
   await recordMemberAudit(membership, {

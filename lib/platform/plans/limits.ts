@@ -58,12 +58,15 @@ export type PlanFeature =
   | "api"
   | "whiteLabel"
   /** Burned-in watermarks and sponsor marks on galleries (issue #36): an organiser's product, sold as such. */
-  | "watermarks";
+  | "watermarks"
+  /** Signed outgoing webhooks (issue #38): leads and other events pushed to the organiser's tools. */
+  | "webhooks";
 export const PLAN_FEATURES: readonly PlanFeature[] = [
   "qrCodes",
   "galleryReview",
   "customBranding",
   "watermarks",
+  "webhooks",
   "customDomains",
   "multipleBrands",
   "api",
@@ -96,7 +99,8 @@ interface PlanRow {
 /**
  * Review before publishing (issue #36) is a working tool of a professional team (an artist's
  * and a sponsor's sign-off), so it is Professional, like the QR codes of a campaign; so are
- * watermarks and sponsor marks (issue #36), a product an organiser sells.
+ * watermarks and sponsor marks (issue #36), a product an organiser sells; and so are webhooks
+ * (issue #38): the leads reaching the organiser's own marketing tools as they come.
  */
 const professionalFeatures: readonly PlanFeature[] = [
   "qrCodes",
@@ -104,6 +108,7 @@ const professionalFeatures: readonly PlanFeature[] = [
   "customBranding",
   "customDomains",
   "watermarks",
+  "webhooks",
 ];
 
 const monthly = (brl: number, usd: number, eur: number): Record<Locale, Price> => ({

@@ -5,6 +5,7 @@ import { requestRevalidation } from "@/lib/platform/site/revalidate";
 import { getBoss, worksJobs } from "@/lib/core/queue/sender";
 import { startTranslationWorker } from "@/lib/surfaces/workers/translation";
 import { startMediaWorkers } from "@/lib/surfaces/workers/worker";
+import { startWebhookDelivery } from "@/lib/surfaces/workers/webhooks";
 
 /**
  * The job workers of this process, started once. The jobs work on the app's singletons
@@ -36,8 +37,9 @@ export function startWorkers(options: { log?: (message: string) => void } = {}):
     await startAnalyticsRollup(boss, { log });
     await startDomainChecks(boss);
     await startTranslationWorker(boss, { onPublicChange: (change) => requestRevalidation(change) });
+    await startWebhookDelivery(boss);
     log(
-      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY}) the analytics roll-up, the domain checks and the translation runs`,
+      `media workers started (images ×${env.MEDIA_IMAGE_CONCURRENCY}, video ×${env.MEDIA_VIDEO_CONCURRENCY}, audio ×${env.MEDIA_AUDIO_CONCURRENCY}) the analytics roll-up, the domain checks, the translation runs and the webhook deliveries`,
     );
   })();
   shared.afterglowWorkers.catch((error: unknown) => {

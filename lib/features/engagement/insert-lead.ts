@@ -1,0 +1,48 @@
+import { randomUUID } from "node:crypto";
+import { nowUtc } from "@/lib/core/db-sql";
+import type { EngagedContent } from "@/lib/features/engagement/get-public-content-or-throw";
+import type { LeadInput } from "@/lib/features/engagement/schemas";
+import { leadPayload, type LeadRow } from "@/lib/features/webhooks/events";
+import { recordWebhookEvent } from "@/lib/features/webhooks/outbox";
+import type { Prisma } from "@/lib/generated/prisma/client";
+
+/**
+ * Inserts a fan's lead inside the caller's transaction: the lead unless the company already has
+ * one for this content and e-mail; a `lead` engagement row only for a new lead and a `download`
+ * row when asked (one statement); then, for a new lead, its `lead.created` webhook messages
+ * (issue #38) in the same transaction, so they exist exactly when the lead does. Returns whether
+ * the lead is new.
+ */
+export async function insertLead(
+  tx: Prisma.TransactionClient,
+  content: EngagedContent,
+  visitorId: string,
+  lead: LeadInput,
+  locale: string | undefined,
+  source: string | null,
+  withDownload: boolean,
+): Promise<boolean> {
+  const [row] = await tx.$queryRaw<LeadRow[]>`
+    WITH inserted AS (
+      INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
+        "consent", "consentAt", "visitorId", "locale", "source", "createdAt", "updatedAt")
+      VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${content.eventId}, ${lead.name}, ${lead.email},
+        ${lead.phone ?? null}, ${lead.company ?? null}, true, ${nowUtc}, ${visitorId}, ${locale ?? null},
+        ${source}, ${nowUtc}, ${nowUtc})
+      ON CONFLICT ("companyId", "contentId", "email") DO NOTHING
+      RETURNING "id", "name", "email", "phone", "companyName", "consent", "locale", "source", "contentId",
+        "eventId", "createdAt"
+    ), logged AS (
+      INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
+      SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${source}, ${nowUtc}
+      FROM (
+        SELECT 'download'::"EngagementType" AS "type" WHERE ${withDownload}::boolean
+        UNION ALL
+        SELECT 'lead'::"EngagementType" WHERE EXISTS (SELECT 1 FROM inserted)
+      ) t
+    )
+    SELECT * FROM inserted`;
+  if (!row) return false;
+  await recordWebhookEvent(tx, content.companyId, "lead.created", leadPayload(row), row.createdAt);
+  return true;
+}

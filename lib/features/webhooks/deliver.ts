@@ -1,0 +1,196 @@
+import "server-only";
+import { Webhook } from "standardwebhooks";
+import { db } from "@/lib/core/db";
+import { env } from "@/lib/core/env";
+import { OutboundError, postToPublicAddress, type OutboundSettings } from "@/lib/core/http/outbound";
+import { decryptWebhookSecret } from "@/lib/features/webhooks/secret";
+import { CLAIM_LEASE_MS, nextAttemptAt, shouldDisable } from "@/lib/features/webhooks/schedule";
+import { sendEndpointDisabledEmail } from "@/lib/features/webhooks/disabled-email";
+
+/**
+ * Delivery of the outbox (issue #38): one attempt of one message, signed per the Standard
+ * Webhooks specification with the `standardwebhooks` package, over the SSRF-safe client of
+ * lib/core/http/outbound.ts. At least once: a message is retried until a 2xx answer or its last
+ * attempt (lib/features/webhooks/schedule.ts), always with the same `webhook-id`.
+ */
+
+export interface WebhookDeliverySettings extends OutboundSettings {
+  /** `http://` endpoints are accepted (WEBHOOKS_ALLOW_HTTP: development and tests only). */
+  allowHttp: boolean;
+}
+
+/** What the app delivers with; tests override the resolvers, the clock-free parts and the address rule. */
+export function webhookDeliverySettings(
+  overrides: Partial<WebhookDeliverySettings> = {},
+): WebhookDeliverySettings {
+  return {
+    resolvers: env.DNS_RESOLVERS,
+    allowHttp: env.WEBHOOKS_ALLOW_HTTP,
+    timeoutMs: 10_000,
+    maxBodyBytes: 4096,
+    ...overrides,
+  };
+}
+
+/** Characters of an answer's body kept for the delivery log. */
+const EXCERPT_CHARS = 500;
+
+/**
+ * Claims the pending messages due at `now` (at most `limit`), moving each one's next attempt a
+ * lease ahead so that another scheduler run (or instance) does not claim it again meanwhile.
+ */
+export async function claimDueDeliveries(now: Date = new Date(), limit = 100): Promise<string[]> {
+  const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const rows = await db.$queryRaw<{ id: string }[]>`
+    UPDATE webhook_delivery SET "nextAttemptAt" = ${lease}
+    WHERE id IN (
+      SELECT id FROM webhook_delivery
+      WHERE status = 'pending'::"WebhookDeliveryStatus" AND "nextAttemptAt" <= ${now}
+      ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id`;
+  return rows.map((r) => r.id);
+}
+
+export type AttemptOutcome = "succeeded" | "retrying" | "failed" | "skipped";
+
+/** The signed request of one message: its headers (the timestamp is the real clock: receivers check it). */
+export function signedHeaders(
+  secret: string,
+  messageId: string,
+  body: string,
+  sentAt: Date,
+): Record<string, string> {
+  const signature = new Webhook(secret).sign(messageId, sentAt, body);
+  return {
+    "content-type": "application/json",
+    "user-agent": "Afterglow-Webhooks/1.0",
+    "webhook-id": messageId,
+    "webhook-timestamp": String(Math.floor(sentAt.getTime() / 1000)),
+    "webhook-signature": signature,
+  };
+}
+
+/**
+ * One attempt of one message. `now` is the scheduling clock (tests move it forward to stand for
+ * time passing); the signature's timestamp is always the wall clock at sending.
+ */
+export async function attemptDelivery(
+  deliveryId: string,
+  options: { now?: Date; settings?: WebhookDeliverySettings; random?: () => number } = {},
+): Promise<AttemptOutcome> {
+  const now = options.now ?? new Date();
+  const settings = options.settings ?? webhookDeliverySettings();
+  const delivery = await db.webhookDelivery.findUnique({
+    where: { id: deliveryId },
+    select: {
+      id: true,
+      status: true,
+      attempts: true,
+      payload: true,
+      endpoint: { select: { id: true, url: true, enabled: true, secretEncrypted: true } },
+    },
+  });
+  if (!delivery || delivery.status !== "pending") return "skipped";
+  if (!delivery.endpoint.enabled) {
+    await db.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: { status: "failed", nextAttemptAt: null, lastError: "endpoint_disabled" },
+    });
+    return "failed";
+  }
+
+  const body = JSON.stringify(delivery.payload);
+  let answer: {
+    status: number | null;
+    durationMs: number | null;
+    excerpt: string | null;
+    error: string | null;
+  };
+  try {
+    const url = new URL(delivery.endpoint.url);
+    if (url.protocol !== "https:" && !(url.protocol === "http:" && settings.allowHttp)) {
+      throw new OutboundError("bad_url", "https only");
+    }
+    const secret = decryptWebhookSecret(delivery.endpoint.secretEncrypted, delivery.endpoint.id);
+    const response = await postToPublicAddress(
+      url,
+      signedHeaders(secret, delivery.id, body, new Date()),
+      body,
+      settings,
+    );
+    const ok = response.status >= 200 && response.status < 300;
+    answer = {
+      status: response.status,
+      durationMs: response.durationMs,
+      excerpt: response.body.slice(0, EXCERPT_CHARS) || null,
+      error: ok ? null : "http_status",
+    };
+  } catch (error) {
+    const code = error instanceof OutboundError ? error.code : "internal";
+    if (!(error instanceof OutboundError))
+      console.error("[afterglow] webhook attempt failed", { deliveryId, error });
+    answer = { status: null, durationMs: null, excerpt: null, error: code };
+  }
+
+  const attempts = delivery.attempts + 1;
+  const succeeded = answer.error === null;
+  const retryAt = succeeded ? null : nextAttemptAt(attempts, now, options.random);
+  const outcome: AttemptOutcome = succeeded ? "succeeded" : retryAt ? "retrying" : "failed";
+  const disabled = await db.$transaction(async (tx) => {
+    await tx.webhookDelivery.update({
+      where: { id: deliveryId },
+      data: {
+        status: outcome === "retrying" ? "pending" : outcome,
+        attempts,
+        nextAttemptAt: retryAt,
+        lastAttemptAt: now,
+        lastStatus: answer.status,
+        lastDurationMs: answer.durationMs,
+        lastError: answer.error,
+        responseExcerpt: answer.excerpt,
+        deliveredAt: succeeded ? now : null,
+      },
+    });
+    if (succeeded) {
+      await tx.webhookEndpoint.update({
+        where: { id: delivery.endpoint.id },
+        data: { consecutiveFailures: 0, failingSince: null },
+      });
+      return false;
+    }
+    // Counted in SQL, so concurrent attempts of one endpoint's messages lose no failure.
+    const [counted] = await tx.$queryRaw<{ consecutiveFailures: number; failingSince: Date | null }[]>`
+      UPDATE webhook_endpoint
+      SET "consecutiveFailures" = "consecutiveFailures" + 1, "failingSince" = COALESCE("failingSince", ${now})
+      WHERE id = ${delivery.endpoint.id} AND enabled
+      RETURNING "consecutiveFailures", "failingSince"`;
+    if (!counted || !shouldDisable(counted, now)) return false;
+    await tx.webhookEndpoint.update({
+      where: { id: delivery.endpoint.id },
+      data: { enabled: false, disabledReason: "failures", disabledAt: now },
+    });
+    return true;
+  });
+  if (disabled) {
+    await sendEndpointDisabledEmail(delivery.endpoint.id).catch((error: unknown) =>
+      console.error("[afterglow] webhook disabled e-mail not sent", {
+        endpointId: delivery.endpoint.id,
+        error,
+      }),
+    );
+  }
+  return outcome;
+}
+
+/**
+ * Claims and attempts every due message now, one after another: what the scheduler job does
+ * through the queue, callable directly (tests pass a later clock instead of sleeping).
+ */
+export async function deliverDueWebhooks(
+  options: { now?: Date; settings?: WebhookDeliverySettings; random?: () => number } = {},
+): Promise<Record<AttemptOutcome, number>> {
+  const counts: Record<AttemptOutcome, number> = { succeeded: 0, retrying: 0, failed: 0, skipped: 0 };
+  for (const id of await claimDueDeliveries(options.now)) counts[await attemptDelivery(id, options)] += 1;
+  return counts;
+}
