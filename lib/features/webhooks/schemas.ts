@@ -16,6 +16,8 @@ export function endpointUrlSchema(allowHttp: boolean) {
     .max(2000, "admin.webhooks.errors.url")
     .pipe(z.url({ error: "admin.webhooks.errors.url" }))
     .refine((value) => {
+      // Refinements run after a failed `z.url()` too: an unreadable value is simply refused.
+      if (!URL.canParse(value)) return false;
       const url = new URL(value);
       if (url.protocol !== "https:" && !(allowHttp && url.protocol === "http:")) return false;
       if (url.username || url.password) return false;
