@@ -25,6 +25,7 @@ import { deleteLead } from "@/lib/features/leads/delete-lead";
 import {
   attemptDelivery,
   deliverDueWebhooks,
+  pruneDeliveryLog,
   signedHeaders,
   webhookDeliverySettings,
   type WebhookDeliverySettings,
@@ -129,7 +130,11 @@ async function gatedContent(tenant: Tenant) {
   };
 }
 
-const fan = (n: number) => ({ name: `Fan ${n}`, email: `fan${n}-${Date.now()}@example.com` });
+const fan = (n: number) => ({
+  name: `Fan ${n}`,
+  email: `fan${n}-${Date.now()}@example.com`,
+  consent: true as const,
+});
 const later = (ms: number) => new Date(Date.now() + ms);
 
 beforeAll(async () => {
@@ -530,6 +535,20 @@ describe("the job queue", () => {
       .toBe("succeeded");
     expect(receiver.at("/queued")[0]!.verified).toBe(true);
     await jobs.stop();
+  });
+
+  it("the delivery log keeps settled messages 30 days, pending ones always", async () => {
+    await endpointFor(pro, "/prune");
+    await recordLead(await gatedContent(pro), "visitor-16", fan(16), "pt", null, { withDownload: false });
+    await recordLead(await gatedContent(pro), "visitor-16", fan(17), "pt", null, { withDownload: false });
+    const [done, waiting] = await db.webhookDelivery.findMany({ orderBy: { createdAt: "asc" } });
+    await db.webhookDelivery.update({
+      where: { id: done!.id },
+      data: { status: "succeeded", nextAttemptAt: null },
+    });
+    expect(await pruneDeliveryLog(later(29 * 24 * 3_600_000))).toBe(0);
+    expect(await pruneDeliveryLog(later(31 * 24 * 3_600_000))).toBe(1);
+    expect((await db.webhookDelivery.findMany()).map((d) => d.id)).toEqual([waiting!.id]);
   });
 });
 

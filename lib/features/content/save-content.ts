@@ -157,6 +157,7 @@ export async function updateContent(
       events: { select: { eventId: true } },
     });
     await assertOwnEvents(tx, companyId, eventIds);
+    const wentLive = publishedAtFor(data.status ?? current.status, current.status);
     const previous = current.events.map((e) => e.eventId);
     const added = eventIds.filter((id) => !previous.includes(id));
     const removed = previous.filter((id) => !eventIds.includes(id));
@@ -181,9 +182,10 @@ export async function updateContent(
         downloadRule: data.downloadRule,
         webDownloadEdge: data.webDownloadEdge,
         ...accessFields(data, newHash, current.accessPasswordHash),
-        publishedAt: publishedAtFor(data.status ?? current.status, current.status),
+        publishedAt: wentLive,
       },
     });
+    if (wentLive) await recordContentPublished(tx, membership.company.slug, contentId, wentLive);
     if (removed.length > 0)
       await tx.contentEvent.deleteMany({ where: { contentId, eventId: { in: removed } } });
     await link(tx, contentId, added);

@@ -52,6 +52,21 @@ export async function claimDueDeliveries(now: Date = new Date(), limit = 100): P
   return rows.map((r) => r.id);
 }
 
+/** How long the delivery log keeps settled messages (delivered or failed for good). */
+export const DELIVERY_LOG_DAYS = 30;
+
+/**
+ * Deletes settled messages older than the log keeps (they hold leads' personal data: kept no
+ * longer than the log needs). Pending ones are never deleted. Returns how many went.
+ */
+export async function pruneDeliveryLog(now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - DELIVERY_LOG_DAYS * 24 * 3600 * 1000);
+  const { count } = await db.webhookDelivery.deleteMany({
+    where: { status: { in: ["succeeded", "failed"] }, createdAt: { lt: before } },
+  });
+  return count;
+}
+
 export type AttemptOutcome = "succeeded" | "retrying" | "failed" | "skipped";
 
 /** The signed request of one message: its headers (the timestamp is the real clock: receivers check it). */

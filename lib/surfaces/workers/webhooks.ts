@@ -7,6 +7,7 @@ import {
 import {
   attemptDelivery,
   claimDueDeliveries,
+  pruneDeliveryLog,
   type WebhookDeliverySettings,
 } from "@/lib/features/webhooks/deliver";
 
@@ -37,6 +38,8 @@ export async function startWebhookDelivery(
   const polling = options.pollingIntervalSeconds ?? 2;
   await boss.work(WEBHOOK_SCHEDULE_QUEUE, { pollingIntervalSeconds: polling }, async () => {
     await scheduleWebhookDeliveries(boss);
+    // Minutely, so each run deletes about a minute's worth of old rows.
+    await pruneDeliveryLog();
   });
   await boss.work<WebhookDeliveryJobData>(
     WEBHOOK_DELIVERY_QUEUE,
