@@ -17,7 +17,7 @@ import { createBoss, ensureQueues } from "@/lib/core/queue/boss";
 import { WEBHOOK_SCHEDULE_QUEUE } from "@/lib/core/queue/queues";
 import { startWebhookDelivery } from "@/lib/surfaces/workers/webhooks";
 import { resolvePublicAddress } from "@/lib/core/http/outbound";
-import { insertLead } from "@/lib/features/engagement/insert-lead";
+import { recordWebhookEvent, writeWithWebhook } from "@/lib/features/webhooks/outbox";
 import { postComment } from "@/lib/features/engagement/post-comment";
 import { recordLead } from "@/lib/features/engagement/request-download";
 import { setContentStatus } from "@/lib/features/content/save-content";
@@ -170,12 +170,28 @@ describe("the outbox is written with the change", () => {
   it("a lead in a transaction that rolls back writes and sends nothing", async () => {
     await endpointFor(pro, "/rollback");
     const content = await gatedContent(pro);
+    // A change that fails after its lead and messages are written (the outbox's own transaction).
     await expect(
-      db.$transaction(async (tx) => {
-        expect(await insertLead(tx, content, "visitor-1", fan(1), "pt", null, false)).toBe(true);
-        expect(await tx.webhookDelivery.count()).toBe(1); // written inside…
-        throw new Error("the change fails after the lead");
-      }),
+      writeWithWebhook(
+        db,
+        pro.id,
+        "lead.created",
+        (tx) =>
+          tx.lead.create({
+            data: {
+              companyId: pro.id,
+              contentId: content.id,
+              name: "Fan",
+              email: "fan-1@fans.test",
+              consent: true,
+            },
+          }),
+        async (tx, lead) => {
+          await recordWebhookEvent(tx, pro.id, "lead.created", { id: lead.id }, lead.createdAt);
+          expect(await tx.webhookDelivery.count()).toBe(1); // written inside…
+          throw new Error("the change fails after the lead");
+        },
+      ),
     ).rejects.toThrow("the change fails");
     expect(await db.lead.count({ where: { companyId: pro.id } })).toBe(0);
     expect(await db.webhookDelivery.count()).toBe(0); // …and gone with it
@@ -222,6 +238,24 @@ describe("the outbox is written with the change", () => {
     expect(
       (await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery!.id } })).lastDurationMs,
     ).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a company nobody listens to keeps its fans' lead and comment one statement, with no transaction", async () => {
+    const content = await gatedContent(pro); // beforeEach left no endpoint
+    // `db` is a lazy proxy (lib/core/db.ts): spy on the one client behind it.
+    const client = (globalThis as unknown as { afterglowPrisma: typeof db }).afterglowPrisma;
+    const transactions = vi.spyOn(client, "$transaction");
+    try {
+      expect(
+        (await recordLead(content, "visitor-9", fan(9), "pt", null, { withDownload: true })).inserted,
+      ).toBe(true);
+      await postComment(content.id, "visitor-9", { name: "Ana", text: "Quiet night", rating: 4 });
+      expect(transactions).not.toHaveBeenCalled();
+    } finally {
+      transactions.mockRestore();
+    }
+    expect(await db.webhookDelivery.count()).toBe(0);
+    expect(await db.comment.count({ where: { contentId: content.id } })).toBe(1);
   });
 
   it("lead.deleted, comment.created and content.published are written too; unsubscribed types are not", async () => {

@@ -3,18 +3,18 @@ import { nowUtc } from "@/lib/core/db-sql";
 import type { EngagedContent } from "@/lib/features/engagement/get-public-content-or-throw";
 import type { LeadInput } from "@/lib/features/engagement/schemas";
 import { leadPayload, type LeadRow } from "@/lib/features/webhooks/events";
-import { recordWebhookEvent } from "@/lib/features/webhooks/outbox";
+import { recordWebhookEvent, writeWithWebhook } from "@/lib/features/webhooks/outbox";
+import { db } from "@/lib/core/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
- * Inserts a fan's lead inside the caller's transaction: the lead unless the company already has
- * one for this content and e-mail; a `lead` engagement row only for a new lead and a `download`
- * row when asked (one statement); then, for a new lead, its `lead.created` webhook messages
- * (issue #38) in the same transaction, so they exist exactly when the lead does. Returns whether
- * the lead is new.
+ * Inserts a fan's lead: the lead unless the company already has one for this content and e-mail;
+ * a `lead` engagement row only for a new lead and a `download` row when asked (one statement);
+ * and, for a new lead, its `lead.created` webhook messages (issue #38) in the same transaction
+ * when the company has an endpoint listening (`writeWithWebhook`), so they exist exactly when the
+ * lead does. Returns whether the lead is new.
  */
 export async function insertLead(
-  tx: Prisma.TransactionClient,
   content: EngagedContent,
   visitorId: string,
   lead: LeadInput,
@@ -22,6 +22,28 @@ export async function insertLead(
   source: string | null,
   withDownload: boolean,
 ): Promise<boolean> {
+  const row = await writeWithWebhook(
+    db,
+    content.companyId,
+    "lead.created",
+    (tx) => insertStatement(tx, content, visitorId, lead, locale, source, withDownload),
+    (tx, inserted) =>
+      inserted
+        ? recordWebhookEvent(tx, content.companyId, "lead.created", leadPayload(inserted), inserted.createdAt)
+        : Promise.resolve(0),
+  );
+  return row !== undefined;
+}
+
+async function insertStatement(
+  tx: Prisma.TransactionClient,
+  content: EngagedContent,
+  visitorId: string,
+  lead: LeadInput,
+  locale: string | undefined,
+  source: string | null,
+  withDownload: boolean,
+): Promise<LeadRow | undefined> {
   const [row] = await tx.$queryRaw<LeadRow[]>`
     WITH inserted AS (
       INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
@@ -42,7 +64,5 @@ export async function insertLead(
       ) t
     )
     SELECT * FROM inserted`;
-  if (!row) return false;
-  await recordWebhookEvent(tx, content.companyId, "lead.created", leadPayload(row), row.createdAt);
-  return true;
+  return row;
 }

@@ -8,7 +8,7 @@ import { nowUtc } from "@/lib/core/db-sql";
 import type { Comment } from "@/lib/generated/prisma/client";
 import { parseOrThrow } from "@/lib/core/errors";
 import { commentPayload } from "@/lib/features/webhooks/events";
-import { recordWebhookEvent } from "@/lib/features/webhooks/outbox";
+import { recordWebhookEvent, writeWithWebhook } from "@/lib/features/webhooks/outbox";
 
 type CommentRow = Pick<Comment, "id" | "authorName" | "rating" | "text" | "createdAt">;
 
@@ -32,10 +32,14 @@ export async function postComment(
   const content = await getPublicContentOrThrow(contentId);
   const { name, rating, text, requestId } = parseOrThrow(commentSchema, input, { message: "field" });
 
-  // One statement: the comment, and its engagement row only when the comment was really inserted…
-  // …and, in the same transaction, its `comment.created` webhook messages (issue #38).
-  const created = await db.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<CommentRow[]>`
+  // One statement: the comment, and its engagement row only when the comment was really inserted;
+  // with its `comment.created` webhook messages in the same transaction when someone listens.
+  const created = await writeWithWebhook(
+    db,
+    content.companyId,
+    "comment.created",
+    async (tx) => {
+      const [row] = await tx.$queryRaw<CommentRow[]>`
     WITH inserted AS (
       INSERT INTO "comment" ("id", "companyId", "contentId", "authorName", "rating", "text", "visitorId", "requestId", "createdAt")
       VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${name}, ${rating}, ${text}, ${visitorId},
@@ -48,12 +52,19 @@ export async function postComment(
       FROM inserted
     )
     SELECT * FROM inserted`;
-    if (row) {
-      const payload = commentPayload({ ...row, contentId: content.id });
-      await recordWebhookEvent(tx, content.companyId, "comment.created", payload, row.createdAt);
-    }
-    return row;
-  });
+      return row;
+    },
+    (tx, row) =>
+      row
+        ? recordWebhookEvent(
+            tx,
+            content.companyId,
+            "comment.created",
+            commentPayload({ ...row, contentId: content.id }),
+            row.createdAt,
+          )
+        : Promise.resolve(0),
+  );
 
   if (!created) {
     const first = await db.comment.findUniqueOrThrow({

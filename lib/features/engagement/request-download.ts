@@ -200,7 +200,7 @@ export async function recordDownload(
 
 /**
  * Records a lead sent with a download (lib/features/engagement/insert-lead.ts: the lead, its
- * engagement rows and its `lead.created` webhook messages, in one transaction). An existing
+ * engagement rows and its `lead.created` webhook messages, atomically). An existing
  * lead is never changed from the public API:
  * anyone can type someone else's e-mail, so a later form must not replace the fan's name,
  * phone, company or consent (nor move the lead to the sender's device). Returns whether the
@@ -221,9 +221,7 @@ export async function recordLead(
   options: { withDownload: boolean; clientKey?: string },
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
   // The lead and its outbox messages (issue #38) commit together, or neither does.
-  const inserted = await db.$transaction((tx) =>
-    insertLead(tx, content, visitorId, lead, locale, source, options.withDownload),
-  );
+  const inserted = await insertLead(content, visitorId, lead, locale, source, options.withDownload);
   // After the lead is stored, never before: a lead that fails sends nothing (attacker review).
   void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale), options.clientKey);
   if (inserted) return { inserted, changedFields: [] };

@@ -48,3 +48,39 @@ export async function recordWebhookEvent(
   });
   return endpoints.length;
 }
+
+type Db = Prisma.TransactionClient;
+
+/** Whether any enabled endpoint of the company listens to `type` (one indexed read). */
+async function hasListeners(client: Db, companyId: string, type: WebhookEventType): Promise<boolean> {
+  const found = await client.webhookEndpoint.findFirst({
+    where: { companyId, enabled: true, eventTypes: { has: type } },
+    select: { id: true },
+  });
+  return found !== null;
+}
+
+/**
+ * A fan's write (a lead, a comment) and its webhook messages. Most companies have no endpoint:
+ * their fans' writes stay one statement on a pooled connection, as before webhooks, after one
+ * indexed read. When someone listens, the write and its messages share a transaction, so they
+ * commit or roll back together. The one gap, by design: an endpoint created between that read and
+ * the write misses that single event (it did not exist when the change was decided).
+ */
+/** The database, or anything that opens a transaction like it (a test's outer transaction). */
+export type OutboxClient = Db & { $transaction: <R>(fn: (tx: Db) => Promise<R>) => Promise<R> };
+
+export async function writeWithWebhook<T>(
+  client: OutboxClient,
+  companyId: string,
+  type: WebhookEventType,
+  write: (tx: Db) => Promise<T>,
+  record: (tx: Db, result: T) => Promise<unknown>,
+): Promise<T> {
+  if (!(await hasListeners(client, companyId, type))) return write(client);
+  return client.$transaction(async (tx) => {
+    const result = await write(tx);
+    await record(tx, result);
+    return result;
+  });
+}
