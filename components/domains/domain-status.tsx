@@ -43,7 +43,14 @@ export function DnsStateDetails({ domain }: { domain: DomainRow }) {
         <span className="font-medium">{t("dnsStateLabel")}: </span>
         <span data-testid="dns-state">{t(`dnsState.${domain.dnsState}`)}</span>
         {" — "}
-        <span className="text-zinc-600 dark:text-zinc-400">{t(`dnsStateHelp.${domain.dnsState}`)}</span>
+        {/* Records in place but not active: only a plan without custom domains holds it (state-machine.ts). */}
+        {domain.dnsState === "configured" && domain.status !== "active" ? (
+          <span data-testid="domain-plan-gated" className="text-amber-800 dark:text-amber-200">
+            {t("planGate")}
+          </span>
+        ) : (
+          <span className="text-zinc-600 dark:text-zinc-400">{t(`dnsStateHelp.${domain.dnsState}`)}</span>
+        )}
       </p>
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-zinc-700 dark:text-zinc-300">
         <dt className="font-medium">{t("attempts")}</dt>

@@ -3,7 +3,8 @@ import { checkDomain, claimDueDomains, CHECK_LEASE_MS } from "@/lib/features/dom
 import { addCustomDomain, createSubdomain, retryDomainCheck } from "@/lib/features/domains/manage-domains";
 import { subdomainAfterSlugChange } from "@/lib/features/domains/on-slug-change";
 import { domainSettings, type DomainSettings } from "@/lib/features/domains/settings";
-import { PROPAGATION_LIMIT_MS } from "@/lib/features/domains/state-machine";
+import { PLAN_GATED_RECHECK_MS, PROPAGATION_LIMIT_MS } from "@/lib/features/domains/state-machine";
+import { tlsAllowed } from "@/lib/features/domains/tls-allowed";
 import { db } from "@/lib/core/db";
 import { env } from "@/lib/core/env";
 import { ROUTING_CHANNEL } from "@/lib/platform/tenancy/routing-events";
@@ -224,6 +225,43 @@ describe("a custom domain's checks, end to end", () => {
     release();
     expect(await pending).toEqual({ outcome: "stale" });
     expect(await row(domain.id)).toMatchObject({ lastError: "touched", dnsState: "checking", attempts: 0 });
+  });
+});
+
+describe("a custom domain on a plan without custom domains", () => {
+  // Attacker review: a domain added on a trial or Professional plan, still pending at the
+  // downgrade, went live (and got certificates from tls-allowed) once its DNS was verified.
+  it("verified DNS keeps it pending, not routed, and refused a certificate; an upgrade activates it", async () => {
+    const starter = await createTenant(db, { plan: "starter" });
+    const domain = await db.domain.create({
+      data: {
+        companyId: starter.id,
+        hostname: "photos.lapsed-co.com",
+        kind: "custom",
+        status: "pending",
+        verificationToken: "lapsed-token-0123456789",
+      },
+    });
+    dns.set("photos.lapsed-co.com", { CNAME: APP_HOST });
+    dns.set("_afterglow.photos.lapsed-co.com", { TXT: ["afterglow-verify=lapsed-token-0123456789"] });
+    const t0 = new Date();
+
+    const result = await check(domain.id, t0);
+    expect(result).toEqual({ outcome: "checked", routingChanged: false });
+    expect(await row(domain.id)).toMatchObject({
+      status: "pending",
+      dnsState: "configured",
+      activatedAt: null,
+      lastError: null,
+      nextCheckAt: new Date(t0.getTime() + PLAN_GATED_RECHECK_MS),
+    });
+    expect(await tlsAllowed("photos.lapsed-co.com")).toBe(false);
+
+    await db.company.update({ where: { id: starter.id }, data: { plan: "professional" } });
+    const later = new Date(t0.getTime() + PLAN_GATED_RECHECK_MS);
+    expect(await check(domain.id, later)).toEqual({ outcome: "checked", routingChanged: true });
+    expect(await row(domain.id)).toMatchObject({ status: "active", activatedAt: later });
+    expect(await tlsAllowed("photos.lapsed-co.com")).toBe(true);
   });
 });
 

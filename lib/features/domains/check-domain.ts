@@ -9,6 +9,8 @@ import { createResolver, observeDomain } from "@/lib/features/domains/dns-lookup
 import { verificationName, verificationValue } from "@/lib/features/domains/hostname";
 import { domainSettings, type DomainSettings } from "@/lib/features/domains/settings";
 import { transition, type Observation } from "@/lib/features/domains/state-machine";
+import { loadEffectivePlan } from "@/lib/platform/plans/effective";
+import { planAllows } from "@/lib/platform/plans/gate";
 import { announceRoutingChange } from "@/lib/platform/tenancy/routing-events";
 
 /**
@@ -53,7 +55,12 @@ export async function checkDomain(
         : undefined,
   });
 
-  const next = transition(domain, observation, now());
+  const at = now();
+  // A custom domain goes live only on a plan that includes custom domains (state-machine.ts).
+  const customDomainsAllowed =
+    domain.kind !== "custom" ||
+    planAllows((await loadEffectivePlan(db, domain.companyId, at)).plan, "customDomains");
+  const next = transition(domain, observation, at, { customDomainsAllowed });
   const written = await db.$transaction(async (tx) => {
     const { count } = await tx.domain.updateMany({
       where: { id: domain.id, updatedAt: domain.updatedAt },

@@ -22,6 +22,13 @@ import type { DnsState, DomainKind, DomainStatus } from "@/lib/generated/prisma/
  *   its records) it goes back to `pending` — routing changes, and the normal backoff runs.
  * - A resolver failure (timeout, SERVFAIL) says nothing about the domain: the state is kept and
  *   the check is retried with the backoff.
+ * - A custom domain becomes active only while its company's plan includes custom domains. Records
+ *   in place on a plan without them leave it `pending` with `configured` DNS (the settings page
+ *   shows the plan gate for that pair) and it is checked again every PLAN_GATED_RECHECK_MS, so an
+ *   upgrade brings it live without the owner's help ("Check again" does it at once). Otherwise
+ *   a downgraded company could add nothing, but a domain still pending at the downgrade would go
+ *   live — and get certificates (tls-allowed serves active domains) — on a plan that excludes it.
+ *   An already active domain is not touched here: a lapsed plan redirects it (routing-table.ts).
  */
 
 export const BACKOFF_BASE_MS = 60_000;
@@ -31,6 +38,7 @@ export const PROPAGATION_LIMIT_MS = 6 * 60 * 60_000;
 export const ACTIVE_RECHECK_MS = 6 * 60 * 60_000;
 export const ACTIVE_FAILURE_RECHECK_MS = 60 * 60_000;
 export const ACTIVE_FAILURES_TO_DEACTIVATE = 3;
+export const PLAN_GATED_RECHECK_MS = 60 * 60_000;
 
 /** What the routing record (CNAME / A / AAAA) looked like. */
 export type RoutingSeen = "ok" | "partial" | "wrong" | "missing";
@@ -88,8 +96,16 @@ export function classify(
   return { dnsState: "propagating", error: routing === "missing" ? "routingMissing" : "routingMismatch" };
 }
 
-/** The next state after one check of a domain in `current`. */
-export function transition(current: CheckState, observation: Observation, now: Date): CheckResult {
+/**
+ * The next state after one check of a domain in `current`. `customDomainsAllowed`: whether the
+ * company's effective plan includes custom domains now (only read for a custom domain).
+ */
+export function transition(
+  current: CheckState,
+  observation: Observation,
+  now: Date,
+  { customDomainsAllowed = true }: { customDomainsAllowed?: boolean } = {},
+): CheckResult {
   const base = { ...current, lastCheckedAt: now, routingChanged: false };
   const attempts = current.attempts + 1;
   const retryOrStop = (n: number) => (n >= MAX_ATTEMPTS ? null : later(now, backoffMs(n)));
@@ -118,6 +134,16 @@ export function transition(current: CheckState, observation: Observation, now: D
   }
 
   const { dnsState, error } = classify(observation, current.kind);
+  if (dnsState === "configured" && current.kind === "custom" && !customDomainsAllowed) {
+    return {
+      ...base,
+      dnsState,
+      attempts: 0,
+      lastError: null,
+      propagatingSince: null,
+      nextCheckAt: later(now, PLAN_GATED_RECHECK_MS),
+    };
+  }
   if (dnsState === "configured") {
     return {
       ...base,
