@@ -11,6 +11,7 @@ import {
   saveWatermarkDesign,
   setEventSponsorLogo,
   setGalleryWatermark,
+  WATERMARK_FLIPS_PER_MINUTE,
   WATERMARK_TRY_AGAIN_SECONDS,
 } from "@/lib/features/watermarks/save";
 import { processMedia } from "@/lib/platform/media/process-media";
@@ -284,9 +285,37 @@ describe("the panel's Try again (the switch saved unchanged)", () => {
     // Nothing forgotten, nothing queued.
     expect(await galleryWatermarkStatus(company.id, on)).toMatchObject({ failed: true });
     expect(await jobs(on)).toBe(0);
-    // Another gallery's Try again is its own; a change of the switch is never refused.
+    // Another gallery's Try again is its own; a change of the switch is not this limit's.
     await expect(setGalleryWatermark(company.as("admin"), off, false)).resolves.toBeDefined();
     await expect(setGalleryWatermark(company.as("admin"), on, false)).resolves.toBeDefined();
     await expect(setGalleryWatermark(company.as("admin"), on, true)).resolves.toBeDefined();
+  });
+});
+
+describe("the switch turned on and off", () => {
+  it("is refused past 10 changes a minute for one gallery, changing and queuing nothing", async () => {
+    // Attacker review: each change queues the pass over every photo of the gallery, and flips
+    // were unlimited, so a loop of them kept the worker redrawing the whole gallery.
+    const gallery = (await createContentRow(env.db, company.id, { title: "Flip", kind: "photo_gallery" })).id;
+    for (let i = 0; i < WATERMARK_FLIPS_PER_MINUTE; i++) {
+      await setGalleryWatermark(company.as("admin"), gallery, i % 2 === 0);
+    }
+    const before = await db.content.findUniqueOrThrow({
+      where: { id: gallery },
+      select: { watermarkPhotos: true },
+    });
+    await clearJobs();
+    const refused = await setGalleryWatermark(company.as("admin"), gallery, !before.watermarkPhotos).catch(
+      (error: unknown) => error,
+    );
+    expect(refused).toMatchObject({ code: "rate_limited", messageKey: "auth.errors.tooManyRequests" });
+    expect((refused as { retryAfter: number }).retryAfter).toBeLessThanOrEqual(60);
+    expect(
+      await db.content.findUniqueOrThrow({ where: { id: gallery }, select: { watermarkPhotos: true } }),
+    ).toEqual(before);
+    expect(await jobs(gallery)).toBe(0);
+    // Another gallery's switch is its own.
+    const other = (await createContentRow(env.db, company.id, { title: "Other", kind: "photo_gallery" })).id;
+    await expect(setGalleryWatermark(company.as("admin"), other, true)).resolves.toBeDefined();
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { recordMemberAudit } from "@/lib/core/audit/record";
 import { db } from "@/lib/core/db";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
-import { consumeLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
+import { consumeLimits, enforceLimits, rateLimited } from "@/lib/core/rate-limit/limiter";
 import { requestWatermarks } from "@/lib/core/queue/sender";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { getEventOrThrow } from "@/lib/features/events/get-event-or-throw";
@@ -47,10 +47,18 @@ export async function saveWatermarkDesign(
 export const WATERMARK_TRY_AGAIN_SECONDS = 30;
 
 /**
+ * Changes of one gallery's switch (on or off) a minute (attacker review): each queues the pass,
+ * which redraws or restores every photo of the gallery; unlimited, flipping it in a loop kept
+ * the worker redrawing whole galleries. Ten is far above an organiser's hesitation.
+ */
+export const WATERMARK_FLIPS_PER_MINUTE = 10;
+
+/**
  * The gallery's switch. Turning it on needs the plan; turning it off never does (a company that
  * left the plan can always take the marks off, and the marks are never dropped by a downgrade).
- * Saving it unchanged is the panel's "Try again": limited per gallery. A change is not (an
- * organiser who turns it off right after turning it on must not be refused; each is audited).
+ * Saving it unchanged is the panel's "Try again": limited per gallery. A change has a limit of
+ * its own, loose enough that an organiser who turns it off right after turning it on is not
+ * refused (`WATERMARK_FLIPS_PER_MINUTE`; each change is audited).
  */
 export async function setGalleryWatermark(
   membership: Membership,
@@ -72,6 +80,12 @@ export async function setGalleryWatermark(
     if (!limit.allowed) throw rateLimited(limit.retryAfter, "watermarks.errors.tryAgainLimited");
   }
   if (content.watermarkPhotos !== on) {
+    // Before the write: a refused flip changes nothing and queues nothing.
+    await enforceLimits(
+      [{ key: `watermark-switch:${contentId}`, limit: WATERMARK_FLIPS_PER_MINUTE }],
+      60,
+      "auth.errors.tooManyRequests",
+    );
     await db.content.updateMany({ where: { id: contentId, companyId }, data: { watermarkPhotos: on } });
     await recordMemberAudit(membership, {
       record: { table: "content", id: contentId },
