@@ -13,7 +13,8 @@
  * and SIGKILL after 10 s, as scripts/start.ts's own stop does.
  *
  * AFTERGLOW_SUPERVISOR_PID (scripts/lib/supervision.ts) names the supervisor; unset, nothing is
- * watched. Plain JavaScript: it runs before (and outside) the app's TypeScript.
+ * watched. Plain JavaScript: it runs before (and outside) the app's TypeScript. Its one export,
+ * `supervisionLost`, is the decision, for the unit tests.
  */
 const supervisor = Number(process.env.AFTERGLOW_SUPERVISOR_PID);
 const parent = process.ppid;
@@ -28,6 +29,19 @@ function alive(pid) {
   }
 }
 
+/**
+ * Whether this process has lost its supervision. The parent is judged by `process.ppid` (read
+ * live: the kernel's answer now) against the parent recorded at start, not by probing the old
+ * pid (attacker review): a parent that died and was not reaped yet (a zombie) still answers
+ * `kill(pid, 0)`, and so does an unrelated process that got its number, but the kernel reparents
+ * an orphan at once, so a different ppid means the parent is gone. The supervisor, which is not
+ * every process's parent (cluster workers' parent is the primary), is still probed: its direct
+ * children see it by their ppid, and their own ends reach the rest down the tree.
+ */
+export function supervisionLost({ recordedParent, currentParent, supervisorAlive }) {
+  return currentParent !== recordedParent || !supervisorAlive;
+}
+
 /** SIGTERM, then SIGKILL, to this process's group if it leads one (its pid is the group's id), else to itself. */
 function stop(signal) {
   try {
@@ -39,7 +53,14 @@ function stop(signal) {
 
 if (Number.isInteger(supervisor) && supervisor > 1) {
   const timer = setInterval(() => {
-    if (alive(supervisor) && alive(parent)) return;
+    if (
+      !supervisionLost({
+        recordedParent: parent,
+        currentParent: process.ppid,
+        supervisorAlive: alive(supervisor),
+      })
+    )
+      return;
     clearInterval(timer);
     console.error(`[afterglow] the supervisor (npm start, pid ${supervisor}) is gone: stopping`);
     setTimeout(() => stop("SIGKILL"), 10_000).unref();

@@ -21,8 +21,8 @@ describe("CI's tools", () => {
   });
 
   it("installs every system command a test runs", () => {
-    // Commands the tests start by name; Node's own (npx) and coreutils (sleep) come with the machine.
-    const preinstalled = new Set(["npx", "node", "sleep"]);
+    // Commands the tests start by name; Node's own (npx), coreutils (sleep) and sh come with the machine.
+    const preinstalled = new Set(["npx", "node", "sleep", "sh"]);
     const testsDir = path.join(import.meta.dirname, "..");
     const files = readdirSync(testsDir, { recursive: true, encoding: "utf8" }).filter((f) =>
       /\.tsx?$/.test(f),
