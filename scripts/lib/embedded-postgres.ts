@@ -73,6 +73,57 @@ async function isPostgres(pid: number): Promise<boolean> {
   return path.basename(argv.split("\0")[0] ?? "") === "postgres";
 }
 
+/**
+ * When a process started, in milliseconds since the epoch, from its `/proc/<pid>/stat` (field 22,
+ * `starttime`, clock ticks after boot) and `/proc/stat` (`btime`, boot in whole seconds since the
+ * epoch). The name in field 2 may hold spaces and parentheses: fields are counted after its last
+ * ")". `btime` is truncated to the second, so the result is at most a second early, never late.
+ * Undefined when a text is not what Linux writes.
+ */
+export function processStartMs(pidStat: string, procStat: string, clockTicks: number): number | undefined {
+  const fields = pidStat.slice(pidStat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[22 - 3]); // the rest begins at field 3 (state)
+  const btime = Number(/^btime (\d+)$/m.exec(procStat)?.[1]);
+  if (!Number.isSafeInteger(ticks) || !btime || !(clockTicks > 0)) return undefined;
+  return btime * 1000 + (ticks * 1000) / clockTicks;
+}
+
+/**
+ * Whether a postmaster.pid is held by a running server (attacker review): its pid must be a
+ * PostgreSQL program, and that program must have started no later than the lock was written. A
+ * process started after the lock's mtime got the pid by reuse (a server killed outright, then
+ * another embedded cluster's postmaster given the same number): the lock is stale. With no start
+ * time (not Linux, /proc unreadable) the program check alone decides, as before.
+ */
+export function lockIsLive(holder: {
+  postgres: boolean;
+  startedAtMs?: number;
+  lockWrittenAtMs: number;
+}): boolean {
+  if (!holder.postgres) return false;
+  return holder.startedAtMs === undefined || holder.startedAtMs <= holder.lockWrittenAtMs;
+}
+
+/** The kernel's clock ticks a second for /proc (USER_HZ: 100 on every Linux architecture we run on). */
+async function clockTicks(): Promise<number> {
+  const { stdout } = await execFileAsync("getconf", ["CLK_TCK"]).catch(() => ({ stdout: "" }));
+  const value = Number(stdout.trim());
+  return value > 0 ? value : 100;
+}
+
+/** Whether the lock file at `pidFile`, naming `pid`, belongs to a running PostgreSQL. */
+async function lockHeld(pidFile: string, pid: number): Promise<boolean> {
+  const postgres = await isPostgres(pid);
+  if (!postgres || process.platform !== "linux") return postgres;
+  const [pidStat, procStat, lock] = await Promise.all([
+    readFile(`/proc/${pid}/stat`, "utf8").catch(() => ""),
+    readFile("/proc/stat", "utf8").catch(() => ""),
+    stat(pidFile),
+  ]);
+  const startedAtMs = processStartMs(pidStat, procStat, await clockTicks());
+  return lockIsLive({ postgres, startedAtMs, lockWrittenAtMs: lock.mtimeMs });
+}
+
 export type EmbeddedPostgresOptions = {
   dataDir: string;
   port: number;
@@ -108,12 +159,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const pidFile = path.join(dataDir, "postmaster.pid");
   if (await exists(pidFile)) {
     const pid = Number((await readFile(pidFile, "utf8")).split("\n")[0]);
-    if (pid && (await isPostgres(pid))) {
+    if (pid && (await lockHeld(pidFile, pid))) {
       throw new Error(
         `PostgreSQL (pid ${pid}) is already running on ${dataDir}. Stop the other Afterglow instance first.`,
       );
     }
-    // A hard kill left a stale lock behind (its pid gone, or another program's by now);
+    // A hard kill left a stale lock behind (its pid gone, or another program's by now, or
+    // another PostgreSQL's that started after the lock was written);
     // PostgreSQL would refuse to start.
     await rm(pidFile, { force: true });
   }
