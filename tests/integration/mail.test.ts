@@ -1,10 +1,10 @@
-import { createRequire } from "node:module";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "@/lib/core/mail/transport";
+import { missingPackage, titled } from "../support/tools";
 
 const FROM = "Afterglow <no-reply@afterglow.local>";
 const MESSAGE = {
@@ -239,18 +239,11 @@ describe("SMTP (SMTP_URL set)", () => {
     await expect(readdir(path.join(dir, "unused"))).rejects.toThrow(); // no outbox in SMTP mode
   });
 
-  // The real `smtp-server` package (nodemailer's own) is not a dependency yet; the case runs
-  // once it is installed as a devDependency.
-  const smtpServerInstalled = (() => {
-    try {
-      createRequire(import.meta.url).resolve("smtp-server");
-      return true;
-    } catch {
-      return false;
-    }
-  })();
+  // The real `smtp-server` package (nodemailer's own, a devDependency): skipped with the reason
+  // when absent, and failing under AFTERGLOW_REQUIRE_TOOLS=1 (CI) like every tool-dependent test.
+  const noSmtpServer = missingPackage("smtp-server");
 
-  it.skipIf(!smtpServerInstalled)("delivers to a real smtp-server on loopback", async () => {
+  it.skipIf(noSmtpServer)(titled("delivers to a real smtp-server on loopback", noSmtpServer), async () => {
     /** The part of smtp-server's API used here (its types live in @types/smtp-server). */
     interface SmtpServer {
       listen(port: number, host: string, callback: () => void): void;

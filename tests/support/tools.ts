@@ -1,4 +1,5 @@
 import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
 
 /**
  * Which system tools (and ffmpeg encoders) this machine has, so a test that needs one it
@@ -87,4 +88,17 @@ export function missingExiftool(): string | null {
 /** `null` when redis-server is installed (Debian: redis-server), else why its tests are skipped. */
 export function missingRedis(): string | null {
   return runs("redis-server", ["--version"]) === null ? warnOnce("redis-server is not installed") : null;
+}
+
+/**
+ * `null` when the npm package `name` resolves from the tests (a devDependency, so `npm install`
+ * brings it), else why its tests are skipped: a partial install, `npm install --omit=dev`.
+ */
+export function missingPackage(name: string): string | null {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return null;
+  } catch {
+    return warnOnce(`the npm package ${name} is not installed`);
+  }
 }
