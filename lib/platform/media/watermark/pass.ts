@@ -87,7 +87,7 @@ export async function syncGalleryWatermarks(
       } catch (error) {
         // A logo unreadable for now (the store) or for good (a damaged file): the photos stay
         // due; the pass is tried again later, a few times, then left until the marks change.
-        const failures = await recordMarksFailure(contentId, spec.hash);
+        const failures = await recordFailure("content", contentId, spec.hash);
         console.error("[afterglow] watermark pass: the marks could not be read", {
           contentId,
           failures,
@@ -97,7 +97,7 @@ export async function syncGalleryWatermarks(
         const gaveUp = failures >= WATERMARK_MARK_ATTEMPTS;
         return { ...result, failed: result.failed + due.length, retryLater: !gaveUp, gaveUp };
       }
-      await clearMarksFailure(contentId);
+      await clearFailure("content", contentId);
     }
     if (!(await drawDue(contentId, due, spec, marks, result, failedPhotos, onBatch))) return result;
   }
@@ -117,41 +117,36 @@ async function gaveUpOn(contentId: string, hash: string): Promise<boolean> {
   return row?.watermarkFailedMarks === hash && row.watermarkFailures >= WATERMARK_MARK_ATTEMPTS;
 }
 
-/** Counts one more failed pass on `hash` (the first on it when others failed before); the count. */
-async function recordMarksFailure(contentId: string, hash: string): Promise<number> {
-  // SQL, not Prisma's update: the pass's bookkeeping is no edit of the gallery (`updatedAt`).
-  const [row] = await db.$queryRaw<{ failures: number }[]>`
-    UPDATE content SET
-      "watermarkFailures" = CASE WHEN "watermarkFailedMarks" = ${hash} THEN "watermarkFailures" + 1 ELSE 1 END,
-      "watermarkFailedMarks" = ${hash}
-    WHERE id = ${contentId}
-    RETURNING "watermarkFailures" AS failures`;
-  return row?.failures ?? WATERMARK_MARK_ATTEMPTS;
-}
+/**
+ * The two rows the pass keeps failures on: the gallery (its marks) and a photo. A fixed union
+ * mapped to constant SQL, so `Prisma.raw` never sees anything but these two names.
+ */
+type FailureTable = "content" | "media_file";
+const FAILURE_TABLES: Record<FailureTable, Prisma.Sql> = {
+  content: Prisma.raw("content"),
+  media_file: Prisma.raw("media_file"),
+};
 
-/** The marks could be prepared: an earlier failure of the marks is over. */
-async function clearMarksFailure(contentId: string): Promise<void> {
-  await db.$executeRaw`
-    UPDATE content SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
-    WHERE id = ${contentId} AND "watermarkFailedMarks" IS NOT NULL`;
-}
-
-/** Counts one more failed pass on a photo for `key` (the first when it failed on others); the count. */
-async function recordPhotoFailure(mediaId: string, key: string): Promise<number> {
+/**
+ * Counts one more failed pass on `key` (the marks' hash, or a photo's failure key) for the row
+ * (the first on it when it failed on another key before); the count.
+ */
+async function recordFailure(table: FailureTable, id: string, key: string): Promise<number> {
+  // SQL, not Prisma's update: the pass's bookkeeping is no edit of the row (`updatedAt`).
   const [row] = await db.$queryRaw<{ failures: number }[]>`
-    UPDATE media_file SET
+    UPDATE ${FAILURE_TABLES[table]} SET
       "watermarkFailures" = CASE WHEN "watermarkFailedMarks" = ${key} THEN "watermarkFailures" + 1 ELSE 1 END,
       "watermarkFailedMarks" = ${key}
-    WHERE id = ${mediaId}
+    WHERE id = ${id}
     RETURNING "watermarkFailures" AS failures`;
   return row?.failures ?? WATERMARK_MARK_ATTEMPTS;
 }
 
-/** A photo drawn (or cleaned): its earlier failures are over. */
-async function clearPhotoFailure(mediaId: string): Promise<void> {
+/** The marks could be prepared, or the photo was drawn (or cleaned): its earlier failures are over. */
+async function clearFailure(table: FailureTable, id: string): Promise<void> {
   await db.$executeRaw`
-    UPDATE media_file SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
-    WHERE id = ${mediaId} AND "watermarkFailedMarks" IS NOT NULL`;
+    UPDATE ${FAILURE_TABLES[table]} SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
+    WHERE id = ${id} AND "watermarkFailedMarks" IS NOT NULL`;
 }
 
 /**
@@ -159,7 +154,7 @@ async function clearPhotoFailure(mediaId: string): Promise<void> {
  * the pass forgets that it gave up on the gallery's marks and on any of its photos.
  */
 export async function forgetWatermarkFailures(contentId: string): Promise<void> {
-  await clearMarksFailure(contentId);
+  await clearFailure("content", contentId);
   await db.$executeRaw`
     UPDATE media_file SET "watermarkFailedMarks" = NULL, "watermarkFailures" = 0
     WHERE "contentId" = ${contentId} AND "watermarkFailedMarks" IS NOT NULL`;
@@ -185,12 +180,12 @@ async function drawDue(
         result.removed++;
       }
       sinceBatch++;
-      await clearPhotoFailure(id);
+      await clearFailure("media_file", id);
     } catch (error) {
       result.failed++;
       failedPhotos.add(id);
       // Not again in this pass; in the next ones (a store outage passes), a few times at most.
-      const failures = await recordPhotoFailure(id, failureKey(spec));
+      const failures = await recordFailure("media_file", id, failureKey(spec));
       if (failures < WATERMARK_MARK_ATTEMPTS) result.retryLater = true;
       console.error("[afterglow] watermark pass: a photo failed", {
         contentId,
