@@ -4,7 +4,14 @@ import type { Download, Locator, Page } from "@playwright/test";
 import { axeLightAndDark } from "./axe";
 import { createCompany, createUser, demoCompanyId, sql, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
-import { setLocale, skipCookieBanner, tenantOrigin, waitForHydration } from "./public-helpers";
+import {
+  newFanContext,
+  PHONE,
+  setLocale,
+  skipCookieBanner,
+  tenantOrigin,
+  waitForHydration,
+} from "./public-helpers";
 import { readZip } from "../support/zip-reader";
 
 /**
@@ -14,7 +21,6 @@ import { readZip } from "../support/zip-reader";
  * slugs per company, a photo gallery refusing an MP3, the tenant's 404 on its own host, and
  * axe in light and dark on every page the fan sees.
  */
-const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 /** The download rows of the visitor who left this lead (what analytics counts). */
 const downloadsOfLead = async (email: string) =>
@@ -56,9 +62,7 @@ test("a fan goes from a shared link to the whole gallery as a ZIP, through the l
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const fan = await browser.newContext({ baseURL, ...phone });
-  await skipCookieBanner(fan);
-  await setLocale(fan, baseURL!, "en");
+  const fan = await newFanContext(browser, baseURL!);
   const page = await fan.newPage();
 
   // The shared link without the company: one event has this slug, so it redirects to its page.
@@ -123,7 +127,7 @@ test("event slugs are per company; the company-less address resolves only when u
     );
   }
   const [rival] = await sql<{ slug: string }>(`select slug from company where id = $1`, [other]);
-  const context = await browser.newContext({ baseURL, ...phone });
+  const context = await browser.newContext({ baseURL, ...PHONE });
   await skipCookieBanner(context);
   const page = await context.newPage();
   expect((await page.goto(`/demo/evento/${slug}`))?.status()).toBe(200);
@@ -170,9 +174,7 @@ test("a photo gallery refuses an MP3 before any upload, with a clear message", a
 });
 
 test("a tenant's 404 keeps its brand and links back to its landing page", async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ baseURL, ...phone });
-  await skipCookieBanner(context);
-  await setLocale(context, baseURL!, "en");
+  const context = await newFanContext(browser, baseURL!);
   const [demo] = await sql<{ name: string; template: string }>(
     `select name, template::text as template from company where slug = 'demo'`,
   );
@@ -194,9 +196,7 @@ test("on the tenant's own host, its 404 keeps the brand and links back to its la
   baseURL,
 }) => {
   const origin = tenantOrigin(baseURL!, "demo");
-  const context = await browser.newContext({ baseURL: origin, ...phone });
-  await skipCookieBanner(context);
-  await setLocale(context, origin, "en");
+  const context = await newFanContext(browser, origin);
   const [demo] = await sql<{ name: string; template: string }>(
     `select name, template::text as template from company where slug = 'demo'`,
   );
@@ -220,9 +220,7 @@ test("the full-screen viewer offers Download all, through the same lead gate", a
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const fan = await browser.newContext({ baseURL, ...phone });
-  await skipCookieBanner(fan);
-  await setLocale(fan, baseURL!, "en");
+  const fan = await newFanContext(browser, baseURL!);
   const page = await fan.newPage();
   await page.goto("/player/seed-noite-acustica-fotos");
   await waitForHydration(page);
@@ -246,9 +244,7 @@ test("the lead form of Download all on a phone: its own title, a thumb-sized clo
   browser,
   baseURL,
 }) => {
-  const fan = await browser.newContext({ baseURL, ...phone });
-  await skipCookieBanner(fan);
-  await setLocale(fan, baseURL!, "en");
+  const fan = await newFanContext(browser, baseURL!);
   const page = await fan.newPage();
   await page.goto("/player/seed-noite-acustica-fotos");
   await waitForHydration(page);

@@ -1,4 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 
 /**
  * Shared browser helpers of the public-site end-to-end tests (not a spec). Unique e-mails and
@@ -18,6 +18,28 @@ export async function skipCookieBanner(context: BrowserContext): Promise<void> {
 
 export async function setLocale(context: BrowserContext, baseURL: string, locale: string): Promise<void> {
   await context.addCookies([{ name: "NEXT_LOCALE", value: locale, url: baseURL }]);
+}
+
+/** A phone (390 × 844 CSS px) with touch, as the fans' tests use it. */
+export const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true } as const;
+
+/**
+ * A fan's browser on a phone, in English, the cookie banner already seen: the set-up the fans'
+ * specs repeated. `touch: false` keeps the phone's size with a mouse (the share-attribution
+ * fans, which never had touch).
+ */
+export async function newFanContext(
+  browser: Browser,
+  baseURL: string,
+  { touch = true }: { touch?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    ...(touch ? PHONE : { viewport: PHONE.viewport }),
+  });
+  await skipCookieBanner(context);
+  await setLocale(context, baseURL, "en");
+  return context;
 }
 
 /** `http://demo.localhost:<port>`: Chromium resolves every *.localhost name to the loopback. */

@@ -11,7 +11,7 @@ import {
   uniqueEmail,
 } from "./auth-support";
 import { expect, test } from "./fixtures";
-import { setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
+import { newFanContext, setLocale, skipCookieBanner, waitForHydration } from "./public-helpers";
 
 /**
  * Issue #17's attribution loop: a fan arrives through a WhatsApp-tagged link, another (a fresh
@@ -41,12 +41,7 @@ async function likeAndLeaveLead(page: Page, email: string): Promise<void> {
   await download;
 }
 
-async function fan(browser: Browser, baseURL: string) {
-  const context = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } });
-  await skipCookieBanner(context);
-  await setLocale(context, baseURL, "en");
-  return context;
-}
+const fan = (browser: Browser, baseURL: string) => newFanContext(browser, baseURL, { touch: false });
 
 const sourceOfLead = async (email: string) =>
   (await sql<{ source: string | null }>(`select source from lead where email = $1`, [email]))[0]?.source;
