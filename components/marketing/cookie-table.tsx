@@ -28,11 +28,13 @@ export async function CookieTable() {
       <div
         className="mt-4 overflow-x-auto rounded-lg border border-zinc-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-orange-700 dark:border-zinc-800"
         role="region"
-        aria-labelledby="cookie-table-title"
+        aria-labelledby="cookie-table-caption"
         tabIndex={0}
       >
         <table className="w-full min-w-[40rem] text-left text-sm" data-testid="cookie-table">
-          <caption className="sr-only">{t("caption")}</caption>
+          <caption id="cookie-table-caption" className="sr-only">
+            {t("caption")}
+          </caption>
           <thead className="bg-zinc-50 dark:bg-zinc-900">
             <tr>
               {(["name", "kind", "category", "purpose", "lifetime"] as const).map((column) => (

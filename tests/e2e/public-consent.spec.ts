@@ -155,7 +155,7 @@ test("the cookie policy lists every cookie and stored item a fan's browser holds
     ).toBe(true);
 
   // A phone scrolls the table sideways: its region takes the keyboard's focus.
-  const region = page.getByRole("region", { name: "Cada cookie e item guardado" });
+  const region = page.getByRole("region", { name: /^Os cookies e o armazenamento do navegador/ });
   await region.focus();
   await expect(region).toBeFocused();
 });
