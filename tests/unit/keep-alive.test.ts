@@ -43,6 +43,15 @@ describe("keep-alive", () => {
     expect(server.headersTimeout).toBe(HEADERS_TIMEOUT_MS);
   });
 
+  it("is outlasted by the shipped Caddy configuration's own idle time (the proxy lets go first)", () => {
+    const caddyfile = readFileSync(path.join(import.meta.dirname, "../../deploy/Caddyfile"), "utf8");
+    const proxies = caddyfile.match(/^\s*reverse_proxy /gm) ?? [];
+    const idle = [...caddyfile.matchAll(/^\s*keepalive (\d+)s$/gm)].map((m) => Number(m[1]) * 1000);
+    expect(proxies.length).toBeGreaterThan(0);
+    expect(idle).toHaveLength(proxies.length);
+    for (const ms of idle) expect(ms).toBeLessThan(KEEP_ALIVE_TIMEOUT_MS);
+  });
+
   it("is applied by the production server", () => {
     const source = readFileSync(path.join(import.meta.dirname, "../../server/next-server.mjs"), "utf8");
     expect(source).toMatch(/applyKeepAlive\(server\)/);
