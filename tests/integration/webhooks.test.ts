@@ -273,12 +273,8 @@ describe("the outbox is written with the change", () => {
 
     const rows = await db.webhookDelivery.findMany({ include: { endpoint: { select: { url: true } } } });
     const byPath = (p: string) => rows.filter((r) => r.endpoint.url.endsWith(p)).map((r) => r.eventType);
-    expect(byPath("/all").sort()).toEqual([
-      "comment.created",
-      "content.published",
-      "lead.created",
-      "lead.deleted",
-    ]);
+    // The lead's `lead.created`, not delivered yet, went with the lead (an erasure).
+    expect(byPath("/all").sort()).toEqual(["comment.created", "content.published", "lead.deleted"]);
     expect(byPath("/comments-only")).toEqual(["comment.created"]);
 
     await deliverDueWebhooks({ settings });
@@ -364,6 +360,24 @@ describe("delivery", () => {
       consecutiveFailures: 0,
       failingSince: null,
     });
+  });
+
+  it("a lead erased while its receiver is down never reaches it, and no copy of it stays in the log", async () => {
+    await endpointFor(pro, "/erasure");
+    const person = fan(7);
+    await recordLead(await gatedContent(pro), "visitor-7", person, "pt", null, { withDownload: false });
+    const lead = await db.lead.findFirstOrThrow({ where: { companyId: pro.id, email: person.email } });
+    await receiver.stop();
+    const t1 = new Date();
+    expect(await deliverDueWebhooks({ settings, now: t1, random: () => 0 })).toMatchObject({ retrying: 1 });
+    // The fan asks for erasure; the admin deletes the lead.
+    await deleteLead(pro.as("admin"), lead.id);
+    await receiver.start();
+    await deliverDueWebhooks({ settings, now: new Date(t1.getTime() + 70_000) });
+    const bodies = receiver.at("/erasure").map((r) => JSON.parse(r.body) as { type: string; data: unknown });
+    expect(bodies.map((b) => b.type)).toEqual(["lead.deleted"]);
+    const rows = await db.webhookDelivery.findMany();
+    expect(JSON.stringify(rows)).not.toContain(person.email);
   });
 
   it("a replayed or stale delivery is refused by the receiver (the library's timestamp tolerance)", async () => {
@@ -621,5 +635,21 @@ describe("managing endpoints", () => {
     expect(got).toHaveLength(2);
     expect(got[1]!.headers["webhook-id"]).toBe(id);
     expect(got.every((r) => r.verified)).toBe(true);
+  });
+
+  it("a company has at most 10 endpoints, even created all at once", async () => {
+    const create = (n: number) =>
+      createWebhookEndpoint(pro.as("admin"), {
+        url: `https://hooks.example.com/${n}`,
+        eventTypes: ["lead.created"],
+      });
+    const results = await Promise.allSettled(Array.from({ length: 12 }, (_, n) => create(n)));
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(10);
+    const refused = results.filter((r): r is PromiseRejectedResult => r.status === "rejected");
+    expect(refused.map((r) => (r.reason as { messageKey?: string }).messageKey)).toEqual([
+      "admin.webhooks.errors.tooMany",
+      "admin.webhooks.errors.tooMany",
+    ]);
+    expect(await db.webhookEndpoint.count({ where: { companyId: pro.id } })).toBe(10);
   });
 });

@@ -24,6 +24,13 @@ export async function deleteLead(membership: Membership, leadId: unknown): Promi
     ? await db.$transaction(async (tx) => {
         const deleted = await tx.lead.deleteMany({ where: { id: id.data, companyId } });
         if (deleted.count > 0) {
+          // An erasure erases the webhook copies too: a `lead.created` still waiting (its receiver
+          // down) would otherwise reach the receiver after `lead.deleted` and recreate the person,
+          // and a delivered one would keep the name and e-mail in the log for 30 days.
+          await tx.$executeRaw`
+            DELETE FROM "webhook_delivery"
+            WHERE "endpointId" IN (SELECT "id" FROM "webhook_endpoint" WHERE "companyId" = ${companyId})
+              AND "eventType" = 'lead.created' AND "payload"->'data'->>'id' = ${id.data}`;
           const now = new Date();
           await recordWebhookEvent(tx, companyId, "lead.deleted", leadDeletedPayload(id.data, now), now);
         }

@@ -24,6 +24,13 @@ async function allowed(membership: Membership): Promise<string> {
 
 const notFound = () => new AppError("not_found", "admin.webhooks.errors.notFound");
 
+/**
+ * Endpoints per company. Every event is signed and sent to each of them by the shared delivery
+ * workers: without a bound, one company's hundreds of endpoints on a slow host would hold the
+ * workers for every other company (and make us a signed-POST amplifier against that host).
+ */
+export const MAX_WEBHOOK_ENDPOINTS = 10;
+
 /** Creates an endpoint; the secret is returned this once and stored only encrypted. */
 export async function createWebhookEndpoint(
   membership: Membership,
@@ -33,6 +40,13 @@ export async function createWebhookEndpoint(
   const data = parseOrThrow(endpointInputSchema(env.WEBHOOKS_ALLOW_HTTP), input);
   const secret = newWebhookSecret();
   const endpoint = await db.$transaction(async (tx) => {
+    // Two creations at once count one after the other.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${companyId}`}, 0))`;
+    if ((await tx.webhookEndpoint.count({ where: { companyId } })) >= MAX_WEBHOOK_ENDPOINTS) {
+      throw new AppError("validation", "admin.webhooks.errors.tooMany", {
+        values: { max: MAX_WEBHOOK_ENDPOINTS },
+      });
+    }
     // The id is bound into the ciphertext: create, then store the secret under it.
     const created = await tx.webhookEndpoint.create({
       data: { companyId, url: data.url, eventTypes: data.eventTypes, secretEncrypted: "" },
