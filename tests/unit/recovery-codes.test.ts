@@ -30,9 +30,13 @@ describe("two-factor recovery codes", () => {
     expect(normaliseRecoveryCode(" k7wq 3mzd 9hxe ")).toBe("k7wq-3mzd-9hxe");
     expect(normaliseRecoveryCode("k7wq3mzd9hxe")).toBe("k7wq-3mzd-9hxe");
     expect(normaliseRecoveryCode("k7wq-3mzd-9hxe")).toBe("k7wq-3mzd-9hxe");
+    // Read off paper in capitals, with or without dashes.
+    expect(normaliseRecoveryCode("K7WQ 3MZD 9HXE")).toBe("k7wq-3mzd-9hxe");
+    expect(normaliseRecoveryCode("K7WQ-3MZD-9HXE")).toBe("k7wq-3mzd-9hxe");
     // Better Auth's earlier codes: case kept, the dash after the fifth character.
     expect(normaliseRecoveryCode("AbCdE12345")).toBe("AbCdE-12345");
     expect(normaliseRecoveryCode("AbCdE-12345")).toBe("AbCdE-12345");
+    expect(normaliseRecoveryCode("ABCDE12345")).toBe("ABCDE-12345");
   });
 
   it("make a text file with a heading, one code a line", () => {

@@ -16,6 +16,7 @@ describe("zipFileName", () => {
       expect(zipFileName("Show", "favourites", t)).toBe(favourites);
       expect(zipFileName(' ../"*', "all", t)).toBe(untitled);
       expect(zipFileName("Noite: de/Verão", "all", t)).toBe("Noite deVerão.zip");
+      expect(zipFileName("Fotos\u202egpj.exe", "all", t)).toBe("Fotosgpj.exe.zip");
     }
   });
 });

@@ -214,7 +214,9 @@ async function photosOf(content: EngagedContent, limits: DownloadAllLimits, favo
  */
 export function zipFileName(title: string, scope: ZipScope, t: Translate): string {
   const stem = title
-    .replace(/[\u0000-\u001f\u007f"\\/;:*?<>|]/g, "")
+    // Controls, what a file system or header refuses, and bidi overrides/isolates (which
+    // would show "gpj.exe" as "exe.jpg" in a file list).
+    .replace(/[\u0000-\u001f\u007f"\\/;:*?<>|\u202a-\u202e\u2066-\u2069]/g, "")
     .replace(/^[.\s]+/, "")
     .trim()
     .slice(0, 150);

@@ -39,13 +39,16 @@ export function generateRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
 
 /**
  * What a person typed, as the code was shown: spaces dropped, and a code of ours typed without
- * its dashes given them back. Case is kept: codes made before these (Better Auth's, mixed case,
- * `AbCdE-12345`) still match exactly.
+ * its dashes (or in capitals) given them back. Codes made before these (Better Auth's, mixed
+ * case, `AbCdE-12345`) keep their case and still match exactly.
  */
 export function normaliseRecoveryCode(typed: string): string {
   const compact = typed.replace(/\s+/g, "");
+  // Ours are 12 symbols (with or without dashes): read in capitals off paper, they are ours
+  // lowercased. Better Auth's are 10 characters, so this never changes one of those.
   const ours = new RegExp(`^[${RECOVERY_ALPHABET}]{${GROUPS * GROUP_LENGTH}}$`);
-  if (ours.test(compact)) return compact.match(new RegExp(`.{${GROUP_LENGTH}}`, "g"))!.join("-");
+  const symbols = compact.replaceAll("-", "").toLowerCase();
+  if (ours.test(symbols)) return symbols.match(new RegExp(`.{${GROUP_LENGTH}}`, "g"))!.join("-");
   // Better Auth's earlier format: 10 characters, a dash after the fifth.
   if (/^[A-Za-z0-9]{10}$/.test(compact)) return `${compact.slice(0, 5)}-${compact.slice(5)}`;
   return compact;
