@@ -22,3 +22,8 @@ function mailer(): Mailer {
 export function sendMail(message: MailMessage): Promise<SentMail> {
   return mailer().send(message);
 }
+
+/** How mail leaves: through the SMTP relay of SMTP_URL, or written to the outbox (not configured). */
+export function mailSmtpUrl(): string | null {
+  return env.SMTP_URL ?? null;
+}

@@ -86,3 +86,24 @@ export function createMailer(options: MailerOptions): Mailer {
     close: () => undefined,
   };
 }
+
+/**
+ * Whether the SMTP relay at `smtpUrl` answers: connects, greets and (when the URL has
+ * credentials) logs in, then hangs up, sending nothing. Every step is bounded by `timeoutMs`
+ * (nodemailer's defaults wait minutes on a silent host). A fresh, unpooled transport, so the
+ * check never takes a connection from the app's mailer nor leaves one open.
+ */
+export async function verifySmtp(smtpUrl: string, timeoutMs: number): Promise<void> {
+  // Settings the URL itself gives (`?pool=true`) win over these keys: the timeouts are not URL settings.
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    connectionTimeout: timeoutMs,
+    greetingTimeout: timeoutMs,
+    socketTimeout: timeoutMs,
+  });
+  try {
+    await transport.verify();
+  } finally {
+    transport.close();
+  }
+}

@@ -9,23 +9,40 @@ export interface Health {
   storage: PartStatus;
 }
 
-const TIMEOUT_MS = 3000;
+export const PROBE_TIMEOUT_MS = 3000;
 
-async function probe(check: () => Promise<unknown>): Promise<PartStatus> {
+/**
+ * `check`'s value, or a rejection after `timeoutMs`: a service that hangs (a firewall dropping
+ * packets) must not hold the health answer, which callers wait on. The check itself is not
+ * cancelled; each client below also has its own shorter network timeout where it takes one.
+ */
+export async function withTimeout<T>(check: () => Promise<T>, timeoutMs = PROBE_TIMEOUT_MS): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error("timeout")), TIMEOUT_MS);
+    timer = setTimeout(() => reject(new Error("timeout")), timeoutMs);
   });
   try {
-    await Promise.race([check(), timeout]);
-    return "ok";
-  } catch {
-    return "error";
+    return await Promise.race([check(), timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
 
+/** "ok" when `check` settles within the timeout, "error" when it throws or hangs. */
+export async function probe(check: () => Promise<unknown>, timeoutMs = PROBE_TIMEOUT_MS): Promise<PartStatus> {
+  try {
+    await withTimeout(check, timeoutMs);
+    return "ok";
+  } catch {
+    return "error";
+  }
+}
+
+/**
+ * The public liveness answer of /api/health: only what the app cannot serve without, as two
+ * words. The admin status page's fuller report (queue, worker, mail, Stripe, DNS) is
+ * `systemHealth` (system-health.ts), never public.
+ */
 export async function checkHealth(): Promise<Health> {
   const [dbStatus, storageStatus] = await Promise.all([
     probe(() => db.$queryRaw`select 1`),

@@ -2,9 +2,10 @@ import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import { PageHeader, RestrictedNotice } from "@/components/admin/page-header";
 import { SystemStatus } from "@/components/status/system-status";
-import { listCompanyAudit } from "@/lib/core/audit/queries";
+import { companyHasAudit, listCompanyAudit } from "@/lib/core/audit/queries";
+import { parseAuditFilters } from "@/lib/core/audit/schemas";
 import { untrustedProxySeen } from "@/lib/core/http/forwarded.cjs";
-import { checkHealth } from "@/lib/features/health/check-health";
+import { systemHealth } from "@/lib/features/health/system-health";
 import { requireMembership } from "@/lib/platform/tenancy/guard";
 import { can } from "@/lib/platform/access/permissions";
 
@@ -14,8 +15,11 @@ export async function generateMetadata({ params }: PageProps<"/[locale]/admin/st
   return { title: t("metaTitle") };
 }
 
-/** System status: the services' health and the company's audit log (admins only). */
-export default async function StatusPage({ params }: PageProps<"/[locale]/admin/status">) {
+/**
+ * System status: every service's health and the company's audit log, paged and filtered by the
+ * URL (admins only).
+ */
+export default async function StatusPage({ params, searchParams }: PageProps<"/[locale]/admin/status">) {
   const { locale } = await params;
   setRequestLocale(locale);
   const membership = await requireMembership();
@@ -28,11 +32,21 @@ export default async function StatusPage({ params }: PageProps<"/[locale]/admin/
       </>
     );
   }
-  const [health, audit] = await Promise.all([checkHealth(), listCompanyAudit(membership.company.id)]);
+  const companyId = membership.company.id;
+  const parsed = parseAuditFilters(await searchParams);
+  const [report, audit, anyRow] = await Promise.all([
+    systemHealth(),
+    listCompanyAudit(companyId, parsed.filters),
+    companyHasAudit(companyId),
+  ]);
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
-      <SystemStatus health={health} audit={audit} untrustedProxy={untrustedProxySeen()} />
+      <SystemStatus
+        report={report}
+        audit={{ ...audit, filters: parsed.filters, invalid: parsed.ok ? [] : parsed.invalid, anyRow }}
+        untrustedProxy={untrustedProxySeen()}
+      />
     </>
   );
 }
