@@ -79,6 +79,9 @@ interface World {
     invitationId: string;
     domainId: string;
     qrCodeId: string;
+    /** A's webhook endpoint and one of its deliveries (Settings → Integrations, issue #38). */
+    webhookEndpointId: string;
+    webhookDeliveryId: string;
     /** A reviewer of A's open review of its gallery (issue #36). */
     reviewerId: string;
     /** A's manager: the member the team actions try to remove or demote. */
@@ -351,6 +354,21 @@ const MATRIX: Record<string, Entry> = {
   ),
   "lib/features/domains/actions.ts:removeCustomDomainAction": admin("settings.edit", (w) => [w.a.domainId]),
   "lib/features/domains/actions.ts:retryDomainCheckAction": admin("settings.edit", (w) => [w.a.domainId]),
+  // Settings → Integrations (issue #38): A's endpoint and delivery are the targets; creating
+  // acts on the caller's own company.
+  "lib/features/webhooks/actions.ts:createWebhookEndpointAction": admin(
+    "settings.edit",
+    () => [{ url: "https://hijack.example.com/in", eventTypes: ["lead.created"] }],
+    untargeted,
+  ),
+  "lib/features/webhooks/actions.ts:rotateWebhookSecretAction": admin("settings.edit", (w) => [w.a.webhookEndpointId]),
+  "lib/features/webhooks/actions.ts:setWebhookEndpointEnabledAction": admin("settings.edit", (w) => [
+    w.a.webhookEndpointId,
+    false,
+  ]),
+  "lib/features/webhooks/actions.ts:deleteWebhookEndpointAction": admin("settings.edit", (w) => [w.a.webhookEndpointId]),
+  "lib/features/webhooks/actions.ts:resendWebhookDeliveryAction": admin("settings.edit", (w) => [w.a.webhookDeliveryId]),
+  "lib/features/webhooks/actions.ts:sendWebhookTestEventAction": admin("settings.edit", (w) => [w.a.webhookEndpointId]),
   // Settings → Address: on the caller's own company (B's admin renames B, nothing of A's).
   "lib/features/company/actions.ts:checkCompanySlugAction": admin(
     "settings.edit",
@@ -552,8 +570,16 @@ async function createWorld(): Promise<World> {
       expiresAt: new Date(Date.now() + 86_400_000),
     },
   });
+  const webhook = await p.webhookEndpoint.create({
+    data: { companyId: a.id, url: "https://zza-hooks.example.com/in", eventTypes: ["lead.created"], secretEncrypted: "x" },
+  });
+  const delivery = await p.webhookDelivery.create({
+    data: { id: "msg_zzatenantmatrix", companyId: a.id, endpointId: webhook.id, eventType: "lead.created", payload: {} },
+  });
   return {
     a: {
+      webhookEndpointId: webhook.id,
+      webhookDeliveryId: delivery.id,
       qrCodeId: qrCode.id,
       reviewerId: reviewer.id,
       id: a.id,

@@ -7,6 +7,7 @@ import {
   Globe,
   Languages,
   Link2,
+  Webhook,
   MonitorSmartphone,
   Palette,
   Scale,
@@ -48,6 +49,7 @@ export default async function SettingsPage({ params }: PageProps<"/[locale]/admi
     { href: "/admin/settings/sessions", key: "sessions", Icon: MonitorSmartphone, needs: "admin.enter" },
     { href: "/admin/settings/security", key: "security", Icon: ShieldCheck, needs: "settings.edit" },
     { href: "/admin/settings/domains", key: "domains", Icon: Link2, needs: "settings.edit" },
+    { href: "/admin/settings/integrations", key: "integrations", Icon: Webhook, needs: "settings.edit" },
     { href: "/admin/status", key: "status", Icon: Activity, needs: "status.view" },
   ];
   const sections = all.filter((section) => can(membership, section.needs));

@@ -1,0 +1,176 @@
+"use client";
+
+import { useFormatter, useTranslations } from "next-intl";
+import { useState, useTransition } from "react";
+import { toast } from "sonner";
+import { Button } from "@/components/ui/button";
+import { ConfirmButton } from "@/components/ui/confirm-button";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Table, TableBody, TableHead } from "@/components/ui/table";
+import {
+  deleteWebhookEndpointAction,
+  resendWebhookDeliveryAction,
+  rotateWebhookSecretAction,
+  sendWebhookTestEventAction,
+  setWebhookEndpointEnabledAction,
+} from "@/lib/features/webhooks/actions";
+import type { WebhookEndpointView } from "@/lib/features/webhooks/queries";
+
+export type EndpointRow = WebhookEndpointView;
+
+/** The signing secret, shown once after creating or rotating: it is stored only encrypted. */
+export function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
+  const t = useTranslations("settings.integrations");
+  return (
+    <div
+      role="status"
+      data-testid="webhook-secret"
+      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="font-semibold">{t("secretTitle")}</p>
+      <p className="text-sm">{t("secretOnce")}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="font-mono break-all">{secret}</code>
+        <CopyButton value={secret} what={t("secretWhat")} />
+        <Button size="sm" variant="secondary" onClick={onDone}>
+          {t("secretDone")}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+type Result = { ok: true } | { ok: false; message: string; values?: Record<string, string | number | Date> };
+
+/** Runs one action and toasts its outcome (the page re-reads itself through revalidation). */
+function useRun() {
+  const tAll = useTranslations();
+  const [pending, startTransition] = useTransition();
+  function run(call: () => Promise<Result>, success: string) {
+    startTransition(async () => {
+      const result = await call();
+      if (result.ok) toast.success(success);
+      else toast.error(tAll(result.message, result.values));
+    });
+  }
+  return { pending, run };
+}
+
+function DeliveryLog({ endpoint }: { endpoint: EndpointRow }) {
+  const t = useTranslations("settings.integrations");
+  const format = useFormatter();
+  const { pending, run } = useRun();
+  if (endpoint.deliveries.length === 0) {
+    return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noDeliveries")}</p>;
+  }
+  return (
+    <Table caption={t("logCaption")}>
+      <TableHead>
+        <tr>
+          <th scope="col">{t("logTime")}</th>
+          <th scope="col">{t("logEvent")}</th>
+          <th scope="col">{t("logStatus")}</th>
+          <th scope="col">{t("logHttp")}</th>
+          <th scope="col">{t("logDuration")}</th>
+          <th scope="col">{t("logResponse")}</th>
+          <th scope="col">
+            <span className="sr-only">{t("logActions")}</span>
+          </th>
+        </tr>
+      </TableHead>
+      <TableBody>
+        {endpoint.deliveries.map((d) => (
+          <tr key={d.id} data-testid="webhook-delivery">
+            <td>{format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}</td>
+            <td className="font-mono">{d.eventType}</td>
+            <td>{t(`deliveryStatus.${d.status}`)}</td>
+            <td>{d.lastStatus ?? "—"}</td>
+            <td>{d.lastDurationMs === null ? "—" : t("ms", { ms: d.lastDurationMs })}</td>
+            <td className="max-w-xs truncate font-mono text-xs">{d.responseExcerpt ?? d.lastError ?? "—"}</td>
+            <td>
+              <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => resendWebhookDeliveryAction(d.id), t("resent"))}>
+                {t("resend")}
+              </Button>
+            </td>
+          </tr>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+/** One endpoint: its URL, events, state, actions and delivery log. */
+export function WebhookEndpointCard({ endpoint, allowed }: { endpoint: EndpointRow; allowed: boolean }) {
+  const t = useTranslations("settings.integrations");
+  const tAll = useTranslations();
+  const { pending, run } = useRun();
+  const [secret, setSecret] = useState<string | null>(null);
+  const state = endpoint.enabled
+    ? t("enabled")
+    : endpoint.disabledReason === "failures"
+      ? t("disabledFailures")
+      : t("disabledManual");
+  const last = endpoint.deliveries[0];
+  return (
+    <li data-testid="webhook-endpoint" className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-zinc-200 dark:ring-zinc-700">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <span className="font-mono font-semibold break-all">{endpoint.url}</span>
+          <span className="text-sm">{endpoint.eventTypes.map((type) => t(`events.${type.replace(".", "_")}`)).join(" · ")}</span>
+          <span className="text-sm" data-testid="webhook-state">
+            {state}
+            {last ? ` · ${t("lastDelivery", { status: t(`deliveryStatus.${last.status}`) })}` : ""}
+          </span>
+        </div>
+        {allowed && (
+          <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => sendWebhookTestEventAction(endpoint.id), t("testSent"))}>
+              {t("sendTest")}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pending}
+              onClick={() =>
+                run(() => setWebhookEndpointEnabledAction(endpoint.id, !endpoint.enabled), endpoint.enabled ? t("disabled") : t("enabledDone"))
+              }
+            >
+              {endpoint.enabled ? t("disable") : t("enable")}
+            </Button>
+            <ConfirmButton
+              size="sm"
+              variant="secondary"
+              title={t("rotateTitle")}
+              message={t("rotateMessage")}
+              confirmLabel={t("rotate")}
+              onConfirm={async () => {
+                const result = await rotateWebhookSecretAction(endpoint.id);
+                if (result.ok) setSecret(result.data.secret);
+                else toast.error(tAll(result.message, result.values));
+                return result.ok;
+              }}
+            >
+              {t("rotate")}
+            </ConfirmButton>
+            <ConfirmButton
+              size="sm"
+              title={t("deleteTitle")}
+              message={t("deleteMessage")}
+              confirmLabel={t("delete")}
+              onConfirm={async () => {
+                const result = await deleteWebhookEndpointAction(endpoint.id);
+                if (result.ok) toast.success(t("deleted"));
+                else toast.error(tAll(result.message, result.values));
+                return result.ok;
+              }}
+            >
+              {t("delete")}
+            </ConfirmButton>
+          </div>
+        )}
+      </div>
+      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      <DeliveryLog endpoint={endpoint} />
+    </li>
+  );
+}
