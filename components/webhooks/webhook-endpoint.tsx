@@ -64,7 +64,8 @@ function DeliveryLog({ endpoint }: { endpoint: EndpointRow }) {
     return <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noDeliveries")}</p>;
   }
   return (
-    <Table caption={t("logCaption")}>
+    <Table region={{ label: t("logCaption") }}>
+      <caption className="sr-only">{t("logCaption")}</caption>
       <TableHead>
         <tr>
           <th scope="col">{t("logTime")}</th>

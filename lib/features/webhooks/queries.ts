@@ -30,7 +30,7 @@ export interface WebhookEndpointView {
 export async function getWebhooksPage(
   companyId: string,
 ): Promise<{ allowed: boolean; endpoints: WebhookEndpointView[] }> {
-  const plan = await loadEffectivePlan(db, companyId);
+  const { plan } = await loadEffectivePlan(db, companyId);
   const rows = await db.webhookEndpoint.findMany({
     where: { companyId },
     orderBy: { createdAt: "asc" },
