@@ -89,7 +89,12 @@ function DeliveryLog({ endpoint }: { endpoint: EndpointRow }) {
             <td>{d.lastDurationMs === null ? "—" : t("ms", { ms: d.lastDurationMs })}</td>
             <td className="max-w-xs truncate font-mono text-xs">{d.responseExcerpt ?? d.lastError ?? "—"}</td>
             <td>
-              <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => resendWebhookDeliveryAction(d.id), t("resent"))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={pending}
+                onClick={() => run(() => resendWebhookDeliveryAction(d.id), t("resent"))}
+              >
                 {t("resend")}
               </Button>
             </td>
@@ -113,11 +118,16 @@ export function WebhookEndpointCard({ endpoint, allowed }: { endpoint: EndpointR
       : t("disabledManual");
   const last = endpoint.deliveries[0];
   return (
-    <li data-testid="webhook-endpoint" className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-zinc-200 dark:ring-zinc-700">
+    <li
+      data-testid="webhook-endpoint"
+      className="flex flex-col gap-3 rounded-xl p-4 ring-1 ring-zinc-200 dark:ring-zinc-700"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-col gap-1">
           <span className="font-mono font-semibold break-all">{endpoint.url}</span>
-          <span className="text-sm">{endpoint.eventTypes.map((type) => t(`events.${type.replace(".", "_")}`)).join(" · ")}</span>
+          <span className="text-sm">
+            {endpoint.eventTypes.map((type) => t(`events.${type.replace(".", "_")}`)).join(" · ")}
+          </span>
           <span className="text-sm" data-testid="webhook-state">
             {state}
             {last ? ` · ${t("lastDelivery", { status: t(`deliveryStatus.${last.status}`) })}` : ""}
@@ -125,7 +135,12 @@ export function WebhookEndpointCard({ endpoint, allowed }: { endpoint: EndpointR
         </div>
         {allowed && (
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="secondary" disabled={pending} onClick={() => run(() => sendWebhookTestEventAction(endpoint.id), t("testSent"))}>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={pending}
+              onClick={() => run(() => sendWebhookTestEventAction(endpoint.id), t("testSent"))}
+            >
               {t("sendTest")}
             </Button>
             <Button
@@ -133,7 +148,10 @@ export function WebhookEndpointCard({ endpoint, allowed }: { endpoint: EndpointR
               variant="secondary"
               disabled={pending}
               onClick={() =>
-                run(() => setWebhookEndpointEnabledAction(endpoint.id, !endpoint.enabled), endpoint.enabled ? t("disabled") : t("enabledDone"))
+                run(
+                  () => setWebhookEndpointEnabledAction(endpoint.id, !endpoint.enabled),
+                  endpoint.enabled ? t("disabled") : t("enabledDone"),
+                )
               }
             >
               {endpoint.enabled ? t("disable") : t("enable")}

@@ -45,7 +45,13 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold">{t("eventsLabel")}</legend>
         {EVENT_TYPES.map((type) => (
-          <Checkbox key={type} name="eventTypes" value={type} label={t(`events.${type.replace(".", "_")}`)} disabled={pending} />
+          <Checkbox
+            key={type}
+            name="eventTypes"
+            value={type}
+            label={t(`events.${type.replace(".", "_")}`)}
+            disabled={pending}
+          />
         ))}
         {fieldError("eventTypes") && (
           <p className="text-sm text-red-700 dark:text-red-400" role="alert">
@@ -67,7 +73,12 @@ export function WebhooksSettings({ allowed, endpoints }: { allowed: boolean; end
   const t = useTranslations("settings.integrations");
   const [secret, setSecret] = useState<string | null>(null);
   return (
-    <CardSection id="webhooks-title" title={t("webhooksTitle")} description={t("webhooksDescription")} className="flex flex-col gap-4">
+    <CardSection
+      id="webhooks-title"
+      title={t("webhooksTitle")}
+      description={t("webhooksDescription")}
+      className="flex flex-col gap-4"
+    >
       {allowed ? (
         <AddEndpointForm onCreated={setSecret} />
       ) : (

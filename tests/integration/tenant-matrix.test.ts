@@ -361,14 +361,22 @@ const MATRIX: Record<string, Entry> = {
     () => [{ url: "https://hijack.example.com/in", eventTypes: ["lead.created"] }],
     untargeted,
   ),
-  "lib/features/webhooks/actions.ts:rotateWebhookSecretAction": admin("settings.edit", (w) => [w.a.webhookEndpointId]),
+  "lib/features/webhooks/actions.ts:rotateWebhookSecretAction": admin("settings.edit", (w) => [
+    w.a.webhookEndpointId,
+  ]),
   "lib/features/webhooks/actions.ts:setWebhookEndpointEnabledAction": admin("settings.edit", (w) => [
     w.a.webhookEndpointId,
     false,
   ]),
-  "lib/features/webhooks/actions.ts:deleteWebhookEndpointAction": admin("settings.edit", (w) => [w.a.webhookEndpointId]),
-  "lib/features/webhooks/actions.ts:resendWebhookDeliveryAction": admin("settings.edit", (w) => [w.a.webhookDeliveryId]),
-  "lib/features/webhooks/actions.ts:sendWebhookTestEventAction": admin("settings.edit", (w) => [w.a.webhookEndpointId]),
+  "lib/features/webhooks/actions.ts:deleteWebhookEndpointAction": admin("settings.edit", (w) => [
+    w.a.webhookEndpointId,
+  ]),
+  "lib/features/webhooks/actions.ts:resendWebhookDeliveryAction": admin("settings.edit", (w) => [
+    w.a.webhookDeliveryId,
+  ]),
+  "lib/features/webhooks/actions.ts:sendWebhookTestEventAction": admin("settings.edit", (w) => [
+    w.a.webhookEndpointId,
+  ]),
   // Settings → Address: on the caller's own company (B's admin renames B, nothing of A's).
   "lib/features/company/actions.ts:checkCompanySlugAction": admin(
     "settings.edit",
@@ -571,10 +579,21 @@ async function createWorld(): Promise<World> {
     },
   });
   const webhook = await p.webhookEndpoint.create({
-    data: { companyId: a.id, url: "https://zza-hooks.example.com/in", eventTypes: ["lead.created"], secretEncrypted: "x" },
+    data: {
+      companyId: a.id,
+      url: "https://zza-hooks.example.com/in",
+      eventTypes: ["lead.created"],
+      secretEncrypted: "x",
+    },
   });
   const delivery = await p.webhookDelivery.create({
-    data: { id: "msg_zzatenantmatrix", companyId: a.id, endpointId: webhook.id, eventType: "lead.created", payload: {} },
+    data: {
+      id: "msg_zzatenantmatrix",
+      companyId: a.id,
+      endpointId: webhook.id,
+      eventType: "lead.created",
+      payload: {},
+    },
   });
   return {
     a: {

@@ -61,7 +61,11 @@ export async function getWebhooksPage(
     allowed: planAllows(plan, "webhooks"),
     endpoints: rows.map((row) => ({
       ...row,
-      deliveries: row.deliveries.map((d) => ({ ...d, status: String(d.status), createdAt: d.createdAt.toISOString() })),
+      deliveries: row.deliveries.map((d) => ({
+        ...d,
+        status: String(d.status),
+        createdAt: d.createdAt.toISOString(),
+      })),
     })),
   };
 }

@@ -13,7 +13,9 @@ export async function generateMetadata({
 }
 
 /** Settings → Integrations: outgoing webhooks (issue #38; admins, plan feature `webhooks`). */
-export default async function IntegrationsPage({ params }: PageProps<"/[locale]/admin/settings/integrations">) {
+export default async function IntegrationsPage({
+  params,
+}: PageProps<"/[locale]/admin/settings/integrations">) {
   const { locale } = await params;
   setRequestLocale(locale);
   const t = await getTranslations("settings.integrations");
