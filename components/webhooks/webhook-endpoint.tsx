@@ -6,7 +6,7 @@ import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
 import { CopyButton } from "@/components/ui/copy-button";
-import { Table, TableBody, TableHead } from "@/components/ui/table";
+import { Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import {
   deleteWebhookEndpointAction,
   resendWebhookDeliveryAction,
@@ -67,28 +67,44 @@ function DeliveryLog({ endpoint }: { endpoint: EndpointRow }) {
     <Table region={{ label: t("logCaption") }}>
       <caption className="sr-only">{t("logCaption")}</caption>
       <TableHead>
-        <tr>
-          <th scope="col">{t("logTime")}</th>
-          <th scope="col">{t("logEvent")}</th>
-          <th scope="col">{t("logStatus")}</th>
-          <th scope="col">{t("logHttp")}</th>
-          <th scope="col">{t("logDuration")}</th>
-          <th scope="col">{t("logResponse")}</th>
-          <th scope="col">
-            <span className="sr-only">{t("logActions")}</span>
-          </th>
-        </tr>
+        <th scope="col" className="px-3 py-2 whitespace-nowrap">
+          {t("logTime")}
+        </th>
+        <th scope="col" className="px-3 py-2 whitespace-nowrap">
+          {t("logEvent")}
+        </th>
+        <th scope="col" className="px-3 py-2 whitespace-nowrap">
+          {t("logStatus")}
+        </th>
+        <th scope="col" className="px-3 py-2 whitespace-nowrap">
+          {t("logHttp")}
+        </th>
+        <th scope="col" className="px-3 py-2 whitespace-nowrap">
+          {t("logDuration")}
+        </th>
+        <th scope="col" className="px-3 py-2 whitespace-nowrap">
+          {t("logResponse")}
+        </th>
+        <th scope="col" className="px-3 py-2 whitespace-nowrap">
+          <span className="sr-only">{t("logActions")}</span>
+        </th>
       </TableHead>
       <TableBody>
         {endpoint.deliveries.map((d) => (
-          <tr key={d.id} data-testid="webhook-delivery">
-            <td>{format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}</td>
-            <td className="font-mono">{d.eventType}</td>
-            <td>{t(`deliveryStatus.${d.status}`)}</td>
-            <td>{d.lastStatus ?? "—"}</td>
-            <td>{d.lastDurationMs === null ? "—" : t("ms", { ms: d.lastDurationMs })}</td>
-            <td className="max-w-xs truncate font-mono text-xs">{d.responseExcerpt ?? d.lastError ?? "—"}</td>
-            <td>
+          <TableRow key={d.id} look="ruled" data-testid="webhook-delivery">
+            <td className="px-3 py-2">
+              {format.dateTime(new Date(d.createdAt), { dateStyle: "short", timeStyle: "medium" })}
+            </td>
+            <td className="px-3 py-2 font-mono">{d.eventType}</td>
+            <td className="px-3 py-2">{t(`deliveryStatus.${d.status}`)}</td>
+            <td className="px-3 py-2">{d.lastStatus ?? "—"}</td>
+            <td className="px-3 py-2">
+              {d.lastDurationMs === null ? "—" : t("ms", { ms: d.lastDurationMs })}
+            </td>
+            <td className="max-w-xs truncate px-3 py-2 font-mono text-xs">
+              {d.responseExcerpt ?? d.lastError ?? "—"}
+            </td>
+            <td className="px-3 py-2">
               <Button
                 size="sm"
                 variant="secondary"
@@ -98,7 +114,7 @@ function DeliveryLog({ endpoint }: { endpoint: EndpointRow }) {
                 {t("resend")}
               </Button>
             </td>
-          </tr>
+          </TableRow>
         ))}
       </TableBody>
     </Table>
