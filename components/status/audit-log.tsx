@@ -43,7 +43,10 @@ export async function AuditLog({ page }: { page: AuditPage }) {
     <CardSection id="audit-title" title={t("audit")} titleClassName="mb-4 text-lg font-semibold">
       <div className="mb-4 flex flex-col gap-3">
         {page.invalid.length > 0 ? (
-          <p role="alert" className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
+          <p
+            role="alert"
+            className="rounded-lg bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {t("filters.invalid", {
               fields: page.invalid.map((field) => t(`filters.${field}`)).join(", "),
             })}

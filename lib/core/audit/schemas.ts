@@ -31,8 +31,7 @@ export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 export type AuditFilterField = "action" | "from" | "to";
 
 export type ParsedAuditFilters =
-  | { ok: true; filters: AuditFilters }
-  | { ok: false; filters: AuditFilters; invalid: AuditFilterField[] };
+  { ok: true; filters: AuditFilters } | { ok: false; filters: AuditFilters; invalid: AuditFilterField[] };
 
 /**
  * The filters of `query` (a page's searchParams). On bad input: which fields were bad (for the

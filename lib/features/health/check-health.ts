@@ -29,7 +29,10 @@ export async function withTimeout<T>(check: () => Promise<T>, timeoutMs = PROBE_
 }
 
 /** "ok" when `check` settles within the timeout, "error" when it throws or hangs. */
-export async function probe(check: () => Promise<unknown>, timeoutMs = PROBE_TIMEOUT_MS): Promise<PartStatus> {
+export async function probe(
+  check: () => Promise<unknown>,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<PartStatus> {
   try {
     await withTimeout(check, timeoutMs);
     return "ok";

@@ -98,9 +98,7 @@ async function dnsHealth(sources: SystemHealthSources): Promise<PartHealth> {
   }
 }
 
-async function queueAndWorker(
-  sources: SystemHealthSources,
-): Promise<Pick<SystemHealth, "queue" | "worker">> {
+async function queueAndWorker(sources: SystemHealthSources): Promise<Pick<SystemHealth, "queue" | "worker">> {
   let stats: QueueStats;
   try {
     stats = await withTimeout(readQueueStats, sources.timeoutMs);
