@@ -11,8 +11,7 @@ import { Checkbox } from "@/components/ui/checkbox";
 import { Field } from "@/components/ui/field";
 import { Input } from "@/components/ui/input";
 import { createWebhookEndpointAction } from "@/lib/features/webhooks/actions";
-
-export const EVENT_TYPES = ["lead.created", "lead.deleted", "comment.created", "content.published"] as const;
+import { WEBHOOK_EVENT_TYPES } from "@/lib/features/webhooks/events";
 
 function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void }) {
   const t = useTranslations("settings.integrations");
@@ -44,7 +43,7 @@ function AddEndpointForm({ onCreated }: { onCreated: (secret: string) => void })
       </Field>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 text-sm font-semibold">{t("eventsLabel")}</legend>
-        {EVENT_TYPES.map((type) => (
+        {WEBHOOK_EVENT_TYPES.map((type) => (
           <Checkbox
             key={type}
             name="eventTypes"

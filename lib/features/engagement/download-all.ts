@@ -11,6 +11,7 @@ import {
 import { passLeadGate, recordLead } from "@/lib/features/engagement/request-download";
 import { downloadAllSchema } from "@/lib/features/engagement/schemas";
 import { nowUtc } from "@/lib/core/db-sql";
+import { recordDownloadCreated } from "@/lib/features/webhooks/download-created";
 import { uniqueZipNames } from "@/lib/features/engagement/zip-names";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { sign, verify } from "@/lib/core/signing";
@@ -253,26 +254,29 @@ export async function prepareDownloadAll(
 /**
  * One `download` row per ticket: the row carries the ticket's id (`channel = all:{id}`), and a
  * transaction-scoped advisory lock on it makes two simultaneous GETs of one ticket count once.
+ * The row and its `download.created` webhook messages (issue #38) commit together.
  */
 async function countOnce(
   content: EngagedContent,
   visitorId: string,
   ticketId: string,
   source: string | null,
+  scope: ZipScope,
 ) {
   const channel = `all:${ticketId}`;
-  const [, inserted] = await db.$transaction([
-    db.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`zip:${ticketId}`}, 0))`,
-    db.$executeRaw`
+  return db.$transaction(async (tx) => {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`zip:${ticketId}`}, 0))`;
+    const inserted = await tx.$executeRaw`
       INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "channel", "source", "createdAt")
       SELECT ${content.companyId}, ${content.id}, ${content.eventId}, 'download'::"EngagementType", ${visitorId}, 1, ${channel}, ${source}, ${nowUtc}
       WHERE NOT EXISTS (
         SELECT 1 FROM "engagement_event"
         WHERE "contentId" = ${content.id} AND "visitorId" = ${visitorId} AND "type" = 'download'
           AND "channel" = ${channel}
-      )`,
-  ]);
-  return inserted === 1;
+      )`;
+    if (inserted === 1) await recordDownloadCreated(tx, content, null, scope, source);
+    return inserted === 1;
+  });
 }
 
 /**
@@ -310,7 +314,7 @@ export async function openDownloadAll(
   const { release } = slot;
   try {
     await redeem(ticketId);
-    if (await countOnce(content, visitorId, ticketId, source)) {
+    if (await countOnce(content, visitorId, ticketId, source, scope)) {
       await recordAudit({
         action: "download_tracking",
         tableName: "content",

@@ -3,16 +3,18 @@ import { nowUtc } from "@/lib/core/db-sql";
 import type { EngagedContent } from "@/lib/features/engagement/get-public-content-or-throw";
 import type { LeadInput } from "@/lib/features/engagement/schemas";
 import { leadPayload, type LeadRow } from "@/lib/features/webhooks/events";
+import { recordDownloadCreated } from "@/lib/features/webhooks/download-created";
 import { recordWebhookEvent, writeWithWebhook } from "@/lib/features/webhooks/outbox";
 import { db } from "@/lib/core/db";
 import type { Prisma } from "@/lib/generated/prisma/client";
 
 /**
  * Inserts a fan's lead: the lead unless the company already has one for this content and e-mail;
- * a `lead` engagement row only for a new lead and a `download` row when asked (one statement);
- * and, for a new lead, its `lead.created` webhook messages (issue #38) in the same transaction
- * when the company has an endpoint listening (`writeWithWebhook`), so they exist exactly when the
- * lead does. Returns whether the lead is new.
+ * a `lead` engagement row only for a new lead and a `download` row when the lead came with one
+ * (one statement); and their webhook messages (issue #38: `lead.created` for a new lead,
+ * `download.created` for the download) in the same transaction when the company has an endpoint
+ * listening (`writeWithWebhook`), so they exist exactly when the rows do. Returns whether the
+ * lead is new.
  */
 export async function insertLead(
   content: EngagedContent,
@@ -20,17 +22,25 @@ export async function insertLead(
   lead: LeadInput,
   locale: string | undefined,
   source: string | null,
-  withDownload: boolean,
+  /** The file downloaded with the form, or null for a form sent without a download (a ZIP's ticket). */
+  download: { mediaId: string | null } | null,
 ): Promise<boolean> {
   const row = await writeWithWebhook(
     db,
     content.companyId,
-    "lead.created",
-    (tx) => insertStatement(tx, content, visitorId, lead, locale, source, withDownload),
-    (tx, inserted) =>
-      inserted
-        ? recordWebhookEvent(tx, content.companyId, "lead.created", leadPayload(inserted), inserted.createdAt)
-        : Promise.resolve(0),
+    download ? ["lead.created", "download.created"] : "lead.created",
+    (tx) => insertStatement(tx, content, visitorId, lead, locale, source, download !== null),
+    async (tx, inserted) => {
+      if (inserted)
+        await recordWebhookEvent(
+          tx,
+          content.companyId,
+          "lead.created",
+          leadPayload(inserted),
+          inserted.createdAt,
+        );
+      if (download) await recordDownloadCreated(tx, content, download.mediaId, "file", source);
+    },
   );
   return row !== undefined;
 }

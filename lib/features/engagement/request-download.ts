@@ -29,6 +29,8 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 import { DEFAULT_WEB_DOWNLOAD_EDGE } from "@/lib/platform/media/web-edges";
 import { deliverFavouritesLink } from "@/lib/features/engagement/favourites-transfer";
 import { resolveLocale } from "@/lib/core/i18n/config";
+import { recordDownloadCreated } from "@/lib/features/webhooks/download-created";
+import { writeWithWebhook } from "@/lib/features/webhooks/outbox";
 
 /** 403 with `leadRequired: true`: the player opens the lead form. */
 export const leadRequired = () =>
@@ -137,9 +139,13 @@ export async function requestDownload(
   const { url, mimeType } = await fanDownloadUrl(content.id, media, rule, visitorId);
   const fileName = safeDownloadName(media.originalName, mimeType);
   const submitted = lead
-    ? await recordLead(content, visitorId, lead, locale, source, { withDownload: true, clientKey })
+    ? await recordLead(content, visitorId, lead, locale, source, {
+        withDownload: true,
+        mediaId: media.id,
+        clientKey,
+      })
     : null;
-  if (!submitted) await recordDownload(content, visitorId, source);
+  if (!submitted) await recordDownload(content, visitorId, source, media.id);
 
   await recordAudit({
     action: "download_tracking",
@@ -181,21 +187,34 @@ async function fanDownloadUrl(
   return { url: await signedDownloadUrl(key, media), mimeType: media.mimeType };
 }
 
+/**
+ * A fan's download without a form: its `download` row, and its `download.created` webhook
+ * messages in the same transaction when someone listens (one indexed read otherwise).
+ */
 export async function recordDownload(
   content: EngagedContent,
   visitorId: string,
   source: string | null,
+  mediaId: string,
 ): Promise<void> {
-  await db.engagementEvent.create({
-    data: {
-      companyId: content.companyId,
-      contentId: content.id,
-      eventId: content.eventId,
-      type: "download",
-      visitorId,
-      source,
-    },
-  });
+  await writeWithWebhook(
+    db,
+    content.companyId,
+    "download.created",
+    (tx) =>
+      tx.engagementEvent.create({
+        data: {
+          companyId: content.companyId,
+          contentId: content.id,
+          eventId: content.eventId,
+          type: "download",
+          visitorId,
+          source,
+        },
+        select: { createdAt: true },
+      }),
+    (tx, row) => recordDownloadCreated(tx, content, mediaId, "file", source, row.createdAt),
+  );
 }
 
 /**
@@ -218,10 +237,12 @@ export async function recordLead(
   lead: LeadInput,
   locale: string | undefined,
   source: string | null,
-  options: { withDownload: boolean; clientKey?: string },
+  /** `mediaId`: the file downloaded with the form (`download.created` names it). */
+  options: { withDownload: boolean; mediaId?: string | null; clientKey?: string },
 ): Promise<{ inserted: boolean; changedFields: string[] }> {
   // The lead and its outbox messages (issue #38) commit together, or neither does.
-  const inserted = await insertLead(content, visitorId, lead, locale, source, options.withDownload);
+  const download = options.withDownload ? { mediaId: options.mediaId ?? null } : null;
+  const inserted = await insertLead(content, visitorId, lead, locale, source, download);
   // After the lead is stored, never before: a lead that fails sends nothing (attacker review).
   void deliverFavouritesLink(content, visitorId, lead.email, resolveLocale(locale), options.clientKey);
   if (inserted) return { inserted, changedFields: [] };

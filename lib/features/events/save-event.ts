@@ -1,3 +1,4 @@
+import { recordEventPublished } from "@/lib/features/webhooks/event-published";
 import { hashPassword } from "better-auth/crypto";
 import { assertCan } from "@/lib/platform/access/permissions";
 import { db } from "@/lib/core/db";
@@ -119,6 +120,7 @@ export async function createEvent(membership: Membership, input: EventInput): Pr
         data: { ...columns(data), ...accessColumns(data, newHash, null), companyId, bannerKey },
         select: { id: true, slug: true },
       });
+      if (data.status === "published") await recordEventPublished(tx, membership.company.slug, event.id);
       return { event, runs: await recordTexts(tx, companyId, event.id, data) };
     });
     await queueTranslationRuns(runs);
@@ -157,11 +159,13 @@ export async function updateEvent(
       else if (data.bannerMediaId)
         bannerKey = await bannerKeyFor(tx, companyId, data.bannerMediaId, current.bannerKey);
       if (current.bannerKey && current.bannerKey !== bannerKey) replacedBanner = current.bannerKey;
+      const wentLive = data.status === "published" && (await goLive(tx, companyId, eventId));
       const { count } = await tx.event.updateMany({
         where: { id: eventId, companyId },
         data: { ...columns(data), ...accessColumns(data, newHash, current.accessPasswordHash), bannerKey },
       });
       if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
+      if (wentLive) await recordEventPublished(tx, membership.company.slug, eventId);
       return {
         event: { id: eventId, slug: data.slug },
         runs: await recordTexts(tx, companyId, eventId, data),
@@ -178,6 +182,19 @@ export async function updateEvent(
   }
 }
 
+/**
+ * Publishes the event if it is not live yet; true when this call made it go live. The
+ * conditional write holds the row's lock to the end of the transaction, so of two saves at
+ * once only one sees the change (one `event.published`, not two).
+ */
+async function goLive(tx: Prisma.TransactionClient, companyId: string, eventId: string): Promise<boolean> {
+  const { count } = await tx.event.updateMany({
+    where: { id: eventId, companyId, status: { not: "published" } },
+    data: { status: "published" },
+  });
+  return count === 1;
+}
+
 /** The publish control's one write: fans see a published, public event. */
 export async function setEventStatus(
   membership: Membership,
@@ -186,8 +203,13 @@ export async function setEventStatus(
 ): Promise<{ changed: { companyId: string; eventIds: string[] } }> {
   assertCan(membership, "events.manage");
   const companyId = membership.company.id;
-  const { count } = await db.event.updateMany({ where: { id: eventId, companyId }, data: { status } });
-  if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
+  await db.$transaction(async (tx) => {
+    const wentLive = status === "published" && (await goLive(tx, companyId, eventId));
+    const { count } = await tx.event.updateMany({ where: { id: eventId, companyId }, data: { status } });
+    if (count !== 1) throw new AppError("not_found", "events.errors.notFound");
+    // Going live is `event.published` for the company's webhooks (issue #38), with the change.
+    if (wentLive) await recordEventPublished(tx, membership.company.slug, eventId);
+  });
   return { changed: { companyId, eventIds: [eventId] } };
 }
 

@@ -11,6 +11,8 @@ export const WEBHOOK_EVENT_TYPES = [
   "lead.deleted",
   "comment.created",
   "content.published",
+  "event.published",
+  "download.created",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const webhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);
@@ -100,6 +102,53 @@ export function contentPublishedPayload(content: {
     visibility: content.visibility,
     publishedAt: content.publishedAt.toISOString(),
     url: content.url,
+  };
+}
+
+export function eventPublishedPayload(event: {
+  id: string;
+  name: string;
+  slug: string;
+  startsAt: Date;
+  timeZone: string;
+  location: string | null;
+  visibility: string;
+  url: string;
+}) {
+  return {
+    id: event.id,
+    name: event.name,
+    slug: event.slug,
+    startsAt: event.startsAt.toISOString(),
+    timeZone: event.timeZone,
+    location: event.location,
+    visibility: event.visibility,
+    url: event.url,
+  };
+}
+
+/** What a fan downloaded: one file, the whole gallery or their favourites as a ZIP. */
+export type DownloadScope = "file" | "all" | "favourites";
+
+/**
+ * A fan's download. No personal data and no visitor id (a pseudonymous id is still personal
+ * data, and a receiver needs none to count): a gated download's lead arrives as `lead.created`.
+ */
+export function downloadPayload(download: {
+  contentId: string;
+  eventId: string | null;
+  mediaId: string | null;
+  scope: DownloadScope;
+  source: string | null;
+  at: Date;
+}) {
+  return {
+    contentId: download.contentId,
+    eventId: download.eventId,
+    mediaId: download.mediaId,
+    scope: download.scope,
+    source: download.source,
+    downloadedAt: download.at.toISOString(),
   };
 }
 

@@ -51,10 +51,10 @@ export async function recordWebhookEvent(
 
 type Db = Prisma.TransactionClient;
 
-/** Whether any enabled endpoint of the company listens to `type` (one indexed read). */
-async function hasListeners(client: Db, companyId: string, type: WebhookEventType): Promise<boolean> {
+/** Whether any enabled endpoint of the company listens to one of `types` (one indexed read). */
+async function hasListeners(client: Db, companyId: string, types: WebhookEventType[]): Promise<boolean> {
   const found = await client.webhookEndpoint.findFirst({
-    where: { companyId, enabled: true, eventTypes: { has: type } },
+    where: { companyId, enabled: true, eventTypes: { hasSome: types } },
     select: { id: true },
   });
   return found !== null;
@@ -73,11 +73,13 @@ export type OutboxClient = Db & { $transaction: <R>(fn: (tx: Db) => Promise<R>) 
 export async function writeWithWebhook<T>(
   client: OutboxClient,
   companyId: string,
-  type: WebhookEventType,
+  /** The event, or the events (a lead left with a download is `lead.created` and `download.created`). */
+  types: WebhookEventType | WebhookEventType[],
   write: (tx: Db) => Promise<T>,
   record: (tx: Db, result: T) => Promise<unknown>,
 ): Promise<T> {
-  if (!(await hasListeners(client, companyId, type))) return write(client);
+  const listened = Array.isArray(types) ? types : [types];
+  if (!(await hasListeners(client, companyId, listened))) return write(client);
   return client.$transaction(async (tx) => {
     const result = await write(tx);
     await record(tx, result);
