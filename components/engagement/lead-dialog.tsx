@@ -78,6 +78,7 @@ export function LeadDialog({
   const [thanked, setThanked] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const consentId = useId();
+  const marketingId = useId();
 
   const text = (field: Exclude<LeadField, "consent">) => ({
     name: field,
@@ -240,6 +241,19 @@ export function LeadDialog({
                     {message(consentError, "validation.invalidForm")}
                   </p>
                 )}
+              </div>
+              <div className="flex items-start gap-3">
+                <input
+                  id={marketingId}
+                  name="marketingConsent"
+                  type="checkbox"
+                  checked={values.marketingConsent}
+                  onChange={(e) => change({ ...values, marketingConsent: e.target.checked })}
+                  className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+                />
+                <label htmlFor={marketingId} className="text-sm text-zinc-700 dark:text-zinc-300">
+                  {t("engagement.lead.marketingConsent")}
+                </label>
               </div>
             </fieldset>
             {problems.formError && (

@@ -19,9 +19,18 @@ export interface LeadValues {
   phone: string;
   company: string;
   consent: boolean;
+  /** The separate "send me news" box: unticked until the fan ticks it (issue #38). */
+  marketingConsent: boolean;
 }
 
-export const emptyLead: LeadValues = { name: "", email: "", phone: "", company: "", consent: false };
+export const emptyLead: LeadValues = {
+  name: "",
+  email: "",
+  phone: "",
+  company: "",
+  consent: false,
+  marketingConsent: false,
+};
 
 export interface LeadProblems {
   /** Shown once above the buttons ("Please fill in name and email"). */
@@ -78,5 +87,6 @@ export function leadPayload(values: LeadValues) {
     ...(phone ? { phone } : {}),
     ...(company ? { company } : {}),
     consent: values.consent,
+    ...(values.marketingConsent ? { marketingConsent: true } : {}),
   };
 }

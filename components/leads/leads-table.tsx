@@ -116,6 +116,17 @@ export async function LeadsTable({ items, canDelete }: { items: LeadView[]; canD
         </span>
       ),
     },
+    {
+      key: "marketing",
+      cell: (lead) => (
+        <span
+          data-testid="lead-marketing"
+          title={lead.marketingConsentAt ? date(lead.marketingConsentAt) : undefined}
+        >
+          {lead.marketingConsent ? t("consentYes") : t("consentNo")}
+        </span>
+      ),
+    },
     { key: "date", cell: (lead) => date(lead.createdAt) },
   ];
   return (

@@ -69,7 +69,7 @@ test("an admin lists, searches, exports and deletes leads", async ({ page, conte
   const text = csv.subarray(3).toString("utf8");
   const lines = text.split("\r\n");
   expect(lines[0]).toBe(
-    "id,name,email,phone,company,consent,consent_date,content,event,source,locale,created_at,updated_at",
+    "id,name,email,phone,company,consent,consent_date,marketing_consent,marketing_consent_date,content,event,source,locale,created_at,updated_at",
   );
   expect(lines).toHaveLength(5);
   expect(lines[2]).toContain(',"Silva, ""Zé"" Jr",ze@fans.test,,,yes,');

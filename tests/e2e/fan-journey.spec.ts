@@ -51,7 +51,7 @@ async function expectGalleryZip(download: Download): Promise<void> {
 async function sendLead(page: Page, dialog: Locator, email: string): Promise<Download> {
   await dialog.getByLabel("Name", { exact: true }).fill("Ana Fan");
   await dialog.getByLabel("E-mail", { exact: true }).fill(email);
-  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("checkbox", { name: /privacy policy/ }).check();
   const download = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "Download", exact: true }).click();
   return download;

@@ -1,4 +1,5 @@
 import { readFile, stat } from "node:fs/promises";
+import { axeLightAndDark } from "./axe";
 import { createUser, demoCompanyId, startSession, uniqueEmail } from "./auth-support";
 import { expect, test } from "./fixtures";
 import { setLocale, skipCookieBanner } from "./public-helpers";
@@ -27,7 +28,12 @@ test("a fan's gated download becomes a lead the admin sees and exports", async (
 
   await dialog.getByLabel("Name", { exact: true }).fill(fanName);
   await dialog.getByLabel("E-mail", { exact: true }).fill(email);
-  await dialog.getByRole("checkbox").check();
+  // The news box is separate and unticked: leaving an e-mail for a download is not newsletter consent.
+  const news = dialog.getByRole("checkbox", { name: /news and offers by e-mail/ });
+  await expect(news).not.toBeChecked();
+  await dialog.getByRole("checkbox", { name: /privacy policy/ }).check();
+  await news.check();
+  await axeLightAndDark(player, '[role="dialog"]');
   const download = player.waitForEvent("download");
   await dialog.getByRole("button", { name: "Download", exact: true }).click();
   const file = await download;
@@ -55,6 +61,7 @@ test("a fan's gated download becomes a lead the admin sees and exports", async (
   await expect(rows.first()).toContainText(fanName);
   await expect(rows.first()).toContainText(email);
   await expect(rows.first()).toContainText("Alinhamento");
+  await expect(rows.first().getByTestId("lead-marketing")).toHaveText("Yes");
 
   const [csvDownload] = await Promise.all([
     admin.waitForEvent("download"),
@@ -66,5 +73,7 @@ test("a fan's gated download becomes a lead the admin sees and exports", async (
   // The search is part of the export: the header and exactly this fan.
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(`,"Marta, ""the"" Fan",${email},`);
+  // consent, its date, then the news box's answer and its date.
+  expect(lines[1]).toMatch(/,yes,[\dT:.Z-]+,yes,[\dT:.Z-]+,/);
   await organiser.close();
 });

@@ -317,7 +317,7 @@ test("gated download: the lead form first, then the file; not asked again on thi
   // Without consent it is not sent; what was typed stays.
   await expect(dialog.getByText(pt.engagement.errors.consentRequired)).toBeVisible();
   await expect(dialog.getByLabel("Nome", { exact: true })).toHaveValue("Joana Fã");
-  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("checkbox", { name: /política de privacidade/ }).check();
 
   const first = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "Descarregar", exact: true }).click();

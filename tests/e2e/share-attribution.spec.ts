@@ -35,7 +35,7 @@ async function likeAndLeaveLead(page: Page, email: string): Promise<void> {
   const dialog = page.getByRole("dialog", { name: "Download the file" });
   await dialog.getByLabel("Name", { exact: true }).fill("Attributed Fan");
   await dialog.getByLabel("E-mail", { exact: true }).fill(email);
-  await dialog.getByRole("checkbox").check();
+  await dialog.getByRole("checkbox", { name: /privacy policy/ }).check();
   const download = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "Download", exact: true }).click();
   await download;

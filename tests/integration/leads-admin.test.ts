@@ -244,12 +244,12 @@ describe("GET /api/admin/leads.csv", () => {
     const text = new TextDecoder().decode(bytes.slice(3));
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(
-      "id,name,email,phone,company,consent,consent_date,content,event,source,locale,created_at,updated_at",
+      "id,name,email,phone,company,consent,consent_date,marketing_consent,marketing_consent_date,content,event,source,locale,created_at,updated_at",
     );
     expect(text.endsWith("\r\n")).toBe(true);
     // The name with a quote, a comma and a newline stays one quoted field.
     expect(text).toContain(
-      `${ids.bruno},"Bruno ""B"", Jr.\nsecond line",bruno@example.com,,Acme Records,yes,2026-11-06T00:00:00.000Z,Photo pack,,direct,pt,2026-11-06T00:00:00.000Z,2026-11-06T00:00:00.000Z\r\n`,
+      `${ids.bruno},"Bruno ""B"", Jr.\nsecond line",bruno@example.com,,Acme Records,yes,2026-11-06T00:00:00.000Z,no,,Photo pack,,direct,pt,2026-11-06T00:00:00.000Z,2026-11-06T00:00:00.000Z\r\n`,
     );
     // Formula-looking fields are neutralised.
     expect(text).toContain(`${ids.formula},'=HYPERLINK(1),carla@example.com,555-0100,`);

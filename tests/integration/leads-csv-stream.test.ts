@@ -74,7 +74,7 @@ describe("the leads CSV stream", () => {
     }
 
     expect(header).toBe(
-      "\uFEFFid,name,email,phone,company,consent,consent_date,content,event,source,locale,created_at,updated_at",
+      "\uFEFFid,name,email,phone,company,consent,consent_date,marketing_consent,marketing_consent_date,content,event,source,locale,created_at,updated_at",
     );
     expect(rest).toBe("");
     expect(lines).toBe(TOTAL + 1);

@@ -214,3 +214,36 @@ describe("download.created", () => {
     ]);
   });
 });
+
+describe("the lead form's news box (marketing consent)", () => {
+  it("is stored with its time only when ticked, and lead.created says which", async () => {
+    await listen(pro, ["lead.created"]);
+    const content = await gatedContent(pro);
+    const stamp = Date.now();
+    const ticked = {
+      name: "Ana",
+      email: `news-${stamp}@example.com`,
+      consent: true as const,
+      marketingConsent: true,
+    };
+    const unticked = { name: "Rui", email: `quiet-${stamp}@example.com`, consent: true as const };
+    await recordLead(content, "visitor-8", ticked, "pt", null, { withDownload: false });
+    await recordLead(content, "visitor-9", unticked, "pt", null, { withDownload: false });
+    // The same e-mail typed again with the box ticked changes nothing (anyone can type an address).
+    await recordLead(content, "visitor-10", { ...unticked, marketingConsent: true }, "pt", null, {
+      withDownload: false,
+    });
+    const rows = await db.lead.findMany({
+      where: { contentId: content.id },
+      select: { email: true, marketingConsent: true, marketingConsentAt: true, createdAt: true },
+      orderBy: { email: "asc" },
+    });
+    expect(rows.map((r) => [r.email.split("-")[0], r.marketingConsent])).toEqual([
+      ["news", true],
+      ["quiet", false],
+    ]);
+    expect(rows[0]!.marketingConsentAt?.getTime()).toBe(rows[0]!.createdAt.getTime());
+    expect(rows[1]!.marketingConsentAt).toBeNull();
+    expect((await payloads("lead.created")).map((p) => p.marketingConsent)).toEqual([true, false]);
+  });
+});

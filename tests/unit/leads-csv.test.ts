@@ -86,6 +86,8 @@ describe("csvRow and the lead file", () => {
       "company",
       "consent",
       "consent_date",
+      "marketing_consent",
+      "marketing_consent_date",
       "content",
       "event",
       "source",
@@ -104,6 +106,8 @@ describe("csvRow and the lead file", () => {
       companyName: null,
       consent: true,
       consentAt: new Date("2026-11-20T09:00:00Z"),
+      marketingConsent: true,
+      marketingConsentAt: new Date("2026-11-20T09:00:00Z"),
       contentTitle: "Fotos, backstage",
       eventName: "Noite Acústica",
       source: "ch:whatsapp",
@@ -114,10 +118,19 @@ describe("csvRow and the lead file", () => {
     };
     expect(leadCsvRow(lead)).toBe(
       'lead1,"Silva, Ana ""Aninha""\nSecond line",ana@example.com,\'+351 912 345 678,,yes,' +
-        '2026-11-20T09:00:00.000Z,"Fotos, backstage",Noite Acústica,WhatsApp,pt,' +
+        '2026-11-20T09:00:00.000Z,yes,2026-11-20T09:00:00.000Z,"Fotos, backstage",Noite Acústica,WhatsApp,pt,' +
         "2026-11-20T09:00:00.000Z,2026-11-21T10:30:00.000Z\r\n",
     );
-    expect(leadCsvRow({ ...lead, consent: false, consentAt: null, phone: null })).toContain(",,,no,,");
+    expect(
+      leadCsvRow({
+        ...lead,
+        consent: false,
+        consentAt: null,
+        marketingConsent: false,
+        marketingConsentAt: null,
+        phone: null,
+      }),
+    ).toContain(",,,no,,no,,");
   });
 
   it("starts with a UTF-8 byte-order mark and names the file by UTC day", () => {

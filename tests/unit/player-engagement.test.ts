@@ -1,3 +1,4 @@
+import { leadSchema } from "@/lib/features/engagement/schemas";
 import { describe, expect, it } from "vitest";
 import {
   emptyLead,
@@ -96,6 +97,15 @@ describe("lead form", () => {
       company: "Acme",
       consent: true,
     });
+  });
+
+  it("the news box starts unticked, is sent only when ticked, and the server takes nothing but a boolean", () => {
+    expect(emptyLead.marketingConsent).toBe(false);
+    expect(leadPayload(valid)).not.toHaveProperty("marketingConsent");
+    expect(leadPayload({ ...valid, marketingConsent: true })).toMatchObject({ marketingConsent: true });
+    expect(validateLead({ ...valid, marketingConsent: true })).toEqual({ formError: null, fieldErrors: {} });
+    expect(leadSchema.safeParse({ ...leadPayload(valid), marketingConsent: "yes" }).success).toBe(false);
+    expect(leadSchema.parse(leadPayload(valid)).marketingConsent).toBeUndefined();
   });
 });
 

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { Webhook } from "standardwebhooks";
 import { isPublicAddress } from "@/lib/core/http/outbound";
@@ -68,6 +69,7 @@ describe("payload shapes", () => {
         phone: null,
         companyName: "Acme",
         consent: true,
+        marketingConsent: false,
         locale: "pt",
         source: "qr:abc",
         contentId: "c1",
@@ -86,6 +88,7 @@ describe("payload shapes", () => {
         phone: null,
         company: "Acme",
         consent: true,
+        marketingConsent: false,
         locale: "pt",
         source: "qr:abc",
         contentId: "c1",
@@ -124,7 +127,19 @@ describe("payload shapes", () => {
       "lead.deleted",
       "comment.created",
       "content.published",
+      "event.published",
+      "download.created",
     ]);
+    // Every event the settings page offers has its label in the four languages.
+    for (const locale of ["pt", "en", "es", "fr"]) {
+      const labels = (
+        JSON.parse(readFileSync(`messages/${locale}.json`, "utf8")) as {
+          settings: { integrations: { events: Record<string, string> } };
+        }
+      ).settings.integrations.events;
+      for (const type of WEBHOOK_EVENT_TYPES)
+        expect(labels[type.replace(".", "_")], `${locale} ${type}`).toBeTruthy();
+    }
   });
 });
 

@@ -54,16 +54,19 @@ async function insertStatement(
   source: string | null,
   withDownload: boolean,
 ): Promise<LeadRow | undefined> {
+  const marketing = lead.marketingConsent === true;
   const [row] = await tx.$queryRaw<LeadRow[]>`
     WITH inserted AS (
       INSERT INTO "lead" ("id", "companyId", "contentId", "eventId", "name", "email", "phone", "companyName",
-        "consent", "consentAt", "visitorId", "locale", "source", "createdAt", "updatedAt")
+        "consent", "consentAt", "marketingConsent", "marketingConsentAt", "visitorId", "locale", "source",
+        "createdAt", "updatedAt")
       VALUES (${randomUUID()}, ${content.companyId}, ${content.id}, ${content.eventId}, ${lead.name}, ${lead.email},
-        ${lead.phone ?? null}, ${lead.company ?? null}, true, ${nowUtc}, ${visitorId}, ${locale ?? null},
+        ${lead.phone ?? null}, ${lead.company ?? null}, true, ${nowUtc}, ${marketing},
+        CASE WHEN ${marketing}::boolean THEN ${nowUtc} END, ${visitorId}, ${locale ?? null},
         ${source}, ${nowUtc}, ${nowUtc})
       ON CONFLICT ("companyId", "contentId", "email") DO NOTHING
-      RETURNING "id", "name", "email", "phone", "companyName", "consent", "locale", "source", "contentId",
-        "eventId", "createdAt"
+      RETURNING "id", "name", "email", "phone", "companyName", "consent", "marketingConsent", "locale", "source",
+        "contentId", "eventId", "createdAt"
     ), logged AS (
       INSERT INTO "engagement_event" ("companyId", "contentId", "eventId", "type", "visitorId", "value", "source", "createdAt")
       SELECT ${content.companyId}, ${content.id}, ${content.eventId}, t."type", ${visitorId}, 1, ${source}, ${nowUtc}

@@ -110,6 +110,8 @@ export const leadSchema = z.object({
       .optional(),
   ),
   consent: z.literal(true, { error: "engagement.errors.consentRequired" }),
+  /** The separate "send me news" box (issue #38): unticked unless the fan ticks it. */
+  marketingConsent: z.boolean({ error: "validation.invalidForm" }).optional(),
 });
 export type LeadInput = z.output<typeof leadSchema>;
 

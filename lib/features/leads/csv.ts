@@ -9,6 +9,8 @@ export const LEAD_CSV_COLUMNS = [
   "company",
   "consent",
   "consent_date",
+  "marketing_consent",
+  "marketing_consent_date",
   "content",
   "event",
   "source",
@@ -25,6 +27,9 @@ export interface LeadCsvRecord {
   companyName: string | null;
   consent: boolean;
   consentAt: Date | null;
+  /** Ticked "send me news" (issue #38), and when. */
+  marketingConsent: boolean;
+  marketingConsentAt: Date | null;
   contentTitle: string | null;
   eventName: string | null;
   /** The stored visit source (lib/platform/attribution/source.ts); null = direct. */
@@ -49,6 +54,8 @@ export function leadCsvRow(lead: LeadCsvRecord): string {
     lead.companyName,
     lead.consent ? "yes" : "no",
     lead.consentAt,
+    lead.marketingConsent ? "yes" : "no",
+    lead.marketingConsentAt,
     lead.contentTitle,
     lead.eventName,
     lead.sourceLabel,

@@ -18,6 +18,8 @@ export const leadSelect = {
   companyName: true,
   consent: true,
   consentAt: true,
+  marketingConsent: true,
+  marketingConsentAt: true,
   locale: true,
   source: true,
   createdAt: true,

@@ -27,6 +27,8 @@ export interface LeadPayload {
   phone: string | null;
   company: string | null;
   consent: boolean;
+  /** The fan ticked "send me news": the only leads to add to a mailing list. */
+  marketingConsent: boolean;
   locale: string | null;
   source: string | null;
   contentId: string | null;
@@ -41,6 +43,7 @@ export interface LeadRow {
   phone: string | null;
   companyName: string | null;
   consent: boolean;
+  marketingConsent: boolean;
   locale: string | null;
   source: string | null;
   contentId: string | null;
@@ -56,6 +59,7 @@ export function leadPayload(lead: LeadRow): LeadPayload {
     phone: lead.phone,
     company: lead.companyName,
     consent: lead.consent,
+    marketingConsent: lead.marketingConsent,
     locale: lead.locale,
     source: lead.source,
     contentId: lead.contentId,
