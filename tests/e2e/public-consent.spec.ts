@@ -159,3 +159,26 @@ test("the cookie policy lists every cookie and stored item a fan's browser holds
   await region.focus();
   await expect(region).toBeFocused();
 });
+
+test("the first Tab reaches “Skip to content”, not the cookie banner or its reminder (issue #40)", async ({
+  page,
+}) => {
+  const skip = page.getByRole("link", { name: "Saltar para o conteúdo" });
+  await openWithBanner(page);
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/#main$/);
+  // The banner is still reachable by keyboard after the page's own links: nothing is trapped.
+  await banner(page).getByRole("button", { name: "Recusar" }).focus();
+  await page.keyboard.press("Enter");
+  await expect(banner(page)).toBeHidden();
+
+  // A new visit with the decision stored: the reminder shows, and the first Tab is still the skip link.
+  await page.evaluate(() => sessionStorage.clear());
+  await page.goto("/privacy");
+  await waitForHydration(page);
+  await expect(page.getByRole("status").filter({ hasText: "Cookies" })).toBeVisible();
+  await page.keyboard.press("Tab");
+  await expect(skip).toBeFocused();
+});

@@ -95,6 +95,13 @@ describe("an item's short link", () => {
     const plain = await open(code, { headers: { referer: `http://localhost:3000/${pro.slug}` } });
     expect(plain.status).toBe(302);
     expect(cookieOf(plain)).toBeNull();
+    // Untagged from nowhere (typed from a poster, an app that sends no referrer): the short link
+    // is the source, not "Direct" (issue #40); from another site, that site.
+    expect(cookieOf(await open(code))).toMatch(/^ag_src=ch:short-link;/);
+    expect(cookieOf(await open(code, { headers: { referer: "https://www.instagram.com/" } }))).toMatch(
+      /^ag_src=ref:instagram\.com;/,
+    );
+    expect((await sourceLabels(pro.id, ["ch:short-link"])).get("ch:short-link")).toBe("Short link");
   });
 
   it("stays on a tenant's host, and answers there only for that company's codes", async () => {

@@ -1,5 +1,6 @@
 import "server-only";
 import { landingSource, sourceSetCookie } from "@/lib/platform/attribution/parse";
+import { SHORT_LINK_SOURCE } from "@/lib/platform/attribution/source";
 import { limitChecks } from "@/lib/platform/visitors/limits";
 import { newVisitorIpKey, type VisitorRequestOptions } from "@/lib/platform/visitors/request-options";
 import { issueVisitorCookie } from "@/lib/platform/visitors/issue";
@@ -46,13 +47,18 @@ export function shortLinkHandler(options: ShortLinkHandlerOptions) {
         route.kind === "tenant" ? { kind: "tenant", slug: route.slug } : { kind: "app" };
       const resolved = await resolveShortLink(code, host);
       if (!resolved) return NOT_FOUND();
+      const referer = request.headers.get("referer");
       const source =
         resolved.source ??
         landingSource({
           searchParams: new URL(request.url).searchParams,
-          referer: request.headers.get("referer"),
+          referer,
           isOwnHost: (name) => routeHost(name, hostOptions).kind !== "unknown",
-        });
+        }) ??
+        // Untagged and from nowhere (typed from a poster, opened from an app that sends no
+        // referrer): the short link itself is the source, not "Direct" (issue #40). From one of
+        // our own pages it is a fan moving around the site: the earlier source stays.
+        (referer === null ? SHORT_LINK_SOURCE : null);
       const headers = new Headers({ Location: resolved.location, "Cache-Control": "private, no-store" });
       if (source) headers.append("Set-Cookie", sourceSetCookie(source, options.secureCookie));
       if (resolved.qr) {

@@ -12,6 +12,7 @@ const CHANNEL_NAMES: Record<string, string> = {
   email: "E-mail",
   "copy-link": "Link",
   native: "Share",
+  "short-link": "Short link",
   instagram: "Instagram",
 };
 

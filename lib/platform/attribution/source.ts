@@ -2,7 +2,8 @@
  * Where a visit came from, as stored on `engagement_event.source` and `lead.source` (null: a
  * direct visit or unknown). One short string, never personal data (no IP, no user agent):
  *
- *   ch:<channel>    a link shared from our share buttons (`ch:whatsapp`, `ch:copy-link`, …)
+ *   ch:<channel>    a link shared from our share buttons (`ch:whatsapp`, `ch:copy-link`, …), or
+ *                   `ch:short-link`: an item's short link opened untagged with no referrer
  *   qr:<qrCodeId>   a scan of one of the organiser's labelled QR codes (the label is looked up)
  *   utm:<value>     the link's `utm_source`, lowercased
  *   ref:<domain>    another site's link (the referrer's host name, lowercased, no port)
@@ -25,6 +26,9 @@ export const SHARE_CHANNELS = [
   "email",
 ] as const;
 export type ShareChannel = (typeof SHARE_CHANNELS)[number];
+
+/** An item's short link (`/s/{code}`) opened with no tag and no referrer: a poster, an app's link. */
+export const SHORT_LINK_SOURCE = "ch:short-link";
 
 export type SourceKind = "channel" | "qr" | "utm" | "referrer";
 
