@@ -11,14 +11,20 @@ import { addressList, listed, normalizeAddress } from "@/lib/core/http/forwarded
  * at 169.254.169.254, an admin port on loopback. The name is resolved here, every address is
  * checked, and the connection is made to the checked address itself (the socket's `lookup`
  * answers it), so a DNS answer that changes between the check and the connect (rebinding) cannot
- * move it. Redirects are never followed (Node's client does not), the time is bounded and the
- * answer is read only up to a cap.
+ * move it. Only the scheme's own port (443, or 80 where http is allowed): another port is how a
+ * URL on a public host reaches a service that is not a web server (SMTP, Redis, a database left
+ * open), and receivers of webhooks listen on 443. Redirects are never followed (Node's client does
+ * not), the whole exchange, DNS included, is bounded in time and the answer is read up to a cap.
  */
 
 /**
  * Every range that is not the public Internet (IANA special-purpose registries): loopback,
  * private, carrier-grade NAT, link-local, unique-local, documentation, benchmarking, multicast,
- * reserved, and the IPv6 forms that embed an IPv4 address (checked again as IPv4 below).
+ * reserved; in IPv6 also the dummy prefix (100:0:0:1::/64), the local-use NAT64 prefix
+ * (64:ff9b:1::/48: a site's own translator, whose IPv4 side is wherever that site says, and whose
+ * embedding depends on its prefix length: refused whole), the second documentation prefix
+ * (3fff::/20) and SRv6 segment identifiers (5f00::/16). The IPv6 forms that embed an IPv4
+ * address are checked again as IPv4 below.
  */
 const NON_PUBLIC = addressList([
   "0.0.0.0/8",
@@ -39,7 +45,11 @@ const NON_PUBLIC = addressList([
   "::/128",
   "::1/128",
   "100::/64",
+  "100:0:0:1::/64",
+  "64:ff9b:1::/48",
   "2001:db8::/32",
+  "3fff::/20",
+  "5f00::/16",
   "2001::/23",
   "fc00::/7",
   "fe80::/10",
@@ -47,8 +57,19 @@ const NON_PUBLIC = addressList([
   "ff00::/8",
 ]);
 
-/** IPv6 prefixes whose last 32 bits are an IPv4 address a packet may end up at. */
-const EMBEDS_IPV4 = addressList(["::ffff:0:0/96", "64:ff9b::/96", "64:ff9b:1::/48", "::/96", "2002::/16"]);
+/**
+ * IPv6 prefixes that carry an IPv4 address a packet may end up at: IPv4-mapped (::ffff:0:0/96,
+ * a dual-stack socket connects over IPv4), the well-known NAT64 prefix (64:ff9b::/96), the old
+ * IPv4-compatible form (::/96) and 6to4 (2002::/16).
+ */
+const EMBEDS_IPV4 = addressList(["::ffff:0:0/96", "64:ff9b::/96", "::/96", "2002::/16"]);
+
+/**
+ * The only IPv6 space allocated for global unicast (RFC 4291, IANA). Anything outside it that is
+ * not an IPv4 embedding is reserved or special-purpose: refused even when no list above names it
+ * yet, so a range IANA sets aside tomorrow is not public here by omission.
+ */
+const GLOBAL_UNICAST_V6 = addressList(["2000::/3"]);
 
 function embeddedIpv4(ip: string): string | null {
   if (isIP(ip) !== 6 || !listed(EMBEDS_IPV4, ip)) return null;
@@ -78,7 +99,8 @@ export function isPublicAddress(address: string): boolean {
   if (!ip) return false;
   if (listed(NON_PUBLIC, ip)) return false;
   const inner = embeddedIpv4(ip);
-  return inner === null || !listed(NON_PUBLIC, inner);
+  if (inner !== null) return !listed(NON_PUBLIC, inner);
+  return isIP(ip) === 4 || listed(GLOBAL_UNICAST_V6, ip);
 }
 
 export interface OutboundSettings {
@@ -86,6 +108,9 @@ export interface OutboundSettings {
   resolvers: readonly string[];
   /** Tests only: accept an address the guard would refuse (a local receiver on 127.0.0.1). */
   allowAddress?: (address: string) => boolean;
+  /** Development and tests only: any port (a local receiver on its own); else the scheme's. */
+  anyPort?: boolean;
+  /** The whole exchange: DNS, connection, request and answer. */
   timeoutMs: number;
   /** Bytes of the answer's body read at most; the rest is never read. */
   maxBodyBytes: number;
@@ -101,23 +126,45 @@ export class OutboundError extends Error {
   }
 }
 
-/** Every address `hostname` resolves to (an IP literal is its own answer). */
-async function resolveAll(hostname: string, resolvers: readonly string[]): Promise<string[]> {
+/**
+ * Every address `hostname` resolves to (an IP literal is its own answer), within `timeoutMs`: a
+ * resolver that never answers fails the lookup then (its queries cancelled; the system's
+ * getaddrinfo cannot be cancelled, so it is only no longer waited for).
+ */
+async function resolveAll(
+  hostname: string,
+  resolvers: readonly string[],
+  timeoutMs: number,
+): Promise<string[]> {
   const bare = hostname.replace(/^\[|\]$/g, "");
   if (isIP(bare)) return [bare];
+  const resolver =
+    resolvers.length === 0 ? null : new Resolver({ timeout: Math.min(2_000, timeoutMs), tries: 2 });
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => {
+      resolver?.cancel();
+      reject(new OutboundError("dns_failed", "timeout"));
+    }, timeoutMs);
+  });
   try {
-    if (resolvers.length === 0) {
-      return (await systemLookup(bare, { all: true, verbatim: true })).map((a) => a.address);
+    let lookup: Promise<string[]>;
+    if (!resolver) {
+      lookup = systemLookup(bare, { all: true, verbatim: true }).then((all) => all.map((a) => a.address));
+      lookup.catch(() => undefined); // a late failure after the deadline is nobody's to handle
+    } else {
+      resolver.setServers([...resolvers]);
+      lookup = Promise.all([
+        resolver.resolve4(bare).catch(() => [] as string[]),
+        resolver.resolve6(bare).catch(() => [] as string[]),
+      ]).then(([v4, v6]) => [...v4, ...v6]);
     }
-    const resolver = new Resolver({ timeout: 2_000, tries: 2 });
-    resolver.setServers([...resolvers]);
-    const [v4, v6] = await Promise.all([
-      resolver.resolve4(bare).catch(() => [] as string[]),
-      resolver.resolve6(bare).catch(() => [] as string[]),
-    ]);
-    return [...v4, ...v6];
+    return await Promise.race([lookup, expired]);
   } catch (error) {
+    if (error instanceof OutboundError) throw error;
     throw new OutboundError("dns_failed", (error as { code?: string }).code);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -125,8 +172,12 @@ async function resolveAll(hostname: string, resolvers: readonly string[]): Promi
  * The address to connect to: every answer must be public (one private answer among public ones
  * refuses the name: which one a client picks is not ours to guess), and the first is used.
  */
-export async function resolvePublicAddress(hostname: string, settings: OutboundSettings): Promise<string> {
-  const addresses = await resolveAll(hostname, settings.resolvers);
+export async function resolvePublicAddress(
+  hostname: string,
+  settings: OutboundSettings,
+  timeoutMs: number = settings.timeoutMs,
+): Promise<string> {
+  const addresses = await resolveAll(hostname, settings.resolvers, timeoutMs);
   if (addresses.length === 0) throw new OutboundError("dns_failed", "no address");
   const allowed = (a: string) => isPublicAddress(a) || settings.allowAddress?.(a) === true;
   const refused = addresses.find((a) => !allowed(a));
@@ -152,13 +203,18 @@ export async function postToPublicAddress(
   settings: OutboundSettings,
 ): Promise<OutboundAnswer> {
   if (url.protocol !== "https:" && url.protocol !== "http:") throw new OutboundError("bad_url", url.protocol);
+  // `URL` drops the scheme's default port: any port left is another one.
+  if (url.port !== "" && !settings.anyPort) throw new OutboundError("bad_url", `port ${url.port}`);
+  const started = performance.now();
   const address = await resolvePublicAddress(url.hostname, settings);
+  // What the lookup left of the time (at least a millisecond: an expired budget times out at once).
+  const remainingMs = Math.max(1, Math.round(settings.timeoutMs - (performance.now() - started)));
   const family = isIP(address);
   const pinned: LookupFunction = (_host, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);
   };
-  const started = performance.now();
+  const sent = performance.now();
   const client = url.protocol === "https:" ? https : http;
   return new Promise<OutboundAnswer>((resolve, reject) => {
     const request = client.request(
@@ -168,7 +224,7 @@ export async function postToPublicAddress(
         headers: { ...headers, "content-length": String(Buffer.byteLength(body)) },
         lookup: pinned,
         agent: false,
-        timeout: settings.timeoutMs,
+        timeout: remainingMs,
       },
       (response) => {
         const chunks: Buffer[] = [];
@@ -178,7 +234,7 @@ export async function postToPublicAddress(
           resolve({
             status: response.statusCode ?? 0,
             body: Buffer.concat(chunks).subarray(0, settings.maxBodyBytes).toString("utf8"),
-            durationMs: Math.round(performance.now() - started),
+            durationMs: Math.round(performance.now() - sent),
           });
         };
         response.on("data", (chunk: Buffer) => {
@@ -195,7 +251,7 @@ export async function postToPublicAddress(
       },
     );
     // The whole exchange, not only idle time: a receiver trickling bytes is cut all the same.
-    const deadline = setTimeout(() => request.destroy(new OutboundError("timeout")), settings.timeoutMs);
+    const deadline = setTimeout(() => request.destroy(new OutboundError("timeout")), remainingMs);
     request.on("timeout", () => request.destroy(new OutboundError("timeout")));
     request.on("error", (error) => {
       clearTimeout(deadline);

@@ -23,9 +23,13 @@ export interface WebhookDeliverySettings extends OutboundSettings {
 export function webhookDeliverySettings(
   overrides: Partial<WebhookDeliverySettings> = {},
 ): WebhookDeliverySettings {
+  const allowHttp = overrides.allowHttp ?? env.WEBHOOKS_ALLOW_HTTP;
   return {
     resolvers: env.DNS_RESOLVERS,
-    allowHttp: env.WEBHOOKS_ALLOW_HTTP,
+    allowHttp,
+    // Where http is allowed (development, tests) so is a local receiver's own port; in
+    // production an endpoint is https on 443 (lib/core/http/outbound.ts says why).
+    anyPort: allowHttp,
     timeoutMs: 10_000,
     maxBodyBytes: 4096,
     ...overrides,
