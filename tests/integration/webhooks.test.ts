@@ -24,6 +24,7 @@ import { setContentStatus } from "@/lib/features/content/save-content";
 import { deleteLead } from "@/lib/features/leads/delete-lead";
 import {
   attemptDelivery,
+  claimDueDeliveries,
   deliverDueWebhooks,
   pruneDeliveryLog,
   signedHeaders,
@@ -136,6 +137,13 @@ const fan = (n: number) => ({
   consent: true as const,
 });
 const later = (ms: number) => new Date(Date.now() + ms);
+
+/** The scheduler's claim of one message at `now` (a direct attempt needs one, as the job does). */
+async function claimOf(deliveryId: string, now = new Date()) {
+  const claim = (await claimDueDeliveries(now)).find((c) => c.deliveryId === deliveryId);
+  expect(claim).toBeDefined();
+  return claim!;
+}
 
 beforeAll(async () => {
   dns = await startDnsServer();
@@ -466,9 +474,9 @@ describe("delivery", () => {
     await endpointFor(pro, "/plain");
     await recordLead(await gatedContent(pro), "visitor-11", fan(11), "pt", null, { withDownload: false });
     const [delivery] = await db.webhookDelivery.findMany();
-    expect(await attemptDelivery(delivery!.id, { settings: { ...settings, allowHttp: false } })).toBe(
-      "retrying",
-    );
+    expect(
+      await attemptDelivery(await claimOf(delivery!.id), { settings: { ...settings, allowHttp: false } }),
+    ).toBe("retrying");
     expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery!.id } })).toMatchObject({
       lastError: "bad_url",
     });
@@ -481,7 +489,10 @@ describe("delivery", () => {
     try {
       const port = (redirecting.address() as AddressInfo).port;
       await db.webhookEndpoint.updateMany({ data: { url: `http://127.0.0.1:${port}/plain` } });
-      expect(await attemptDelivery(delivery!.id, { settings })).toBe("retrying");
+      const retry = later(60_000); // past the first retry's 5 s
+      expect(await attemptDelivery(await claimOf(delivery!.id, retry), { settings, now: retry })).toBe(
+        "retrying",
+      );
       expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery!.id } })).toMatchObject({
         lastStatus: 307,
         lastError: "http_status",
@@ -564,6 +575,84 @@ describe("delivery", () => {
       expect(mails[0]!.text).toContain("/admin/settings/integrations");
     } finally {
       await receiver.start();
+    }
+  });
+});
+
+describe("claims", () => {
+  it("a claim whose lease lapsed is void: claimed again past the lease, the message is sent once", async () => {
+    await endpointFor(pro, "/lease");
+    await recordLead(await gatedContent(pro), "visitor-20", fan(20), "pt", null, { withDownload: false });
+    const [delivery] = await db.webhookDelivery.findMany();
+    const t0 = new Date();
+    const first = await claimOf(delivery!.id, t0);
+    // Within the lease nobody claims it again.
+    expect(await claimDueDeliveries(new Date(t0.getTime() + 60_000))).toEqual([]);
+    // The first claim's attempt is stuck (its job waits, or its worker hangs): past the lease
+    // the message is claimed again.
+    const t1 = new Date(t0.getTime() + 3 * 60_000);
+    const second = await claimOf(delivery!.id, t1);
+    expect(second.claimToken).not.toBe(first.claimToken);
+    // Both attempts run at once, and the second claim's job twice (a duplicated job).
+    const outcomes = await Promise.all([
+      attemptDelivery(first, { settings, now: t1 }),
+      attemptDelivery(second, { settings, now: t1 }),
+      attemptDelivery(second, { settings, now: t1 }),
+    ]);
+    expect(outcomes.sort()).toEqual(["skipped", "skipped", "succeeded"]);
+    expect(receiver.at("/lease")).toHaveLength(1);
+    expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery!.id } })).toMatchObject({
+      status: "succeeded",
+      attempts: 1,
+      claimToken: null,
+    });
+    // The lapsed claim's attempt, run later still, changes nothing.
+    expect(await attemptDelivery(first, { settings, now: later(10 * 60_000) })).toBe("skipped");
+    expect(receiver.at("/lease")).toHaveLength(1);
+  });
+
+  it('an attempt overtaken by "send again" records nothing over it, and the message goes out again', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let seen = 0;
+    const slow = createServer((req, res) => {
+      seen += 1;
+      req.resume();
+      void held.then(() => res.writeHead(500).end("busy"));
+    });
+    await new Promise<void>((resolve) => slow.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (slow.address() as AddressInfo).port;
+      const endpoint = await endpointFor(pro, "/held", ["lead.created"], `http://127.0.0.1:${port}/held`);
+      await recordLead(await gatedContent(pro), "visitor-21", fan(21), "pt", null, { withDownload: false });
+      const [delivery] = await db.webhookDelivery.findMany();
+      const running = attemptDelivery(await claimOf(delivery!.id), { settings });
+      await expect.poll(() => seen, { timeout: 5_000, interval: 20 }).toBe(1); // the request is out
+      await resendWebhookDelivery(pro.as("admin"), delivery!.id);
+      release(); // the receiver answers 500 now: a failure nobody may record over "send again"
+      expect(await running).toBe("skipped");
+      expect(await db.webhookDelivery.findUniqueOrThrow({ where: { id: delivery!.id } })).toMatchObject({
+        status: "pending",
+        attempts: 0,
+        lastStatus: null,
+        lastError: null,
+        claimToken: null,
+      });
+      expect(await db.webhookEndpoint.findUniqueOrThrow({ where: { id: endpoint.id } })).toMatchObject({
+        consecutiveFailures: 0,
+      });
+      // The next run claims and sends it (to the receiver, now answering).
+      await db.webhookEndpoint.update({
+        where: { id: endpoint.id },
+        data: { url: `http://127.0.0.1:${receiver.port}/held` },
+      });
+      expect(await deliverDueWebhooks({ settings })).toMatchObject({ succeeded: 1 });
+      expect(receiver.at("/held")).toHaveLength(1);
+      expect(receiver.at("/held")[0]!.headers["webhook-id"]).toBe(delivery!.id);
+    } finally {
+      release();
+      slow.closeAllConnections();
+      await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
   });
 });

@@ -82,7 +82,7 @@ export interface TranslationJobData {
 
 /**
  * Outgoing webhooks (issue #38, lib/features/webhooks): one attempt of one outbox message, data
- * `{ deliveryId }` (its own backoff is the message's `nextAttemptAt`, not pg-boss retries).
+ * `{ deliveryId, claimToken }` (its own backoff is the message's `nextAttemptAt`, not pg-boss retries).
  */
 export const WEBHOOK_DELIVERY_QUEUE = "webhook-delivery";
 /** Every minute: claims the outbox messages that are due and queues one attempt each. */
@@ -90,6 +90,8 @@ export const WEBHOOK_SCHEDULE_QUEUE = "webhook-schedule";
 
 export interface WebhookDeliveryJobData {
   deliveryId: string;
+  /** The claim's token: the attempt proceeds only while the message still carries it. */
+  claimToken: string;
 }
 
 export type MediaQueue = (typeof MEDIA_QUEUES)[keyof typeof MEDIA_QUEUES];

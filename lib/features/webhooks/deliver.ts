@@ -1,9 +1,11 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/core/db";
 import { env } from "@/lib/core/env";
 import { OutboundError, postToPublicAddress, type OutboundSettings } from "@/lib/core/http/outbound";
 import { decryptWebhookSecret } from "@/lib/features/webhooks/secret";
+import type { WebhookDeliveryJobData } from "@/lib/core/queue/queues";
 import { CLAIM_LEASE_MS, nextAttemptAt, shouldDisable } from "@/lib/features/webhooks/schedule";
 import { sendEndpointDisabledEmail } from "@/lib/features/webhooks/disabled-email";
 
@@ -39,21 +41,27 @@ export function webhookDeliverySettings(
 /** Characters of an answer's body kept for the delivery log. */
 const EXCERPT_CHARS = 500;
 
+/** One claim of one message: what the delivery job carries (lib/core/queue/queues.ts). */
+export type DeliveryClaim = WebhookDeliveryJobData;
+
 /**
  * Claims the pending messages due at `now` (at most `limit`), moving each one's next attempt a
- * lease ahead so that another scheduler run (or instance) does not claim it again meanwhile.
+ * lease ahead so that another scheduler run (or instance) does not claim it again meanwhile, and
+ * writing a fresh random token: only an attempt carrying it may send and record (`attemptDelivery`).
+ * A lease can lapse (a worker stuck or gone): the next claim writes a new token, and the lapsed
+ * claim's attempt, if it ever runs, finds the token changed and does nothing.
  */
-export async function claimDueDeliveries(now: Date = new Date(), limit = 100): Promise<string[]> {
+export async function claimDueDeliveries(now: Date = new Date(), limit = 100): Promise<DeliveryClaim[]> {
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
-  const rows = await db.$queryRaw<{ id: string }[]>`
-    UPDATE webhook_delivery SET "nextAttemptAt" = ${lease}
+  const rows = await db.$queryRaw<{ id: string; claimToken: string }[]>`
+    UPDATE webhook_delivery SET "nextAttemptAt" = ${lease}, "claimToken" = gen_random_uuid()::text
     WHERE id IN (
       SELECT id FROM webhook_delivery
       WHERE status = 'pending'::"WebhookDeliveryStatus" AND "nextAttemptAt" <= ${now}
       ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED
     )
-    RETURNING id`;
-  return rows.map((r) => r.id);
+    RETURNING id, "claimToken"`;
+  return rows.map((r) => ({ deliveryId: r.id, claimToken: r.claimToken }));
 }
 
 /** How long the delivery log keeps settled messages (delivered or failed for good). */
@@ -91,32 +99,48 @@ export function signedHeaders(
 }
 
 /**
- * One attempt of one message. `now` is the scheduling clock (tests move it forward to stand for
- * time passing); the signature's timestamp is always the wall clock at sending.
+ * One attempt of one message, by the holder of its claim. `now` is the scheduling clock (tests
+ * move it forward to stand for time passing); the signature's timestamp is always the wall clock.
+ *
+ * The attempt first takes the message: one conditional UPDATE that succeeds only while the row
+ * is pending and still carries this claim's token, and swaps in a token of the attempt's own
+ * (a second job with the same claim takes nothing) with a lease counted from now (an attempt,
+ * DNS included, ends within its timeout, far inside the lease). Every write after that is
+ * guarded by the attempt's token and the pending status: when a new claim or "send again" has
+ * replaced it meanwhile, this attempt's outcome is not recorded over theirs. Returns "skipped"
+ * when the message was not taken (or its outcome was not recorded).
  */
 export async function attemptDelivery(
-  deliveryId: string,
+  claim: DeliveryClaim,
   options: { now?: Date; settings?: WebhookDeliverySettings; random?: () => number } = {},
 ): Promise<AttemptOutcome> {
   const now = options.now ?? new Date();
   const settings = options.settings ?? webhookDeliverySettings();
-  const delivery = await db.webhookDelivery.findUnique({
-    where: { id: deliveryId },
+  const deliveryId = claim.deliveryId;
+  const attemptToken = randomUUID();
+  const { count: taken } = await db.webhookDelivery.updateMany({
+    where: { id: deliveryId, claimToken: claim.claimToken, status: "pending" },
+    data: { claimToken: attemptToken, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) },
+  });
+  if (taken === 0) return "skipped";
+  /** The row, while this attempt still holds it. */
+  const ours = { id: deliveryId, claimToken: attemptToken, status: "pending" as const };
+  const delivery = await db.webhookDelivery.findFirst({
+    where: ours,
     select: {
       id: true,
-      status: true,
       attempts: true,
       payload: true,
       endpoint: { select: { id: true, url: true, enabled: true, secretEncrypted: true } },
     },
   });
-  if (!delivery || delivery.status !== "pending") return "skipped";
+  if (!delivery) return "skipped";
   if (!delivery.endpoint.enabled) {
-    await db.webhookDelivery.update({
-      where: { id: deliveryId },
-      data: { status: "failed", nextAttemptAt: null, lastError: "endpoint_disabled" },
+    const { count } = await db.webhookDelivery.updateMany({
+      where: ours,
+      data: { status: "failed", nextAttemptAt: null, lastError: "endpoint_disabled", claimToken: null },
     });
-    return "failed";
+    return count === 0 ? "skipped" : "failed";
   }
 
   const body = JSON.stringify(delivery.payload);
@@ -156,9 +180,9 @@ export async function attemptDelivery(
   const succeeded = answer.error === null;
   const retryAt = succeeded ? null : nextAttemptAt(attempts, now, options.random);
   const outcome: AttemptOutcome = succeeded ? "succeeded" : retryAt ? "retrying" : "failed";
-  const disabled = await db.$transaction(async (tx) => {
-    await tx.webhookDelivery.update({
-      where: { id: deliveryId },
+  const recorded = await db.$transaction(async (tx) => {
+    const { count } = await tx.webhookDelivery.updateMany({
+      where: ours,
       data: {
         status: outcome === "retrying" ? "pending" : outcome,
         attempts,
@@ -169,14 +193,19 @@ export async function attemptDelivery(
         lastError: answer.error,
         responseExcerpt: answer.excerpt,
         deliveredAt: succeeded ? now : null,
+        // The next claim writes a new one: this attempt's token opens nothing after it.
+        claimToken: null,
       },
     });
+    // Replaced meanwhile ("send again", or a claim after a lease this attempt overran): the
+    // message is theirs now, and so is the endpoint's failure count.
+    if (count === 0) return null;
     if (succeeded) {
       await tx.webhookEndpoint.update({
         where: { id: delivery.endpoint.id },
         data: { consecutiveFailures: 0, failingSince: null },
       });
-      return false;
+      return { disabled: false };
     }
     // Counted in SQL, so concurrent attempts of one endpoint's messages lose no failure.
     const [counted] = await tx.$queryRaw<{ consecutiveFailures: number; failingSince: Date | null }[]>`
@@ -184,14 +213,20 @@ export async function attemptDelivery(
       SET "consecutiveFailures" = "consecutiveFailures" + 1, "failingSince" = COALESCE("failingSince", ${now})
       WHERE id = ${delivery.endpoint.id} AND enabled
       RETURNING "consecutiveFailures", "failingSince"`;
-    if (!counted || !shouldDisable(counted, now)) return false;
+    if (!counted || !shouldDisable(counted, now)) return { disabled: false };
     await tx.webhookEndpoint.update({
       where: { id: delivery.endpoint.id },
       data: { enabled: false, disabledReason: "failures", disabledAt: now },
     });
-    return true;
+    return { disabled: true };
   });
-  if (disabled) {
+  if (!recorded) {
+    console.warn("[afterglow] webhook attempt outcome not recorded: the message was claimed again", {
+      deliveryId,
+    });
+    return "skipped";
+  }
+  if (recorded.disabled) {
     await sendEndpointDisabledEmail(delivery.endpoint.id).catch((error: unknown) =>
       console.error("[afterglow] webhook disabled e-mail not sent", {
         endpointId: delivery.endpoint.id,
@@ -210,6 +245,7 @@ export async function deliverDueWebhooks(
   options: { now?: Date; settings?: WebhookDeliverySettings; random?: () => number } = {},
 ): Promise<Record<AttemptOutcome, number>> {
   const counts: Record<AttemptOutcome, number> = { succeeded: 0, retrying: 0, failed: 0, skipped: 0 };
-  for (const id of await claimDueDeliveries(options.now)) counts[await attemptDelivery(id, options)] += 1;
+  for (const claim of await claimDueDeliveries(options.now))
+    counts[await attemptDelivery(claim, options)] += 1;
   return counts;
 }

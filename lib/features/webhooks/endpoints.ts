@@ -102,13 +102,17 @@ export async function deleteWebhookEndpoint(membership: Membership, endpointId: 
   if (count === 0) throw notFound();
 }
 
-/** "Send again": the same message (same `webhook-id`), due now, with a fresh set of retries. */
+/**
+ * "Send again": the same message (same `webhook-id`), due now, with a fresh set of retries. The
+ * claim token is cleared: an attempt still out under an earlier claim records nothing over this,
+ * and the next scheduler run claims the message anew.
+ */
 export async function resendWebhookDelivery(membership: Membership, deliveryId: unknown): Promise<void> {
   const companyId = await allowed(membership);
   const id = parseOrThrow(endpointIdSchema, deliveryId);
   const { count } = await db.webhookDelivery.updateMany({
     where: { id, companyId, endpoint: { companyId } },
-    data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null },
+    data: { status: "pending", attempts: 0, nextAttemptAt: new Date(), lastError: null, claimToken: null },
   });
   if (count === 0) throw notFound();
 }

@@ -1,4 +1,5 @@
 import type PgBoss from "pg-boss";
+import { z } from "zod";
 import {
   WEBHOOK_DELIVERY_QUEUE,
   WEBHOOK_SCHEDULE_QUEUE,
@@ -14,16 +15,23 @@ import {
 /** Every minute: a new message waits at most this long; the first retry is due 5 s after a failure. */
 export const WEBHOOK_SCHEDULE_CRON = "* * * * *";
 
-/** Queues one attempt per due outbox message (the singleton key keeps one waiting job per message). */
+/**
+ * Queues one attempt per claimed outbox message, in the claim's order (each endpoint's first
+ * message before anyone's second). The singleton key is the claim, not the message: a job of a
+ * lapsed claim still waiting must not keep the new claim's job out (it would only be skipped).
+ */
 export async function scheduleWebhookDeliveries(boss: PgBoss, now = new Date()): Promise<number> {
-  const ids = await claimDueDeliveries(now);
-  for (const deliveryId of ids) {
-    await boss.send(WEBHOOK_DELIVERY_QUEUE, { deliveryId } satisfies WebhookDeliveryJobData, {
-      singletonKey: deliveryId,
+  const claims = await claimDueDeliveries(now);
+  for (const claim of claims) {
+    await boss.send(WEBHOOK_DELIVERY_QUEUE, claim satisfies WebhookDeliveryJobData, {
+      singletonKey: `${claim.deliveryId}:${claim.claimToken}`,
     });
   }
-  return ids.length;
+  return claims.length;
 }
+
+/** A delivery job's data; a job queued before claims carried tokens is dropped (its message is claimed again). */
+const deliveryJobSchema = z.object({ deliveryId: z.string().min(1), claimToken: z.string().min(1) });
 
 /**
  * Works the webhook queues (issue #38) and schedules the minutely claim. `cron: null` leaves the
@@ -45,7 +53,8 @@ export async function startWebhookDelivery(
     WEBHOOK_DELIVERY_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: polling },
     async ([job]) => {
-      if (job?.data?.deliveryId) await attemptDelivery(job.data.deliveryId, { settings: options.settings });
+      const claim = deliveryJobSchema.safeParse(job?.data);
+      if (claim.success) await attemptDelivery(claim.data, { settings: options.settings });
     },
   );
   return {
