@@ -17,7 +17,7 @@ import { createBoss, ensureQueues } from "@/lib/core/queue/boss";
 import { WEBHOOK_SCHEDULE_QUEUE } from "@/lib/core/queue/queues";
 import { startWebhookDelivery } from "@/lib/surfaces/workers/webhooks";
 import { resolvePublicAddress } from "@/lib/core/http/outbound";
-import { recordWebhookEvent, writeWithWebhook } from "@/lib/features/webhooks/outbox";
+import { newMessageId, recordWebhookEvent, writeWithWebhook } from "@/lib/features/webhooks/outbox";
 import { postComment } from "@/lib/features/engagement/post-comment";
 import { recordLead } from "@/lib/features/engagement/request-download";
 import { setContentStatus } from "@/lib/features/content/save-content";
@@ -38,7 +38,7 @@ import {
   sendWebhookTestEvent,
 } from "@/lib/features/webhooks/endpoints";
 import type { WebhookEventType } from "@/lib/features/webhooks/events";
-import { DISABLE_AFTER_MS } from "@/lib/features/webhooks/schedule";
+import { CLAIM_PER_ENDPOINT, DISABLE_AFTER_MS } from "@/lib/features/webhooks/schedule";
 import { encryptWebhookSecret, newWebhookSecret } from "@/lib/features/webhooks/secret";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
@@ -654,6 +654,43 @@ describe("claims", () => {
       slow.closeAllConnections();
       await new Promise<void>((resolve) => slow.close(() => resolve()));
     }
+  });
+
+  it("one endpoint's backlog of 300 does not hold back another company's message", async () => {
+    const busy = await endpointFor(pro, "/backlog");
+    const quiet = await endpointFor(other, "/quiet");
+    const t0 = new Date();
+    const message = (companyId: string, endpointId: string, nextAttemptAt: Date) => ({
+      id: newMessageId(),
+      companyId,
+      endpointId,
+      eventType: "webhook.test",
+      payload: { type: "webhook.test", timestamp: t0.toISOString(), data: {} },
+      nextAttemptAt,
+    });
+    // 300 due messages of one endpoint, every one older than the other endpoint's only message.
+    await db.webhookDelivery.createMany({
+      data: Array.from({ length: 300 }, (_, i) =>
+        message(pro.id, busy.id, new Date(t0.getTime() - 3_600_000 + i)),
+      ),
+    });
+    const lone = await db.webhookDelivery.create({ data: message(other.id, quiet.id, t0) });
+
+    const ids = (await claimDueDeliveries(t0)).map((c) => c.deliveryId);
+    expect(ids).toContain(lone.id);
+    // Queued among the first turns: every endpoint's first message before anyone's second.
+    expect(ids.indexOf(lone.id)).toBeLessThan(2);
+    expect(ids).toHaveLength(CLAIM_PER_ENDPOINT + 1);
+    // While the busy endpoint's messages are out, it gets no more…
+    expect(await claimDueDeliveries(t0)).toEqual([]);
+    // …and once they are settled, its next ones.
+    await db.webhookDelivery.updateMany({
+      where: { id: { in: ids } },
+      data: { status: "succeeded", nextAttemptAt: null, claimToken: null },
+    });
+    const next = await claimDueDeliveries(t0);
+    expect(next).toHaveLength(CLAIM_PER_ENDPOINT);
+    expect(next.map((c) => c.deliveryId)).not.toContain(lone.id);
   });
 });
 

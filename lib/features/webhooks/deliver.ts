@@ -6,7 +6,13 @@ import { env } from "@/lib/core/env";
 import { OutboundError, postToPublicAddress, type OutboundSettings } from "@/lib/core/http/outbound";
 import { decryptWebhookSecret } from "@/lib/features/webhooks/secret";
 import type { WebhookDeliveryJobData } from "@/lib/core/queue/queues";
-import { CLAIM_LEASE_MS, nextAttemptAt, shouldDisable } from "@/lib/features/webhooks/schedule";
+import {
+  CLAIM_LEASE_MS,
+  CLAIM_LIMIT,
+  CLAIM_PER_ENDPOINT,
+  nextAttemptAt,
+  shouldDisable,
+} from "@/lib/features/webhooks/schedule";
 import { sendEndpointDisabledEmail } from "@/lib/features/webhooks/disabled-email";
 
 /**
@@ -50,18 +56,50 @@ export type DeliveryClaim = WebhookDeliveryJobData;
  * writing a fresh random token: only an attempt carrying it may send and record (`attemptDelivery`).
  * A lease can lapse (a worker stuck or gone): the next claim writes a new token, and the lapsed
  * claim's attempt, if it ever runs, finds the token changed and does nothing.
+ *
+ * Fairness between endpoints (they belong to many companies and share the workers): an endpoint
+ * gets at most `perEndpoint` messages out at once, counting the ones still leased from earlier
+ * runs, so one endpoint's backlog of thousands (or a slow endpoint whose attempts pile up) takes
+ * a bounded share; and the claim is ordered by each message's turn within its endpoint, so every
+ * endpoint's first due message is queued before anyone's second. Returned in that order.
  */
-export async function claimDueDeliveries(now: Date = new Date(), limit = 100): Promise<DeliveryClaim[]> {
+export async function claimDueDeliveries(
+  now: Date = new Date(),
+  limit = CLAIM_LIMIT,
+  perEndpoint = CLAIM_PER_ENDPOINT,
+): Promise<DeliveryClaim[]> {
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
-  const rows = await db.$queryRaw<{ id: string; claimToken: string }[]>`
-    UPDATE webhook_delivery SET "nextAttemptAt" = ${lease}, "claimToken" = gen_random_uuid()::text
-    WHERE id IN (
-      SELECT id FROM webhook_delivery
+  // FOR UPDATE may not sit beside a window function: rank first, lock in the next step. The
+  // status and due time are checked again under the lock (a concurrent run's committed claim
+  // has moved the row out of reach), and SKIP LOCKED passes over rows it is claiming.
+  const rows = await db.$queryRaw<{ id: string; claimToken: string; turn: bigint }[]>`
+    WITH busy AS (
+      SELECT "endpointId", count(*) AS n FROM webhook_delivery
+      WHERE status = 'pending'::"WebhookDeliveryStatus" AND "claimToken" IS NOT NULL
+        AND "nextAttemptAt" > ${now}
+      GROUP BY "endpointId"
+    ), ranked AS (
+      SELECT id, "endpointId",
+        row_number() OVER (PARTITION BY "endpointId" ORDER BY "nextAttemptAt", id) AS turn
+      FROM webhook_delivery
       WHERE status = 'pending'::"WebhookDeliveryStatus" AND "nextAttemptAt" <= ${now}
-      ORDER BY "nextAttemptAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ), picked AS (
+      SELECT d.id, r.turn FROM webhook_delivery d
+      JOIN ranked r ON r.id = d.id
+      LEFT JOIN busy b ON b."endpointId" = r."endpointId"
+      WHERE r.turn <= ${perEndpoint} - COALESCE(b.n, 0)
+        AND d.status = 'pending'::"WebhookDeliveryStatus" AND d."nextAttemptAt" <= ${now}
+      ORDER BY r.turn, d."nextAttemptAt", d.id
+      LIMIT ${limit}
+      FOR UPDATE OF d SKIP LOCKED
     )
-    RETURNING id, "claimToken"`;
-  return rows.map((r) => ({ deliveryId: r.id, claimToken: r.claimToken }));
+    UPDATE webhook_delivery d
+    SET "nextAttemptAt" = ${lease}, "claimToken" = gen_random_uuid()::text
+    FROM picked WHERE d.id = picked.id
+    RETURNING d.id, d."claimToken", picked.turn`;
+  return rows
+    .sort((a, b) => Number(a.turn - b.turn))
+    .map((r) => ({ deliveryId: r.id, claimToken: r.claimToken }));
 }
 
 /** How long the delivery log keeps settled messages (delivered or failed for good). */

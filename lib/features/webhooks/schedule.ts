@@ -50,3 +50,14 @@ export function shouldDisable(
 
 /** A claimed delivery is left alone this long (more than an attempt's timeout) before it is claimed again. */
 export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+
+/** Messages one scheduler run claims at most (it runs every minute). */
+export const CLAIM_LIMIT = 100;
+
+/**
+ * Messages of one endpoint out at once at most (claimed and not yet settled, over every run).
+ * An endpoint is one company's: with the shared workers attempting one message at a time, ten
+ * 10-second timeouts of a slow endpoint hold them under two minutes, and a fast endpoint still
+ * drains ten messages a minute (a burst of 300 leads in half an hour), retries apart.
+ */
+export const CLAIM_PER_ENDPOINT = 10;
