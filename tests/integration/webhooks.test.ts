@@ -593,10 +593,13 @@ describe("claims", () => {
     const t1 = new Date(t0.getTime() + 3 * 60_000);
     const second = await claimOf(delivery!.id, t1);
     expect(second.claimToken).not.toBe(first.claimToken);
-    // Both attempts run at once, and the second claim's job twice (a duplicated job).
+    // The lapsed claim's attempt runs at last: the token changed, it sends nothing.
+    expect(await attemptDelivery(first, { settings, now: t1 })).toBe("skipped");
+    expect(receiver.at("/lease")).toHaveLength(0);
+    // Then both claims' attempts at once, the new claim's job twice (a duplicated job).
     const outcomes = await Promise.all([
-      attemptDelivery(first, { settings, now: t1 }),
       attemptDelivery(second, { settings, now: t1 }),
+      attemptDelivery(first, { settings, now: t1 }),
       attemptDelivery(second, { settings, now: t1 }),
     ]);
     expect(outcomes.sort()).toEqual(["skipped", "skipped", "succeeded"]);

@@ -259,7 +259,7 @@ export async function attemptDelivery(
     return { disabled: true };
   });
   if (!recorded) {
-    console.warn("[afterglow] webhook attempt outcome not recorded: the message was claimed again", {
+    console.warn("[afterglow] webhook attempt outcome not recorded: claimed or sent again meanwhile", {
       deliveryId,
     });
     return "skipped";
