@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { toast } from "sonner";
+import { PlanGateNotice } from "@/components/admin/plan-gate-notice";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { CopyButton } from "@/components/ui/copy-button";
 import { DnsStateDetails, DomainStatusBadge, type DomainRow } from "@/components/domains/domain-status";
@@ -126,21 +126,14 @@ export function CustomDomains({ domains, allowed }: { domains: DomainRow[]; allo
       {allowed ? (
         <AddDomainForm />
       ) : (
-        <p
-          data-testid="domains-plan-gate"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {t("planGate")}{" "}
-          <Link href="/admin/subscription" className="font-semibold underline">
-            {t("planGateLink")}
-          </Link>
+        <PlanGateNotice testId="domains-plan-gate" message={t("planGate")} linkLabel={t("planGateLink")}>
           {/* What fans meet meanwhile (lib/platform/tenancy/request-route.ts): nothing printed breaks. */}
           {domains.some((domain) => domain.status === "active") && (
             <span className="mt-2 block text-sm" data-testid="domains-lapsed">
               {t("planGateRedirect")}
             </span>
           )}
-        </p>
+        </PlanGateNotice>
       )}
       {domains.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("noCustomDomains")}</p>

@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import Link from "next/link";
 import { useState } from "react";
+import { PlanGateNotice } from "@/components/admin/plan-gate-notice";
 import { useFormAction } from "@/components/admin/use-form-action";
 import { SecretOnce, WebhookEndpointCard, type EndpointRow } from "@/components/webhooks/webhook-endpoint";
 import { Button } from "@/components/ui/button";
@@ -81,15 +81,7 @@ export function WebhooksSettings({ allowed, endpoints }: { allowed: boolean; end
       {allowed ? (
         <AddEndpointForm onCreated={setSecret} />
       ) : (
-        <p
-          data-testid="webhooks-plan-gate"
-          className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-        >
-          {t("planGate")}{" "}
-          <Link href="/admin/subscription" className="font-semibold underline">
-            {t("planGateLink")}
-          </Link>
-        </p>
+        <PlanGateNotice testId="webhooks-plan-gate" message={t("planGate")} linkLabel={t("planGateLink")} />
       )}
       {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
       {endpoints.length === 0 ? (
