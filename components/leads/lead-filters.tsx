@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { FilterField, FilterForm, FilterSelect } from "@/components/ui/filter-form";
-import { Input } from "@/components/ui/input";
+import { DateRangeFields, FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import type { LeadFilterOptions } from "@/lib/features/leads/queries";
 import { hasActiveFilters, type LeadFilters as Filters } from "@/lib/features/leads/schemas";
 
@@ -30,12 +29,7 @@ export async function LeadFilters({ filters, options }: { filters: Filters; opti
         className="max-w-64"
         options={options.events.map((e) => ({ value: e.id, label: e.name }))}
       />
-      <FilterField label={t("from")} className="w-40">
-        <Input type="date" name="from" defaultValue={filters.from ?? ""} />
-      </FilterField>
-      <FilterField label={t("to")} className="w-40">
-        <Input type="date" name="to" defaultValue={filters.to ?? ""} />
-      </FilterField>
+      <DateRangeFields labels={{ from: t("from"), to: t("to") }} from={filters.from} to={filters.to} />
     </FilterForm>
   );
 }

@@ -1,6 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { FilterField, FilterForm, FilterSelect } from "@/components/ui/filter-form";
-import { Input } from "@/components/ui/input";
+import { DateRangeFields, FilterForm, FilterSelect } from "@/components/ui/filter-form";
 import { AUDIT_ACTIONS, hasAuditFilters, type AuditFilters as Filters } from "@/lib/core/audit/schemas";
 
 /** The audit log's filters (a `FilterForm`: GET, so the URL keeps them), with a reset once one is active. */
@@ -20,12 +19,11 @@ export async function AuditFilters({ filters }: { filters: Filters }) {
         className="max-w-64"
         options={AUDIT_ACTIONS.map((action) => ({ value: action, label: t(`actions.${action}`) }))}
       />
-      <FilterField label={t("filters.from")} className="w-40">
-        <Input type="date" name="from" defaultValue={filters.from ?? ""} />
-      </FilterField>
-      <FilterField label={t("filters.to")} className="w-40">
-        <Input type="date" name="to" defaultValue={filters.to ?? ""} />
-      </FilterField>
+      <DateRangeFields
+        labels={{ from: t("filters.from"), to: t("filters.to") }}
+        from={filters.from}
+        to={filters.to}
+      />
     </FilterForm>
   );
 }

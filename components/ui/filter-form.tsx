@@ -7,8 +7,8 @@ import { cn } from "@/lib/core/merge-classes";
 
 /**
  * A list's filters as a plain GET form: works without JavaScript, and the URL can be shared.
- * The fields come as `search` and children (`FilterSelect`s, `FilterField`s); the form adds the apply button and, when
- * `reset` is given, a link back to the unfiltered list.
+ * The fields come as `search` and children (`FilterSelect`s, `FilterField`s, `DateRangeFields`); the form
+ * adds the apply button and, when `reset` is given, a link back to the unfiltered list.
  */
 export function FilterForm({
   label,
@@ -93,5 +93,30 @@ export function FilterSelect({
         className={className}
       />
     </FilterField>
+  );
+}
+
+/**
+ * The "from" and "to" days of a list's filters (`name="from"`, `name="to"`, yyyy-mm-dd as the
+ * date inputs send them); each list's schema reads them as its own range.
+ */
+export function DateRangeFields({
+  labels,
+  from,
+  to,
+}: {
+  labels: { from: string; to: string };
+  from: string | undefined;
+  to: string | undefined;
+}) {
+  return (
+    <>
+      <FilterField label={labels.from} className="w-40">
+        <Input type="date" name="from" defaultValue={from ?? ""} />
+      </FilterField>
+      <FilterField label={labels.to} className="w-40">
+        <Input type="date" name="to" defaultValue={to ?? ""} />
+      </FilterField>
+    </>
   );
 }
