@@ -23,6 +23,13 @@ export interface AuditPage extends KeysetLinks {
   anyRow: boolean;
 }
 
+/** The query's set values only (URLSearchParams would write `undefined` as text). */
+function cleanQuery(query: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+}
+
 /** The log's first page with the same filters. */
 function firstPageHref(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();
@@ -52,7 +59,11 @@ export async function AuditLog({ page }: { page: AuditPage }) {
             })}
           </p>
         ) : null}
-        {page.anyRow ? <AuditFilters filters={filters} /> : null}
+        {/* Keyed by the filters: a "Clear filters" link is a client navigation, and the form's
+            uncontrolled fields would otherwise keep the values of the page it came from. */}
+        {page.anyRow ? (
+          <AuditFilters key={new URLSearchParams(cleanQuery(query)).toString()} filters={filters} />
+        ) : null}
       </div>
       {rows.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400" data-testid="audit-empty">
