@@ -57,6 +57,8 @@ test("an admin lists, searches, exports and deletes leads", async ({ page, conte
   await expect(page.getByText("No leads match these filters.")).toBeVisible();
   await page.getByRole("link", { name: "Clear filters" }).first().click();
   await expect(rows).toHaveCount(3);
+  // The form starts again from the URL (a client navigation kept the old text in the box).
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue("");
 
   // The CSV: UTF-8 with BOM, header, the tricky name quoted with its quotes doubled.
   const [csvDownload] = await Promise.all([

@@ -60,7 +60,9 @@ export default async function ContentListPage({
         </div>
       </header>
       <StorageMeter usage={usage} />
-      <ContentFilters filters={filters} events={events} />
+      {/* Keyed by the filters: "Clear filters" is a client navigation, and the form's uncontrolled
+          fields would otherwise keep the values of the page it came from. */}
+      <ContentFilters key={JSON.stringify(filters)} filters={filters} events={events} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
       <ContentTable items={list.items} />
       <KeysetPagination

@@ -36,7 +36,8 @@ export default async function EventsPage({ params, searchParams }: PageProps<"/[
           </Link>
         </Button>
       </header>
-      <EventFilters filters={filters} />
+      {/* Keyed by the filters: "Clear filters" is a client navigation (see the content page). */}
+      <EventFilters key={JSON.stringify(filters)} filters={filters} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
       <EventsTable items={list.items} pathPrefix={tenantLinks("path", membership.company.slug).event("")} />
       <KeysetPagination

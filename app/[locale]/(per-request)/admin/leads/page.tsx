@@ -65,7 +65,8 @@ export default async function LeadsPage({ params, searchParams }: PageProps<"/[l
         </Button>
       </PageHeader>
       <div className="flex flex-col gap-6">
-        <LeadFilters filters={filters} options={options} />
+        {/* Keyed by the filters: "Clear filters" is a client navigation (see the content page). */}
+        <LeadFilters key={JSON.stringify(filters)} filters={filters} options={options} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {t("resultCount", { count: list.total })}
         </p>
