@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
+import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
 import type { ApiFailure, LeadInput } from "@/components/engagement/api";
 import {
   emptyLead,
@@ -39,6 +39,48 @@ function LeadInputField({
         aria-describedby={error ? `${id}-error` : undefined}
         {...props}
       />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A box of the lead form with its label beside it and, when refused, its error under it. */
+function LeadCheckbox({
+  id,
+  name,
+  checked,
+  onChange,
+  label,
+  error,
+}: {
+  id: string;
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: ReactNode;
+  error?: string;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-start gap-3">
+        <input
+          id={id}
+          name={name}
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-invalid={error !== undefined || undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
+        />
+        <label htmlFor={id} className="text-sm text-zinc-700 dark:text-zinc-300">
+          {label}
+        </label>
+      </div>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
           {error}
@@ -209,52 +251,32 @@ export function LeadDialog({
                 maxLength={LEAD_COMPANY_MAX}
                 {...text("company")}
               />
-              <div className="flex flex-col gap-1.5">
-                <div className="flex items-start gap-3">
-                  <input
-                    id={consentId}
-                    name="consent"
-                    type="checkbox"
-                    checked={values.consent}
-                    onChange={(e) => change({ ...values, consent: e.target.checked })}
-                    aria-invalid={consentError !== undefined || undefined}
-                    aria-describedby={consentError ? `${consentId}-error` : undefined}
-                    className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                  />
-                  <label htmlFor={consentId} className="text-sm text-zinc-700 dark:text-zinc-300">
-                    {t.rich("engagement.lead.consent", {
-                      link: (chunks) => (
-                        <a
-                          href={privacyUrl}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          className="font-medium underline underline-offset-2 hover:text-zinc-900 dark:hover:text-white"
-                        >
-                          {chunks}
-                        </a>
-                      ),
-                    })}
-                  </label>
-                </div>
-                {consentError && (
-                  <p id={`${consentId}-error`} className="text-sm text-red-600 dark:text-red-400">
-                    {message(consentError, "validation.invalidForm")}
-                  </p>
-                )}
-              </div>
-              <div className="flex items-start gap-3">
-                <input
-                  id={marketingId}
-                  name="marketingConsent"
-                  type="checkbox"
-                  checked={values.marketingConsent}
-                  onChange={(e) => change({ ...values, marketingConsent: e.target.checked })}
-                  className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-                />
-                <label htmlFor={marketingId} className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {t("engagement.lead.marketingConsent")}
-                </label>
-              </div>
+              <LeadCheckbox
+                id={consentId}
+                name="consent"
+                checked={values.consent}
+                onChange={(checked) => change({ ...values, consent: checked })}
+                error={consentError && message(consentError, "validation.invalidForm")}
+                label={t.rich("engagement.lead.consent", {
+                  link: (chunks) => (
+                    <a
+                      href={privacyUrl}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="font-medium underline underline-offset-2 hover:text-zinc-900 dark:hover:text-white"
+                    >
+                      {chunks}
+                    </a>
+                  ),
+                })}
+              />
+              <LeadCheckbox
+                id={marketingId}
+                name="marketingConsent"
+                checked={values.marketingConsent}
+                onChange={(checked) => change({ ...values, marketingConsent: checked })}
+                label={t("engagement.lead.marketingConsent")}
+              />
             </fieldset>
             {problems.formError && (
               <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">

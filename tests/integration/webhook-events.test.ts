@@ -10,7 +10,7 @@ import { storage } from "@/lib/core/storage";
 import { openDownloadAll, prepareDownloadAll } from "@/lib/features/engagement/download-all";
 import { recordDownload, recordLead } from "@/lib/features/engagement/request-download";
 import type { WebhookEventType } from "@/lib/features/webhooks/events";
-import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
+import { createContentRow, createTenant, gatedEngagedContent, type Tenant } from "./support/tenants";
 
 let pro: Tenant;
 let starter: Tenant;
@@ -38,17 +38,7 @@ const eventInput = (slug: string, status: "draft" | "published") => ({
   isPublic: true,
 });
 
-async function gatedContent(tenant: Tenant) {
-  const row = await createContentRow(db, tenant.id, gatedSingle);
-  return {
-    id: row.id,
-    companyId: tenant.id,
-    kind: row.kind,
-    requiresLead: true,
-    coverMediaId: null,
-    eventId: null,
-  };
-}
+const gatedContent = (tenant: Tenant) => gatedEngagedContent(db, tenant.id);
 
 beforeAll(async () => {
   pro = await createTenant(db, { plan: "professional" });

@@ -41,7 +41,7 @@ import type { WebhookEventType } from "@/lib/features/webhooks/events";
 import { CLAIM_PER_ENDPOINT, DISABLE_AFTER_MS } from "@/lib/features/webhooks/schedule";
 import { encryptWebhookSecret, newWebhookSecret } from "@/lib/features/webhooks/secret";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
-import { createContentRow, createTenant, gatedSingle, type Tenant } from "./support/tenants";
+import { createContentRow, createTenant, gatedEngagedContent, type Tenant } from "./support/tenants";
 
 interface Received {
   path: string;
@@ -119,17 +119,7 @@ async function endpointFor(
   return { ...endpoint, secret };
 }
 
-async function gatedContent(tenant: Tenant) {
-  const row = await createContentRow(db, tenant.id, gatedSingle);
-  return {
-    id: row.id,
-    companyId: tenant.id,
-    kind: row.kind,
-    requiresLead: true,
-    coverMediaId: null,
-    eventId: null,
-  };
-}
+const gatedContent = (tenant: Tenant) => gatedEngagedContent(db, tenant.id);
 
 const fan = (n: number) => ({
   name: `Fan ${n}`,

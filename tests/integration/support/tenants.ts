@@ -104,6 +104,12 @@ export async function createContentRow(
 /** Options for `createContentRow`: a published single behind the lead form (the leads and comments tests' content). */
 export const gatedSingle = { kind: "single", status: "published", requiresLead: true } as const;
 
+/** A new `gatedSingle` of the company as the fans' API hands it on (`EngagedContent`: no event). */
+export async function gatedEngagedContent(db: PrismaClient, companyId: string) {
+  const row = await createContentRow(db, companyId, gatedSingle);
+  return { id: row.id, companyId, kind: row.kind, requiresLead: true, coverMediaId: null, eventId: null };
+}
+
 /** A consenting lead (locale `pt`), created now unless told. */
 export async function createLeadRow(
   db: PrismaClient,
