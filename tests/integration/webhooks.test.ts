@@ -38,7 +38,12 @@ import {
   sendWebhookTestEvent,
 } from "@/lib/features/webhooks/endpoints";
 import type { WebhookEventType } from "@/lib/features/webhooks/events";
-import { CLAIM_PER_ENDPOINT, DISABLE_AFTER_MS } from "@/lib/features/webhooks/schedule";
+import {
+  CLAIM_LEASE_MS,
+  CLAIM_PER_COMPANY,
+  CLAIM_PER_ENDPOINT,
+  DISABLE_AFTER_MS,
+} from "@/lib/features/webhooks/schedule";
 import { encryptWebhookSecret, newWebhookSecret } from "@/lib/features/webhooks/secret";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { createContentRow, createTenant, gatedEngagedContent, type Tenant } from "./support/tenants";
@@ -684,6 +689,61 @@ describe("claims", () => {
     const next = await claimDueDeliveries(t0);
     expect(next).toHaveLength(CLAIM_PER_ENDPOINT);
     expect(next.map((c) => c.deliveryId)).not.toContain(lone.id);
+  });
+});
+
+describe("claims against a company whose endpoints hang", () => {
+  it("a lapsed claim's job sends nothing even before the message is claimed again", async () => {
+    await endpointFor(pro, "/lapsed");
+    await recordLead(await gatedContent(pro), "visitor-22", fan(22), "pt", null, { withDownload: false });
+    const [delivery] = await db.webhookDelivery.findMany();
+    const t0 = new Date();
+    const claim = await claimOf(delivery!.id, t0);
+    // Its job waited past the lease behind other work: void, the message waits for its next turn.
+    const late = new Date(t0.getTime() + CLAIM_LEASE_MS + 1_000);
+    expect(await attemptDelivery(claim, { settings, now: late })).toBe("skipped");
+    expect(receiver.at("/lapsed")).toHaveLength(0);
+    const again = await claimOf(delivery!.id, late);
+    expect(await attemptDelivery(again, { settings, now: late })).toBe("succeeded");
+    expect(receiver.at("/lapsed")).toHaveLength(1);
+  });
+
+  it("one company's ten endpoints hold at most ten messages out; another company's goes first", async () => {
+    const t0 = new Date();
+    const endpoints = await Promise.all(Array.from({ length: 3 }, (_, i) => endpointFor(pro, `/many-${i}`)));
+    const quiet = await endpointFor(other, "/other-company");
+    const message = (companyId: string, endpointId: string, nextAttemptAt: Date) => ({
+      id: newMessageId(),
+      companyId,
+      endpointId,
+      eventType: "webhook.test",
+      payload: { type: "webhook.test", timestamp: t0.toISOString(), data: {} },
+      nextAttemptAt,
+    });
+    await db.webhookDelivery.createMany({
+      data: endpoints.flatMap((e, i) =>
+        Array.from({ length: 10 }, (_, j) =>
+          message(pro.id, e.id, new Date(t0.getTime() - 60_000 + i * 10 + j)),
+        ),
+      ),
+    });
+    const lone = await db.webhookDelivery.create({ data: message(other.id, quiet.id, t0) });
+    const first = (await claimDueDeliveries(t0)).map((c) => c.deliveryId);
+    expect(first).toContain(lone.id);
+    expect(first).toHaveLength(CLAIM_PER_COMPANY + 1);
+    // Every endpoint of the busy company had its first message among them (turns before time).
+    const claimed = await db.webhookDelivery.findMany({
+      where: { id: { in: first } },
+      select: { endpointId: true },
+    });
+    expect(new Set(claimed.map((c) => c.endpointId))).toEqual(
+      new Set([...endpoints.map((e) => e.id), quiet.id]),
+    );
+    // While those ten are out the company gets nothing more; once their leases lapse, ten again.
+    expect(await claimDueDeliveries(t0)).toEqual([]);
+    expect(await claimDueDeliveries(new Date(t0.getTime() + CLAIM_LEASE_MS + 1_000))).toHaveLength(
+      CLAIM_PER_COMPANY + 1,
+    );
   });
 });
 

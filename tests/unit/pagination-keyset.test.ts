@@ -9,6 +9,7 @@ import {
   keysetParams,
   orderByOf,
   whereAfter,
+  filtersKey,
 } from "@/lib/core/pagination/keyset";
 
 describe("keyset pagination", () => {
@@ -87,5 +88,15 @@ describe("keyset pagination", () => {
     expect(decodeCursor(full.nextCursor)).toEqual({ createdAt: new Date(2000), id: "r2" });
     expect(keysetPage(rows, 3)).toEqual({ rows, nextCursor: null });
     expect(keysetPage([], 3)).toEqual({ rows: [], nextCursor: null });
+  });
+});
+
+describe("filtersKey", () => {
+  it("changes with the filters and not with the page", () => {
+    const filters = { q: "ana", from: "2026-11-01", cursor: undefined, before: undefined };
+    expect(filtersKey({ ...filters, cursor: "c1" })).toBe(filtersKey(filters));
+    expect(filtersKey({ ...filters, before: "c2" })).toBe(filtersKey(filters));
+    expect(filtersKey({ ...filters, q: "rui" })).not.toBe(filtersKey(filters));
+    expect(filtersKey({ ...filters, q: undefined })).not.toBe(filtersKey(filters));
   });
 });

@@ -1,4 +1,3 @@
-import { lookup as systemLookup } from "node:dns/promises";
 import { Resolver } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
@@ -128,8 +127,7 @@ export class OutboundError extends Error {
 
 /**
  * Every address `hostname` resolves to (an IP literal is its own answer), within `timeoutMs`: a
- * resolver that never answers fails the lookup then (its queries cancelled; the system's
- * getaddrinfo cannot be cancelled, so it is only no longer waited for).
+ * resolver that never answers fails the lookup then (its queries cancelled).
  */
 async function resolveAll(
   hostname: string,
@@ -138,27 +136,24 @@ async function resolveAll(
 ): Promise<string[]> {
   const bare = hostname.replace(/^\[|\]$/g, "");
   if (isIP(bare)) return [bare];
-  const resolver =
-    resolvers.length === 0 ? null : new Resolver({ timeout: Math.min(2_000, timeoutMs), tries: 2 });
+  // c-ares, also without servers given (it reads the system's resolv.conf): unlike the system
+  // resolver (getaddrinfo on one of libuv's four threads, which a deadline stops waiting for but
+  // cannot free), its query is cancelled at the deadline, so a name server that never answers
+  // cannot tie up the threads the web server's own file and DNS work runs on.
+  const resolver = new Resolver({ timeout: Math.min(2_000, timeoutMs), tries: 2 });
   let timer: NodeJS.Timeout | undefined;
   const expired = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(() => {
-      resolver?.cancel();
+      resolver.cancel();
       reject(new OutboundError("dns_failed", "timeout"));
     }, timeoutMs);
   });
   try {
-    let lookup: Promise<string[]>;
-    if (!resolver) {
-      lookup = systemLookup(bare, { all: true, verbatim: true }).then((all) => all.map((a) => a.address));
-      lookup.catch(() => undefined); // a late failure after the deadline is nobody's to handle
-    } else {
-      resolver.setServers([...resolvers]);
-      lookup = Promise.all([
-        resolver.resolve4(bare).catch(() => [] as string[]),
-        resolver.resolve6(bare).catch(() => [] as string[]),
-      ]).then(([v4, v6]) => [...v4, ...v6]);
-    }
+    if (resolvers.length > 0) resolver.setServers([...resolvers]);
+    const lookup = Promise.all([
+      resolver.resolve4(bare).catch(() => [] as string[]),
+      resolver.resolve6(bare).catch(() => [] as string[]),
+    ]).then(([v4, v6]) => [...v4, ...v6]);
     return await Promise.race([lookup, expired]);
   } catch (error) {
     if (error instanceof OutboundError) throw error;

@@ -200,3 +200,13 @@ export async function keysetSlice<F extends string, W extends object, T extends 
     nextCursor: rows.length > limit ? cursorOf(shown.at(-1)) : null,
   };
 }
+
+/**
+ * A list's filters without its page cursors, as one string: the key that makes a filters form
+ * start again from the URL when the filters change (a client navigation keeps uncontrolled
+ * fields otherwise), and only then — paging keeps what is being typed.
+ */
+export function filtersKey(filters: object): string {
+  const { cursor: _cursor, before: _before, ...rest } = filters as KeysetRequest & Record<string, unknown>;
+  return JSON.stringify(rest);
+}

@@ -9,6 +9,7 @@ import type { WebhookDeliveryJobData } from "@/lib/core/queue/queues";
 import {
   CLAIM_LEASE_MS,
   CLAIM_LIMIT,
+  CLAIM_PER_COMPANY,
   CLAIM_PER_ENDPOINT,
   nextAttemptAt,
   shouldDisable,
@@ -58,8 +59,8 @@ export type DeliveryClaim = WebhookDeliveryJobData;
  * claim's attempt, if it ever runs, finds the token changed and does nothing.
  *
  * Fairness between endpoints (they belong to many companies and share the workers): an endpoint
- * gets at most `perEndpoint` messages out at once, counting the ones still leased from earlier
- * runs, so one endpoint's backlog of thousands (or a slow endpoint whose attempts pile up) takes
+ * gets at most `perEndpoint` messages out at once, and a company `perCompany` over all its
+ * endpoints, counting the ones still leased from earlier runs, so one endpoint's backlog of thousands (or a slow endpoint whose attempts pile up) takes
  * a bounded share; and the claim is ordered by each message's turn within its endpoint, so every
  * endpoint's first due message is queued before anyone's second. Returned in that order.
  */
@@ -67,29 +68,39 @@ export async function claimDueDeliveries(
   now: Date = new Date(),
   limit = CLAIM_LIMIT,
   perEndpoint = CLAIM_PER_ENDPOINT,
+  perCompany = CLAIM_PER_COMPANY,
 ): Promise<DeliveryClaim[]> {
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
   // FOR UPDATE may not sit beside a window function: rank first, lock in the next step. The
   // status and due time are checked again under the lock (a concurrent run's committed claim
   // has moved the row out of reach), and SKIP LOCKED passes over rows it is claiming.
   const rows = await db.$queryRaw<{ id: string; claimToken: string; turn: bigint }[]>`
-    WITH busy AS (
-      SELECT "endpointId", count(*) AS n FROM webhook_delivery
+    WITH out AS (
+      SELECT "endpointId", "companyId" FROM webhook_delivery
       WHERE status = 'pending'::"WebhookDeliveryStatus" AND "claimToken" IS NOT NULL
         AND "nextAttemptAt" > ${now}
-      GROUP BY "endpointId"
+    ), busy AS (
+      SELECT "endpointId", count(*) AS n FROM out GROUP BY "endpointId"
+    ), busy_company AS (
+      SELECT "companyId", count(*) AS n FROM out GROUP BY "companyId"
     ), ranked AS (
-      SELECT id, "endpointId",
+      SELECT id, "endpointId", "companyId", "nextAttemptAt",
         row_number() OVER (PARTITION BY "endpointId" ORDER BY "nextAttemptAt", id) AS turn
       FROM webhook_delivery
       WHERE status = 'pending'::"WebhookDeliveryStatus" AND "nextAttemptAt" <= ${now}
-    ), picked AS (
-      SELECT d.id, r.turn FROM webhook_delivery d
-      JOIN ranked r ON r.id = d.id
-      LEFT JOIN busy b ON b."endpointId" = r."endpointId"
+    ), within_endpoint AS (
+      SELECT r.id, r.turn,
+        row_number() OVER (PARTITION BY r."companyId" ORDER BY r.turn, r."nextAttemptAt", r.id) AS company_turn,
+        r."companyId"
+      FROM ranked r LEFT JOIN busy b ON b."endpointId" = r."endpointId"
       WHERE r.turn <= ${perEndpoint} - COALESCE(b.n, 0)
+    ), picked AS (
+      SELECT d.id, w.turn FROM webhook_delivery d
+      JOIN within_endpoint w ON w.id = d.id
+      LEFT JOIN busy_company bc ON bc."companyId" = w."companyId"
+      WHERE w.company_turn <= ${perCompany} - COALESCE(bc.n, 0)
         AND d.status = 'pending'::"WebhookDeliveryStatus" AND d."nextAttemptAt" <= ${now}
-      ORDER BY r.turn, d."nextAttemptAt", d.id
+      ORDER BY w.turn, d."nextAttemptAt", d.id
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     )
@@ -156,8 +167,11 @@ export async function attemptDelivery(
   const settings = options.settings ?? webhookDeliverySettings();
   const deliveryId = claim.deliveryId;
   const attemptToken = randomUUID();
+  // A claim whose lease has run out is void even before anyone claims the message again: its
+  // job waited too long (a queue behind hanging endpoints), and the message's fair turn is
+  // the next claim's, which is also what keeps the per-endpoint and per-company caps true.
   const { count: taken } = await db.webhookDelivery.updateMany({
-    where: { id: deliveryId, claimToken: claim.claimToken, status: "pending" },
+    where: { id: deliveryId, claimToken: claim.claimToken, status: "pending", nextAttemptAt: { gt: now } },
     data: { claimToken: attemptToken, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) },
   });
   if (taken === 0) return "skipped";

@@ -61,3 +61,14 @@ export const CLAIM_LIMIT = 100;
  * drains ten messages a minute (a burst of 300 leads in half an hour), retries apart.
  */
 export const CLAIM_PER_ENDPOINT = 10;
+
+/**
+ * …and of one company, over all its endpoints (up to 10). A company whose endpoints all hang
+ * (a host that accepts and never answers, reached on purpose or not) holds at most this many
+ * 10-second attempts a minute: with WEBHOOK_DELIVERY_CONCURRENCY attempts at once per worker,
+ * it takes about a fifth of one worker's time, and every other company's messages go on.
+ */
+export const CLAIM_PER_COMPANY = 10;
+
+/** Attempts one worker process runs at once (each waits on the network, not the CPU). */
+export const WEBHOOK_DELIVERY_CONCURRENCY = 8;

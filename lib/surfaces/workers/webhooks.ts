@@ -11,6 +11,7 @@ import {
   pruneDeliveryLog,
   type WebhookDeliverySettings,
 } from "@/lib/features/webhooks/deliver";
+import { WEBHOOK_DELIVERY_CONCURRENCY } from "@/lib/features/webhooks/schedule";
 
 /** Every minute: a new message waits at most this long; the first retry is due 5 s after a failure. */
 export const WEBHOOK_SCHEDULE_CRON = "* * * * *";
@@ -51,10 +52,20 @@ export async function startWebhookDelivery(
   });
   await boss.work<WebhookDeliveryJobData>(
     WEBHOOK_DELIVERY_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: polling },
-    async ([job]) => {
-      const claim = deliveryJobSchema.safeParse(job?.data);
-      if (claim.success) await attemptDelivery(claim.data, { settings: options.settings });
+    // Several attempts at once: one endpoint that hangs holds one slot for its 10 s, not the
+    // whole worker (the claim's per-company cap bounds how many slots one company can hold).
+    { batchSize: WEBHOOK_DELIVERY_CONCURRENCY, pollingIntervalSeconds: polling },
+    async (jobs) => {
+      const results = await Promise.allSettled(
+        jobs.map(async (job) => {
+          const claim = deliveryJobSchema.safeParse(job.data);
+          if (claim.success) await attemptDelivery(claim.data, { settings: options.settings });
+        }),
+      );
+      // An attempt that threw (the database went away) fails the batch: pg-boss retries its
+      // jobs, and the ones that did run find their claims used and do nothing.
+      const failed = results.find((r) => r.status === "rejected");
+      if (failed) throw failed.reason;
     },
   );
   return {

@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { filtersKey } from "@/lib/core/pagination/keyset";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import Link from "next/link";
@@ -62,7 +63,7 @@ export default async function ContentListPage({
       <StorageMeter usage={usage} />
       {/* Keyed by the filters: "Clear filters" is a client navigation, and the form's uncontrolled
           fields would otherwise keep the values of the page it came from. */}
-      <ContentFilters key={JSON.stringify(filters)} filters={filters} events={events} />
+      <ContentFilters key={filtersKey(filters)} filters={filters} events={events} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
       <ContentTable items={list.items} />
       <KeysetPagination

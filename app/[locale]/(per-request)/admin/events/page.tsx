@@ -1,4 +1,5 @@
 import { Plus } from "lucide-react";
+import { filtersKey } from "@/lib/core/pagination/keyset";
 import type { Metadata } from "next";
 import { getTranslations, setRequestLocale } from "next-intl/server";
 import Link from "next/link";
@@ -37,7 +38,7 @@ export default async function EventsPage({ params, searchParams }: PageProps<"/[
         </Button>
       </header>
       {/* Keyed by the filters: "Clear filters" is a client navigation (see the content page). */}
-      <EventFilters key={JSON.stringify(filters)} filters={filters} />
+      <EventFilters key={filtersKey(filters)} filters={filters} />
       <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("resultCount", { count: list.total })}</p>
       <EventsTable items={list.items} pathPrefix={tenantLinks("path", membership.company.slug).event("")} />
       <KeysetPagination

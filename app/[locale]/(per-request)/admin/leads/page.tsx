@@ -1,4 +1,5 @@
 import { FileDown } from "lucide-react";
+import { filtersKey } from "@/lib/core/pagination/keyset";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getTranslations, setRequestLocale } from "next-intl/server";
@@ -66,7 +67,7 @@ export default async function LeadsPage({ params, searchParams }: PageProps<"/[l
       </PageHeader>
       <div className="flex flex-col gap-6">
         {/* Keyed by the filters: "Clear filters" is a client navigation (see the content page). */}
-        <LeadFilters key={JSON.stringify(filters)} filters={filters} options={options} />
+        <LeadFilters key={filtersKey(filters)} filters={filters} options={options} />
         <p className="text-sm text-zinc-600 dark:text-zinc-400" aria-live="polite">
           {t("resultCount", { count: list.total })}
         </p>
