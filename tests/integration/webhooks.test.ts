@@ -764,6 +764,53 @@ describe("the job queue", () => {
     await jobs.stop();
   });
 
+  it("an endpoint that hangs holds one attempt's slot: another company's message goes out meanwhile", async () => {
+    // Accepts every request and never answers (a tarpit, on purpose or a dropped firewall rule).
+    let open = 0;
+    const hang = createServer((req, res) => {
+      open += 1;
+      req.resume();
+      // Until the client gives up (a request's own "close" comes once its body is read).
+      res.on("close", () => (open -= 1));
+    });
+    await new Promise<void>((resolve) => hang.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (hang.address() as AddressInfo).port;
+      const stuck = await endpointFor(pro, "/tarpit", ["lead.created"], `http://127.0.0.1:${port}/tarpit`);
+      await endpointFor(other, "/beside-tarpit", ["lead.created"]);
+      const t0 = new Date(Date.now() - 60_000);
+      await db.webhookDelivery.createMany({
+        data: Array.from({ length: 10 }, (_, i) => ({
+          id: newMessageId(),
+          companyId: pro.id,
+          endpointId: stuck.id,
+          eventType: "lead.created",
+          payload: { type: "lead.created", timestamp: t0.toISOString(), data: {} },
+          nextAttemptAt: new Date(t0.getTime() + i),
+        })),
+      });
+      await recordLead(await gatedContent(other), "visitor-23", fan(23), "pt", null, { withDownload: false });
+      boss ??= createBoss(env.DATABASE_URL!, { max: 2 });
+      await boss.start().catch(() => undefined); // started by the test above when it ran
+      await ensureQueues(boss);
+      const jobs = await startWebhookDelivery(boss, { cron: null, settings, pollingIntervalSeconds: 0.5 });
+      try {
+        await boss.send(WEBHOOK_SCHEDULE_QUEUE, {});
+        await expect
+          .poll(() => receiver.at("/beside-tarpit").length, { timeout: 30_000, interval: 20 })
+          .toBe(1);
+        // Delivered while the tarpit still holds its requests (each for the 3 s timeout): the
+        // worker did not wait for them one after another first.
+        expect(open).toBeGreaterThan(0);
+      } finally {
+        await jobs.stop();
+      }
+    } finally {
+      hang.closeAllConnections();
+      await new Promise<void>((resolve) => hang.close(() => resolve()));
+    }
+  });
+
   it("the delivery log keeps settled messages 30 days, pending ones always", async () => {
     await endpointFor(pro, "/prune");
     await recordLead(await gatedContent(pro), "visitor-16", fan(16), "pt", null, { withDownload: false });
