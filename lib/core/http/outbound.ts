@@ -103,7 +103,10 @@ export function isPublicAddress(address: string): boolean {
 }
 
 export interface OutboundSettings {
-  /** DNS servers (`host:port`); the system's resolver (getaddrinfo) when empty. */
+  /**
+   * DNS servers (`host:port`); when empty, the ones of the system's resolv.conf (through c-ares:
+   * no /etc/hosts, no search domains, so a local receiver in development is given by its IP).
+   */
   resolvers: readonly string[];
   /** Tests only: accept an address the guard would refuse (a local receiver on 127.0.0.1). */
   allowAddress?: (address: string) => boolean;

@@ -56,17 +56,19 @@ export const CLAIM_LIMIT = 100;
 
 /**
  * Messages of one endpoint out at once at most (claimed and not yet settled, over every run).
- * An endpoint is one company's: with the shared workers attempting one message at a time, ten
- * 10-second timeouts of a slow endpoint hold them under two minutes, and a fast endpoint still
- * drains ten messages a minute (a burst of 300 leads in half an hour), retries apart.
+ * An endpoint is one company's: ten 10-second timeouts of a slow endpoint stay bounded, and a
+ * fast endpoint still drains ten messages a minute, retries apart (the company's cap below
+ * shares those ten among its endpoints: a burst of 300 leads to three endpoints, 900 messages,
+ * takes about an hour and a half).
  */
 export const CLAIM_PER_ENDPOINT = 10;
 
 /**
  * …and of one company, over all its endpoints (up to 10). A company whose endpoints all hang
  * (a host that accepts and never answers, reached on purpose or not) holds at most this many
- * 10-second attempts a minute: with WEBHOOK_DELIVERY_CONCURRENCY attempts at once per worker,
- * it takes about a fifth of one worker's time, and every other company's messages go on.
+ * 10-second attempts a minute: 100 slot-seconds of the 480 a minute that one worker's
+ * WEBHOOK_DELIVERY_CONCURRENCY slots have (each slot fetches its own job), and every other
+ * company's messages go on.
  */
 export const CLAIM_PER_COMPANY = 10;
 

@@ -50,24 +50,19 @@ export async function startWebhookDelivery(
     // Minutely, so each run deletes about a minute's worth of old rows.
     await pruneDeliveryLog();
   });
-  await boss.work<WebhookDeliveryJobData>(
-    WEBHOOK_DELIVERY_QUEUE,
-    // Several attempts at once: one endpoint that hangs holds one slot for its 10 s, not the
-    // whole worker (the claim's per-company cap bounds how many slots one company can hold).
-    { batchSize: WEBHOOK_DELIVERY_CONCURRENCY, pollingIntervalSeconds: polling },
-    async (jobs) => {
-      const results = await Promise.allSettled(
-        jobs.map(async (job) => {
-          const claim = deliveryJobSchema.safeParse(job.data);
-          if (claim.success) await attemptDelivery(claim.data, { settings: options.settings });
-        }),
-      );
-      // An attempt that threw (the database went away) fails the batch: pg-boss retries its
-      // jobs, and the ones that did run find their claims used and do nothing.
-      const failed = results.find((r) => r.status === "rejected");
-      if (failed) throw failed.reason;
-    },
-  );
+  // Several attempts at once, each slot its own pg-boss worker fetching one job: a batch would
+  // be fetched again only when all of it had finished, so one hanging endpoint (10 s) would hold
+  // every slot of its batch. As the media workers do (lib/surfaces/workers/worker.ts).
+  for (let slot = 0; slot < WEBHOOK_DELIVERY_CONCURRENCY; slot++) {
+    await boss.work<WebhookDeliveryJobData>(
+      WEBHOOK_DELIVERY_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: polling },
+      async ([job]) => {
+        const claim = deliveryJobSchema.safeParse(job?.data);
+        if (claim.success) await attemptDelivery(claim.data, { settings: options.settings });
+      },
+    );
+  }
   return {
     async stop() {
       await boss.offWork(WEBHOOK_SCHEDULE_QUEUE);
