@@ -808,6 +808,11 @@ describe("the job queue", () => {
         expect(open).toBe(1);
       } finally {
         await jobs.stop();
+        // The tarpit's attempt is still out: end it and wait for its handler, so its last write
+        // does not meet the next test's clean-up (a deadlock on webhook_delivery in CI).
+        hang.closeAllConnections();
+        await boss.stop({ graceful: true, wait: true });
+        boss = undefined;
       }
     } finally {
       hang.closeAllConnections();
