@@ -5,7 +5,7 @@ import { useState, useTransition } from "react";
 import { toast } from "sonner";
 import { Button } from "@/components/ui/button";
 import { ConfirmButton } from "@/components/ui/confirm-button";
-import { CopyButton } from "@/components/ui/copy-button";
+import { SecretOnce } from "@/components/ui/secret-once";
 import { Table, TableBody, TableHead, TableRow } from "@/components/ui/table";
 import {
   deleteWebhookEndpointAction,
@@ -19,24 +19,16 @@ import type { WebhookEndpointView } from "@/lib/features/webhooks/queries";
 export type EndpointRow = WebhookEndpointView;
 
 /** The signing secret, shown once after creating or rotating: it is stored only encrypted. */
-export function SecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
+export function WebhookSecretOnce({ secret, onDone }: { secret: string; onDone: () => void }) {
   const t = useTranslations("settings.integrations");
   return (
-    <div
-      role="status"
-      data-testid="webhook-secret"
-      className="flex flex-col gap-2 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
-      <p className="font-semibold">{t("secretTitle")}</p>
-      <p className="text-sm">{t("secretOnce")}</p>
-      <div className="flex flex-wrap items-center gap-2">
-        <code className="font-mono break-all">{secret}</code>
-        <CopyButton value={secret} what={t("secretWhat")} />
-        <Button size="sm" variant="secondary" onClick={onDone}>
-          {t("secretDone")}
-        </Button>
-      </div>
-    </div>
+    <SecretOnce
+      secret={secret}
+      title={t("secretTitle")}
+      what={t("secretWhat")}
+      testId="webhook-secret"
+      onDone={onDone}
+    />
   );
 }
 
@@ -204,7 +196,7 @@ export function WebhookEndpointCard({ endpoint, allowed }: { endpoint: EndpointR
           </div>
         )}
       </div>
-      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      {secret && <WebhookSecretOnce secret={secret} onDone={() => setSecret(null)} />}
       <DeliveryLog endpoint={endpoint} />
     </li>
   );

@@ -4,7 +4,11 @@ import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { PlanGateNotice } from "@/components/admin/plan-gate-notice";
 import { useFormAction } from "@/components/admin/use-form-action";
-import { SecretOnce, WebhookEndpointCard, type EndpointRow } from "@/components/webhooks/webhook-endpoint";
+import {
+  WebhookSecretOnce,
+  WebhookEndpointCard,
+  type EndpointRow,
+} from "@/components/webhooks/webhook-endpoint";
 import { Button } from "@/components/ui/button";
 import { CardSection } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
@@ -83,7 +87,7 @@ export function WebhooksSettings({ allowed, endpoints }: { allowed: boolean; end
       ) : (
         <PlanGateNotice testId="webhooks-plan-gate" message={t("planGate")} linkLabel={t("planGateLink")} />
       )}
-      {secret && <SecretOnce secret={secret} onDone={() => setSecret(null)} />}
+      {secret && <WebhookSecretOnce secret={secret} onDone={() => setSecret(null)} />}
       {endpoints.length === 0 ? (
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{t("empty")}</p>
       ) : (

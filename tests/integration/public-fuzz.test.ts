@@ -68,6 +68,7 @@ import { markSpecOf } from "@/lib/platform/media/watermark/marks";
 import { watermarkFolder } from "@/lib/platform/media/watermark/stored";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { favouritesLinkToken } from "@/lib/features/engagement/favourites-link";
+import { hashSecretToken } from "@/lib/core/secret-token";
 import { C, engagementTestEnv } from "./support/engagement";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -381,6 +382,65 @@ const post = (
   })),
 });
 
+/** The fuzz company's API key (`beforeAll` stores its hash): a valid key reaches the input parsing. */
+const API_TOKEN = `ag_${"f".repeat(43)}`;
+const apiQuery = fc.option(
+  fc.record(
+    {
+      cursor: usually(fc.constant("MjAyNi0wNy0xMFQwMDowMDowMC4wMDBafGxlYWQtZnV6ei1h"), text),
+      limit: fc.oneof(fc.integer(), text),
+      eventId: text,
+      contentId: text,
+      from: fc.oneof(fc.constantFrom("2026-07-01", "2026-13-45"), text),
+      to: text,
+    },
+    { requiredKeys: [] },
+  ),
+  { nil: undefined },
+);
+/** A /api/v1 operation with a real key, a junk one or none, and a junk query. */
+function v1(
+  method: "GET" | "DELETE",
+  runs: number,
+  route: string,
+  params: fc.Arbitrary<Record<string, string>>,
+): Endpoint {
+  return {
+    key: `app/api/v1${route}/route.ts:${method}`,
+    runs,
+    call: fc
+      .record({
+        params,
+        headers,
+        query: apiQuery,
+        auth: fc.oneof(
+          { weight: 3, arbitrary: fc.constant(`Bearer ${API_TOKEN}`) },
+          {
+            weight: 1,
+            arbitrary: fc.oneof(
+              fc.constant(undefined),
+              text,
+              text.map((t) => `Bearer ag_${t}`),
+            ),
+          },
+        ),
+      })
+      .map(({ params, headers, query, auth }) => ({
+        method,
+        url: `/api/v1${route.replace("[id]", enc(params.id ?? ""))}${
+          query
+            ? `?${Object.entries(query)
+                .map(([k, v]) => `${k}=${enc(String(v))}`)
+                .join("&")}`
+            : ""
+        }`,
+        params,
+        headers:
+          auth === undefined ? headers : { ...headers, extra: { ...headers.extra, authorization: auth } },
+      })),
+  };
+}
+
 const AUTH_PATHS = [
   "/sign-up/email",
   "/sign-in/email",
@@ -443,7 +503,7 @@ const ENDPOINTS: Endpoint[] = [
   content(
     "comments/route.ts",
     "POST",
-    185,
+    165,
     fc.record({
       name: fc.option(words(0, 40)),
       rating: usually(fc.integer({ min: 1, max: 5 }), fc.oneof(fc.integer(), fc.double(), text)),
@@ -485,7 +545,7 @@ const ENDPOINTS: Endpoint[] = [
   review("photo", "GET", 10),
   {
     key: "app/api/forms/[form]/route.ts:POST",
-    runs: 210,
+    runs: 190,
     call: fc
       .record({
         form: fc.oneof(
@@ -554,6 +614,13 @@ const ENDPOINTS: Endpoint[] = [
       locale: fc.oneof(fc.constantFrom("pt", "en", "es", "fr"), text),
     }),
   ),
+  // The public API (issue #38): a real key of an Enterprise company with no data of its own, a
+  // junk key or none; junk queries and ids, and co-eng-a's lead as the one to delete.
+  v1("GET", 12, "/events", fc.constant({})),
+  v1("GET", 13, "/leads", fc.constant({})),
+  v1("DELETE", 10, "/leads/[id]", fc.record({ id: fc.oneof(fc.constantFrom("lead-fuzz-a", "x"), text) })),
+  get("app/api/v1/openapi.json/route.ts:GET", 3, () => "/api/v1/openapi.json", fc.constant({})),
+  get("app/api/v1/docs/route.ts:GET", 2, () => "/api/v1/docs", fc.constant({})),
   // (Host is their only input; 15 each leaves runs for tls-allowed within the 2,000.)
   get("app/robots.txt/route.ts:GET", 15, () => "/robots.txt", fc.constant({})),
   // The sitemap's pages (`?page=N`, issue #34 row 12): real numbers, out of range, junk.
@@ -825,7 +892,30 @@ beforeAll(async () => {
   // would show (hole 5: a lead was overwritten by a stranger's form).
   await db.comment.create({ data: { companyId: "co-eng-a", contentId: C.open, text: "first", rating: 5 } });
   await db.lead.create({
-    data: { companyId: "co-eng-a", contentId: C.gated, name: "Ana", email: "ana@example.com", consent: true },
+    data: {
+      id: "lead-fuzz-a",
+      companyId: "co-eng-a",
+      contentId: C.gated,
+      name: "Ana",
+      email: "ana@example.com",
+      consent: true,
+    },
+  });
+  // An Enterprise company with an admin and a key with every scope, and nothing else of its own.
+  await db.company.create({ data: { id: "co-api", name: "API Co", slug: "co-api", plan: "enterprise" } });
+  await db.user.create({ data: { id: "u-api", name: "API admin", email: "admin@co-api.test" } });
+  await db.profile.create({
+    data: { userId: "u-api", displayName: "API admin", role: "admin", companyId: "co-api" },
+  });
+  await db.apiKey.create({
+    data: {
+      companyId: "co-api",
+      createdById: "u-api",
+      name: "fuzz",
+      prefix: API_TOKEN.slice(0, 11),
+      tokenHash: hashSecretToken(API_TOKEN),
+      scopes: ["events:read", "leads:read", "leads:write"],
+    },
   });
   await watermarkedGallery();
   current = await fingerprint();
@@ -1003,6 +1093,10 @@ describe("public endpoint fuzz", () => {
     }
     const total = [...statuses.values()].flatMap((m) => [...m.values()]).reduce((a, b) => a + b, 0);
     expect(total).toBe(2000);
+    // The API's real key got past authentication: answered lists, refused input, and junk keys' 401s.
+    expect([...(statuses.get("app/api/v1/leads/route.ts:GET")?.keys() ?? [])]).toEqual(
+      expect.arrayContaining([200, 401, 422]),
+    );
     // Not vacuous: some requests got through and stored, others were refused.
     expect(storedOnSuccess).toBeGreaterThan(50);
     const refused = [...statuses.values()].flatMap((m) => [...m].filter(([s]) => s >= 400).map(([, n]) => n));

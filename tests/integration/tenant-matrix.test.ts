@@ -82,6 +82,8 @@ interface World {
     /** A's webhook endpoint and one of its deliveries (Settings → Integrations, issue #38). */
     webhookEndpointId: string;
     webhookDeliveryId: string;
+    /** A's API key (Settings → Integrations, issue #38). */
+    apiKeyId: string;
     /** A reviewer of A's open review of its gallery (issue #36). */
     reviewerId: string;
     /** A's manager: the member the team actions try to remove or demote. */
@@ -377,6 +379,14 @@ const MATRIX: Record<string, Entry> = {
   "lib/features/webhooks/actions.ts:sendWebhookTestEventAction": admin("settings.edit", (w) => [
     w.a.webhookEndpointId,
   ]),
+  // Settings → Integrations → API keys (issue #38): A's key is the target; creating acts on the
+  // caller's own company. (/api/v1 itself, called with keys, has its matrix in public-api.test.ts.)
+  "lib/features/api-keys/actions.ts:createApiKeyAction": admin(
+    "settings.edit",
+    () => [{ name: "hijack", scopes: ["leads:read"], lifetime: "30" }],
+    untargeted,
+  ),
+  "lib/features/api-keys/actions.ts:revokeApiKeyAction": admin("settings.edit", (w) => [w.a.apiKeyId]),
   // Settings → Address: on the caller's own company (B's admin renames B, nothing of A's).
   "lib/features/company/actions.ts:checkCompanySlugAction": admin(
     "settings.edit",
@@ -595,8 +605,19 @@ async function createWorld(): Promise<World> {
       payload: {},
     },
   });
+  const apiKey = await p.apiKey.create({
+    data: {
+      companyId: a.id,
+      createdById: a.as("admin").userId,
+      name: `${MARK} key`,
+      prefix: "ag_zzaprivat",
+      tokenHash: newSecretToken().tokenHash,
+      scopes: ["leads:read"],
+    },
+  });
   return {
     a: {
+      apiKeyId: apiKey.id,
       webhookEndpointId: webhook.id,
       webhookDeliveryId: delivery.id,
       qrCodeId: qrCode.id,

@@ -93,6 +93,17 @@ export interface FailureLimitStore extends LimitStore {
   unclaim(checks: readonly LimitCheck[], windowSeconds: number): Promise<void>;
   /** A key whose count has reached its limit is refused for a whole window from now (`strike`'s renewal). */
   hold(checks: readonly LimitCheck[], windowSeconds: number): Promise<void>;
+  /** Counts one request against one key and tells the count (an API's `RateLimit-*` headers). */
+  meter(check: LimitCheck, windowSeconds: number): Promise<LimitMeter>;
+}
+
+/** One counted request, told back: whether it is within the limit, what is left, when the window ends. */
+export interface LimitMeter {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Seconds until the window ends (at least 1). */
+  resetSeconds: number;
 }
 
 const refusedFor = (key: string, msBeforeNext: number): LimitOutcome => ({
@@ -189,6 +200,16 @@ function libraryLimitStore(
     },
     async unclaim(checks, windowSeconds) {
       await Promise.all(checks.map(({ key, limit }) => takeBack(limiterFor(limit, windowSeconds), key)));
+    },
+    async meter({ key, limit }, windowSeconds) {
+      // `penalty` is the atomic count that never refuses, told back (as `claim`).
+      const state = await limiterFor(limit, windowSeconds).penalty(key);
+      return {
+        allowed: state.consumedPoints <= limit,
+        limit,
+        remaining: Math.max(0, limit - state.consumedPoints),
+        resetSeconds: Math.max(1, Math.ceil(state.msBeforeNext / 1000)),
+      };
     },
     async hold(checks, windowSeconds) {
       await Promise.all(
@@ -306,6 +327,7 @@ export function redisLimitStore(client: Redis): FailureLimitStore {
     claim: (checks, windowSeconds) => onRedisElseInMemory((store) => store.claim(checks, windowSeconds)),
     unclaim: (checks, windowSeconds) => onRedisElseInMemory((store) => store.unclaim(checks, windowSeconds)),
     hold: (checks, windowSeconds) => onRedisElseInMemory((store) => store.hold(checks, windowSeconds)),
+    meter: (check, windowSeconds) => onRedisElseInMemory((store) => store.meter(check, windowSeconds)),
   };
 }
 
@@ -402,6 +424,15 @@ export async function unclaimLimits(
   store?: FailureLimitStore,
 ): Promise<void> {
   if (checks.length > 0) await (store ?? limitStore()).unclaim(checks, windowSeconds);
+}
+
+/** Counts one request against `check` and tells the count (`FailureLimitStore.meter`). */
+export function meterLimit(
+  check: LimitCheck,
+  windowSeconds: number,
+  store?: FailureLimitStore,
+): Promise<LimitMeter> {
+  return (store ?? limitStore()).meter(check, windowSeconds);
 }
 
 /** Refuses, for a whole window from now, every check whose count has reached its limit. */

@@ -35,6 +35,7 @@ export interface EventListItem {
   location: string | null;
   status: EventStatus;
   isPublic: boolean;
+  visibility: EventVisibilityValue;
   participantsCount: number;
   maxParticipants: number | null;
   priceMinor: number | null;
@@ -51,6 +52,7 @@ const eventRowSelect = {
   location: true,
   status: true,
   isPublic: true,
+  visibility: true,
   participantsCount: true,
   maxParticipants: true,
   priceMinor: true,
@@ -64,7 +66,12 @@ export interface EventList extends KeysetLinks {
 }
 
 /** One page of the company's events, latest start first, after or before the filters' cursor. */
-export async function listEvents(companyId: string, filters: EventListFilters): Promise<EventList> {
+export async function listEvents(
+  companyId: string,
+  filters: EventListFilters,
+  /** The public API's page size (issue #38). */
+  limit: number = EVENTS_PAGE_SIZE,
+): Promise<EventList> {
   const where: Prisma.EventWhereInput = { companyId };
   if (filters.status) where.status = filters.status;
   if (filters.q) {
@@ -80,7 +87,7 @@ export async function listEvents(companyId: string, filters: EventListFilters): 
       order: EVENTS_ORDER,
       where,
       request: filters,
-      limit: EVENTS_PAGE_SIZE,
+      limit,
       find: (page) => db.event.findMany({ ...page, select: eventRowSelect }),
     }),
   ]);

@@ -12,6 +12,8 @@ import type { Membership } from "@/lib/platform/tenancy/membership";
 /** The columns of a lead as the list and the exports show it. */
 export const leadSelect = {
   id: true,
+  contentId: true,
+  eventId: true,
   name: true,
   email: true,
   phone: true,
@@ -35,7 +37,8 @@ export const leadSelect = {
 
 type SelectedLead = Prisma.LeadGetPayload<{ select: typeof leadSelect }>;
 
-export type LeadView = LeadCsvRecord;
+/** A lead as the list, the exports and the public API show it. */
+export type LeadView = LeadCsvRecord & { contentId: string | null; eventId: string | null };
 
 /** The lead's event: the one it names, else its content's first linked event. */
 export function toLeadView(lead: SelectedLead): LeadView {
@@ -67,7 +70,12 @@ export interface LeadList extends KeysetLinks {
  * them is audited (spec §7 `lead_data_access`) with what was asked, never with the personal
  * data shown (nor the cursor: which page is enough).
  */
-export async function listLeads(membership: Membership, filters: LeadFilters): Promise<LeadList> {
+export async function listLeads(
+  membership: Membership,
+  filters: LeadFilters,
+  /** The public API's page size and key (issue #38); the admin list's defaults otherwise. */
+  options: { limit?: number; apiKeyId?: string } = {},
+): Promise<LeadList> {
   const companyId = membership.company.id;
   const where = buildLeadWhere(companyId, filters);
   const [total, { rows, ...links }] = await Promise.all([
@@ -76,7 +84,7 @@ export async function listLeads(membership: Membership, filters: LeadFilters): P
       order: NEWEST_FIRST,
       where,
       request: filters,
-      limit: LEADS_PAGE_SIZE,
+      limit: options.limit ?? LEADS_PAGE_SIZE,
       find: (page) => db.lead.findMany({ ...page, select: leadSelect }),
     }),
   ]);
@@ -89,6 +97,7 @@ export async function listLeads(membership: Membership, filters: LeadFilters): P
       page: filters.before ? "previous" : filters.cursor ? "next" : "first",
       count: rows.length,
       total,
+      ...(options.apiKeyId ? { via: "api", apiKeyId: options.apiKeyId } : {}),
     },
   });
   return {

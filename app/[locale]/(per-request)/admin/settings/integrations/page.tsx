@@ -3,6 +3,8 @@ import { getTranslations, setRequestLocale } from "next-intl/server";
 import { SettingsPageFrame } from "@/components/admin/settings-page-frame";
 import { WebhooksSettings } from "@/components/webhooks/webhooks-settings";
 import { getWebhooksPage } from "@/lib/features/webhooks/queries";
+import { ApiKeysSettings } from "@/components/api-keys/api-keys-settings";
+import { getApiKeysPage } from "@/lib/features/api-keys/queries";
 
 export async function generateMetadata({
   params,
@@ -12,7 +14,7 @@ export async function generateMetadata({
   return { title: t("title") };
 }
 
-/** Settings → Integrations: outgoing webhooks (issue #38; admins, plan feature `webhooks`). */
+/** Settings → Integrations (issue #38; admins): outgoing webhooks (plan feature `webhooks`) and API keys (`api`). */
 export default async function IntegrationsPage({
   params,
 }: PageProps<"/[locale]/admin/settings/integrations">) {
@@ -24,8 +26,16 @@ export default async function IntegrationsPage({
       title={t("title")}
       description={t("description")}
       render={async (membership) => {
-        const data = await getWebhooksPage(membership.company.id);
-        return <WebhooksSettings allowed={data.allowed} endpoints={data.endpoints} />;
+        const [webhooks, apiKeys] = await Promise.all([
+          getWebhooksPage(membership.company.id),
+          getApiKeysPage(membership.company.id),
+        ]);
+        return (
+          <div className="flex flex-col gap-6">
+            <WebhooksSettings allowed={webhooks.allowed} endpoints={webhooks.endpoints} />
+            <ApiKeysSettings allowed={apiKeys.allowed} keys={apiKeys.keys} />
+          </div>
+        );
       }}
     />
   );

@@ -1,0 +1,69 @@
+import "server-only";
+import { AppError, parseOrThrow } from "@/lib/core/errors";
+import { respond } from "@/lib/core/http/route";
+import { meterLimit, rateLimited, type LimitMeter } from "@/lib/core/rate-limit/limiter";
+import { assertScope, authenticateApiKey, recordKeyUse } from "@/lib/features/api-keys/authenticate";
+import { bearerToken } from "@/lib/features/api-keys/token";
+import { API_RATE_LIMIT_PER_MINUTE } from "@/lib/features/api-keys/scopes";
+import type { ApiOperation } from "@/lib/surfaces/public-api/operation";
+
+const WINDOW_SECONDS = 60;
+
+/**
+ * The route handler of one /api/v1 operation. In order: the bearer key (401), its rate limit
+ * (429; every answer after the key carries `RateLimit-Limit`, `-Remaining` and `-Reset`), its
+ * scope (403), the input (422), the work; every error in the app's one JSON shape
+ * (lib/core/error-body.ts). Only the `Authorization` header authenticates — never a cookie — so
+ * a page on another site cannot make a signed-in browser call the API (no CSRF to defend).
+ * The answer is parsed through its schema, so nothing beyond the documented fields leaves.
+ */
+export function apiRoute<P>(
+  operation: ApiOperation,
+): (request: Request, context: { params: Promise<P> }) => Promise<Response> {
+  return async (request, context) => {
+    let meter: LimitMeter | undefined;
+    let companyId: string | undefined;
+    let keyId: string | undefined;
+    const response = await respond(
+      request,
+      async () => {
+        const caller = await authenticateApiKey(bearerToken(request.headers));
+        companyId = caller.membership.company.id;
+        keyId = caller.keyId;
+        meter = await meterLimit(
+          { key: `api:${caller.keyId}`, limit: API_RATE_LIMIT_PER_MINUTE },
+          WINDOW_SECONDS,
+        );
+        if (!meter.allowed) throw rateLimited(meter.resetSeconds, "api.errors.rateLimited");
+        assertScope(caller, operation.scope);
+        // An operation without a query or path parameters gets an empty object for them.
+        const query = operation.query
+          ? parseOrThrow(operation.query, Object.fromEntries(new URL(request.url).searchParams))
+          : {};
+        const params = operation.params ? parseOrThrow(operation.params, await context.params) : {};
+        const result = await operation.handle({ caller, query, params });
+        if (!operation.response) return new Response(null, { status: 204 });
+        const body = operation.response.schema.safeParse(result);
+        // Our own answer not matching our own document is a bug: a 500, logged, never sent half-right.
+        if (!body.success)
+          throw new Error(`${operation.operationId}: answer outside its schema: ${body.error.message}`);
+        return Response.json(body.data);
+      },
+      () => ({ companyId, operation: operation.operationId }),
+    );
+    if (keyId && response.ok) await recordKeyUse(keyId);
+    const headers = response.headers;
+    headers.set("Cache-Control", "no-store");
+    if (meter) {
+      headers.set("RateLimit-Limit", String(meter.limit));
+      headers.set("RateLimit-Remaining", String(meter.remaining));
+      headers.set("RateLimit-Reset", String(meter.resetSeconds));
+      headers.set("RateLimit-Policy", `${meter.limit};w=${WINDOW_SECONDS}`);
+    }
+    if (response.status === 401) headers.set("WWW-Authenticate", 'Bearer realm="afterglow-api"');
+    return response;
+  };
+}
+
+/** For operations' work: a record of the caller's company that is not there (or is another's). */
+export const apiNotFound = (messageKey: string) => new AppError("not_found", messageKey);

@@ -1,0 +1,103 @@
+import { z } from "zod";
+import { isoDay } from "@/lib/core/validation/common";
+import { errorCodes } from "@/lib/core/error-body";
+
+/**
+ * The public API's shapes (issue #38): the same zod schemas validate a request's query and
+ * describe the answers, and `openapi.ts` turns them into the OpenAPI 3.1 document, so the
+ * document cannot drift from what the routes accept and send.
+ */
+
+const id = z.string().min(1).max(64);
+const timestamp = z.iso.datetime({ offset: true }).meta({ example: "2026-07-14T21:30:00.000Z" });
+
+/** A page's size and the opaque cursor of the page after (from the previous answer's `nextCursor`). */
+export const pageQuery = z.object({
+  cursor: z
+    .string()
+    .max(200)
+    .optional()
+    .meta({ description: "The `nextCursor` of the previous page; omit for the first page." }),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(25)
+    .meta({ description: "Items per page (1 to 100).", example: 25 }),
+});
+
+export const leadsQuery = pageQuery.extend({
+  eventId: id.optional().meta({ description: "Only leads of this event (or of its galleries)." }),
+  contentId: id.optional().meta({ description: "Only leads of this item." }),
+  from: isoDay
+    .optional()
+    .meta({ description: "First day included (UTC), `YYYY-MM-DD`.", example: "2026-07-01" }),
+  to: isoDay
+    .optional()
+    .meta({ description: "Last day included (UTC), `YYYY-MM-DD`.", example: "2026-07-31" }),
+});
+
+export const leadIdParams = z.object({ id: id.meta({ description: "The lead's id." }) });
+
+export const lead = z
+  .object({
+    id,
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    companyName: z.string().nullable(),
+    contentId: id.nullable().meta({ description: "The item whose form the fan filled in." }),
+    eventId: id.nullable(),
+    consent: z.boolean().meta({ description: "Accepted the company's terms to leave their data." }),
+    consentAt: timestamp.nullable(),
+    marketingConsent: z
+      .boolean()
+      .meta({ description: "Ticked the separate, unticked box to receive news by e-mail." }),
+    marketingConsentAt: timestamp.nullable(),
+    source: z
+      .string()
+      .nullable()
+      .meta({ description: "Where the visit came from (`ref:instagram.com`, `utm:…`); null for direct." }),
+    locale: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Lead" });
+
+export const event = z
+  .object({
+    id,
+    name: z.string(),
+    slug: z.string(),
+    status: z.enum(["draft", "published", "cancelled"]),
+    visibility: z.enum(["public", "unlisted", "password"]),
+    startsAt: timestamp,
+    timeZone: z.string().meta({ example: "Europe/Lisbon" }),
+    location: z.string().nullable(),
+    participantsCount: z.number().int(),
+    maxParticipants: z.number().int().nullable(),
+    priceMinor: z.number().int().nullable().meta({ description: "In minor units; null or 0 is free." }),
+    currency: z.string().meta({ example: "EUR" }),
+    contentCount: z.number().int(),
+    url: z.url().meta({ description: "The event's public page." }),
+  })
+  .meta({ id: "Event" });
+
+/** A list page: the items and the cursor of the next page (null on the last). */
+export function pageOf<T extends z.ZodType>(item: T, name: string) {
+  return z.object({ data: z.array(item), nextCursor: z.string().nullable() }).meta({ id: `${name}Page` });
+}
+
+/** The one error shape of the app's HTTP API (lib/core/error-body.ts). */
+export const errorBody = z
+  .object({
+    code: z.enum(errorCodes),
+    messageKey: z.string().meta({ description: "A stable key of the message, for clients that translate." }),
+    message: z.string().meta({ description: "The message in the request's language (Accept-Language)." }),
+    values: z.record(z.string(), z.union([z.string(), z.number()])),
+    fieldErrors: z
+      .record(z.string(), z.string())
+      .meta({ description: "Input field → message key, for a 422." }),
+    retryAfter: z.number().int().optional().meta({ description: "Seconds to wait (also `Retry-After`)." }),
+  })
+  .meta({ id: "Error" });

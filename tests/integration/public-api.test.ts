@@ -1,0 +1,347 @@
+/**
+ * The public API (issue #38): API keys made in Settings → Integrations, and /api/v1 called as
+ * Next calls its route handlers, against a real database. Covers what the issue asks of keys —
+ * hashed, shown once, scoped, expiring, revocable, per-company — and the API-key side of the
+ * tenant matrix: every /api/v1 operation (discovered from the route files) called with another
+ * company's key on company A's records is refused or sees nothing, and A's rows stay as they were.
+ */
+import { readdir } from "node:fs/promises";
+import path from "node:path";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { db } from "@/lib/core/db";
+import { hashSecretToken } from "@/lib/core/secret-token";
+import { createApiKey, revokeApiKey } from "@/lib/features/api-keys/keys";
+import { API_RATE_LIMIT_PER_MINUTE, API_SCOPES, type ApiScope } from "@/lib/features/api-keys/scopes";
+import type { Role } from "@/lib/generated/prisma/enums";
+import * as eventsRoute from "@/app/api/v1/events/route";
+import * as leadsRoute from "@/app/api/v1/leads/route";
+import * as leadRoute from "@/app/api/v1/leads/[id]/route";
+import { auditRows, createEventRow, createLeadRow, createTenant, type Tenant } from "./support/tenants";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const MARK = "ZZA-PRIVATE";
+
+let a: Tenant;
+let b: Tenant;
+let starter: Tenant;
+const leadIds: string[] = [];
+let eventId: string;
+
+/** The tenant's members as real users with profiles (an API key names its maker). */
+async function realMembers(tenant: Tenant) {
+  for (const role of ["admin", "manager"] as Role[]) {
+    const m = tenant.as(role);
+    await db.user.create({ data: { id: m.userId, name: m.displayName, email: m.email } });
+    await db.profile.create({
+      data: { userId: m.userId, displayName: m.displayName, role, companyId: tenant.id },
+    });
+  }
+}
+
+async function keyOf(tenant: Tenant, scopes: readonly ApiScope[] = API_SCOPES, lifetime = "90") {
+  return (await createApiKey(tenant.as("admin"), { name: "CRM sync", scopes, lifetime })).token;
+}
+
+type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+function call(
+  handler: Handler,
+  url: string,
+  options: {
+    token?: string;
+    method?: string;
+    params?: Record<string, string>;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  const headers = new Headers(options.headers);
+  if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  return handler(
+    new Request(`http://localhost:3000/api/v1${url}`, { method: options.method ?? "GET", headers }),
+    {
+      params: Promise.resolve(options.params ?? {}),
+    },
+  );
+}
+const listLeads = (token: string | undefined, query = "") =>
+  call(leadsRoute.GET as Handler, `/leads${query}`, { token });
+const deleteLead = (token: string, id: string) =>
+  call(leadRoute.DELETE as Handler, `/leads/${id}`, { token, method: "DELETE", params: { id } });
+const listEvents = (token: string, query = "") =>
+  call(eventsRoute.GET as Handler, `/events${query}`, { token });
+
+beforeAll(async () => {
+  a = await createTenant(db, { plan: "enterprise" });
+  b = await createTenant(db, { plan: "enterprise" });
+  starter = await createTenant(db, { plan: "starter" });
+  for (const t of [a, b, starter]) await realMembers(t);
+  eventId = (await createEventRow(db, a.id, `${MARK} Festival`)).id;
+});
+
+beforeEach(async () => {
+  await db.apiKey.deleteMany({});
+  await db.lead.deleteMany({ where: { companyId: a.id } });
+  leadIds.length = 0;
+  for (const [i, name] of ["Ana", "Bruno", "Carla"].entries()) {
+    const lead = await createLeadRow(db, {
+      companyId: a.id,
+      name: `${MARK} ${name}`,
+      email: `${name.toLowerCase()}@example.com`,
+      eventId,
+      createdAt: new Date(Date.UTC(2026, 6, 10 + i)),
+    });
+    leadIds.push(lead.id);
+  }
+});
+
+describe("API keys", () => {
+  it("are shown once and stored only as a hash, with a recognisable prefix", async () => {
+    const token = await keyOf(a);
+    expect(token).toMatch(/^ag_[A-Za-z0-9_-]{43}$/);
+    const row = await db.apiKey.findFirstOrThrow({ where: { companyId: a.id } });
+    expect(row.tokenHash).toBe(hashSecretToken(token));
+    expect(token.startsWith(row.prefix)).toBe(true);
+    expect(row.prefix.length).toBeLessThan(16);
+    expect(JSON.stringify(row)).not.toContain(token.slice(12));
+    expect(row.expiresAt!.getTime() - row.createdAt.getTime()).toBeGreaterThan(89 * 86_400_000);
+  });
+
+  it("need the Enterprise plan and an admin", async () => {
+    await expect(keyOf(starter)).rejects.toMatchObject({
+      code: "forbidden",
+      messageKey: "plans.errors.feature",
+    });
+    await expect(
+      createApiKey(a.as("manager"), { name: "x", scopes: ["leads:read"], lifetime: "30" }),
+    ).rejects.toMatchObject({ code: "forbidden" });
+  });
+
+  it("refuse bad input with the field's message", async () => {
+    await expect(createApiKey(a.as("admin"), { name: " ", scopes: [], lifetime: "7" })).rejects.toMatchObject(
+      {
+        code: "validation",
+        fieldErrors: {
+          name: "admin.apiKeys.errors.nameRequired",
+          scopes: "admin.apiKeys.errors.scopesRequired",
+          lifetime: "admin.apiKeys.errors.lifetime",
+        },
+      },
+    );
+    await expect(
+      createApiKey(a.as("admin"), { name: "x", scopes: ["leads:admin"], lifetime: "30" }),
+    ).rejects.toMatchObject({ code: "validation" });
+  });
+
+  it("cannot be revoked by another company", async () => {
+    await keyOf(a);
+    const { id } = await db.apiKey.findFirstOrThrow({ where: { companyId: a.id } });
+    await expect(revokeApiKey(b.as("admin"), id)).rejects.toMatchObject({ code: "not_found" });
+    expect((await db.apiKey.findUniqueOrThrow({ where: { id } })).revokedAt).toBeNull();
+  });
+});
+
+describe("/api/v1 authentication", () => {
+  it("answers 401 in the one error shape without a key, with a challenge", async () => {
+    const response = await listLeads(undefined);
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toMatchObject({
+      code: "unauthorized",
+      messageKey: "api.errors.keyMissing",
+      message: expect.stringContaining("Authorization"),
+      fieldErrors: {},
+    });
+  });
+
+  it("refuses unknown, revoked and expired keys, and a key whose maker left", async () => {
+    expect((await (await listLeads("ag_notakey")).json()).messageKey).toBe("api.errors.keyInvalid");
+    const notOurs = await call(leadsRoute.GET as Handler, "/leads", {
+      headers: { authorization: "Basic abc" },
+    });
+    expect((await notOurs.json()).messageKey).toBe("api.errors.keyInvalid");
+
+    const revoked = await keyOf(a);
+    const { id } = await db.apiKey.findFirstOrThrow({ where: { tokenHash: hashSecretToken(revoked) } });
+    await revokeApiKey(a.as("admin"), id);
+    expect((await (await listLeads(revoked)).json()).messageKey).toBe("api.errors.keyRevoked");
+
+    const expired = await keyOf(a);
+    await db.apiKey.update({
+      where: { tokenHash: hashSecretToken(expired) },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
+    expect((await (await listLeads(expired)).json()).messageKey).toBe("api.errors.keyExpired");
+
+    const left = await keyOf(a);
+    await db.profile.update({ where: { userId: a.as("admin").userId }, data: { companyId: null } });
+    try {
+      const response = await listLeads(left);
+      expect(response.status).toBe(401);
+      expect((await response.json()).messageKey).toBe("api.errors.keyOwnerLeft");
+    } finally {
+      await db.profile.update({ where: { userId: a.as("admin").userId }, data: { companyId: a.id } });
+    }
+  });
+
+  it("stops working while the company is off Enterprise", async () => {
+    const token = await keyOf(a);
+    await db.company.update({ where: { id: a.id }, data: { plan: "professional" } });
+    try {
+      const response = await listLeads(token);
+      expect(response.status).toBe(403);
+      expect((await response.json()).messageKey).toBe("plans.errors.feature");
+    } finally {
+      await db.company.update({ where: { id: a.id }, data: { plan: "enterprise" } });
+    }
+  });
+});
+
+describe("/api/v1/leads", () => {
+  it("pages the company's leads newest first with an opaque cursor, audited as the key's use", async () => {
+    const token = await keyOf(a, ["leads:read"]);
+    const first = await listLeads(token, "?limit=2");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("ratelimit-limit")).toBe(String(API_RATE_LIMIT_PER_MINUTE));
+    expect(Number(first.headers.get("ratelimit-remaining"))).toBe(API_RATE_LIMIT_PER_MINUTE - 1);
+    expect(Number(first.headers.get("ratelimit-reset"))).toBeGreaterThan(0);
+    const page1 = await first.json();
+    expect(page1.data.map((l: { id: string }) => l.id)).toEqual([leadIds[2], leadIds[1]]);
+    expect(page1.data[0]).toEqual({
+      id: leadIds[2],
+      name: `${MARK} Carla`,
+      email: "carla@example.com",
+      phone: null,
+      companyName: null,
+      contentId: null,
+      eventId,
+      consent: true,
+      consentAt: "2026-07-12T00:00:00.000Z",
+      marketingConsent: false,
+      marketingConsentAt: null,
+      source: null,
+      locale: "pt",
+      createdAt: "2026-07-12T00:00:00.000Z",
+    });
+    const page2 = await (await listLeads(token, `?limit=2&cursor=${page1.nextCursor}`)).json();
+    expect(page2).toEqual({ data: [expect.objectContaining({ id: leadIds[0] })], nextCursor: null });
+
+    const audit = await auditRows(db, a.id);
+    expect(audit.at(-1)?.details).toMatchObject({ operation: "list", via: "api", count: 1 });
+    expect((await db.apiKey.findFirstOrThrow({ where: { companyId: a.id } })).lastUsedAt).not.toBeNull();
+  });
+
+  it("refuses a cursor that is not ours and a page size out of range (422)", async () => {
+    const token = await keyOf(a, ["leads:read"]);
+    const bad = await listLeads(token, "?cursor=not-a-cursor");
+    expect(bad.status).toBe(422);
+    expect((await bad.json()).fieldErrors).toEqual({ cursor: "api.errors.cursor" });
+    expect((await listLeads(token, "?limit=500")).status).toBe(422);
+  });
+
+  it("a read key cannot delete; a write key made by an admin erases the person", async () => {
+    const read = await keyOf(a, ["leads:read", "events:read"]);
+    const refused = await deleteLead(read, leadIds[0]!);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ code: "forbidden", messageKey: "api.errors.scope" });
+    expect(await db.lead.count({ where: { id: leadIds[0] } })).toBe(1);
+
+    const write = await keyOf(a, ["leads:write"]);
+    const deleted = await deleteLead(write, leadIds[0]!);
+    expect(deleted.status).toBe(204);
+    expect(await db.lead.count({ where: { id: leadIds[0] } })).toBe(0);
+    expect((await deleteLead(write, leadIds[0]!)).status).toBe(404);
+  });
+
+  it("a key does no more than its maker may now: demoted to manager, it cannot delete", async () => {
+    const write = await keyOf(a, ["leads:write"]);
+    await db.profile.update({ where: { userId: a.as("admin").userId }, data: { role: "manager" } });
+    try {
+      const response = await deleteLead(write, leadIds[1]!);
+      expect(response.status).toBe(403);
+      expect(await db.lead.count({ where: { id: leadIds[1] } })).toBe(1);
+    } finally {
+      await db.profile.update({ where: { userId: a.as("admin").userId }, data: { role: "admin" } });
+    }
+  });
+
+  it(`answers 429 with Retry-After past ${API_RATE_LIMIT_PER_MINUTE} requests a minute per key`, async () => {
+    const token = await keyOf(a, ["events:read"]);
+    const other = await keyOf(a, ["events:read"]);
+    const statuses: number[] = [];
+    for (let i = 0; i < API_RATE_LIMIT_PER_MINUTE; i += 20) {
+      const batch = await Promise.all(Array.from({ length: 20 }, () => listEvents(token, "?limit=1")));
+      statuses.push(...batch.map((r) => r.status));
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    const over = await listEvents(token);
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(over.headers.get("ratelimit-remaining")).toBe("0");
+    expect(await over.json()).toMatchObject({ code: "rate_limited", messageKey: "api.errors.rateLimited" });
+    // Per key: the company's other key is not held back.
+    expect((await listEvents(other)).status).toBe(200);
+  });
+});
+
+describe("/api/v1/events", () => {
+  it("lists the company's events with their public address", async () => {
+    const token = await keyOf(a, ["events:read"]);
+    const body = await (await listEvents(token)).json();
+    expect(body.data).toEqual([
+      expect.objectContaining({ id: eventId, status: "published", url: expect.stringMatching(/\/evento\//) }),
+    ]);
+    expect((await listLeads(token)).status).toBe(403);
+  });
+});
+
+// ── the API-key side of the tenant matrix ──
+
+/** Every operation of the route files under app/api/v1 (the document and reference excluded). */
+async function v1Operations(): Promise<string[]> {
+  const found: string[] = [];
+  async function walk(dir: string): Promise<void> {
+    for (const entry of await readdir(path.join(ROOT, dir), { withFileTypes: true })) {
+      if (entry.isDirectory()) await walk(`${dir}/${entry.name}`);
+      else if (entry.name === "route.ts") {
+        const mod = (await import(/* @vite-ignore */ path.join(ROOT, dir, entry.name))) as Record<
+          string,
+          unknown
+        >;
+        for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+          if (mod[method]) found.push(`${method} ${dir.replace("app/api/v1", "")}`);
+        }
+      }
+    }
+  }
+  await walk("app/api/v1");
+  return found.filter((op) => !/ \/(openapi\.json|docs)$/.test(op)).sort();
+}
+
+/** Company A's record each operation is tried on, as another company's key would. */
+const MATRIX: Record<string, (token: string) => Promise<Response>> = {
+  "GET /events": (token) => listEvents(token),
+  "GET /leads": (token) => listLeads(token, `?eventId=${eventId}`),
+  "DELETE /leads/[id]": (token) => deleteLead(token, leadIds[0]!),
+};
+
+describe("the tenant matrix of API keys", () => {
+  it("has an entry for every /api/v1 operation", async () => {
+    expect(Object.keys(MATRIX).sort()).toEqual(await v1Operations());
+  });
+
+  it("another company's key with every scope sees nothing of A and changes nothing", async () => {
+    const theirs = await keyOf(b);
+    const before = await db.lead.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } });
+    for (const [op, run] of Object.entries(MATRIX)) {
+      const response = await run(theirs);
+      const text = await response.text();
+      expect(text, op).not.toContain(MARK);
+      expect(text, op).not.toContain(a.id);
+      expect([200, 204, 403, 404], op).toContain(response.status);
+      if (response.status === 200) expect(JSON.parse(text).data, op).toEqual([]);
+      if (op.startsWith("DELETE")) expect(response.status, op).toBe(404);
+    }
+    expect(await db.lead.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } })).toEqual(before);
+  });
+});
