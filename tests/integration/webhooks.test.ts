@@ -1,7 +1,8 @@
 /**
  * Outgoing webhooks (issue #38) against a real PostgreSQL and a local HTTP receiver that
  * verifies every request with the `standardwebhooks` library, as an organiser's server would.
- * Time passing is a later clock handed to the worker, never a sleep.
+ * Time passing is a later clock handed to the worker, never a sleep; a claim's lease is the
+ * database's clock, so its lapse is written in SQL (`lapseLeases`).
  */
 import { readdir, readFile } from "node:fs/promises";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
@@ -38,12 +39,7 @@ import {
   sendWebhookTestEvent,
 } from "@/lib/features/webhooks/endpoints";
 import type { WebhookEventType } from "@/lib/features/webhooks/events";
-import {
-  CLAIM_LEASE_MS,
-  CLAIM_PER_COMPANY,
-  CLAIM_PER_ENDPOINT,
-  DISABLE_AFTER_MS,
-} from "@/lib/features/webhooks/schedule";
+import { CLAIM_PER_COMPANY, CLAIM_PER_ENDPOINT, DISABLE_AFTER_MS } from "@/lib/features/webhooks/schedule";
 import { encryptWebhookSecret, newWebhookSecret } from "@/lib/features/webhooks/secret";
 import { startDnsServer, type TestDnsServer } from "../support/dns-server";
 import { createContentRow, createTenant, gatedEngagedContent, type Tenant } from "./support/tenants";
@@ -139,6 +135,26 @@ async function claimOf(deliveryId: string, now = new Date()) {
   expect(claim).toBeDefined();
   return claim!;
 }
+
+/**
+ * Ends the leases of these claimed messages now, as time passing would: a lease is the
+ * database's clock (lib/features/webhooks/deliver.ts), so no clock handed to the code can lapse it.
+ */
+async function lapseLeases(...ids: string[]) {
+  await db.$executeRaw`
+    UPDATE webhook_delivery SET "nextAttemptAt" = (now() AT TIME ZONE 'UTC') - interval '1 second'
+    WHERE id = ANY(${ids}) AND "claimToken" IS NOT NULL`;
+}
+
+/** A due outbox row of a test event, written directly (many at once, with chosen due times). */
+const dueMessage = (companyId: string, endpointId: string, nextAttemptAt: Date) => ({
+  id: newMessageId(),
+  companyId,
+  endpointId,
+  eventType: "webhook.test",
+  payload: { type: "webhook.test", timestamp: nextAttemptAt.toISOString(), data: {} },
+  nextAttemptAt,
+});
 
 beforeAll(async () => {
   dns = await startDnsServer();
@@ -575,6 +591,23 @@ describe("delivery", () => {
 });
 
 describe("claims", () => {
+  it("a worker whose clock runs ten minutes ahead of the database still delivers a fresh claim", async () => {
+    await endpointFor(pro, "/skewed");
+    await recordLead(await gatedContent(pro), "visitor-24", fan(24), "pt", null, { withDownload: false });
+    const [delivery] = await db.webhookDelivery.findMany();
+    const claim = await claimOf(delivery!.id);
+    // The worker host's clock (its default `now`, and the signature's timestamp, which the
+    // in-process receiver reads with the same clock) is past the lease: only the database's
+    // clock may decide that a lease has lapsed.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 10 * 60_000 });
+    try {
+      expect(await attemptDelivery(claim, { settings })).toBe("succeeded");
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(receiver.at("/skewed")).toHaveLength(1);
+  });
+
   it("a claim whose lease lapsed is void: claimed again past the lease, the message is sent once", async () => {
     await endpointFor(pro, "/lease");
     await recordLead(await gatedContent(pro), "visitor-20", fan(20), "pt", null, { withDownload: false });
@@ -585,6 +618,7 @@ describe("claims", () => {
     expect(await claimDueDeliveries(new Date(t0.getTime() + 60_000))).toEqual([]);
     // The first claim's attempt is stuck (its job waits, or its worker hangs): past the lease
     // the message is claimed again.
+    await lapseLeases(delivery!.id);
     const t1 = new Date(t0.getTime() + 3 * 60_000);
     const second = await claimOf(delivery!.id, t1);
     expect(second.claimToken).not.toBe(first.claimToken);
@@ -658,21 +692,13 @@ describe("claims", () => {
     const busy = await endpointFor(pro, "/backlog");
     const quiet = await endpointFor(other, "/quiet");
     const t0 = new Date();
-    const message = (companyId: string, endpointId: string, nextAttemptAt: Date) => ({
-      id: newMessageId(),
-      companyId,
-      endpointId,
-      eventType: "webhook.test",
-      payload: { type: "webhook.test", timestamp: t0.toISOString(), data: {} },
-      nextAttemptAt,
-    });
     // 300 due messages of one endpoint, every one older than the other endpoint's only message.
     await db.webhookDelivery.createMany({
       data: Array.from({ length: 300 }, (_, i) =>
-        message(pro.id, busy.id, new Date(t0.getTime() - 3_600_000 + i)),
+        dueMessage(pro.id, busy.id, new Date(t0.getTime() - 3_600_000 + i)),
       ),
     });
-    const lone = await db.webhookDelivery.create({ data: message(other.id, quiet.id, t0) });
+    const lone = await db.webhookDelivery.create({ data: dueMessage(other.id, quiet.id, t0) });
 
     const ids = (await claimDueDeliveries(t0)).map((c) => c.deliveryId);
     expect(ids).toContain(lone.id);
@@ -697,14 +723,13 @@ describe("claims against a company whose endpoints hang", () => {
     await endpointFor(pro, "/lapsed");
     await recordLead(await gatedContent(pro), "visitor-22", fan(22), "pt", null, { withDownload: false });
     const [delivery] = await db.webhookDelivery.findMany();
-    const t0 = new Date();
-    const claim = await claimOf(delivery!.id, t0);
+    const claim = await claimOf(delivery!.id);
     // Its job waited past the lease behind other work: void, the message waits for its next turn.
-    const late = new Date(t0.getTime() + CLAIM_LEASE_MS + 1_000);
-    expect(await attemptDelivery(claim, { settings, now: late })).toBe("skipped");
+    await lapseLeases(delivery!.id);
+    expect(await attemptDelivery(claim, { settings })).toBe("skipped");
     expect(receiver.at("/lapsed")).toHaveLength(0);
-    const again = await claimOf(delivery!.id, late);
-    expect(await attemptDelivery(again, { settings, now: late })).toBe("succeeded");
+    const again = await claimOf(delivery!.id);
+    expect(await attemptDelivery(again, { settings })).toBe("succeeded");
     expect(receiver.at("/lapsed")).toHaveLength(1);
   });
 
@@ -712,22 +737,14 @@ describe("claims against a company whose endpoints hang", () => {
     const t0 = new Date();
     const endpoints = await Promise.all(Array.from({ length: 3 }, (_, i) => endpointFor(pro, `/many-${i}`)));
     const quiet = await endpointFor(other, "/other-company");
-    const message = (companyId: string, endpointId: string, nextAttemptAt: Date) => ({
-      id: newMessageId(),
-      companyId,
-      endpointId,
-      eventType: "webhook.test",
-      payload: { type: "webhook.test", timestamp: t0.toISOString(), data: {} },
-      nextAttemptAt,
-    });
     await db.webhookDelivery.createMany({
       data: endpoints.flatMap((e, i) =>
         Array.from({ length: 10 }, (_, j) =>
-          message(pro.id, e.id, new Date(t0.getTime() - 60_000 + i * 10 + j)),
+          dueMessage(pro.id, e.id, new Date(t0.getTime() - 60_000 + i * 10 + j)),
         ),
       ),
     });
-    const lone = await db.webhookDelivery.create({ data: message(other.id, quiet.id, t0) });
+    const lone = await db.webhookDelivery.create({ data: dueMessage(other.id, quiet.id, t0) });
     const first = (await claimDueDeliveries(t0)).map((c) => c.deliveryId);
     expect(first).toContain(lone.id);
     expect(first).toHaveLength(CLAIM_PER_COMPANY + 1);
@@ -741,9 +758,8 @@ describe("claims against a company whose endpoints hang", () => {
     );
     // While those ten are out the company gets nothing more; once their leases lapse, ten again.
     expect(await claimDueDeliveries(t0)).toEqual([]);
-    expect(await claimDueDeliveries(new Date(t0.getTime() + CLAIM_LEASE_MS + 1_000))).toHaveLength(
-      CLAIM_PER_COMPANY + 1,
-    );
+    await lapseLeases(...first);
+    expect(await claimDueDeliveries(t0)).toHaveLength(CLAIM_PER_COMPANY + 1);
   });
 });
 
@@ -778,16 +794,7 @@ describe("the job queue", () => {
       const port = (hang.address() as AddressInfo).port;
       const stuck = await endpointFor(pro, "/tarpit", ["lead.created"], `http://127.0.0.1:${port}/tarpit`);
       await endpointFor(other, "/beside-tarpit", ["lead.created"]);
-      await db.webhookDelivery.create({
-        data: {
-          id: newMessageId(),
-          companyId: pro.id,
-          endpointId: stuck.id,
-          eventType: "lead.created",
-          payload: { type: "lead.created", timestamp: new Date().toISOString(), data: {} },
-          nextAttemptAt: new Date(Date.now() - 1_000),
-        },
-      });
+      await db.webhookDelivery.create({ data: dueMessage(pro.id, stuck.id, new Date(Date.now() - 1_000)) });
       boss ??= createBoss(env.DATABASE_URL!, { max: 2 });
       await boss.start().catch(() => undefined); // started by the test above when it ran
       await ensureQueues(boss);

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { Webhook } from "standardwebhooks";
 import { db } from "@/lib/core/db";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { env } from "@/lib/core/env";
 import { OutboundError, postToPublicAddress, type OutboundSettings } from "@/lib/core/http/outbound";
 import { decryptWebhookSecret } from "@/lib/features/webhooks/secret";
@@ -48,12 +49,30 @@ export function webhookDeliverySettings(
 /** Characters of an answer's body kept for the delivery log. */
 const EXCERPT_CHARS = 500;
 
+/**
+ * Leases are written and read against the database's clock only, never a host's: a scheduler
+ * and a worker on different hosts disagree by their skew, and a worker ahead by more than the
+ * lease would find every fresh claim already lapsed and deliver nothing. The columns hold UTC
+ * without a zone, hence the conversion (correct whatever the session's TimeZone).
+ */
+const DB_NOW = Prisma.sql`(now() AT TIME ZONE 'UTC')`;
+const LEASE_END = Prisma.sql`((now() AT TIME ZONE 'UTC') + ${Prisma.raw(`interval '${CLAIM_LEASE_MS} milliseconds'`)})`;
+
+/**
+ * Whether a pending row (aliased `d`) is up for a claim: a claimed one once its lease lapsed (the
+ * database's clock), an unclaimed one once its attempt is due (the scheduling clock `now`, which
+ * tests move forward to stand for retry delays passing).
+ */
+const dueSql = (now: Date) => Prisma.sql`(
+  (d."claimToken" IS NULL AND d."nextAttemptAt" <= ${now})
+  OR (d."claimToken" IS NOT NULL AND d."nextAttemptAt" <= ${DB_NOW}))`;
+
 /** One claim of one message: what the delivery job carries (lib/core/queue/queues.ts). */
 export type DeliveryClaim = WebhookDeliveryJobData;
 
 /**
- * Claims the pending messages due at `now` (at most `limit`), moving each one's next attempt a
- * lease ahead so that another scheduler run (or instance) does not claim it again meanwhile, and
+ * Claims the pending messages due at `now` (at most `limit`; `dueSql`), moving each one's next
+ * attempt a lease past the database's clock so that another scheduler run (or instance) does not claim it again meanwhile, and
  * writing a fresh random token: only an attempt carrying it may send and record (`attemptDelivery`).
  * A lease can lapse (a worker stuck or gone): the next claim writes a new token, and the lapsed
  * claim's attempt, if it ever runs, finds the token changed and does nothing.
@@ -70,7 +89,6 @@ export async function claimDueDeliveries(
   perEndpoint = CLAIM_PER_ENDPOINT,
   perCompany = CLAIM_PER_COMPANY,
 ): Promise<DeliveryClaim[]> {
-  const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
   // FOR UPDATE may not sit beside a window function: rank first, lock in the next step. The
   // status and due time are checked again under the lock (a concurrent run's committed claim
   // has moved the row out of reach), and SKIP LOCKED passes over rows it is claiming.
@@ -78,7 +96,7 @@ export async function claimDueDeliveries(
     WITH out AS (
       SELECT "endpointId", "companyId" FROM webhook_delivery
       WHERE status = 'pending'::"WebhookDeliveryStatus" AND "claimToken" IS NOT NULL
-        AND "nextAttemptAt" > ${now}
+        AND "nextAttemptAt" > ${DB_NOW}
     ), busy AS (
       SELECT "endpointId", count(*) AS n FROM out GROUP BY "endpointId"
     ), busy_company AS (
@@ -86,8 +104,8 @@ export async function claimDueDeliveries(
     ), ranked AS (
       SELECT id, "endpointId", "companyId", "nextAttemptAt",
         row_number() OVER (PARTITION BY "endpointId" ORDER BY "nextAttemptAt", id) AS turn
-      FROM webhook_delivery
-      WHERE status = 'pending'::"WebhookDeliveryStatus" AND "nextAttemptAt" <= ${now}
+      FROM webhook_delivery d
+      WHERE status = 'pending'::"WebhookDeliveryStatus" AND ${dueSql(now)}
     ), within_endpoint AS (
       SELECT r.id, r.turn,
         row_number() OVER (PARTITION BY r."companyId" ORDER BY r.turn, r."nextAttemptAt", r.id) AS company_turn,
@@ -99,13 +117,13 @@ export async function claimDueDeliveries(
       JOIN within_endpoint w ON w.id = d.id
       LEFT JOIN busy_company bc ON bc."companyId" = w."companyId"
       WHERE w.company_turn <= ${perCompany} - COALESCE(bc.n, 0)
-        AND d.status = 'pending'::"WebhookDeliveryStatus" AND d."nextAttemptAt" <= ${now}
+        AND d.status = 'pending'::"WebhookDeliveryStatus" AND ${dueSql(now)}
       ORDER BY w.turn, d."nextAttemptAt", d.id
       LIMIT ${limit}
       FOR UPDATE OF d SKIP LOCKED
     )
     UPDATE webhook_delivery d
-    SET "nextAttemptAt" = ${lease}, "claimToken" = gen_random_uuid()::text
+    SET "nextAttemptAt" = ${LEASE_END}, "claimToken" = gen_random_uuid()::text
     FROM picked WHERE d.id = picked.id
     RETURNING d.id, d."claimToken", picked.turn`;
   return rows
@@ -148,12 +166,13 @@ export function signedHeaders(
 }
 
 /**
- * One attempt of one message, by the holder of its claim. `now` is the scheduling clock (tests
- * move it forward to stand for time passing); the signature's timestamp is always the wall clock.
+ * One attempt of one message, by the holder of its claim. `now` is the scheduling clock for the
+ * retry and the log (tests move it forward to stand for time passing); the lease is the
+ * database's clock; the signature's timestamp is always the wall clock.
  *
  * The attempt first takes the message: one conditional UPDATE that succeeds only while the row
  * is pending and still carries this claim's token, and swaps in a token of the attempt's own
- * (a second job with the same claim takes nothing) with a lease counted from now (an attempt,
+ * (a second job with the same claim takes nothing) with a lease counted from the database's now (an attempt,
  * DNS included, ends within its timeout, far inside the lease). Every write after that is
  * guarded by the attempt's token and the pending status: when a new claim or "send again" has
  * replaced it meanwhile, this attempt's outcome is not recorded over theirs. Returns "skipped"
@@ -170,10 +189,11 @@ export async function attemptDelivery(
   // A claim whose lease has run out is void even before anyone claims the message again: its
   // job waited too long (a queue behind hanging endpoints), and the message's fair turn is
   // the next claim's, which is also what keeps the per-endpoint and per-company caps true.
-  const { count: taken } = await db.webhookDelivery.updateMany({
-    where: { id: deliveryId, claimToken: claim.claimToken, status: "pending", nextAttemptAt: { gt: now } },
-    data: { claimToken: attemptToken, nextAttemptAt: new Date(now.getTime() + CLAIM_LEASE_MS) },
-  });
+  // Both the lapse and the new lease are the database's clock (DB_NOW above says why).
+  const taken = await db.$executeRaw`
+    UPDATE webhook_delivery SET "claimToken" = ${attemptToken}, "nextAttemptAt" = ${LEASE_END}
+    WHERE id = ${deliveryId} AND "claimToken" = ${claim.claimToken}
+      AND status = 'pending'::"WebhookDeliveryStatus" AND "nextAttemptAt" > ${DB_NOW}`;
   if (taken === 0) return "skipped";
   /** The row, while this attempt still holds it. */
   const ours = { id: deliveryId, claimToken: attemptToken, status: "pending" as const };
