@@ -3,6 +3,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { engagementClient } from "@/components/engagement/api";
+import { ConsentCheckbox, PrivacyLink } from "@/components/engagement/consent-checkbox";
 import { useMessage } from "@/components/engagement/use-message";
 import { Button } from "@/components/ui/button";
 import { Input, Label } from "@/components/ui/input";
@@ -102,38 +103,15 @@ export function FavouritesLinkForm({ contentId, privacyUrl }: { contentId: strin
             </p>
           )}
         </div>
-        <div className="flex flex-col gap-1.5">
-          <div className="flex items-start gap-3">
-            <input
-              id={consentId}
-              type="checkbox"
-              checked={consent}
-              onChange={(e) => setConsent(e.target.checked)}
-              aria-invalid={problems.consent !== undefined || undefined}
-              aria-describedby={describedBy(consentId, problems.consent)}
-              className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-            />
-            <label htmlFor={consentId} className="text-sm text-zinc-700 dark:text-zinc-300">
-              {t.rich("gallery.favouritesLink.consent", {
-                link: (chunks) => (
-                  <a
-                    href={privacyUrl}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="font-medium underline underline-offset-2 hover:text-zinc-900 dark:hover:text-white"
-                  >
-                    {chunks}
-                  </a>
-                ),
-              })}
-            </label>
-          </div>
-          {problems.consent && (
-            <p id={`${consentId}-error`} className="text-sm text-red-600 dark:text-red-400">
-              {message(problems.consent, "validation.invalidForm")}
-            </p>
-          )}
-        </div>
+        <ConsentCheckbox
+          id={consentId}
+          checked={consent}
+          onChange={setConsent}
+          error={problems.consent && message(problems.consent, "validation.invalidForm")}
+          label={t.rich("gallery.favouritesLink.consent", {
+            link: (chunks) => <PrivacyLink href={privacyUrl}>{chunks}</PrivacyLink>,
+          })}
+        />
       </fieldset>
       {problems.form && !problems.email && !problems.consent && (
         <p role="alert" className="text-sm font-medium text-red-600 dark:text-red-400">

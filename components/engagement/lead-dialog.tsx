@@ -1,8 +1,9 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useId, useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from "react";
+import { useId, useRef, useState, type ComponentProps, type FormEvent } from "react";
 import type { ApiFailure, LeadInput } from "@/components/engagement/api";
+import { ConsentCheckbox, PrivacyLink } from "@/components/engagement/consent-checkbox";
 import {
   emptyLead,
   LEAD_COMPANY_MAX,
@@ -39,48 +40,6 @@ function LeadInputField({
         aria-describedby={error ? `${id}-error` : undefined}
         {...props}
       />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** A box of the lead form with its label beside it and, when refused, its error under it. */
-function LeadCheckbox({
-  id,
-  name,
-  checked,
-  onChange,
-  label,
-  error,
-}: {
-  id: string;
-  name: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  label: ReactNode;
-  error?: string;
-}) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex items-start gap-3">
-        <input
-          id={id}
-          name={name}
-          type="checkbox"
-          checked={checked}
-          onChange={(e) => onChange(e.target.checked)}
-          aria-invalid={error !== undefined || undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-0.5 size-5 shrink-0 accent-tenant focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-500"
-        />
-        <label htmlFor={id} className="text-sm text-zinc-700 dark:text-zinc-300">
-          {label}
-        </label>
-      </div>
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-600 dark:text-red-400">
           {error}
@@ -251,26 +210,17 @@ export function LeadDialog({
                 maxLength={LEAD_COMPANY_MAX}
                 {...text("company")}
               />
-              <LeadCheckbox
+              <ConsentCheckbox
                 id={consentId}
                 name="consent"
                 checked={values.consent}
                 onChange={(checked) => change({ ...values, consent: checked })}
                 error={consentError && message(consentError, "validation.invalidForm")}
                 label={t.rich("engagement.lead.consent", {
-                  link: (chunks) => (
-                    <a
-                      href={privacyUrl}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className="font-medium underline underline-offset-2 hover:text-zinc-900 dark:hover:text-white"
-                    >
-                      {chunks}
-                    </a>
-                  ),
+                  link: (chunks) => <PrivacyLink href={privacyUrl}>{chunks}</PrivacyLink>,
                 })}
               />
-              <LeadCheckbox
+              <ConsentCheckbox
                 id={marketingId}
                 name="marketingConsent"
                 checked={values.marketingConsent}
