@@ -14,7 +14,14 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
+  nodes: {
+    target: string[];
+    failureSummary?: string;
+    /** First run only: its element (or an ancestor) had a running finite animation or transition. */
+    animating?: boolean;
+    /** First run only: the element's index in the page's `axeFirstRun`. */
+    ref?: number;
+  }[];
 }
 
 /**
@@ -28,13 +35,37 @@ export async function axeViolations(page: Page, selector?: string): Promise<AxeV
   await page.emulateMedia({ reducedMotion: "reduce" });
   try {
     await settleAnimations(page);
-    const first = await runAxe(page, selector);
+    const first = await runAxe(page, selector, true);
     if (first.length === 0) return first;
-    // A violation must still be there once what was moving has stopped: a toast that began
-    // fading out while axe read its colours is measured half transparent (stop 49's CI: 2.41:1
-    // on an error toast's title, 4.5:1+ at rest). A real violation is found again.
+    // A toast that began fading out while axe read its colours is measured half transparent
+    // (stop 49's CI: 2.41:1 on an error toast's title, 4.5:1+ at rest), and is gone once it
+    // has faded. Only such a finding is dropped: its element was animating at the first reading
+    // and is gone after settling. Anything else found first stays, even if not found again (a
+    // real violation on a toast that closes between the runs must not pass); a violation that
+    // only the second run sees (something that came in meanwhile) is kept too.
     await settleAnimations(page);
-    return await runAxe(page, selector);
+    const second = await runAxe(page, selector);
+    const gone: boolean[] = await page.evaluate(() =>
+      (window as unknown as { axeFirstRun: Element[] }).axeFirstRun.map((e) => !e.isConnected),
+    );
+    const merged = new Map<string, AxeViolation>();
+    for (const v of first) {
+      const nodes = v.nodes.filter((n) => !(n.animating && gone[n.ref!]));
+      if (nodes.length > 0) merged.set(v.id, { ...v, nodes });
+    }
+    for (const v of second) {
+      const kept = merged.get(v.id);
+      if (!kept) merged.set(v.id, v);
+      else {
+        const known = new Set(kept.nodes.map((n) => n.target.join(" ")));
+        kept.nodes.push(...v.nodes.filter((n) => !known.has(n.target.join(" "))));
+      }
+    }
+    // Internal bookkeeping off: callers compare the result with [] and print it.
+    return [...merged.values()].map((v) => ({
+      ...v,
+      nodes: v.nodes.map(({ target, failureSummary }) => ({ target, failureSummary })),
+    }));
   } finally {
     await page.emulateMedia({ reducedMotion: null });
   }
@@ -56,26 +87,63 @@ async function settleAnimations(page: Page): Promise<void> {
   });
 }
 
-async function runAxe(page: Page, selector?: string): Promise<AxeViolation[]> {
-  return page.evaluate(async (include) => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Document | Element, opts: object) => Promise<{ violations: AxeViolation[] }> };
+/**
+ * One axe run. With `first`, each node also says whether it was animating while axe read it
+ * (running then, or started during the run), and its element is kept in `window.axeFirstRun`,
+ * so the caller can tell afterwards whether it is gone (an element removed mid-run included).
+ */
+async function runAxe(page: Page, selector: string | undefined, first = false): Promise<AxeViolation[]> {
+  return page.evaluate(
+    async ({ include, first }) => {
+      type Node = { target: string[]; failureSummary?: string; element?: Element };
+      const w = window as unknown as {
+        axe: {
+          run: (
+            ctx: Document | Element,
+            opts: object,
+          ) => Promise<{ violations: (Omit<AxeViolation, "nodes"> & { nodes: Node[] })[] }>;
+        };
+        axeFirstRun: Element[];
+      };
+      const context = include ? document.querySelector(include) : document;
+      if (!context) throw new Error(`axe: nothing matches ${include}`);
+      const animating = new Set<Element>();
+      for (const a of document.getAnimations()) {
+        const target = (a.effect as KeyframeEffect | null)?.target;
+        if (target && a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)
+          animating.add(target);
       }
-    ).axe;
-    const context = include ? document.querySelector(include) : document;
-    if (!context) throw new Error(`axe: nothing matches ${include}`);
-    const result = await axe.run(context, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
-      rules: { "label-content-name-mismatch": { enabled: true } },
-    });
-    return result.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
-    }));
-  }, selector);
+      const started = (e: Event) => e.target instanceof Element && animating.add(e.target);
+      const events = ["animationstart", "transitionrun"] as const;
+      for (const type of events) document.addEventListener(type, started, true);
+      const result = await w.axe
+        .run(context, {
+          runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"] },
+          rules: { "label-content-name-mismatch": { enabled: true } },
+          elementRef: first,
+        })
+        .finally(() => events.forEach((type) => document.removeEventListener(type, started, true)));
+      // An element fades with its ancestors (a toast's title inside the fading toast).
+      const moving = (element: Element | undefined) => {
+        for (let e = element ?? null; e; e = e.parentElement) if (animating.has(e)) return true;
+        return false;
+      };
+      if (first) w.axeFirstRun = [];
+      return result.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target,
+          failureSummary: n.failureSummary,
+          ...(first && n.element
+            ? { animating: moving(n.element), ref: w.axeFirstRun.push(n.element) - 1 }
+            : {}),
+        })),
+      }));
+    },
+    { include: selector, first },
+  );
 }
 
 /**
