@@ -178,6 +178,12 @@ const schema = z.object({
   RATE_LIMIT_NEW_VISITORS_IP: z.coerce.number().int().min(1).default(3000),
   /** Marketing form submissions (interest, newsletter, contact) per IP per minute. */
   RATE_LIMIT_FORMS: z.coerce.number().int().min(1).default(20),
+  /**
+   * Public API (/api/v1) requests per client address per minute, counted before the key is looked
+   * up, so a flood of made-up keys cannot reach the database unlimited. Each key has its own limit
+   * besides (120 a minute); the default is ten keys' worth behind one address.
+   */
+  RATE_LIMIT_API_ADDRESS: z.coerce.number().int().min(1).default(1200),
 
   /**
    * Public address of the S3 endpoint as browsers reach it, when it differs from S3_ENDPOINT

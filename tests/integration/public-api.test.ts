@@ -7,9 +7,16 @@
  */
 import { readdir } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// A low per-address limit, read by lib/core/env when first imported (below).
+vi.hoisted(() => {
+  process.env.RATE_LIMIT_API_ADDRESS = "30";
+});
+
 import { db } from "@/lib/core/db";
 import { hashSecretToken } from "@/lib/core/secret-token";
+import { changeMemberRole, removeMember } from "@/lib/features/team/manage-members";
 import { createApiKey, revokeApiKey } from "@/lib/features/api-keys/keys";
 import { API_RATE_LIMIT_PER_MINUTE, API_SCOPES, type ApiScope } from "@/lib/features/api-keys/scopes";
 import type { Role } from "@/lib/generated/prisma/enums";
@@ -250,19 +257,78 @@ describe("/api/v1/leads", () => {
     const deleted = await deleteLead(write, leadIds[0]!);
     expect(deleted.status).toBe(204);
     expect(await db.lead.count({ where: { id: leadIds[0] } })).toBe(0);
+    expect((await auditRows(db, a.id)).at(-1)?.details).toMatchObject({ operation: "delete", via: "api" });
     expect((await deleteLead(write, leadIds[0]!)).status).toBe(404);
   });
 
-  it("a key does no more than its maker may now: demoted to manager, it cannot delete", async () => {
-    const write = await keyOf(a, ["leads:write"]);
-    await db.profile.update({ where: { userId: a.as("admin").userId }, data: { role: "manager" } });
-    try {
-      const response = await deleteLead(write, leadIds[1]!);
-      expect(response.status).toBe(403);
-      expect(await db.lead.count({ where: { id: leadIds[1] } })).toBe(1);
-    } finally {
-      await db.profile.update({ where: { userId: a.as("admin").userId }, data: { role: "admin" } });
+  it("a key does no more than its maker may now: a maker no longer admin reads and deletes nothing", async () => {
+    const write = await keyOf(a, ["leads:read", "leads:write"]);
+    for (const role of ["manager", "user"] as Role[]) {
+      // Straight in the database: the key is refused even if a demotion's revocation were missed.
+      await db.profile.update({ where: { userId: a.as("admin").userId }, data: { role } });
+      try {
+        for (const response of [await deleteLead(write, leadIds[1]!), await listLeads(write)]) {
+          expect(response.status, role).toBe(401);
+          expect((await response.json()).messageKey).toBe("api.errors.keyOwnerNotAdmin");
+        }
+        expect(await db.lead.count({ where: { id: leadIds[1] } })).toBe(1);
+      } finally {
+        await db.profile.update({ where: { userId: a.as("admin").userId }, data: { role: "admin" } });
+      }
     }
+  });
+
+  it("a maker demoted or removed through Team loses their keys for good", async () => {
+    const second = b.as("manager");
+    // B's manager made admin, makes a key, is demoted: the key is revoked, and stays so once admin again.
+    await changeMemberRole(b.as("admin"), second.userId, "admin");
+    const demoted = (
+      await createApiKey({ ...second, role: "admin" }, { name: "x", scopes: ["events:read"], lifetime: "30" })
+    ).token;
+    await changeMemberRole(b.as("admin"), second.userId, "manager");
+    await changeMemberRole(b.as("admin"), second.userId, "admin");
+    expect((await (await listEvents(demoted)).json()).messageKey).toBe("api.errors.keyRevoked");
+    // Removed, then invited back: the old key does not come back to life.
+    const removed = (
+      await createApiKey({ ...second, role: "admin" }, { name: "y", scopes: ["events:read"], lifetime: "30" })
+    ).token;
+    await removeMember(b.as("admin"), second.userId);
+    await db.profile.update({ where: { userId: second.userId }, data: { companyId: b.id, role: "admin" } });
+    expect((await (await listEvents(removed)).json()).messageKey).toBe("api.errors.keyRevoked");
+    await db.profile.update({ where: { userId: second.userId }, data: { role: "manager" } });
+  });
+
+  it("follows the company's two-factor rule for its admins' keys", async () => {
+    const token = await keyOf(a, ["events:read"]);
+    await db.company.update({ where: { id: a.id }, data: { twoFactorRequired: "admins" } });
+    try {
+      const response = await listEvents(token);
+      expect(response.status).toBe(403);
+      expect((await response.json()).messageKey).toMatch(/twoFactor/);
+      await db.user.update({ where: { id: a.as("admin").userId }, data: { twoFactorEnabled: true } });
+      expect((await listEvents(token)).status).toBe(200);
+    } finally {
+      await db.company.update({ where: { id: a.id }, data: { twoFactorRequired: "off" } });
+      await db.user.update({ where: { id: a.as("admin").userId }, data: { twoFactorEnabled: false } });
+    }
+  });
+
+  it("counts made-up keys per client address before looking them up", async () => {
+    const from = { "x-forwarded-for": "203.0.113.77" };
+    const made = Array.from({ length: 30 }, (_, i) => `ag_${String(i).padStart(43, "x")}`);
+    for (const token of made) {
+      const response = await call(leadsRoute.GET as Handler, "/leads", { token, headers: from });
+      expect(response.status).toBe(401);
+    }
+    const over = await call(leadsRoute.GET as Handler, "/leads", { token: made[0], headers: from });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Another address is not held back.
+    const elsewhere = await call(leadsRoute.GET as Handler, "/leads", {
+      token: await keyOf(a, ["leads:read"]),
+      headers: { "x-forwarded-for": "198.51.100.4" },
+    });
+    expect(elsewhere.status).toBe(200);
   });
 
   it(`answers 429 with Retry-After past ${API_RATE_LIMIT_PER_MINUTE} requests a minute per key`, async () => {

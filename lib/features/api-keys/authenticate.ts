@@ -2,6 +2,8 @@ import "server-only";
 import { db } from "@/lib/core/db";
 import { AppError } from "@/lib/core/errors";
 import { hashSecretToken } from "@/lib/core/secret-token";
+import { can } from "@/lib/platform/access/permissions";
+import { mustUseTwoFactor, twoFactorRequiredMessage } from "@/lib/platform/access/two-factor-policy";
 import { assertPlanAllows } from "@/lib/platform/plans/enforce";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 import { isApiScope, type ApiScope } from "@/lib/features/api-keys/scopes";
@@ -35,11 +37,14 @@ export async function authenticateApiKey(token: string, now = new Date()): Promi
       scopes: true,
       expiresAt: true,
       revokedAt: true,
-      company: { select: { id: true, name: true, slug: true, plan: true, logoKey: true } },
+      company: {
+        select: { id: true, name: true, slug: true, plan: true, logoKey: true, twoFactorRequired: true },
+      },
       createdBy: {
         select: {
           id: true,
           email: true,
+          twoFactorEnabled: true,
           profile: { select: { displayName: true, role: true, companyId: true } },
         },
       },
@@ -51,6 +56,14 @@ export async function authenticateApiKey(token: string, now = new Date()): Promi
   const profile = key.createdBy.profile;
   // Its maker left the company (or moved to another): the key goes with them.
   if (!profile || profile.companyId !== key.companyId) throw unauthorized("api.errors.keyOwnerLeft");
+  // Keys are an admin's (made under `settings.edit`): a maker who is no longer one takes theirs
+  // along, even if a demotion's revocation (lib/features/team/manage-members.ts) were missed.
+  if (!can(profile.role, "settings.edit")) throw unauthorized("api.errors.keyOwnerNotAdmin");
+  // The company's two-factor rule holds for its admins' keys as for their sessions.
+  const { twoFactorRequired, ...company } = key.company;
+  if (mustUseTwoFactor(twoFactorRequired, profile.role) && !key.createdBy.twoFactorEnabled) {
+    throw new AppError("forbidden", twoFactorRequiredMessage(twoFactorRequired));
+  }
   // A company that moved off Enterprise keeps its keys, unusable until it is back.
   await assertPlanAllows(key.companyId, "api", now);
   return {
@@ -61,7 +74,7 @@ export async function authenticateApiKey(token: string, now = new Date()): Promi
       email: key.createdBy.email,
       displayName: profile.displayName,
       role: profile.role,
-      company: key.company,
+      company,
     },
   };
 }

@@ -37,7 +37,10 @@ export async function createApiKey(
   const key = await db.$transaction(async (tx) => {
     // Two creations at once count one after the other.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`api-keys:${companyId}`}, 0))`;
-    const live = await tx.apiKey.count({ where: { companyId, revokedAt: null } });
+    // Live keys only: an expired one (no longer offered a Revoke button) does not hold a place.
+    const live = await tx.apiKey.count({
+      where: { companyId, revokedAt: null, OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] },
+    });
     if (live >= MAX_API_KEYS) {
       throw new AppError("validation", "admin.apiKeys.errors.tooMany", { values: { max: MAX_API_KEYS } });
     }

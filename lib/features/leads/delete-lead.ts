@@ -14,7 +14,12 @@ import { recordWebhookEvent } from "@/lib/features/webhooks/outbox";
  * engagement row stays and holds no personal data. Audited as lead_data_access
  * { operation: "delete" }, so every touch of lead data is in one audit trail.
  */
-export async function deleteLead(membership: Membership, leadId: unknown): Promise<void> {
+export async function deleteLead(
+  membership: Membership,
+  leadId: unknown,
+  /** The public API's key that asked (issue #38), kept in the audit row. */
+  options: { apiKeyId?: string } = {},
+): Promise<void> {
   // Admins only (`leads.delete`): deleting is how an erasure request is met.
   assertCan(membership, "leads.delete");
   const id = leadIdSchema.safeParse(leadId);
@@ -41,6 +46,10 @@ export async function deleteLead(membership: Membership, leadId: unknown): Promi
   await recordMemberAudit(membership, {
     action: "lead_data_access",
     record: { table: "lead", id: id.data },
-    details: { operation: "delete", count },
+    details: {
+      operation: "delete",
+      count,
+      ...(options.apiKeyId ? { via: "api", apiKeyId: options.apiKeyId } : {}),
+    },
   });
 }

@@ -8,6 +8,7 @@ import { auditFilters, LEADS_PAGE_SIZE, type LeadFilters } from "@/lib/features/
 import { buildLeadWhere } from "@/lib/features/leads/where";
 import { keysetSlice, NEWEST_FIRST, type KeysetLinks } from "@/lib/core/pagination/keyset";
 import type { Membership } from "@/lib/platform/tenancy/membership";
+import { assertCan } from "@/lib/platform/access/permissions";
 
 /** The columns of a lead as the list and the exports show it. */
 export const leadSelect = {
@@ -76,6 +77,8 @@ export async function listLeads(
   /** The public API's page size and key (issue #38); the admin list's defaults otherwise. */
   options: { limit?: number; apiKeyId?: string } = {},
 ): Promise<LeadList> {
+  // Checked here as well as by the page's guard: the public API calls this with a key's maker.
+  assertCan(membership, "leads.view");
   const companyId = membership.company.id;
   const where = buildLeadWhere(companyId, filters);
   const [total, { rows, ...links }] = await Promise.all([

@@ -61,11 +61,17 @@ async function lockForChange(
 }
 
 /**
- * The invitations a member sent and nobody accepted yet go with their admin rights: otherwise a
- * removed (or demoted) admin could let themselves back in through one they sent to another address.
+ * What a member made with their admin rights goes with them: the invitations nobody accepted yet
+ * (otherwise a removed or demoted admin could let themselves back in through one sent to another
+ * address) and their API keys (issue #38: revoked, so a key does not come back to life if its maker
+ * is made admin again or rejoins).
  */
-function revokeInvitationsSentBy(tx: Prisma.TransactionClient, companyId: string, userId: string) {
-  return tx.invitation.deleteMany({ where: { companyId, invitedById: userId, acceptedAt: null } });
+async function revokeAdminGrants(tx: Prisma.TransactionClient, companyId: string, userId: string) {
+  await tx.invitation.deleteMany({ where: { companyId, invitedById: userId, acceptedAt: null } });
+  await tx.apiKey.updateMany({
+    where: { companyId, createdById: userId, revokedAt: null },
+    data: { revokedAt: new Date() },
+  });
 }
 
 function assertAnAdminRemains(target: LockedTarget, newRole: Role | null): void {
@@ -86,7 +92,7 @@ export async function removeMember(membership: Membership, userId: string): Prom
       where: { userId, companyId },
       data: { companyId: null, companyName: null, role: "user" },
     });
-    await revokeInvitationsSentBy(tx, companyId, userId);
+    await revokeAdminGrants(tx, companyId, userId);
     return target.role;
   });
   const sessionsEnded = await endAllSessions(userId, "revoked", companyId);
@@ -111,7 +117,7 @@ export async function changeMemberRole(
     if (target.role === role) return null;
     assertAnAdminRemains(target, role);
     await tx.profile.updateMany({ where: { userId, companyId }, data: { role } });
-    if (target.role === "admin") await revokeInvitationsSentBy(tx, companyId, userId);
+    if (target.role === "admin") await revokeAdminGrants(tx, companyId, userId);
     return target.role;
   });
   if (from === null) return { role, changed: false };

@@ -114,7 +114,7 @@ export const deleteLeadOperation = defineOperation({
   params: leadIdParams,
   notFound: true,
   async handle({ caller, params }) {
-    await deleteLead(caller.membership, params.id);
+    await deleteLead(caller.membership, params.id, { apiKeyId: caller.keyId });
   },
 });
 

@@ -2,15 +2,18 @@ import "server-only";
 import { AppError, parseOrThrow } from "@/lib/core/errors";
 import { respond } from "@/lib/core/http/route";
 import { meterLimit, rateLimited, type LimitMeter } from "@/lib/core/rate-limit/limiter";
+import { enforceIpLimit } from "@/lib/core/rate-limit/server";
 import { assertScope, authenticateApiKey, recordKeyUse } from "@/lib/features/api-keys/authenticate";
 import { bearerToken } from "@/lib/features/api-keys/token";
 import { API_RATE_LIMIT_PER_MINUTE } from "@/lib/features/api-keys/scopes";
+import { env } from "@/lib/core/env";
 import type { ApiOperation } from "@/lib/surfaces/public-api/operation";
 
 const WINDOW_SECONDS = 60;
 
 /**
- * The route handler of one /api/v1 operation. In order: the bearer key (401), its rate limit
+ * The route handler of one /api/v1 operation. In order: the client address's limit (429, before
+ * any key is looked up), the bearer key (401), its rate limit
  * (429; every answer after the key carries `RateLimit-Limit`, `-Remaining` and `-Reset`), its
  * scope (403), the input (422), the work; every error in the app's one JSON shape
  * (lib/core/error-body.ts). Only the `Authorization` header authenticates — never a cookie — so
@@ -27,7 +30,9 @@ export function apiRoute<P>(
     const response = await respond(
       request,
       async () => {
-        const caller = await authenticateApiKey(bearerToken(request.headers));
+        const token = bearerToken(request.headers);
+        await enforceIpLimit(request, "api", env.RATE_LIMIT_API_ADDRESS, "api.errors.rateLimited");
+        const caller = await authenticateApiKey(token);
         companyId = caller.membership.company.id;
         keyId = caller.keyId;
         meter = await meterLimit(
