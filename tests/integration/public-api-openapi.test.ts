@@ -44,7 +44,15 @@ async function servedDocument() {
     openapi: string;
     paths: Record<
       string,
-      Record<string, { operationId: string; description: string; responses: Record<string, unknown> }>
+      Record<
+        string,
+        {
+          operationId: string;
+          description: string;
+          responses: Record<string, unknown>;
+          requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
+        }
+      >
     >;
     components: { schemas: Record<string, unknown> };
   };
@@ -85,8 +93,41 @@ describe("the OpenAPI document", () => {
       }
     }
     expect(Object.keys(document.components.schemas)).toEqual(
-      expect.arrayContaining(["Error", "Lead", "Event", "LeadPage", "EventPage"]),
+      expect.arrayContaining([
+        "Error",
+        "Lead",
+        "Event",
+        "LeadPage",
+        "EventPage",
+        "Comment",
+        "CommentPage",
+        "CommentUpdate",
+        "Content",
+        "ContentPage",
+        "AnalyticsSummary",
+      ]),
     );
+  });
+
+  it("documents a write's JSON body, and only where a route reads one", async () => {
+    const document = await servedDocument();
+    const withBody = Object.values(document.paths)
+      .flatMap((item) => Object.values(item))
+      .filter((op) => op.requestBody)
+      .map((op) => op.operationId);
+    expect(withBody).toEqual(API_OPERATIONS.filter((o) => o.body).map((o) => o.operationId));
+    const patch = document.paths["/comments/{id}"]!.patch!;
+    expect(patch.requestBody).toEqual({
+      required: true,
+      content: { "application/json": { schema: { $ref: "#/components/schemas/CommentUpdate" } } },
+    });
+    expect(patch.responses["413"]).toBeDefined();
+    expect(document.components.schemas.CommentUpdate).toMatchObject({
+      type: "object",
+      properties: { hidden: { type: "boolean" } },
+      required: ["hidden"],
+      additionalProperties: false,
+    });
   });
 
   it("has a readable reference page made from it", async () => {
@@ -98,5 +139,9 @@ describe("the OpenAPI document", () => {
       expect(html).toContain(`/api/v1${op.path}`);
     }
     expect(html).toContain('<html lang="en">');
+    // A write's example sends its JSON body.
+    expect(html).toContain(
+      `-H &quot;Content-Type: application/json&quot; -d &#39;{&quot;hidden&quot;:true}&#39;`,
+    );
   });
 });

@@ -23,7 +23,22 @@ import type { Role } from "@/lib/generated/prisma/enums";
 import * as eventsRoute from "@/app/api/v1/events/route";
 import * as leadsRoute from "@/app/api/v1/leads/route";
 import * as leadRoute from "@/app/api/v1/leads/[id]/route";
-import { auditRows, createEventRow, createLeadRow, createTenant, type Tenant } from "./support/tenants";
+import * as commentsRoute from "@/app/api/v1/comments/route";
+import * as commentRoute from "@/app/api/v1/comments/[id]/route";
+import * as contentRoute from "@/app/api/v1/content/route";
+import * as publishRoute from "@/app/api/v1/content/[id]/publish/route";
+import * as unpublishRoute from "@/app/api/v1/content/[id]/unpublish/route";
+import * as analyticsRoute from "@/app/api/v1/analytics/summary/route";
+import { getAnalyticsOverview } from "@/lib/features/analytics/queries";
+import { revalidateTag } from "./support/next-mocks";
+import {
+  auditRows,
+  createContentRow,
+  createEventRow,
+  createLeadRow,
+  createTenant,
+  type Tenant,
+} from "./support/tenants";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MARK = "ZZA-PRIVATE";
@@ -33,6 +48,10 @@ let b: Tenant;
 let starter: Tenant;
 const leadIds: string[] = [];
 let eventId: string;
+/** A's draft gallery in the event (published and unpublished by the tests) and its comments, oldest first. */
+let galleryId: string;
+let otherContentId: string;
+const commentIds: string[] = [];
 
 /** The tenant's members as real users with profiles (an API key names its maker). */
 async function realMembers(tenant: Tenant) {
@@ -59,12 +78,20 @@ function call(
     method?: string;
     params?: Record<string, string>;
     headers?: Record<string, string>;
+    /** A JSON body (sent as application/json unless `headers` says otherwise). */
+    body?: string;
   } = {},
 ) {
   const headers = new Headers(options.headers);
   if (options.token) headers.set("authorization", `Bearer ${options.token}`);
+  if (options.body !== undefined && !headers.has("content-type"))
+    headers.set("content-type", "application/json");
   return handler(
-    new Request(`http://localhost:3000/api/v1${url}`, { method: options.method ?? "GET", headers }),
+    new Request(`http://localhost:3000/api/v1${url}`, {
+      method: options.method ?? "GET",
+      headers,
+      body: options.body,
+    }),
     {
       params: Promise.resolve(options.params ?? {}),
     },
@@ -76,6 +103,32 @@ const deleteLead = (token: string, id: string) =>
   call(leadRoute.DELETE as Handler, `/leads/${id}`, { token, method: "DELETE", params: { id } });
 const listEvents = (token: string, query = "") =>
   call(eventsRoute.GET as Handler, `/events${query}`, { token });
+const listComments = (token: string, query = "") =>
+  call(commentsRoute.GET as Handler, `/comments${query}`, { token });
+const patchComment = (token: string, id: string, body: string, headers?: Record<string, string>) =>
+  call(commentRoute.PATCH as Handler, `/comments/${id}`, {
+    token,
+    method: "PATCH",
+    params: { id },
+    body,
+    headers,
+  });
+const deleteComment = (token: string, id: string) =>
+  call(commentRoute.DELETE as Handler, `/comments/${id}`, { token, method: "DELETE", params: { id } });
+const listContent = (token: string, query = "") =>
+  call(contentRoute.GET as Handler, `/content${query}`, { token });
+const setStatus = (token: string, id: string, action: "publish" | "unpublish") =>
+  call(
+    (action === "publish" ? publishRoute.POST : unpublishRoute.POST) as Handler,
+    `/content/${id}/${action}`,
+    {
+      token,
+      method: "POST",
+      params: { id },
+    },
+  );
+const analytics = (token: string, query = "") =>
+  call(analyticsRoute.GET as Handler, `/analytics/summary${query}`, { token });
 
 beforeAll(async () => {
   a = await createTenant(db, { plan: "enterprise" });
@@ -83,6 +136,19 @@ beforeAll(async () => {
   starter = await createTenant(db, { plan: "starter" });
   for (const t of [a, b, starter]) await realMembers(t);
   eventId = (await createEventRow(db, a.id, `${MARK} Festival`)).id;
+  galleryId = (
+    await createContentRow(db, a.id, { title: `${MARK} Gallery`, kind: "photo_gallery", eventIds: [eventId] })
+  ).id;
+  otherContentId = (await createContentRow(db, a.id, { title: `${MARK} Single`, kind: "single" })).id;
+  // A's webhook endpoint for `content.published` (never delivered here: the outbox row is what is checked).
+  await db.webhookEndpoint.create({
+    data: {
+      companyId: a.id,
+      url: "https://crm.example.com/hooks",
+      eventTypes: ["content.published"],
+      secretEncrypted: "unused",
+    },
+  });
 });
 
 beforeEach(async () => {
@@ -98,6 +164,24 @@ beforeEach(async () => {
       createdAt: new Date(Date.UTC(2026, 6, 10 + i)),
     });
     leadIds.push(lead.id);
+  }
+  await db.comment.deleteMany({ where: { companyId: a.id } });
+  await db.webhookDelivery.deleteMany({});
+  await db.content.updateMany({ where: { companyId: a.id }, data: { status: "draft", publishedAt: null } });
+  commentIds.length = 0;
+  for (const [i, text] of ["Great night", "Loved it", "Spam link"].entries()) {
+    const comment = await db.comment.create({
+      data: {
+        companyId: a.id,
+        contentId: i === 1 ? otherContentId : galleryId,
+        authorName: i === 0 ? null : `${MARK} Fan ${i}`,
+        rating: i === 0 ? 5 : null,
+        text: `${MARK} ${text}`,
+        hidden: i === 2,
+        createdAt: new Date(Date.UTC(2026, 6, 10 + i)),
+      },
+    });
+    commentIds.push(comment.id);
   }
 });
 
@@ -361,6 +445,174 @@ describe("/api/v1/events", () => {
   });
 });
 
+describe("/api/v1/comments", () => {
+  it("pages the company's comments newest first, hidden ones included, by item and by `hidden`", async () => {
+    const token = await keyOf(a, ["comments:read"]);
+    const first = await (await listComments(token, "?limit=2")).json();
+    expect(first.data.map((c: { id: string }) => c.id)).toEqual([commentIds[2], commentIds[1]]);
+    expect(first.data[0]).toEqual({
+      id: commentIds[2],
+      contentId: galleryId,
+      authorName: `${MARK} Fan 2`,
+      rating: null,
+      text: `${MARK} Spam link`,
+      hidden: true,
+      createdAt: "2026-07-12T00:00:00.000Z",
+    });
+    const second = await (await listComments(token, `?limit=2&cursor=${first.nextCursor}`)).json();
+    expect(second).toEqual({ data: [expect.objectContaining({ id: commentIds[0] })], nextCursor: null });
+
+    const ids = async (query: string) =>
+      ((await (await listComments(token, query)).json()).data as { id: string }[]).map((c) => c.id);
+    expect(await ids(`?contentId=${galleryId}`)).toEqual([commentIds[2], commentIds[0]]);
+    expect(await ids("?hidden=true")).toEqual([commentIds[2]]);
+    expect(await ids(`?hidden=false&contentId=${galleryId}`)).toEqual([commentIds[0]]);
+    const bad = await listComments(token, "?hidden=yes");
+    expect(bad.status).toBe(422);
+    expect(Object.keys((await bad.json()).fieldErrors)).toEqual(["hidden"]);
+  });
+
+  it("a read key cannot moderate; a write key hides, shows and deletes, audited, fans' page refreshed", async () => {
+    const read = await keyOf(a, ["comments:read"]);
+    const refused = await patchComment(read, commentIds[0]!, '{"hidden":true}');
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).messageKey).toBe("api.errors.scope");
+    expect((await deleteComment(read, commentIds[0]!)).status).toBe(403);
+    expect(await db.comment.findUniqueOrThrow({ where: { id: commentIds[0] } })).toMatchObject({
+      hidden: false,
+    });
+
+    const write = await keyOf(a, ["comments:write"]);
+    expect((await patchComment(write, commentIds[0]!, '{"hidden":true}')).status).toBe(204);
+    expect(await db.comment.findUniqueOrThrow({ where: { id: commentIds[0] } })).toMatchObject({
+      hidden: true,
+    });
+    expect(revalidateTag).toHaveBeenCalledWith(`content:${galleryId}`, { expire: 0 });
+    expect((await patchComment(write, commentIds[2]!, '{"hidden":false}')).status).toBe(204);
+    expect(await db.comment.findUniqueOrThrow({ where: { id: commentIds[2] } })).toMatchObject({
+      hidden: false,
+    });
+    const audit = (await auditRows(db, a.id, "admin_privileged_action")).filter(
+      (r) => r.tableName === "comment",
+    );
+    expect(audit.map((r) => [r.recordId, (r.details as { operation: string }).operation])).toEqual([
+      [commentIds[0], "comment_hidden"],
+      [commentIds[2], "comment_shown"],
+    ]);
+
+    expect((await deleteComment(write, commentIds[1]!)).status).toBe(204);
+    expect(await db.comment.count({ where: { id: commentIds[1] } })).toBe(0);
+    expect((await deleteComment(write, commentIds[1]!)).status).toBe(404);
+    expect((await patchComment(write, commentIds[1]!, '{"hidden":true}')).status).toBe(404);
+  });
+
+  it("reads the body with the app's JSON reader: JSON only, the schema's fields, a size cap", async () => {
+    const write = await keyOf(a, ["comments:write"]);
+    const id = commentIds[0]!;
+    const notJson = await patchComment(write, id, "hidden=true", { "content-type": "text/plain" });
+    expect(notJson.status).toBe(422);
+    expect((await notJson.json()).messageKey).toBe("api.errors.body");
+    const wrongType = await patchComment(write, id, '{"hidden":"yes"}');
+    expect(wrongType.status).toBe(422);
+    expect(Object.keys((await wrongType.json()).fieldErrors)).toEqual(["hidden"]);
+    expect((await patchComment(write, id, '{"hidden":true,"text":"edited"}')).status).toBe(422);
+    expect((await patchComment(write, id, "{")).status).toBe(422);
+    const huge = await patchComment(write, id, JSON.stringify({ hidden: true, pad: "x".repeat(20_000) }));
+    expect(huge.status).toBe(413);
+    expect(await db.comment.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      hidden: false,
+      text: `${MARK} Great night`,
+    });
+  });
+});
+
+describe("/api/v1/content", () => {
+  it("lists the company's items with their public address and events", async () => {
+    const token = await keyOf(a, ["content:read"]);
+    const body = await (await listContent(token)).json();
+    expect(body.nextCursor).toBeNull();
+    const gallery = body.data.find((c: { id: string }) => c.id === galleryId);
+    expect(gallery).toEqual({
+      id: galleryId,
+      title: `${MARK} Gallery`,
+      kind: "photo_gallery",
+      status: "draft",
+      visibility: "public",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+      publishedAt: null,
+      url: expect.stringMatching(new RegExp(`/${a.slug}/player/${galleryId}$`)),
+      eventIds: [eventId],
+    });
+    const page1 = await (await listContent(token, "?limit=1")).json();
+    const page2 = await (await listContent(token, `?limit=1&cursor=${page1.nextCursor}`)).json();
+    expect([...page1.data, ...page2.data].map((c: { id: string }) => c.id).sort()).toEqual(
+      [galleryId, otherContentId].sort(),
+    );
+    expect((await (await listContent(token, "?kind=single")).json()).data).toEqual([
+      expect.objectContaining({ id: otherContentId }),
+    ]);
+    expect((await listContent(token, "?status=live")).status).toBe(422);
+  });
+
+  it("a read key cannot publish; a write key publishes (content.published, as the admin's) and unpublishes", async () => {
+    const read = await keyOf(a, ["content:read"]);
+    expect((await setStatus(read, galleryId, "publish")).status).toBe(403);
+    expect((await db.content.findUniqueOrThrow({ where: { id: galleryId } })).status).toBe("draft");
+
+    const write = await keyOf(a, ["content:write"]);
+    expect((await setStatus(write, galleryId, "publish")).status).toBe(204);
+    const published = await db.content.findUniqueOrThrow({ where: { id: galleryId } });
+    expect(published.status).toBe("published");
+    expect(published.publishedAt).not.toBeNull();
+    const deliveries = await db.webhookDelivery.findMany({ where: { companyId: a.id } });
+    expect(deliveries.map((d) => d.eventType)).toEqual(["content.published"]);
+    expect((deliveries[0]!.payload as { data: unknown }).data).toMatchObject({
+      id: galleryId,
+      url: expect.stringContaining(`/${a.slug}/player/${galleryId}`),
+    });
+    expect(revalidateTag).toHaveBeenCalledWith(`event:${eventId}`, { expire: 0 });
+    // Already live: nothing new is sent.
+    expect((await setStatus(write, galleryId, "publish")).status).toBe(204);
+    expect(await db.webhookDelivery.count({ where: { companyId: a.id } })).toBe(1);
+
+    expect((await setStatus(write, galleryId, "unpublish")).status).toBe(204);
+    expect((await db.content.findUniqueOrThrow({ where: { id: galleryId } })).status).toBe("draft");
+    expect(await db.webhookDelivery.count({ where: { companyId: a.id } })).toBe(1);
+    expect((await setStatus(write, "no-such-item", "publish")).status).toBe(404);
+  });
+});
+
+describe("/api/v1/analytics/summary", () => {
+  it("answers the analytics page's totals for the range", async () => {
+    const token = await keyOf(a, ["analytics:read"]);
+    const response = await analytics(token, "?from=2026-07-01&to=2026-07-31");
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    const page = await getAnalyticsOverview(a.id, { from: "2026-07-01", to: "2026-07-31" });
+    expect(body).toEqual({
+      from: "2026-07-01",
+      to: "2026-07-31",
+      totals: page.totals,
+      uniqueVisitorsExact: page.uniqueVisitorsExact,
+      media: page.media,
+    });
+    expect(body.totals.leads).toBe(3);
+    expect((await (await analytics(token, "?from=2026-07-11&to=2026-07-11")).json()).totals.leads).toBe(1);
+  });
+
+  it("refuses a range the page refuses, with its message, and a key without the scope", async () => {
+    const token = await keyOf(a, ["analytics:read"]);
+    const backwards = await analytics(token, "?from=2026-07-31&to=2026-07-01");
+    expect(backwards.status).toBe(422);
+    expect((await backwards.json()).fieldErrors).toEqual({ from: "admin.analytics.errors.fromAfterTo" });
+    const long = await analytics(token, "?from=2020-01-01&to=2026-07-01");
+    expect((await long.json()).messageKey).toBe("admin.analytics.errors.tooLong");
+    expect((await analytics(token, "?from=2026-13-45")).status).toBe(422);
+    expect((await analytics(await keyOf(a, ["leads:read"]))).status).toBe(403);
+  });
+});
+
 // ── the API-key side of the tenant matrix ──
 
 /** Every operation of the route files under app/api/v1 (the document and reference excluded). */
@@ -389,7 +641,22 @@ const MATRIX: Record<string, (token: string) => Promise<Response>> = {
   "GET /events": (token) => listEvents(token),
   "GET /leads": (token) => listLeads(token, `?eventId=${eventId}`),
   "DELETE /leads/[id]": (token) => deleteLead(token, leadIds[0]!),
+  "GET /comments": (token) => listComments(token, `?contentId=${galleryId}`),
+  "PATCH /comments/[id]": (token) => patchComment(token, commentIds[0]!, '{"hidden":true}'),
+  "DELETE /comments/[id]": (token) => deleteComment(token, commentIds[0]!),
+  "GET /content": (token) => listContent(token, `?eventId=${eventId}`),
+  "POST /content/[id]/publish": (token) => setStatus(token, galleryId, "publish"),
+  "POST /content/[id]/unpublish": (token) => setStatus(token, otherContentId, "unpublish"),
+  "GET /analytics/summary": (token) => analytics(token, "?from=2026-07-01&to=2026-07-31"),
 };
+
+/** Company A's rows the matrix's operations could reach. */
+const rowsOfA = async () => ({
+  leads: await db.lead.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } }),
+  comments: await db.comment.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } }),
+  contents: await db.content.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } }),
+  deliveries: await db.webhookDelivery.count({ where: { companyId: a.id } }),
+});
 
 describe("the tenant matrix of API keys", () => {
   it("has an entry for every /api/v1 operation", async () => {
@@ -398,16 +665,23 @@ describe("the tenant matrix of API keys", () => {
 
   it("another company's key with every scope sees nothing of A and changes nothing", async () => {
     const theirs = await keyOf(b);
-    const before = await db.lead.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } });
+    // Unpublishing needs something live to take back.
+    await db.content.update({ where: { id: otherContentId }, data: { status: "published" } });
+    const before = await rowsOfA();
     for (const [op, run] of Object.entries(MATRIX)) {
       const response = await run(theirs);
       const text = await response.text();
       expect(text, op).not.toContain(MARK);
       expect(text, op).not.toContain(a.id);
       expect([200, 204, 403, 404], op).toContain(response.status);
-      if (response.status === 200) expect(JSON.parse(text).data, op).toEqual([]);
-      if (op.startsWith("DELETE")) expect(response.status, op).toBe(404);
+      if (response.status === 200) {
+        const body = JSON.parse(text);
+        // The summary is the key's own company's: B has no lead, view or file.
+        if (op === "GET /analytics/summary") expect(Object.values(body.totals), op).toEqual(Array(8).fill(0));
+        else expect(body.data, op).toEqual([]);
+      }
+      if (/^(DELETE|PATCH|POST) /.test(op)) expect(response.status, op).toBe(404);
     }
-    expect(await db.lead.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } })).toEqual(before);
+    expect(await rowsOfA()).toEqual(before);
   });
 });

@@ -69,6 +69,7 @@ import { watermarkFolder } from "@/lib/platform/media/watermark/stored";
 import { signedVisitorId } from "@/lib/platform/visitors/visitor";
 import { favouritesLinkToken } from "@/lib/features/engagement/favourites-link";
 import { hashSecretToken } from "@/lib/core/secret-token";
+import { API_SCOPES } from "@/lib/features/api-keys/scopes";
 import { C, engagementTestEnv } from "./support/engagement";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -384,26 +385,37 @@ const post = (
 
 /** The fuzz company's API key (`beforeAll` stores its hash): a valid key reaches the input parsing. */
 const API_TOKEN = `ag_${"f".repeat(43)}`;
-const apiQuery = fc.option(
-  fc.record(
-    {
-      cursor: usually(fc.constant("MjAyNi0wNy0xMFQwMDowMDowMC4wMDBafGxlYWQtZnV6ei1h"), text),
-      limit: fc.oneof(fc.integer(), text),
-      eventId: text,
-      contentId: text,
-      from: fc.oneof(fc.constantFrom("2026-07-01", "2026-13-45"), text),
-      to: text,
-    },
-    { requiredKeys: [] },
-  ),
-  { nil: undefined },
-);
-/** A /api/v1 operation with a real key, a junk one or none, and a junk query. */
+/** A junk query of a /api/v1 list, with the filters of `extra` beside the common ones. */
+const apiQueryOf = (extra: Record<string, fc.Arbitrary<string>> = {}) =>
+  fc.option(
+    fc.record(
+      {
+        cursor: usually(fc.constant("MjAyNi0wNy0xMFQwMDowMDowMC4wMDBafGxlYWQtZnV6ei1h"), text),
+        limit: fc.oneof(fc.integer(), text),
+        eventId: text,
+        contentId: text,
+        from: fc.oneof(fc.constantFrom("2026-07-01", "2026-13-45"), text),
+        to: text,
+        ...extra,
+      },
+      { requiredKeys: [] },
+    ),
+    { nil: undefined },
+  );
+const apiQuery = apiQueryOf();
+/** The fuzz company's own comment and item (`beforeAll`), another company's, and junk. */
+const apiCommentId = fc.oneof(fc.constantFrom("cm-api", "lead-fuzz-a", "x"), text);
+const apiContentId = fc.oneof(fc.constantFrom("c-api", C.open, "x"), text);
+/** A /api/v1 operation with a real key, a junk one or none, a junk query and (for a write) a near-valid body. */
 function v1(
-  method: "GET" | "DELETE",
+  method: "GET" | "DELETE" | "PATCH" | "POST",
   runs: number,
   route: string,
   params: fc.Arbitrary<Record<string, string>>,
+  options: {
+    query?: fc.Arbitrary<Record<string, string | number> | undefined>;
+    body?: fc.Arbitrary<Record<string, unknown>>;
+  } = {},
 ): Endpoint {
   return {
     key: `app/api/v1${route}/route.ts:${method}`,
@@ -412,7 +424,8 @@ function v1(
       .record({
         params,
         headers,
-        query: apiQuery,
+        query: options.query ?? apiQuery,
+        body: options.body ? bodyOf(options.body) : fc.constant(undefined),
         auth: fc.oneof(
           { weight: 3, arbitrary: fc.constant(`Bearer ${API_TOKEN}`) },
           {
@@ -425,8 +438,9 @@ function v1(
           },
         ),
       })
-      .map(({ params, headers, query, auth }) => ({
+      .map(({ params, headers, query, body, auth }) => ({
         method,
+        body,
         url: `/api/v1${route.replace("[id]", enc(params.id ?? ""))}${
           query
             ? `?${Object.entries(query)
@@ -503,7 +517,7 @@ const ENDPOINTS: Endpoint[] = [
   content(
     "comments/route.ts",
     "POST",
-    165,
+    130,
     fc.record({
       name: fc.option(words(0, 40)),
       rating: usually(fc.integer({ min: 1, max: 5 }), fc.oneof(fc.integer(), fc.double(), text)),
@@ -545,7 +559,7 @@ const ENDPOINTS: Endpoint[] = [
   review("photo", "GET", 10),
   {
     key: "app/api/forms/[form]/route.ts:POST",
-    runs: 190,
+    runs: 155,
     call: fc
       .record({
         form: fc.oneof(
@@ -619,6 +633,33 @@ const ENDPOINTS: Endpoint[] = [
   v1("GET", 12, "/events", fc.constant({})),
   v1("GET", 13, "/leads", fc.constant({})),
   v1("DELETE", 10, "/leads/[id]", fc.record({ id: fc.oneof(fc.constantFrom("lead-fuzz-a", "x"), text) })),
+  v1("GET", 12, "/comments", fc.constant({}), {
+    query: apiQueryOf({ hidden: usually(fc.constantFrom("true", "false"), text) }),
+  }),
+  v1("PATCH", 15, "/comments/[id]", fc.record({ id: apiCommentId }), {
+    body: fc.record({ hidden: usually(fc.boolean(), jsonValue) }),
+  }),
+  v1("DELETE", 8, "/comments/[id]", fc.record({ id: apiCommentId })),
+  v1("GET", 10, "/content", fc.constant({}), {
+    query: apiQueryOf({
+      status: usually(fc.constantFrom("draft", "published", "archived"), text),
+      kind: usually(fc.constantFrom("single", "photo_gallery", "video_gallery"), text),
+    }),
+  }),
+  v1("POST", 8, "/content/[id]/publish", fc.record({ id: apiContentId })),
+  v1("POST", 7, "/content/[id]/unpublish", fc.record({ id: apiContentId })),
+  v1("GET", 10, "/analytics/summary", fc.constant({}), {
+    query: fc.option(
+      fc.record(
+        {
+          from: usually(fc.constantFrom("2026-07-01", "2026-08-01"), text),
+          to: usually(fc.constantFrom("2026-07-31", "2026-08-31"), text),
+        },
+        { requiredKeys: [] },
+      ),
+      { nil: undefined },
+    ),
+  }),
   get("app/api/v1/openapi.json/route.ts:GET", 3, () => "/api/v1/openapi.json", fc.constant({})),
   get("app/api/v1/docs/route.ts:GET", 2, () => "/api/v1/docs", fc.constant({})),
   // (Host is their only input; 15 each leaves runs for tls-allowed within the 2,000.)
@@ -901,7 +942,8 @@ beforeAll(async () => {
       consent: true,
     },
   });
-  // An Enterprise company with an admin and a key with every scope, and nothing else of its own.
+  // An Enterprise company with an admin and a key with every scope, a draft item and a comment
+  // on it (so the API's writes also succeed, and store only then).
   await db.company.create({ data: { id: "co-api", name: "API Co", slug: "co-api", plan: "enterprise" } });
   await db.user.create({ data: { id: "u-api", name: "API admin", email: "admin@co-api.test" } });
   await db.profile.create({
@@ -914,8 +956,12 @@ beforeAll(async () => {
       name: "fuzz",
       prefix: API_TOKEN.slice(0, 11),
       tokenHash: hashSecretToken(API_TOKEN),
-      scopes: ["events:read", "leads:read", "leads:write"],
+      scopes: [...API_SCOPES],
     },
+  });
+  await db.content.create({ data: { id: "c-api", companyId: "co-api", title: "API item", kind: "single" } });
+  await db.comment.create({
+    data: { id: "cm-api", companyId: "co-api", contentId: "c-api", text: "Nice", rating: 4 },
   });
   await watermarkedGallery();
   current = await fingerprint();
@@ -1097,6 +1143,12 @@ describe("public endpoint fuzz", () => {
     expect([...(statuses.get("app/api/v1/leads/route.ts:GET")?.keys() ?? [])]).toEqual(
       expect.arrayContaining([200, 401, 422]),
     );
+    // …and the writes' bodies: applied (204), refused (422), and a 413 is possible.
+    for (const [key, expected] of [
+      ["app/api/v1/comments/[id]/route.ts:PATCH", [204, 404, 422]],
+      ["app/api/v1/analytics/summary/route.ts:GET", [200, 422]],
+    ] as const)
+      expect([...(statuses.get(key)?.keys() ?? [])], key).toEqual(expect.arrayContaining([...expected]));
     // Not vacuous: some requests got through and stored, others were refused.
     expect(storedOnSuccess).toBeGreaterThan(50);
     const refused = [...statuses.values()].flatMap((m) => [...m].filter(([s]) => s >= 400).map(([, n]) => n));

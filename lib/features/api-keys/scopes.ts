@@ -3,7 +3,16 @@
  * route of /api/v1 asks for are offered: a key cannot be given a right nothing checks. Pure, so
  * the settings form imports the same list the routes check.
  */
-export const API_SCOPES = ["events:read", "leads:read", "leads:write"] as const;
+export const API_SCOPES = [
+  "events:read",
+  "leads:read",
+  "leads:write",
+  "content:read",
+  "content:write",
+  "comments:read",
+  "comments:write",
+  "analytics:read",
+] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];
 
@@ -21,6 +30,9 @@ export const MAX_API_KEYS = 20;
 
 /** Requests per key per minute (the `RateLimit-*` headers of every answer tell the count). */
 export const API_RATE_LIMIT_PER_MINUTE = 120;
+
+/** A write's JSON body is a few fields (`{ "hidden": true }`): past this it is refused unread (413). */
+export const API_BODY_MAX_BYTES = 16 * 1024;
 
 /** Where the API's reference and its OpenAPI document are served (app/api/v1/docs, …/openapi.json). */
 export const API_REFERENCE_PATH = "/api/v1/docs";

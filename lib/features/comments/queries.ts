@@ -4,7 +4,14 @@ import { assertCan } from "@/lib/platform/access/permissions";
 import { getContentOrThrow } from "@/lib/features/content/get-content-or-throw";
 import { db } from "@/lib/core/db";
 import { parseOrThrow } from "@/lib/core/errors";
-import { decodeCursor, keysetPage, newestFirst, whereAfter } from "@/lib/core/pagination/keyset";
+import {
+  decodeCursor,
+  keysetPage,
+  keysetSlice,
+  NEWEST_FIRST,
+  newestFirst,
+  whereAfter,
+} from "@/lib/core/pagination/keyset";
 import type { Membership } from "@/lib/platform/tenancy/membership";
 
 export interface ModeratedComment {
@@ -54,4 +61,47 @@ export async function listCommentsForModeration(
     total,
     hiddenCount,
   };
+}
+
+/** A comment of the company-wide list (the public API, issue #38): which content it is on. */
+export interface CompanyComment extends ModeratedComment {
+  contentId: string;
+}
+
+/**
+ * The company's comments, hidden ones included, newest first, a page after `cursor` (keyset on
+ * createdAt, id), optionally of one content and/or by `hidden`. A content of another company is
+ * a filter that matches nothing, like the leads list's: the company is in the where-clause.
+ */
+export async function listCompanyComments(
+  membership: Membership,
+  filters: { cursor?: string; contentId?: string; hidden?: boolean },
+  limit: number,
+): Promise<{ comments: CompanyComment[]; nextCursor: string | null }> {
+  assertCan(membership, "comments.moderate");
+  const where = {
+    companyId: membership.company.id,
+    ...(filters.contentId === undefined ? {} : { contentId: filters.contentId }),
+    ...(filters.hidden === undefined ? {} : { hidden: filters.hidden }),
+  };
+  const { rows, nextCursor } = await keysetSlice({
+    order: NEWEST_FIRST,
+    where,
+    request: { cursor: filters.cursor },
+    limit,
+    find: (page) =>
+      db.comment.findMany({
+        ...page,
+        select: {
+          id: true,
+          contentId: true,
+          authorName: true,
+          rating: true,
+          text: true,
+          hidden: true,
+          createdAt: true,
+        },
+      }),
+  });
+  return { comments: rows.map((c) => ({ ...c, createdAt: c.createdAt.toISOString() })), nextCursor };
 }

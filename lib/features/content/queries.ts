@@ -28,7 +28,11 @@ export interface ContentListItem {
   category: string | null;
   tags: string[];
   requiresLead: boolean;
+  visibility: ContentVisibilityValue;
+  createdAt: string;
   updatedAt: string;
+  /** When it last went live; null if it never did. */
+  publishedAt: string | null;
   events: { id: string; name: string }[];
   counts: Record<MediaKind, number> & { processing: number; failed: number };
   coverUrl: string | null;
@@ -56,7 +60,10 @@ const contentRowSelect = {
   category: true,
   tags: true,
   requiresLead: true,
+  visibility: true,
+  createdAt: true,
   updatedAt: true,
+  publishedAt: true,
   coverMediaId: true,
   events: { select: { event: { select: { id: true, name: true } } }, orderBy: { position: "asc" } },
 } satisfies Prisma.ContentSelect;
@@ -67,7 +74,12 @@ export interface ContentList extends KeysetLinks {
 }
 
 /** One page of the company's contents, last changed first, after or before the filters' cursor. */
-export async function listContents(companyId: string, filters: ContentListFilters): Promise<ContentList> {
+export async function listContents(
+  companyId: string,
+  filters: ContentListFilters,
+  /** The public API's page size (issue #38). */
+  limit: number = CONTENT_PAGE_SIZE,
+): Promise<ContentList> {
   const where: Prisma.ContentWhereInput = { companyId };
   if (filters.status) where.status = filters.status;
   if (filters.kind) where.kind = filters.kind;
@@ -85,7 +97,7 @@ export async function listContents(companyId: string, filters: ContentListFilter
       order: CONTENT_ORDER,
       where,
       request: filters,
-      limit: CONTENT_PAGE_SIZE,
+      limit,
       find: (page) => db.content.findMany({ ...page, select: contentRowSelect }),
     }),
   ]);
@@ -125,7 +137,10 @@ export async function listContents(companyId: string, filters: ContentListFilter
         category: r.category,
         tags: r.tags,
         requiresLead: r.requiresLead,
+        visibility: r.visibility,
+        createdAt: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        publishedAt: r.publishedAt?.toISOString() ?? null,
         events: r.events.map((e) => e.event),
         counts,
         coverUrl: r.coverMediaId ? await thumbnailUrl(coverVariants.get(r.coverMediaId), 160) : null,

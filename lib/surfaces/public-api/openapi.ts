@@ -1,6 +1,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { appUrl } from "@/lib/core/env";
-import { API_RATE_LIMIT_PER_MINUTE, API_SCOPES } from "@/lib/features/api-keys/scopes";
+import { API_BODY_MAX_BYTES, API_RATE_LIMIT_PER_MINUTE, API_SCOPES } from "@/lib/features/api-keys/scopes";
 import type { ApiOperation } from "@/lib/surfaces/public-api/operation";
 import { API_OPERATIONS } from "@/lib/surfaces/public-api/operations";
 import { errorBody } from "@/lib/surfaces/public-api/schemas";
@@ -33,6 +33,9 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
       ...(operation.query ? { query: operation.query } : {}),
       ...(operation.params ? { path: operation.params } : {}),
     },
+    ...(operation.body
+      ? { requestBody: { required: true, content: { "application/json": { schema: operation.body } } } }
+      : {}),
     responses: {
       ...(operation.response
         ? {
@@ -46,7 +49,12 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
       "401": error("No key, or a key that is unknown, revoked, expired or whose maker left the company."),
       "403": error("The key lacks the scope, or the company's plan does not include the API."),
       ...(operation.notFound ? { "404": error("No such record in the key's company.") } : {}),
-      "422": error("The input is invalid; `fieldErrors` names the fields."),
+      ...(operation.body ? { "413": error(`The body is over ${API_BODY_MAX_BYTES / 1024} KB.`) } : {}),
+      "422": error(
+        operation.body
+          ? "The input is invalid (or the body is not JSON with `Content-Type: application/json`); `fieldErrors` names the fields."
+          : "The input is invalid; `fieldErrors` names the fields.",
+      ),
       "429": {
         ...error(`Over ${API_RATE_LIMIT_PER_MINUTE} requests a minute for this key.`),
         headers: { "Retry-After": { description: "Seconds to wait.", schema: { type: "integer" as const } } },
@@ -75,7 +83,7 @@ function makeDocument() {
       title: "Afterglow API",
       version: "1.0.0",
       description: [
-        "The Enterprise plan's API: a company's events and leads for its own systems.",
+        "The Enterprise plan's API: a company's events, leads, content, comments and analytics for its own systems.",
         "",
         "Authenticate with an API key from Settings → Integrations: `Authorization: Bearer ag_…`.",
         `Scopes: ${API_SCOPES.map((s) => `\`${s}\``).join(", ")}. A key acts as the admin who made it.`,

@@ -12,6 +12,7 @@ export interface ApiOperation<
   Q extends z.ZodObject = z.ZodObject,
   P extends z.ZodObject = z.ZodObject,
   R extends z.ZodType = z.ZodType,
+  B extends z.ZodObject = z.ZodObject,
 > {
   operationId: string;
   method: "GET" | "POST" | "PATCH" | "DELETE";
@@ -23,16 +24,26 @@ export interface ApiOperation<
   description?: string;
   query?: Q;
   params?: P;
+  /** The JSON body of a write (PATCH/POST); route.ts reads it within `API_BODY_MAX_BYTES`. */
+  body?: B;
   /** The 200's body; none means the operation answers 204 No Content. */
   response?: { schema: R; description: string };
   /** A 404 is one of its answers (it names a record). */
   notFound?: boolean;
-  handle(input: { caller: ApiCaller; query: z.output<Q>; params: z.output<P> }): Promise<z.input<R> | void>;
+  handle(input: {
+    caller: ApiCaller;
+    query: z.output<Q>;
+    params: z.output<P>;
+    body: z.output<B>;
+  }): Promise<z.input<R> | void>;
 }
 
 /** Keeps each operation's generic types when it is written (a plain annotation would widen them). */
-export function defineOperation<Q extends z.ZodObject, P extends z.ZodObject, R extends z.ZodType>(
-  operation: ApiOperation<Q, P, R>,
-): ApiOperation<Q, P, R> {
+export function defineOperation<
+  Q extends z.ZodObject,
+  P extends z.ZodObject,
+  R extends z.ZodType,
+  B extends z.ZodObject = z.ZodObject,
+>(operation: ApiOperation<Q, P, R, B>): ApiOperation<Q, P, R, B> {
   return operation;
 }

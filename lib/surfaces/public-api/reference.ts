@@ -25,6 +25,17 @@ interface Parameter {
   schema?: { type?: string; default?: unknown };
 }
 
+type ApiDocument = ReturnType<typeof apiDocument>;
+
+/** The example of an operation's JSON body (its schema's `example`, through the `$ref`), for the curl line. */
+function bodyExample(doc: ApiDocument, requestBody: unknown): unknown {
+  const schema = (requestBody as { content?: Record<string, { schema?: { $ref?: string } }> } | undefined)
+    ?.content?.["application/json"]?.schema;
+  const name = schema?.$ref?.split("/").at(-1);
+  const resolved = name ? doc.components?.schemas?.[name] : schema;
+  return (resolved as { example?: unknown } | undefined)?.example;
+}
+
 export function apiReferenceHtml(): string {
   const doc = apiDocument();
   const server = doc.servers?.[0]?.url ?? API_BASE_PATH;
@@ -46,7 +57,10 @@ export function apiReferenceHtml(): string {
             `<li><code>${escape(status)}</code> ${escape((r as { description?: string }).description ?? "")}</li>`,
         )
         .join("\n");
-      const curl = `curl -X ${method.toUpperCase()} -H "Authorization: Bearer $AFTERGLOW_API_KEY" "${server}${path.replace(/\{(\w+)\}/g, "<$1>")}"`;
+      const body = bodyExample(doc, op.requestBody);
+      const data =
+        body === undefined ? "" : ` -H "Content-Type: application/json" -d '${JSON.stringify(body)}'`;
+      const curl = `curl -X ${method.toUpperCase()} -H "Authorization: Bearer $AFTERGLOW_API_KEY"${data} "${server}${path.replace(/\{(\w+)\}/g, "<$1>")}"`;
       sections.push(`<section id="${escape(op.operationId ?? "")}">
 <h2><code>${method.toUpperCase()} ${escape(API_BASE_PATH + path)}</code> — ${escape(op.summary ?? "")}</h2>
 ${prose(op.description ?? "")}

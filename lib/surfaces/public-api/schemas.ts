@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { isoDay } from "@/lib/core/validation/common";
 import { errorCodes } from "@/lib/core/error-body";
+import type { Metric } from "@/lib/features/analytics/metrics";
+import { CONTENT_KINDS, CONTENT_STATUSES, CONTENT_VISIBILITIES } from "@/lib/features/content/schemas";
 
 /**
  * The public API's shapes (issue #38): the same zod schemas validate a request's query and
@@ -82,6 +84,102 @@ export const event = z
     url: z.url().meta({ description: "The event's public page." }),
   })
   .meta({ id: "Event" });
+
+export const contentQuery = pageQuery.extend({
+  status: z.enum(CONTENT_STATUSES).optional().meta({ description: "Only items in this status." }),
+  kind: z.enum(CONTENT_KINDS).optional().meta({ description: "Only items of this kind." }),
+  eventId: id.optional().meta({ description: "Only items shown in this event." }),
+});
+
+export const contentIdParams = z.object({ id: id.meta({ description: "The item's id." }) });
+
+export const content = z
+  .object({
+    id,
+    title: z.string(),
+    kind: z
+      .enum(CONTENT_KINDS)
+      .meta({ description: "`single` (one file), `photo_gallery` or `video_gallery` (any files)." }),
+    status: z.enum(CONTENT_STATUSES).meta({ description: "Fans see only `published` items." }),
+    visibility: z.enum(CONTENT_VISIBILITIES).meta({
+      description: "`public` is listed; `unlisted` opens by its link; `password` also asks for a password.",
+    }),
+    createdAt: timestamp,
+    updatedAt: timestamp.meta({ description: "Last change; the list is ordered by it, latest first." }),
+    publishedAt: timestamp.nullable().meta({ description: "When it last went live; null if it never did." }),
+    url: z.url().meta({ description: "The item's public page (its player)." }),
+    eventIds: z.array(id).meta({ description: "The events that show it, in their order." }),
+  })
+  .meta({ id: "Content" });
+
+export const commentsQuery = pageQuery.extend({
+  contentId: id.optional().meta({ description: "Only comments on this item." }),
+  hidden: z
+    .enum(["true", "false"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true"))
+    .meta({ description: "`true`: only hidden comments; `false`: only those fans see. Omit for both." }),
+});
+
+export const commentIdParams = z.object({ id: id.meta({ description: "The comment's id." }) });
+
+export const commentUpdate = z
+  .strictObject({
+    hidden: z.boolean().meta({ description: "`true` hides it from fans; `false` shows it again." }),
+  })
+  .meta({ id: "CommentUpdate", example: { hidden: true } });
+
+export const comment = z
+  .object({
+    id,
+    contentId: id.meta({ description: "The item it was written on." }),
+    authorName: z.string().nullable().meta({ description: "The name the fan gave; null: anonymous." }),
+    rating: z.number().int().min(1).max(5).nullable().meta({ description: "1 to 5 stars, if given." }),
+    text: z.string(),
+    hidden: z.boolean().meta({ description: "Hidden from fans by a moderator." }),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Comment" });
+
+export const analyticsQuery = z.object({
+  from: isoDay.optional().meta({
+    description: "First day included (UTC), `YYYY-MM-DD`; default: 29 days before `to`.",
+    example: "2026-07-01",
+  }),
+  to: isoDay
+    .optional()
+    .meta({ description: "Last day included (UTC), `YYYY-MM-DD`; default: today.", example: "2026-07-31" }),
+});
+
+const count = z.number().int();
+
+export const analyticsSummary = z
+  .object({
+    from: z.string().meta({ description: "First day included (UTC).", example: "2026-07-01" }),
+    to: z.string().meta({ description: "Last day included (UTC).", example: "2026-07-31" }),
+    totals: z
+      .object({
+        views: count,
+        uniqueVisitors: count,
+        likes: count,
+        shares: count,
+        comments: count,
+        downloads: count,
+        leads: count,
+        watchSeconds: count,
+      } satisfies Record<Metric, typeof count>)
+      .meta({
+        description:
+          "As on the analytics page: counted views, unique visitors, likes (given minus taken back), shares, comments as written, downloads, leads captured, and seconds of playback.",
+      }),
+    uniqueVisitorsExact: z
+      .boolean()
+      .meta({ description: "False when `uniqueVisitors` is an estimate (within about 2 %: many visitors)." }),
+    media: z
+      .object({ videos: count, images: count, audios: count, documents: count })
+      .meta({ description: "The company's media files by kind (today, not of the range)." }),
+  })
+  .meta({ id: "AnalyticsSummary" });
 
 /** A list page: the items and the cursor of the next page (null on the last). */
 export function pageOf<T extends z.ZodType>(item: T, name: string) {

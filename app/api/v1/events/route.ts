@@ -1,4 +1,4 @@
-import { listEventsOperation } from "@/lib/surfaces/public-api/operations";
+import { listEventsOperation } from "@/lib/surfaces/public-api/operations/events";
 import { apiRoute } from "@/lib/surfaces/public-api/route";
 
 export const dynamic = "force-dynamic";

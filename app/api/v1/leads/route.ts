@@ -1,4 +1,4 @@
-import { listLeadsOperation } from "@/lib/surfaces/public-api/operations";
+import { listLeadsOperation } from "@/lib/surfaces/public-api/operations/leads";
 import { apiRoute } from "@/lib/surfaces/public-api/route";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { deleteLeadOperation } from "@/lib/surfaces/public-api/operations";
+import { deleteLeadOperation } from "@/lib/surfaces/public-api/operations/leads";
 import { apiRoute } from "@/lib/surfaces/public-api/route";
 
 export const dynamic = "force-dynamic";
