@@ -157,3 +157,37 @@ describe("the moderation list", () => {
     expect(page.comments.length).toBeGreaterThan(0);
   });
 });
+
+describe("the company-wide list (the public API's)", () => {
+  it("pages every content's comments of the company only, ties kept by id, for moderators only", async () => {
+    const c = await createContentRow(h.prisma, a.id, { title: "Company-wide", ...gatedSingle });
+    const same = new Date("2030-01-01T10:00:00Z");
+    const created: string[] = [];
+    for (let i = 0; i < 5; i++) created.push(await comment(a.id, c.id, `w${i}`, same));
+    await comment(b.id, theirContentId, "theirs", same);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await queries.listCompanyComments(a.as("manager"), { cursor, contentId: c.id }, 2);
+      seen.push(...page.comments.map((x) => x.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(5);
+    expect(new Set(seen)).toEqual(new Set(created));
+    // Without a content: the company's newest first (these are the latest), never another's.
+    const all = await queries.listCompanyComments(a.as("admin"), {}, 50);
+    expect(
+      all.comments
+        .slice(0, 5)
+        .map((x) => x.id)
+        .sort(),
+    ).toEqual([...created].sort());
+    expect(all.comments.every((x) => x.text !== "theirs")).toBe(true);
+    expect(
+      (await queries.listCompanyComments(a.as("admin"), { contentId: theirContentId }, 50)).comments,
+    ).toEqual([]);
+    await expect(queries.listCompanyComments(a.as("user"), {}, 10)).rejects.toMatchObject({
+      code: "forbidden",
+    });
+  });
+});
