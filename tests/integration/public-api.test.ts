@@ -29,6 +29,8 @@ import * as contentRoute from "@/app/api/v1/content/route";
 import * as publishRoute from "@/app/api/v1/content/[id]/publish/route";
 import * as unpublishRoute from "@/app/api/v1/content/[id]/unpublish/route";
 import * as analyticsRoute from "@/app/api/v1/analytics/summary/route";
+import * as webhooksRoute from "@/app/api/v1/webhooks/route";
+import * as webhookRoute from "@/app/api/v1/webhooks/[id]/route";
 import { getAnalyticsOverview } from "@/lib/features/analytics/queries";
 import { revalidateTag } from "./support/next-mocks";
 import {
@@ -43,6 +45,7 @@ import {
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const MARK = "ZZA-PRIVATE";
 
+let hookOfA: { id: string };
 let a: Tenant;
 let b: Tenant;
 let starter: Tenant;
@@ -127,6 +130,10 @@ const setStatus = (token: string, id: string, action: "publish" | "unpublish") =
       params: { id },
     },
   );
+const subscribe = (token: string, body: unknown) =>
+  call(webhooksRoute.POST as Handler, "/webhooks", { token, method: "POST", body: JSON.stringify(body) });
+const unsubscribe = (token: string, id: string) =>
+  call(webhookRoute.DELETE as Handler, `/webhooks/${id}`, { token, method: "DELETE", params: { id } });
 const analytics = (token: string, query = "") =>
   call(analyticsRoute.GET as Handler, `/analytics/summary${query}`, { token });
 
@@ -141,7 +148,7 @@ beforeAll(async () => {
   ).id;
   otherContentId = (await createContentRow(db, a.id, { title: `${MARK} Single`, kind: "single" })).id;
   // A's webhook endpoint for `content.published` (never delivered here: the outbox row is what is checked).
-  await db.webhookEndpoint.create({
+  hookOfA = await db.webhookEndpoint.create({
     data: {
       companyId: a.id,
       url: "https://crm.example.com/hooks",
@@ -648,7 +655,13 @@ const MATRIX: Record<string, (token: string) => Promise<Response>> = {
   "POST /content/[id]/publish": (token) => setStatus(token, galleryId, "publish"),
   "POST /content/[id]/unpublish": (token) => setStatus(token, otherContentId, "unpublish"),
   "GET /analytics/summary": (token) => analytics(token, "?from=2026-07-01&to=2026-07-31"),
+  // Subscribing acts on the key's own company (B gets an endpoint; A's stay as they are).
+  "POST /webhooks": (token) =>
+    subscribe(token, { url: "https://hooks.example.com/theirs", eventTypes: ["lead.created"] }),
+  "DELETE /webhooks/[id]": (token) => unsubscribe(token, hookOfA.id),
 };
+/** Operations that act on the key's own company, not on a record of A's. */
+const UNTARGETED = new Set(["POST /webhooks"]);
 
 /** Company A's rows the matrix's operations could reach. */
 const rowsOfA = async () => ({
@@ -656,6 +669,49 @@ const rowsOfA = async () => ({
   comments: await db.comment.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } }),
   contents: await db.content.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } }),
   deliveries: await db.webhookDelivery.count({ where: { companyId: a.id } }),
+  endpoints: await db.webhookEndpoint.findMany({ where: { companyId: a.id }, orderBy: { id: "asc" } }),
+});
+
+describe("/api/v1/webhooks (REST hooks: Zapier, Make)", () => {
+  it("subscribes an endpoint with its secret shown once, and unsubscribes it", async () => {
+    const token = await keyOf(a, ["webhooks:write"]);
+    const url = "https://hooks.zapier.com/hooks/standard/1/abc/";
+    const created = await subscribe(token, { url, eventTypes: ["lead.created", "lead.created"] });
+    expect(created.status).toBe(201);
+    const body = await created.json();
+    expect(body).toEqual({
+      id: expect.any(String),
+      url,
+      eventTypes: ["lead.created"],
+      secret: expect.stringMatching(/^whsec_/),
+    });
+    const row = await db.webhookEndpoint.findUniqueOrThrow({ where: { id: body.id } });
+    expect(row).toMatchObject({ companyId: a.id, url, eventTypes: ["lead.created"], enabled: true });
+    expect(row.secretEncrypted).not.toContain(body.secret.slice(6));
+
+    expect((await unsubscribe(token, body.id)).status).toBe(204);
+    expect(await db.webhookEndpoint.count({ where: { id: body.id } })).toBe(0);
+    expect((await unsubscribe(token, body.id)).status).toBe(404);
+  });
+
+  it("refuses an address off the public Internet, a missing event and a key without the scope", async () => {
+    const token = await keyOf(a, ["webhooks:write"]);
+    const loopback = await subscribe(token, { url: "https://127.0.0.1/hook", eventTypes: ["lead.created"] });
+    expect(loopback.status).toBe(422);
+    expect((await loopback.json()).fieldErrors).toEqual({ url: "admin.webhooks.errors.url" });
+    expect((await subscribe(token, { url: "https://hooks.example.com/x", eventTypes: [] })).status).toBe(422);
+    expect(
+      (await subscribe(token, { url: "https://hooks.example.com/x", eventTypes: ["lead.sold"] })).status,
+    ).toBe(422);
+    const reader = await keyOf(a, ["leads:read"]);
+    const refused = await subscribe(reader, {
+      url: "https://hooks.example.com/x",
+      eventTypes: ["lead.created"],
+    });
+    expect(refused.status).toBe(403);
+    expect((await unsubscribe(reader, hookOfA.id)).status).toBe(403);
+    expect(await db.webhookEndpoint.count({ where: { id: hookOfA.id } })).toBe(1);
+  });
 });
 
 describe("the tenant matrix of API keys", () => {
@@ -673,6 +729,10 @@ describe("the tenant matrix of API keys", () => {
       const text = await response.text();
       expect(text, op).not.toContain(MARK);
       expect(text, op).not.toContain(a.id);
+      if (UNTARGETED.has(op)) {
+        expect(response.status, op).toBe(201);
+        continue;
+      }
       expect([200, 204, 403, 404], op).toContain(response.status);
       if (response.status === 200) {
         const body = JSON.parse(text);

@@ -559,7 +559,7 @@ const ENDPOINTS: Endpoint[] = [
   review("photo", "GET", 10),
   {
     key: "app/api/forms/[form]/route.ts:POST",
-    runs: 155,
+    runs: 140,
     call: fc
       .record({
         form: fc.oneof(
@@ -646,6 +646,20 @@ const ENDPOINTS: Endpoint[] = [
       kind: usually(fc.constantFrom("single", "photo_gallery", "video_gallery"), text),
     }),
   }),
+  // REST hooks (Zapier): near-valid and loopback addresses, event lists and junk; a stranger's endpoint to remove.
+  v1("POST", 10, "/webhooks", fc.constant({}), {
+    body: fc.record({
+      url: usually(
+        fc.constantFrom("https://hooks.example.com/zap", "https://127.0.0.1/x", "http://hooks.example.com/"),
+        text,
+      ),
+      eventTypes: usually(
+        fc.constantFrom(["lead.created"], ["comment.created", "lead.deleted"], []),
+        jsonValue,
+      ),
+    }),
+  }),
+  v1("DELETE", 5, "/webhooks/[id]", fc.record({ id: fc.oneof(fc.constantFrom("wh-fuzz-a"), text) })),
   v1("POST", 8, "/content/[id]/publish", fc.record({ id: apiContentId })),
   v1("POST", 7, "/content/[id]/unpublish", fc.record({ id: apiContentId })),
   v1("GET", 10, "/analytics/summary", fc.constant({}), {
@@ -960,6 +974,16 @@ beforeAll(async () => {
     },
   });
   await db.content.create({ data: { id: "c-api", companyId: "co-api", title: "API item", kind: "single" } });
+  // Another company's webhook endpoint: the fuzz company's key must not remove it.
+  await db.webhookEndpoint.create({
+    data: {
+      id: "wh-fuzz-a",
+      companyId: "co-eng-a",
+      url: "https://hooks.example.com/a",
+      eventTypes: ["lead.created"],
+      secretEncrypted: "x",
+    },
+  });
   await db.comment.create({
     data: { id: "cm-api", companyId: "co-api", contentId: "c-api", text: "Nice", rating: 4 },
   });

@@ -12,6 +12,7 @@ export const API_SCOPES = [
   "comments:read",
   "comments:write",
   "analytics:read",
+  "webhooks:write",
 ] as const;
 
 export type ApiScope = (typeof API_SCOPES)[number];

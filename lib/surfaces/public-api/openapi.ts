@@ -39,7 +39,7 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
     responses: {
       ...(operation.response
         ? {
-            "200": {
+            [String(operation.response.status ?? 200)]: {
               description: operation.response.description,
               headers: rateLimitHeaders,
               content: { "application/json": { schema: operation.response.schema } },

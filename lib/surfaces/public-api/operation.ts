@@ -27,7 +27,8 @@ export interface ApiOperation<
   /** The JSON body of a write (PATCH/POST); route.ts reads it within `API_BODY_MAX_BYTES`. */
   body?: B;
   /** The 200's body; none means the operation answers 204 No Content. */
-  response?: { schema: R; description: string };
+  /** `status` 201 for an operation that creates a record (200 otherwise). */
+  response?: { schema: R; description: string; status?: 200 | 201 };
   /** A 404 is one of its answers (it names a record). */
   notFound?: boolean;
   handle(input: {

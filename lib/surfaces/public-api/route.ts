@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError, parseOrThrow } from "@/lib/core/errors";
+import { parseOrThrow } from "@/lib/core/errors";
 import { parseJsonBody } from "@/lib/core/http/request";
 import { respond } from "@/lib/core/http/route";
 import { meterLimit, rateLimited, type LimitMeter } from "@/lib/core/rate-limit/limiter";
@@ -60,7 +60,7 @@ export function apiRoute<P>(
         // Our own answer not matching our own document is a bug: a 500, logged, never sent half-right.
         if (!answer.success)
           throw new Error(`${operation.operationId}: answer outside its schema: ${answer.error.message}`);
-        return Response.json(answer.data);
+        return Response.json(answer.data, { status: operation.response.status ?? 200 });
       },
       () => ({ companyId, operation: operation.operationId }),
     );
@@ -77,6 +77,3 @@ export function apiRoute<P>(
     return response;
   };
 }
-
-/** For operations' work: a record of the caller's company that is not there (or is another's). */
-export const apiNotFound = (messageKey: string) => new AppError("not_found", messageKey);

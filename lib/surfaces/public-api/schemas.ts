@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isoDay } from "@/lib/core/validation/common";
 import { errorCodes } from "@/lib/core/error-body";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/features/webhooks/events";
 import type { Metric } from "@/lib/features/analytics/metrics";
 import { CONTENT_KINDS, CONTENT_STATUSES, CONTENT_VISIBILITIES } from "@/lib/features/content/schemas";
 
@@ -199,3 +200,31 @@ export const errorBody = z
     retryAfter: z.number().int().optional().meta({ description: "Seconds to wait (also `Retry-After`)." }),
   })
   .meta({ id: "Error" });
+
+/** A REST-hook subscription (Zapier, Make): where to send which events. */
+export const webhookSubscription = z
+  .strictObject({
+    url: z.string().max(2000).meta({
+      description: "An https:// address on the public Internet (Zapier: `bundle.targetUrl`).",
+      example: "https://hooks.zapier.com/hooks/standard/123/abc/",
+    }),
+    eventTypes: z
+      .array(z.enum(WEBHOOK_EVENT_TYPES))
+      .min(1)
+      .meta({ description: "The events it receives.", example: ["lead.created"] }),
+  })
+  .meta({ id: "WebhookSubscription" });
+
+export const webhookSubscribed = z
+  .object({
+    id: id.meta({ description: "Keep it to unsubscribe (Zapier: returned to `bundle.subscribeData`)." }),
+    url: z.string(),
+    eventTypes: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+    secret: z.string().meta({
+      description:
+        "The Standard Webhooks signing secret (`whsec_…`), shown only in this answer: verify `webhook-signature` with it.",
+    }),
+  })
+  .meta({ id: "WebhookSubscribed" });
+
+export const webhookIdParams = z.object({ id: id.meta({ description: "The subscription's id." }) });

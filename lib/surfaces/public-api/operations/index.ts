@@ -13,6 +13,10 @@ import {
 } from "@/lib/surfaces/public-api/operations/content";
 import { listEventsOperation } from "@/lib/surfaces/public-api/operations/events";
 import { deleteLeadOperation, listLeadsOperation } from "@/lib/surfaces/public-api/operations/leads";
+import {
+  subscribeWebhookOperation,
+  unsubscribeWebhookOperation,
+} from "@/lib/surfaces/public-api/operations/webhooks";
 
 /**
  * The operations of /api/v1 (issue #38), one module per resource. Each calls the same lib
@@ -31,4 +35,6 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   updateCommentOperation,
   deleteCommentOperation,
   analyticsSummaryOperation,
+  subscribeWebhookOperation,
+  unsubscribeWebhookOperation,
 ];
