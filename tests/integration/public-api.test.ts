@@ -506,6 +506,8 @@ describe("/api/v1/comments", () => {
       [commentIds[0], "comment_hidden"],
       [commentIds[2], "comment_shown"],
     ]);
+    // Audited as the key's use, not as its maker's own click.
+    for (const row of audit) expect(row.details).toMatchObject({ via: "api", apiKeyId: expect.any(String) });
 
     expect((await deleteComment(write, commentIds[1]!)).status).toBe(204);
     expect(await db.comment.count({ where: { id: commentIds[1] } })).toBe(0);
@@ -587,6 +589,15 @@ describe("/api/v1/content", () => {
     expect((await db.content.findUniqueOrThrow({ where: { id: galleryId } })).status).toBe("draft");
     expect(await db.webhookDelivery.count({ where: { companyId: a.id } })).toBe(1);
     expect((await setStatus(write, "no-such-item", "publish")).status).toBe(404);
+
+    // Two publishes at once (a retried call, the button and the API): one content.published.
+    const both = await Promise.all([
+      setStatus(write, galleryId, "publish"),
+      setStatus(write, galleryId, "publish"),
+    ]);
+    expect(both.map((r) => r.status)).toEqual([204, 204]);
+    expect(await db.webhookDelivery.count({ where: { companyId: a.id } })).toBe(2);
+    await setStatus(write, galleryId, "unpublish");
   });
 });
 
@@ -674,7 +685,7 @@ const rowsOfA = async () => ({
 
 describe("/api/v1/webhooks (REST hooks: Zapier, Make)", () => {
   it("subscribes an endpoint with its secret shown once, and unsubscribes it", async () => {
-    const token = await keyOf(a, ["webhooks:write"]);
+    const token = await keyOf(a, ["webhooks:write", "leads:read"]);
     const url = "https://hooks.zapier.com/hooks/standard/1/abc/";
     const created = await subscribe(token, { url, eventTypes: ["lead.created", "lead.created"] });
     expect(created.status).toBe(201);
@@ -689,13 +700,36 @@ describe("/api/v1/webhooks (REST hooks: Zapier, Make)", () => {
     expect(row).toMatchObject({ companyId: a.id, url, eventTypes: ["lead.created"], enabled: true });
     expect(row.secretEncrypted).not.toContain(body.secret.slice(6));
 
+    // A retried subscribe (Zapier after a timeout) takes the same endpoint over: one, a new secret.
+    const again = await (await subscribe(token, { url, eventTypes: ["lead.deleted"] })).json();
+    expect(again).toMatchObject({ id: body.id, eventTypes: ["lead.deleted"] });
+    expect(again.secret).not.toBe(body.secret);
+    expect(await db.webhookEndpoint.count({ where: { companyId: a.id, url } })).toBe(1);
+    expect((await auditRows(db, a.id, "admin_privileged_action")).at(-1)?.details).toMatchObject({
+      operation: "webhook_subscribed",
+      via: "api",
+    });
+
     expect((await unsubscribe(token, body.id)).status).toBe(204);
     expect(await db.webhookEndpoint.count({ where: { id: body.id } })).toBe(0);
     expect((await unsubscribe(token, body.id)).status).toBe(404);
   });
 
+  it("needs each event's read scope besides webhooks:write: a subscription is no way around leads:read", async () => {
+    const hooksOnly = await keyOf(a, ["webhooks:write", "comments:read"]);
+    const url = "https://attacker.example.com/x";
+    const refused = await subscribe(hooksOnly, { url, eventTypes: ["comment.created", "lead.created"] });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      messageKey: "api.errors.scope",
+      values: { scope: "leads:read" },
+    });
+    expect(await db.webhookEndpoint.count({ where: { url } })).toBe(0);
+    expect((await subscribe(hooksOnly, { url, eventTypes: ["comment.created"] })).status).toBe(201);
+  });
+
   it("refuses an address off the public Internet, a missing event and a key without the scope", async () => {
-    const token = await keyOf(a, ["webhooks:write"]);
+    const token = await keyOf(a, ["webhooks:write", "leads:read"]);
     const loopback = await subscribe(token, { url: "https://127.0.0.1/hook", eventTypes: ["lead.created"] });
     expect(loopback.status).toBe(422);
     expect((await loopback.json()).fieldErrors).toEqual({ url: "admin.webhooks.errors.url" });

@@ -1177,5 +1177,7 @@ describe("public endpoint fuzz", () => {
     expect(storedOnSuccess).toBeGreaterThan(50);
     const refused = [...statuses.values()].flatMap((m) => [...m].filter(([s]) => s >= 400).map(([, n]) => n));
     expect(refused.reduce((a, b) => a + b, 0)).toBeGreaterThan(500);
-  }, 120_000);
+    // 2,000 real handler calls, each followed by a fingerprint of every table: about a minute alone,
+    // up to two beside the rest of the suite on 2 cores. A bound against a hang, not a speed target.
+  }, 300_000);
 });

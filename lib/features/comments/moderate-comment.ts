@@ -25,10 +25,20 @@ async function commentOfCompany(companyId: string, commentId: unknown) {
   return comment;
 }
 
-function audit(membership: Membership, commentId: string, operation: string): Promise<void> {
+/** The public API's key that asked (issue #38), kept in the audit row. */
+export interface ModerationOptions {
+  apiKeyId?: string;
+}
+
+function audit(
+  membership: Membership,
+  commentId: string,
+  operation: string,
+  options: ModerationOptions,
+): Promise<void> {
   return recordMemberAudit(membership, {
     record: { table: "comment", id: commentId },
-    details: { operation },
+    details: { operation, ...(options.apiKeyId ? { via: "api", apiKeyId: options.apiKeyId } : {}) },
   });
 }
 
@@ -36,23 +46,25 @@ export async function setCommentHidden(
   membership: Membership,
   commentId: unknown,
   hidden: boolean,
+  options: ModerationOptions = {},
 ): Promise<{ contentId: string }> {
   assertCan(membership, "comments.moderate");
   const companyId = membership.company.id;
   const comment = await commentOfCompany(companyId, commentId);
   await db.comment.updateMany({ where: { id: comment.id, companyId }, data: { hidden } });
-  await audit(membership, comment.id, hidden ? "comment_hidden" : "comment_shown");
+  await audit(membership, comment.id, hidden ? "comment_hidden" : "comment_shown", options);
   return { contentId: comment.contentId };
 }
 
 export async function deleteComment(
   membership: Membership,
   commentId: unknown,
+  options: ModerationOptions = {},
 ): Promise<{ contentId: string }> {
   assertCan(membership, "comments.moderate");
   const companyId = membership.company.id;
   const comment = await commentOfCompany(companyId, commentId);
   await db.comment.deleteMany({ where: { id: comment.id, companyId } });
-  await audit(membership, comment.id, "comment_deleted");
+  await audit(membership, comment.id, "comment_deleted", options);
   return { contentId: comment.contentId };
 }

@@ -231,9 +231,17 @@ export async function setContentStatus(
   });
   const publishedAt = publishedAtFor(status, current.status);
   await db.$transaction(async (tx) => {
-    await tx.content.updateMany({ where: { id: contentId, companyId }, data: { status, publishedAt } });
-    // Going live (again) is `content.published` for the company's webhooks (issue #38), with the change.
-    if (publishedAt) await recordContentPublished(tx, membership.company.slug, contentId, publishedAt);
+    // Going live is conditional on not being live: of two publishes at once (a retried API call,
+    // the button and the API together) one changes the row and the other waits on its lock and
+    // then finds it published, so `content.published` is written once (issue #38).
+    const { count } = await tx.content.updateMany({
+      where: { id: contentId, companyId, ...(publishedAt ? { status: { not: "published" } } : {}) },
+      data: { status, publishedAt },
+    });
+    // Going live (again) is `content.published` for the company's webhooks, with the change.
+    if (publishedAt && count === 1) {
+      await recordContentPublished(tx, membership.company.slug, contentId, publishedAt);
+    }
   });
   return { changed: { companyId, contentIds: [contentId], eventIds: current.events.map((e) => e.eventId) } };
 }

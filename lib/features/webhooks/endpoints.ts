@@ -35,6 +35,12 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 export async function createWebhookEndpoint(
   membership: Membership,
   input: unknown,
+  /**
+   * `reuseSameUrl` (the public API's REST hooks): an endpoint of the company at the same address
+   * is taken over — its events replaced, a new secret — instead of a second one made. A retried
+   * subscribe (Zapier after a timeout) then leaves one endpoint, not an orphan delivering twice.
+   */
+  options: { reuseSameUrl?: boolean } = {},
 ): Promise<{ id: string; secret: string }> {
   const companyId = await allowed(membership);
   const data = parseOrThrow(endpointInputSchema(env.WEBHOOKS_ALLOW_HTTP), input);
@@ -42,6 +48,16 @@ export async function createWebhookEndpoint(
   const endpoint = await db.$transaction(async (tx) => {
     // Two creations at once count one after the other.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`webhooks:${companyId}`}, 0))`;
+    const same = options.reuseSameUrl
+      ? await tx.webhookEndpoint.findFirst({ where: { companyId, url: data.url }, select: { id: true } })
+      : null;
+    if (same) {
+      await tx.webhookEndpoint.update({
+        where: { id: same.id },
+        data: { eventTypes: data.eventTypes, secretEncrypted: encryptWebhookSecret(secret, same.id) },
+      });
+      return same;
+    }
     if ((await tx.webhookEndpoint.count({ where: { companyId } })) >= MAX_WEBHOOK_ENDPOINTS) {
       throw new AppError("validation", "admin.webhooks.errors.tooMany", {
         values: { max: MAX_WEBHOOK_ENDPOINTS },

@@ -47,7 +47,9 @@ function operationObject(operation: ApiOperation): ZodOpenApiOperationObject {
           }
         : { "204": { description: "Done.", headers: rateLimitHeaders } }),
       "401": error("No key, or a key that is unknown, revoked, expired or whose maker left the company."),
-      "403": error("The key lacks the scope, or the company's plan does not include the API."),
+      "403": error(
+        "The key lacks the scope, the company's plan lacks the feature, or the key's maker must turn on two-factor authentication.",
+      ),
       ...(operation.notFound ? { "404": error("No such record in the key's company.") } : {}),
       ...(operation.body ? { "413": error(`The body is over ${API_BODY_MAX_BYTES / 1024} KB.`) } : {}),
       "422": error(

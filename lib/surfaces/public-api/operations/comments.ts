@@ -52,7 +52,10 @@ export const updateCommentOperation = defineOperation({
   body: commentUpdate,
   notFound: true,
   async handle({ caller, params, body }) {
-    expireContent((await setCommentHidden(caller.membership, params.id, body.hidden)).contentId);
+    expireContent(
+      (await setCommentHidden(caller.membership, params.id, body.hidden, { apiKeyId: caller.keyId }))
+        .contentId,
+    );
   },
 });
 
@@ -68,6 +71,6 @@ export const deleteCommentOperation = defineOperation({
   params: commentIdParams,
   notFound: true,
   async handle({ caller, params }) {
-    expireContent((await deleteComment(caller.membership, params.id)).contentId);
+    expireContent((await deleteComment(caller.membership, params.id, { apiKeyId: caller.keyId })).contentId);
   },
 });
